@@ -1,0 +1,43 @@
+# The two commands of the README's quick start. Each creates .venv when it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+ARGS ?=
+
+export LITELLM_LOCAL_MODEL_COST_MAP := True
+
+.PHONY: run test setup lint typecheck contracts pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/orkeon $(ARGS)
+
+lint: setup
+	$(BIN)/ruff check orkeon_engine orkeon_lsp tests bench
+
+typecheck: setup
+	$(BIN)/mypy
+
+contracts: setup
+	$(BIN)/lint-imports
+
+pytest: setup
+	$(BIN)/python -m pytest -q
+
+test: lint typecheck contracts pytest
+
+bench: setup
+	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV)

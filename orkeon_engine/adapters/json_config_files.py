@@ -1,0 +1,54 @@
+"""JsonConfigFiles: the ConfigFiles port over the user's and the project's config.json files."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from orkeon_engine.ports.config_files import FileScope
+
+
+def user_config_dir(env: Mapping[str, str]) -> Path:
+    """`$XDG_CONFIG_HOME/orkeon`, else `~/.config/orkeon`."""
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME") or Path.home()) / ".config")
+    return Path(base) / "orkeon"
+
+
+class JsonConfigFiles:
+    """Reads the files as text and replaces them atomically."""
+
+    def __init__(self, workspace: Path, env: Mapping[str, str]) -> None:
+        self._paths: dict[FileScope, Path] = {
+            "user": user_config_dir(env) / "config.json",
+            "project": workspace / ".orkeon" / "config.json",
+        }
+
+    def location(self, scope: FileScope) -> str:
+        return str(self._paths[scope])
+
+    def read(self, scope: FileScope) -> str | None:
+        path = self._paths[scope]
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+
+    def write(self, scope: FileScope, text: str) -> None:
+        write_atomically(self._paths[scope], text)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write a temp file beside `path`, then rename it over: the file is replaced whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

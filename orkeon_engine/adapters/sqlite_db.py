@@ -1,0 +1,79 @@
+"""SqliteDatabase: one SQLite file (WAL) shared by the stores of a workspace, each call one transaction.
+
+Calls run on a worker thread so the event loop never waits on the disk. A workspace whose
+`.orkeon/local/` cannot be written gets an in-memory database, and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+BUSY_TIMEOUT_MS = 10_000
+
+
+class SqliteDatabase:
+    """A connection guarded by a lock; `transaction` runs a function inside BEGIN IMMEDIATE ... COMMIT."""
+
+    def __init__(self, path: Path | None, limitation: str = "") -> None:
+        self.path = path
+        self.persistent = path is not None
+        self.limitation = limitation
+        self.location = str(path) if path else ":memory:"
+        self._lock = threading.Lock()
+        self._schemas: set[str] = set()
+        self._conn = self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        target = str(self.path) if self.path else ":memory:"
+        conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        if self.path:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def ensure_schema(self, name: str, ddl: str) -> None:
+        """Create a store's tables once per process (CREATE ... IF NOT EXISTS statements)."""
+        if name in self._schemas:
+            return
+        with self._lock:
+            self._conn.executescript(ddl)
+            self._schemas.add(name)
+
+    def run_sync(self, work: Callable[[sqlite3.Connection], T], write: bool = True) -> T:
+        """Run `work` in one transaction (IMMEDIATE for writes, so two writers queue, never corrupt)."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                result = work(self._conn)
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+            return result
+
+    async def run(self, work: Callable[[sqlite3.Connection], T], write: bool = True) -> T:
+        return await asyncio.to_thread(self.run_sync, work, write)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def open_database(local_dir: Path | None, limitation: str = "") -> SqliteDatabase:
+    """The workspace's state.db, or an in-memory one when the folder cannot hold it."""
+    if local_dir is None:
+        return SqliteDatabase(None, limitation or "the workspace is not writable")
+    path = local_dir / "state.db"
+    try:
+        return SqliteDatabase(path)
+    except sqlite3.Error as error:
+        return SqliteDatabase(None, f"{path} cannot be opened ({error})")

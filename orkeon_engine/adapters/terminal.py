@@ -1,0 +1,93 @@
+"""The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import TextIO
+
+
+class TerminalHumanInput:
+    """Asks on the terminal; with no terminal to ask (a pipe, CI) every question gets no answer (None)."""
+
+    def __init__(self, interactive: bool | None = None, out: TextIO | None = None) -> None:
+        self._interactive = interactive
+        self._out = out
+
+    @property
+    def interactive(self) -> bool:
+        if self._interactive is not None:
+            return self._interactive
+        return sys.stdin.isatty()
+
+    async def choose(self, question: str, options: list[str]) -> str | None:
+        if not self.interactive or not options:
+            return None
+        out = self._out or sys.stderr
+        lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
+        out.write("\n".join(lines) + "\n")
+        answer = await _read_line(f"choose 1-{len(options)}: ", out)
+        if answer is None:
+            return None
+        answer = answer.strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(options):
+            return options[int(answer) - 1]
+        for option in options:
+            if option.lower() == answer.lower():
+                return option
+        return None
+
+    async def ask_text(self, question: str, default: str = "") -> str | None:
+        if not self.interactive:
+            return None
+        out = self._out or sys.stderr
+        suffix = f" [{default}]" if default else ""
+        answer = await _read_line(f"{question}{suffix}: ", out)
+        if answer is None:
+            return None
+        return answer if answer.strip() else default
+
+
+async def _read_line(prompt: str, out: TextIO) -> str | None:
+    def read() -> str | None:
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        return None if line == "" else line.rstrip("\n")
+
+    return await asyncio.to_thread(read)
+
+
+class TerminalProgress:
+    """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False."""
+
+    def __init__(self, out: TextIO | None = None, quiet: bool = False) -> None:
+        self._out = out
+        self._quiet = quiet
+        self._title = ""
+
+    def _write(self, text: str) -> None:
+        if self._quiet:
+            return
+        out = self._out or sys.stderr
+        try:
+            out.write(text + "\n")
+            out.flush()
+        except (OSError, ValueError):
+            pass
+
+    def begin(self, title: str, message: str = "") -> None:
+        self._title = title
+        self._write(f"… {title}" + (f": {message}" if message else ""))
+
+    def report(self, message: str, percentage: int | None = None) -> None:
+        pct = f" ({percentage}%)" if percentage is not None else ""
+        self._write(f"… {self._title}: {message}{pct}")
+
+    def end(self, message: str = "") -> None:
+        if message:
+            self._write(f"✓ {self._title}: {message}")
+
+    @property
+    def cancelled(self) -> bool:
+        return False

@@ -1,0 +1,49 @@
+"""The composition root: build the adapters for one workspace and hand them to the Engine."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from orkeon_engine import __version__
+from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.sqlite_db import open_database
+from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
+from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.workspace_probe import probe_workspace
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.engine import Engine
+from orkeon_engine.ports.ui import UserInterface
+from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.session_io import CurrentSession
+
+
+async def build_engine(
+    workspace: str | Path,
+    ui: UserInterface,
+    resume: str | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Engine:
+    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names."""
+    environment = dict(os.environ if env is None else env)
+    info, local_dir = probe_workspace(Path(workspace))
+    clock = SystemClock()
+    db = open_database(local_dir, "; ".join(info.limitations))
+    store = SqliteSessionStore(db, clock)
+    session = await CurrentSession.open(store, resume)
+    config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
+    deps = Deps(
+        workspace=info,
+        session=session,
+        config=config,
+        clock=clock,
+        logger=ui.logger,
+        human=ui.human,
+        progress=ui.progress,
+        env=environment,
+        version=__version__,
+        catalogue=CATALOGUE,
+    )
+    return Engine(deps, CATALOGUE, db.close)

@@ -1,0 +1,148 @@
+"""`orkeon`: run one command (`orkeon status`), or open the interactive prompt (`orkeon` alone).
+
+Exit codes: 0 when the command ran, 2 on bad arguments, 1 on any other failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from orkeon_engine.adapters.stderr_logger import StderrLogger
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.bootstrap import build_engine
+from orkeon_engine.domain.args import ArgumentError, split_line
+from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
+from orkeon_engine.ports.ui import UserInterface
+
+USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args...]]
+
+  orkeon                 open the interactive prompt (/help lists the commands, Ctrl-D leaves)
+  orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
+"""
+PROMPT = "orkeon> "
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script's entry point."""
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    try:
+        options, rest = _global_options(list(sys.argv[1:] if argv is None else argv))
+    except ArgumentError as error:
+        print(f"orkeon: {error.problem}\n{USAGE}", file=sys.stderr)
+        return 2
+    if options.get("help"):
+        print(USAGE)
+        return 0
+    workspace = Path(options.get("workspace") or os.getcwd())
+    if not workspace.is_dir():
+        print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
+        return 2
+    ui = UserInterface(
+        human=TerminalHumanInput(),
+        progress=TerminalProgress(),
+        logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
+    )
+    with asyncio.Runner() as runner:
+        try:
+            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume")))
+        except LookupError as error:
+            print(f"orkeon: {error.args[0] if error.args else error}", file=sys.stderr)
+            return 1
+        try:
+            if rest:
+                return _one_command(runner, engine, rest)
+            return _interactive(runner, engine)
+        finally:
+            engine.close()
+
+
+def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
+    options: dict[str, str] = {}
+    while argv and argv[0].startswith("-"):
+        flag = argv.pop(0)
+        if flag in ("-h", "--help"):
+            options["help"] = "yes"
+        elif flag in ("--workspace", "--resume"):
+            if not argv:
+                raise ArgumentError(f"{flag} needs a value", USAGE)
+            options[flag[2:]] = argv.pop(0)
+        else:
+            raise ArgumentError(f"unknown option {flag}", USAGE)
+    return options, argv
+
+
+def _one_command(runner: asyncio.Runner, engine: Engine, tokens: list[str]) -> int:
+    name, *args = tokens
+    result = runner.run(engine.run(name, args))
+    return _show(result)
+
+
+def _show(result: RunResult) -> int:
+    if isinstance(result, Ok):
+        text = result.render()
+        if text:
+            print(text)
+        return 0
+    print(f"orkeon: {result.render()}", file=sys.stderr)
+    return 2 if isinstance(result, BadArguments) else 1
+
+
+def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
+    _setup_completion([e.name for e in engine.commands])
+    info = engine.deps.workspace
+    print(f"Orkeon {engine.deps.version} in {info.root}. /help lists the commands; Ctrl-D leaves.")
+    for limitation in info.limitations:
+        print(f"limited: {limitation}")
+    while True:
+        try:
+            line = input(PROMPT)
+        except EOFError:
+            print()
+            return 0
+        except KeyboardInterrupt:
+            print()
+            continue
+        _interactive_line(runner, engine, line.strip())
+
+
+def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:
+    if not line:
+        return
+    if not line.startswith("/"):
+        print("The assistant is not available in this build yet; /help lists the commands.", file=sys.stderr)
+        return
+    try:
+        tokens = split_line(line[1:])
+    except ArgumentError as error:
+        print(f"orkeon: {error.problem}", file=sys.stderr)
+        return
+    if not tokens:
+        return
+    try:
+        _show(runner.run(engine.run(tokens[0], tokens[1:])))
+    except KeyboardInterrupt:
+        print("\ncancelled", file=sys.stderr)
+
+
+def _setup_completion(names: list[str]) -> None:
+    try:
+        import readline
+    except ImportError:  # no readline on this platform: the prompt works without completion
+        return
+    words = sorted("/" + name for name in names)
+
+    def complete(text: str, state: int) -> str | None:
+        matches = [w for w in words if w.startswith(text)] if text.startswith("/") else []
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer_delims(" \t\n")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""The catalogue: the one list of every command, each bound to its use case.
+
+The CLI, the interactive prompt, the language server's executeCommand list and the editor clients are
+all built from this list. Adding a command is one entry here and one use case module (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.settings import config, mode
+from orkeon_engine.commands.status import help, status
+
+CATALOGUE: tuple[CommandEntry, ...] = (
+    CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
+                 help.run_help),
+    CommandEntry("status", "status", "Show the version, the workspace, the model, the mode and the session.",
+                 status.ARGS, status.run_status),
+    CommandEntry("config", "settings", "List the settings keys and values; get, set or unset one.",
+                 config.ARGS, config.run_config),
+    CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
+                 mode.ARGS, mode.run_mode),
+)
+
+
+def find_command(name: str) -> CommandEntry | None:
+    """The entry with that name or alias (a leading slash is ignored), or None."""
+    return find_entry(CATALOGUE, name)

@@ -1,0 +1,1 @@
+"""The session group: the conversation, its export and its resumption."""

@@ -1,0 +1,1 @@
+"""The settings group: settings keys, the permission mode, and the session's toggles."""

@@ -1,0 +1,102 @@
+"""/config: the settings keys, their values and where each comes from; get, set and unset one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.services.config_store import Scope
+
+ARGS = ArgSpec(
+    positionals=(
+        Positional("action", "keys | get | set | unset (bare: every key's value)"),
+        Positional("key", "a settings key"),
+        Positional("value", "the value to set"),
+    ),
+    flags=(
+        Flag("project", "write .orkeon/config.json"),
+        Flag("user", "write the user's config.json"),
+    ),
+)
+ACTIONS = ("keys", "get", "set", "unset")
+
+
+async def run_config(args: ParsedArgs, deps: Deps) -> CommandView:
+    action = args.word(0)
+    if action is None:
+        return await _effective(deps)
+    if action == "keys":
+        return _keys()
+    if action not in ACTIONS:
+        raise ArgumentError(f"unknown action {action!r}; expected {' | '.join(ACTIONS)}", ARGS.usage("config"))
+    key = args.word(1)
+    if key is None:
+        raise ArgumentError(f"/config {action} needs a key", ARGS.usage("config"))
+    if action == "get":
+        return await _get(key, deps)
+    scope = _scope(args)
+    if action == "unset":
+        await deps.config.unset(key, scope)
+        return CommandView(message=f"{key} unset ({_where(scope, deps)})")
+    value = args.word(2)
+    if value is None:
+        raise ArgumentError(f"/config set {key} needs a value", ARGS.usage("config"))
+    try:
+        stored = await deps.config.set_value(key, value, scope)
+    except ConfigValueError as error:
+        raise CommandFailedError(str(error)) from None
+    return CommandView(message=f"{key} = {_show(stored.value)} ({_where(scope, deps)})")
+
+
+async def _effective(deps: Deps) -> CommandView:
+    rows = []
+    for spec in CONFIG_KEYS:
+        found = await deps.config.read_value(spec.key)
+        rows.append([spec.key, _show(found.value), found.source])
+    return CommandView(table=table(["key", "value", "from"], rows), message="`/config keys` lists what each accepts.")
+
+
+def _keys() -> CommandView:
+    rows = [
+        [spec.key, spec.accepts(), _show(spec.default), ", ".join(spec.consumers), spec.description]
+        for spec in CONFIG_KEYS
+    ]
+    return CommandView(
+        table=table(["key", "accepts", "default", "read by", "description"], rows),
+        message=f"{len(rows)} keys.",
+    )
+
+
+async def _get(key: str, deps: Deps) -> CommandView:
+    found = await deps.config.read_value(key)
+    if not found.is_set:
+        return CommandView(
+            lines=(found.spec.description, f"accepts: {found.spec.accepts()}"),
+            message=f"{key} is unset (default: {_show(found.spec.default)})",
+        )
+    return CommandView(message=f"{key} = {_show(found.value)} (from {found.source})")
+
+
+def _scope(args: ParsedArgs) -> Scope:
+    if args.has("project") and args.has("user"):
+        raise ArgumentError("--project and --user exclude each other", ARGS.usage("config"))
+    if args.has("project"):
+        return "project"
+    if args.has("user"):
+        return "user"
+    return "session"
+
+
+def _where(scope: Scope, deps: Deps) -> str:
+    return "this session" if scope == "session" else deps.config.location(scope)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "-"
+    return value if isinstance(value, str) else json.dumps(value)

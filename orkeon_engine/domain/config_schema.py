@@ -1,0 +1,175 @@
+"""Every settings key, declared once: its description, the values it takes, its default, who reads it.
+
+A key nothing reads is not declared, so it cannot be set. `parse_token` reads a value typed on a command
+line; `check_value` validates a JSON value read from a settings file or the session.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
+
+
+class ConfigValueError(ValueError):
+    """A value a key does not accept; the message names the key and what it accepts."""
+
+
+@dataclass(frozen=True)
+class ConfigKey:
+    """One settings key."""
+
+    key: str
+    description: str
+    kind: ValueKind
+    default: Any
+    consumers: tuple[str, ...]
+    """The modules that read the key, as dotted paths under orkeon_engine (checked by a test)."""
+    choices: tuple[str, ...] | Callable[[], tuple[str, ...]] = ()
+    minimum: float | None = None
+
+    def allowed_choices(self) -> tuple[str, ...]:
+        return self.choices() if callable(self.choices) else self.choices
+
+    def accepts(self) -> str:
+        """What the key accepts, in words."""
+        if self.kind == "choice":
+            return " | ".join(self.allowed_choices())
+        if self.kind in ("integer", "number") and self.minimum is not None:
+            return f"{self.kind} >= {self.minimum:g}"
+        if self.kind == "string-list":
+            return "list of strings (JSON, or comma-separated)"
+        if self.kind == "object":
+            return "JSON object"
+        return self.kind
+
+
+def _key(key: str, description: str, kind: ValueKind, default: Any, *consumers: str, **extra: Any) -> ConfigKey:
+    return ConfigKey(key=key, description=description, kind=kind, default=default, consumers=consumers, **extra)
+
+
+CONFIG_KEYS: tuple[ConfigKey, ...] = (
+    _key(
+        "model",
+        "The model every crew uses, as litellm names it (openai/gpt-4o-mini, anthropic/claude-sonnet-4-5, "
+        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset.",
+        "string",
+        None,
+        "services.model_settings",
+    ),
+    _key(
+        "model.apiBase",
+        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy); "
+        "ORKEON_API_BASE is used when unset.",
+        "string",
+        None,
+        "services.model_settings",
+    ),
+)
+
+KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}
+
+
+def find_key(key: str) -> ConfigKey | None:
+    return KEYS_BY_NAME.get(key)
+
+
+def known_keys_text() -> str:
+    return ", ".join(sorted(KEYS_BY_NAME))
+
+
+def check_value(spec: ConfigKey, value: Any) -> Any:
+    """Return the value when the key accepts it, else raise ConfigValueError naming the key."""
+    if value is None:
+        return None
+    ok = _VALIDATORS[spec.kind](spec, value)
+    if not ok:
+        raise ConfigValueError(f"{spec.key}: {json.dumps(value)} is not accepted; expected {spec.accepts()}")
+    return value
+
+
+def parse_token(spec: ConfigKey, text: str) -> Any:
+    """Read a value typed on a command line for this key, or raise ConfigValueError."""
+    value: Any
+    if spec.kind == "boolean":
+        lowered = text.strip().lower()
+        if lowered in ("true", "on", "yes", "1"):
+            value = True
+        elif lowered in ("false", "off", "no", "0"):
+            value = False
+        else:
+            raise ConfigValueError(f"{spec.key}: {text!r} is not accepted; expected true or false")
+    elif spec.kind == "integer":
+        try:
+            value = int(text)
+        except ValueError:
+            raise ConfigValueError(f"{spec.key}: {text!r} is not accepted; expected {spec.accepts()}") from None
+    elif spec.kind == "number":
+        try:
+            value = float(text)
+        except ValueError:
+            raise ConfigValueError(f"{spec.key}: {text!r} is not accepted; expected {spec.accepts()}") from None
+    elif spec.kind == "string-list":
+        value = _parse_list(spec, text)
+    elif spec.kind == "object":
+        value = _parse_json(spec, text)
+    else:
+        value = text
+    return check_value(spec, value)
+
+
+def _parse_list(spec: ConfigKey, text: str) -> Any:
+    if text.strip().startswith("["):
+        return _parse_json(spec, text)
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _parse_json(spec: ConfigKey, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ConfigValueError(f"{spec.key}: not valid JSON ({error.msg}); expected {spec.accepts()}") from None
+
+
+def _is_string(spec: ConfigKey, value: Any) -> bool:
+    return isinstance(value, str) and value != ""
+
+
+def _is_integer(spec: ConfigKey, value: Any) -> bool:
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    return ok and (spec.minimum is None or value >= spec.minimum)
+
+
+def _is_number(spec: ConfigKey, value: Any) -> bool:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return ok and (spec.minimum is None or value >= spec.minimum)
+
+
+def _is_boolean(spec: ConfigKey, value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_choice(spec: ConfigKey, value: Any) -> bool:
+    return isinstance(value, str) and value in spec.allowed_choices()
+
+
+def _is_string_list(spec: ConfigKey, value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _is_object(spec: ConfigKey, value: Any) -> bool:
+    return isinstance(value, dict)
+
+
+_VALIDATORS: dict[ValueKind, Callable[[ConfigKey, Any], bool]] = {
+    "string": _is_string,
+    "integer": _is_integer,
+    "number": _is_number,
+    "boolean": _is_boolean,
+    "choice": _is_choice,
+    "string-list": _is_string_list,
+    "object": _is_object,
+}

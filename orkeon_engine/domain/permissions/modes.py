@@ -1,0 +1,19 @@
+"""The permission modes the assistant runs in, and the order bare /mode cycles through them."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+PermissionMode = Literal["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk"]
+PERMISSION_MODES: tuple[PermissionMode, ...] = get_args(PermissionMode)
+MODE_CYCLE: tuple[PermissionMode, ...] = ("default", "acceptEdits", "plan")
+FALLBACK_MODE: PermissionMode = "default"
+SESSION_MODE_KEY = "permissions.mode"
+
+
+def parse_mode(text: str) -> PermissionMode | None:
+    """The mode with that name (case-insensitive), or None."""
+    for mode in PERMISSION_MODES:
+        if mode.lower() == text.strip().lower():
+            return mode
+    return None

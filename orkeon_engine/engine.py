@@ -1,0 +1,98 @@
+"""The Engine facade the CLI and the language server call: run a command by name, get a typed result."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.ports.session_store import SessionNotFoundError
+
+
+@dataclass(frozen=True)
+class Ok:
+    """The command ran; here is its view."""
+
+    view: CommandView
+
+    def render(self) -> str:
+        return render_text(self.view)
+
+
+@dataclass(frozen=True)
+class BadArguments:
+    """The tokens did not fit the command; the message names the problem and the usage."""
+
+    message: str
+    usage: str
+
+    def render(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class NotConfigured:
+    """Something the command needs is not set up; the message says how."""
+
+    message: str
+
+    def render(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The command could not do its work; the message says what failed."""
+
+    message: str
+
+    def render(self) -> str:
+        return self.message
+
+
+RunResult = Ok | BadArguments | NotConfigured | Failed
+
+
+class Engine:
+    """One workspace's engine: its commands over the wired dependencies."""
+
+    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None]) -> None:
+        self.deps = deps
+        self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
+        self._close = close
+
+    @property
+    def session_id(self) -> str:
+        return self.deps.session.id
+
+    def find(self, name: str) -> CommandEntry | None:
+        return find_entry(self.commands, name)
+
+    async def run(self, name: str, tokens: Sequence[str]) -> RunResult:
+        """Run the named command with its tokens; every failure comes back as a result, never raised."""
+        entry = self.find(name)
+        if entry is None:
+            known = ", ".join(sorted(e.name for e in self.commands))
+            return BadArguments(f"unknown command /{name.lstrip('/')}; commands: {known}", "/help")
+        try:
+            args = parse_args(entry.name, entry.args, list(tokens))
+            return Ok(await entry.run(args, self.deps))
+        except ArgumentError as error:
+            return BadArguments(str(error), error.usage)
+        except NotConfiguredError as error:
+            return NotConfigured(str(error))
+        except (CommandFailedError, SessionNotFoundError) as error:
+            return Failed(str(error))
+        except OSError as error:
+            return Failed(f"/{entry.name} failed: {error}")
+        except Exception as error:  # a bug: the person gets one line, the log gets the traceback
+            self.deps.logger.error(f"/{entry.name} raised {type(error).__name__}:\n{traceback.format_exc()}")
+            return Failed(f"/{entry.name} failed unexpectedly ({type(error).__name__}: {error}); see the log")
+
+    def close(self) -> None:
+        self._close()

@@ -1,0 +1,18 @@
+"""UserInterface: the ports an edge (the terminal, the editor) hands the engine to reach the person."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.progress import Progress
+
+
+@dataclass(frozen=True)
+class UserInterface:
+    """How the engine asks the person, shows progress, and logs, for one edge."""
+
+    human: HumanInput
+    progress: Progress
+    logger: Logger

@@ -1,0 +1,1 @@
+"""Application services over the ports, shared by the commands and the crews."""

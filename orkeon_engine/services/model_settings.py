@@ -1,0 +1,57 @@
+"""Which model the crews use and where it is served: the `model` and `model.apiBase` settings, else the
+ORKEON_MODEL and ORKEON_API_BASE variables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.services.config_store import ConfigStore
+
+HOW_TO_CONFIGURE = (
+    "no model is configured: run `orkeon config set model <provider/model> --user` "
+    "(for example openai/gpt-4o-mini) or set ORKEON_MODEL; for a local or team server also set "
+    "model.apiBase or ORKEON_API_BASE, and the provider's key in its usual environment variable"
+)
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """The configured model (None when there is none), its api base, and where each came from."""
+
+    model: str | None
+    model_source: str
+    api_base: str | None
+    api_base_source: str
+
+    @property
+    def provider(self) -> str:
+        if not self.model:
+            return ""
+        return self.model.split("/", 1)[0] if "/" in self.model else "openai"
+
+
+async def resolve_model(config: ConfigStore, env: Mapping[str, str]) -> ModelChoice:
+    """Read the model and its api base from the settings, else the environment."""
+    model = await config.read_value("model")
+    api_base = await config.read_value("model.apiBase")
+    model_name, model_source = _pick(model.value, model.source, env.get("ORKEON_MODEL"), "ORKEON_MODEL")
+    base, base_source = _pick(api_base.value, api_base.source, env.get("ORKEON_API_BASE"), "ORKEON_API_BASE")
+    return ModelChoice(model_name, model_source, base, base_source)
+
+
+async def require_model(config: ConfigStore, env: Mapping[str, str]) -> ModelChoice:
+    """The model choice, or NotConfiguredError saying how to configure one."""
+    choice = await resolve_model(config, env)
+    if not choice.model:
+        raise NotConfiguredError(HOW_TO_CONFIGURE)
+    return choice
+
+
+def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:
+    if isinstance(value, str) and value and source != "default":
+        return value, source
+    if env_value:
+        return env_value, env_name
+    return None, "unset"

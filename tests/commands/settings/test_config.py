@@ -1,0 +1,88 @@
+import json
+
+import pytest
+
+from orkeon_engine.commands.settings.config import ARGS, run_config
+from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.config_schema import CONFIG_KEYS
+from orkeon_engine.domain.errors import CommandFailedError
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_config_files import FakeConfigFiles
+
+
+def _args(*tokens):
+    return parse_args("config", ARGS, list(tokens))
+
+
+async def test_keys_lists_every_key_with_what_it_accepts_and_who_reads_it():
+    deps = await make_deps()
+
+    view = await run_config(_args("keys"), deps)
+
+    assert [row[0] for row in view.table.rows] == [k.key for k in CONFIG_KEYS]
+    assert view.table.columns[1:4] == ("accepts", "default", "read by")
+
+
+async def test_set_without_a_scope_writes_the_session():
+    deps = await make_deps()
+
+    view = await run_config(_args("set", "model", "openai/x"), deps)
+
+    assert view.message == "model = openai/x (this session)"
+    assert await deps.session.get_state("config:model") == "openai/x"
+
+
+async def test_set_project_writes_the_project_file():
+    files = FakeConfigFiles()
+    deps = await make_deps(files=files)
+
+    await run_config(_args("set", "model", "openai/x", "--project"), deps)
+
+    assert json.loads(files.texts["project"]) == {"model": "openai/x"}
+
+
+async def test_get_of_an_unset_key_shows_its_description():
+    deps = await make_deps()
+
+    view = await run_config(_args("get", "model.apiBase"), deps)
+
+    assert "OpenAI-compatible server" in view.lines[0]
+    assert view.message.startswith("model.apiBase is unset")
+
+
+async def test_unset_removes_the_key_from_the_user_file():
+    files = FakeConfigFiles(user='{"model": "a/b"}')
+    deps = await make_deps(files=files)
+
+    await run_config(_args("unset", "model", "--user"), deps)
+
+    assert json.loads(files.texts["user"]) == {}
+
+
+async def test_bare_config_lists_each_key_with_its_source():
+    deps = await make_deps(files=FakeConfigFiles(project='{"model": "p/m"}'))
+
+    view = await run_config(_args(), deps)
+
+    assert ["model", "p/m", "project"] in [list(row) for row in view.table.rows]
+
+
+async def test_an_unknown_action_is_an_argument_error():
+    deps = await make_deps()
+
+    with pytest.raises(ArgumentError, match="unknown action 'frob'"):
+        await run_config(_args("frob"), deps)
+
+
+async def test_project_and_user_together_are_refused():
+    deps = await make_deps()
+
+    with pytest.raises(ArgumentError, match="exclude each other"):
+        await run_config(_args("set", "model", "a/b", "--project", "--user"), deps)
+
+
+async def test_an_empty_value_is_refused_with_the_key():
+    deps = await make_deps()
+
+    with pytest.raises(CommandFailedError, match="model"):
+        await run_config(_args("set", "model", ""), deps)

@@ -1,0 +1,18 @@
+"""FakeHumanInput: the HumanInput port answering from scripted lists; `questions` records what was asked."""
+
+from __future__ import annotations
+
+
+class FakeHumanInput:
+    def __init__(self, choices: list[str | None] | None = None, texts: list[str | None] | None = None) -> None:
+        self.choices: list[str | None] = list(choices or [])
+        self.texts: list[str | None] = list(texts or [])
+        self.questions: list[tuple[str, list[str]]] = []
+
+    async def choose(self, question: str, options: list[str]) -> str | None:
+        self.questions.append((question, list(options)))
+        return self.choices.pop(0) if self.choices else None
+
+    async def ask_text(self, question: str, default: str = "") -> str | None:
+        self.questions.append((question, []))
+        return self.texts.pop(0) if self.texts else None

@@ -1,0 +1,86 @@
+"""The `orkeon` command line, run as a person runs it: a real process in a real folder."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def _run(args, cwd, stdin=None, extra_env=None):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env["XDG_CONFIG_HOME"] = str(cwd / ".xdg")
+    env.update(extra_env or {})
+    return subprocess.run([sys.executable, "-m", "orkeon_engine.cli", *args], cwd=cwd, input=stdin,
+                          capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    work = tmp_path / "plain"
+    work.mkdir()
+    return work
+
+
+def test_status_works_in_a_folder_that_is_not_a_git_repository(folder):
+    done = _run(["status"], folder)
+
+    assert done.returncode == 0
+    assert "not a git repository" in done.stdout
+    assert "limited:" in done.stdout
+
+
+def test_config_keys_lists_the_keys(folder):
+    done = _run(["config", "keys"], folder)
+
+    assert done.returncode == 0
+    assert "model.apiBase" in done.stdout
+
+
+def test_a_broken_project_config_gets_a_one_line_error_naming_the_file(folder):
+    (folder / ".orkeon").mkdir()
+    (folder / ".orkeon" / "config.json").write_text('{"model": ')
+
+    done = _run(["config", "get", "model"], folder)
+
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0
+    assert str(folder / ".orkeon" / "config.json") in done.stderr
+    assert "Traceback" not in done.stderr
+    assert (folder / ".orkeon" / "config.json").read_text() == '{"model": '
+
+
+def test_bad_arguments_exit_2_with_the_usage(folder):
+    done = _run(["config", "--frob"], folder)
+
+    assert done.returncode == 2
+    assert "unknown flag --frob" in done.stderr and "usage: /config" in done.stderr
+
+
+def test_config_set_user_writes_the_users_file(folder):
+    done = _run(["config", "set", "model", "openai/gpt-4o-mini", "--user"], folder)
+
+    written = json.loads((folder / ".xdg" / "orkeon" / "config.json").read_text())
+    assert done.returncode == 0 and written == {"model": "openai/gpt-4o-mini"}
+
+
+def test_the_interactive_prompt_takes_commands_until_end_of_input(folder):
+    done = _run([], folder, stdin="/help\n/mode plan\n/mode\nfix the bug\n")
+
+    assert done.returncode == 0
+    assert "/status" in done.stdout and "/config" in done.stdout
+    assert "mode: plan (session)" in done.stdout
+    assert "assistant is not available" in done.stderr
+
+
+def test_an_unknown_global_option_exits_2(folder):
+    done = _run(["--frob"], folder)
+
+    assert done.returncode == 2 and "unknown option --frob" in done.stderr
+
+
+def test_resuming_an_unknown_session_says_so(folder):
+    done = _run(["--resume", "nope", "status"], folder)
+
+    assert done.returncode == 1 and "no saved session has the id 'nope'" in done.stderr
