@@ -1,0 +1,55 @@
+"""A tool call as the permission gate and the tool loop see it, and what the gate decides about it.
+
+The tool loop turns each call the model makes into a ToolCall: the tool's name and class, its decoded
+arguments, and its subject in the person's terms (the command line of a shell call, the virtual paths a
+file tool touches, a short diff of an edit), so the gate can match rules and ask a question a person
+can answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+ToolClass = Literal["read", "network", "edit", "shell"]
+TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One call of a tool, described for the gate."""
+
+    name: str
+    tool_class: ToolClass
+    arguments: dict[str, Any] = field(default_factory=dict)
+    command: str | None = None
+    """The shell command line, for a shell-class call."""
+    paths: tuple[str, ...] = ()
+    """The virtual paths (`/workspace/src/app.py`) the call reads or writes."""
+    preview: str = ""
+    """What the person is shown besides the subject: a short diff for an edit."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The gate's final word on a call: allowed or not, and why (shown to the model when refused)."""
+
+    allowed: bool
+    reason: str = ""
+
+    @classmethod
+    def allow(cls, reason: str = "") -> Verdict:
+        return cls(True, reason)
+
+    @classmethod
+    def deny(cls, reason: str) -> Verdict:
+        return cls(False, reason)
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What a tool hands back to the model: text, marked as an error when the call failed."""
+
+    text: str
+    is_error: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
