@@ -15,6 +15,7 @@ from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
@@ -25,8 +26,11 @@ async def build_engine(
     ui: UserInterface,
     resume: str | None = None,
     env: Mapping[str, str] | None = None,
+    documents: OpenDocuments | None = None,
 ) -> Engine:
-    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names."""
+    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
+
+    `documents` is the editor's overlay of open buffers, when the engine serves an editor."""
     environment = dict(os.environ if env is None else env)
     info, local_dir = probe_workspace(Path(workspace))
     clock = SystemClock()
@@ -45,5 +49,6 @@ async def build_engine(
         env=environment,
         version=__version__,
         catalogue=CATALOGUE,
+        documents=documents,
     )
     return Engine(deps, CATALOGUE, db.close)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
 
 
@@ -73,15 +75,19 @@ class Engine:
     def find(self, name: str) -> CommandEntry | None:
         return find_entry(self.commands, name)
 
-    async def run(self, name: str, tokens: Sequence[str]) -> RunResult:
-        """Run the named command with its tokens; every failure comes back as a result, never raised."""
+    async def run(self, name: str, tokens: Sequence[str], progress: Progress | None = None) -> RunResult:
+        """Run the named command with its tokens; every failure comes back as a result, never raised.
+
+        `progress` replaces the engine's progress for this run (the editor opens one per request).
+        Cancelling the awaiting task stops the command at its next await (asyncio.CancelledError)."""
         entry = self.find(name)
         if entry is None:
             known = ", ".join(sorted(e.name for e in self.commands))
             return BadArguments(f"unknown command /{name.lstrip('/')}; commands: {known}", "/help")
         try:
             args = parse_args(entry.name, entry.args, list(tokens))
-            return Ok(await entry.run(args, self.deps))
+            deps = self.deps if progress is None else dataclasses.replace(self.deps, progress=progress)
+            return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)
         except NotConfiguredError as error:

@@ -13,6 +13,7 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
@@ -35,3 +36,5 @@ class Deps:
     env: Mapping[str, str] = field(default_factory=dict)
     version: str = ""
     catalogue: Sequence[CommandEntry] = ()
+    documents: OpenDocuments | None = None
+    """The editor's open buffers, when an editor is attached."""
