@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,7 +15,6 @@ from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, Shel
 SHELL = "/bin/sh"
 QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
 DRAIN_GRACE_SECONDS = 2.0
-CHUNK_BYTES = 65536
 
 
 def command_environment(env: Mapping[str, str] | None) -> dict[str, str]:
@@ -55,6 +55,30 @@ class CappedOutput:
         return f"{head}\n[... {self.omitted:,} bytes left out ...]\n{tail}"
 
 
+class _Collector(asyncio.SubprocessProtocol):
+    """Feeds the command's output to a CappedOutput; marks when the shell exits and when its pipe closes.
+
+    The exit is seen as it happens, not when the pipe closes (what Process.wait does on Python 3.11), so a
+    leftover background process holding the pipe cannot stretch the wait to the timeout."""
+
+    def __init__(self, output: CappedOutput) -> None:
+        loop = asyncio.get_running_loop()
+        self.output = output
+        self.exited: asyncio.Future[None] = loop.create_future()
+        self.drained: asyncio.Future[None] = loop.create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
+        self.output.add(data.encode() if isinstance(data, str) else data)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if not self.drained.done():
+            self.drained.set_result(None)
+
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+
 class SubprocessShell:
     """Runs each command in the workspace root with the engine's environment."""
 
@@ -63,42 +87,35 @@ class SubprocessShell:
         self._env = command_environment(env)
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
+        output = CappedOutput(max_output_bytes)
+        loop = asyncio.get_running_loop()
         try:
-            process = await asyncio.create_subprocess_exec(
+            transport, collector = await loop.subprocess_exec(
+                lambda: _Collector(output),
                 SHELL, "-c", command,
                 cwd=self._root,
                 env=self._env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
         except OSError as error:
             raise ShellError(f"cannot start {SHELL} in {self._root}: {error.strerror or error}") from None
-        output = CappedOutput(max_output_bytes)
-        assert process.stdout is not None
-        reader = asyncio.create_task(_drain(process.stdout, output))
         timed_out = False
         try:
             try:
-                await asyncio.wait_for(process.wait(), timeout)
+                await asyncio.wait_for(asyncio.shield(collector.exited), timeout)
             except TimeoutError:
                 timed_out = True
         finally:
-            _stop_group(process.pid)
-            if process.returncode is None:
-                await process.wait()
-            try:
-                await asyncio.wait_for(reader, DRAIN_GRACE_SECONDS)
-            except TimeoutError:
-                reader.cancel()
-        exit_code = None if timed_out else process.returncode
+            _stop_group(transport.get_pid())
+            await collector.exited
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)
+            transport.close()
+        exit_code = None if timed_out else transport.get_returncode()
         return ShellResult(command, exit_code, output.text(), output.omitted, timed_out)
-
-
-async def _drain(stream: asyncio.StreamReader, output: CappedOutput) -> None:
-    while chunk := await stream.read(CHUNK_BYTES):
-        output.add(chunk)
 
 
 def _stop_group(pid: int) -> None:

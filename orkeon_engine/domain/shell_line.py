@@ -104,11 +104,13 @@ def program_of(command: str) -> str | None:
         if _REDIRECTION.match(word):
             skip_next = _REDIRECTION_ALONE.match(word) is not None
             continue
+        if not word:
+            raise ShellLineError("a command names an empty program")
         if word in CONTROL_WORDS:
             raise ShellLineError(
                 f"the shell's control words ({word}) are not accepted; run the commands one at a time"
             )
-        return word.rsplit("/", 1)[-1] if "/" in word else word
+        return word.rstrip("/").rsplit("/", 1)[-1] or word
     return None
 
 

@@ -31,7 +31,7 @@ class ListMountsTool(Tool[ListMountsInput]):
         mounts = self._files.mounts()
         width = max((len(m.virtual) for m in mounts), default=0)
         lines = [
-            f"{m.virtual:<{width}}  {'writable' if m.writable else 'read-only'}  {m.description}".rstrip()
+            f"{m.virtual:<{width}}  {'writable' if m.writable else 'read-only':<9}  {m.description}".rstrip()
             for m in mounts
         ]
         lines.append("A relative path is taken under /workspace; host paths are refused.")
