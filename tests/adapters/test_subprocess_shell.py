@@ -1,3 +1,4 @@
+import asyncio
 import os
 
 import pytest
@@ -68,3 +69,19 @@ def test_capped_output_over_the_cap_keeps_both_ends():
         output.add(chunk)
 
     assert (output.omitted, output.text()) == (4, "ab\n[... 4 bytes left out ...]\ngh")
+
+
+async def test_cancelling_the_caller_stops_the_command(shell, tmp_path):
+    task = asyncio.create_task(shell.run("echo $$ > pid.txt; sleep 30", timeout=60))
+    for _ in range(200):
+        if (tmp_path / "pid.txt").exists() and (tmp_path / "pid.txt").read_text().strip():
+            break
+        await asyncio.sleep(0.02)
+    pid = int((tmp_path / "pid.txt").read_text())
+
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
