@@ -7,7 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.settings import config, mode
+from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -19,6 +19,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  config.ARGS, config.run_config),
     CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
                  mode.ARGS, mode.run_mode),
+    CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
+                 "list the rule sets.", permissions.ARGS, permissions.run_permissions),
 )
 
 
