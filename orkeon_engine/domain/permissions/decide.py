@@ -83,22 +83,23 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
     refusal = _policy_refusal(call, mode, policy, context)
     if refusal is not None:
         return refusal
-    for entry in _of(context, "deny"):
+    relevant = [entry for entry in context.rules if entry.rule.tool in (ANY_TOOL, call.name)]
+    for entry in _of(relevant, "deny"):
         if matches_rule(entry.rule, call):
             why = f": {entry.reason}" if entry.reason else ""
             return Deny(f"refused by the rule {format_rule(entry.rule)} ({entry.source}){why}; {RETRY_HINT}")
-    for entry in _of(context, "ask"):
+    for entry in _of(relevant, "ask"):
         if matches_rule(entry.rule, call):
             return _unsure(call, mode, policy, f"the rule {format_rule(entry.rule)} ({entry.source}) asks first")
-    granted = allowed_by(call, [e.rule for e in _of(context, "allow")])
+    granted = allowed_by(call, [e.rule for e in _of(relevant, "allow")])
     if granted:
         rules = ", ".join(dict.fromkeys(format_rule(rule) for rule in granted))
         return Allow(f"allowed by {rules}")
     return _by_mode(call, mode, policy, context)
 
 
-def _of(context: GateContext, effect: str) -> list[RuleEntry]:
-    return [entry for entry in context.rules if entry.rule.effect == effect]
+def _of(entries: list[RuleEntry], effect: str) -> list[RuleEntry]:
+    return [entry for entry in entries if entry.rule.effect == effect]
 
 
 def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: GateContext) -> Deny | None:

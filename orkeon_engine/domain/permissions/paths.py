@@ -126,6 +126,7 @@ def _translate(body: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
 def locate(virtual_path: str) -> tuple[str, bool] | None:
     """The path relative to the workspace and True, or an outside path without its leading slash and False.
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 SEPARATORS = ("&&", "||", ";;", "|&", ";", "|", "&", "\n", "(", ")")
+SEPARATOR_CHARS = frozenset("&|;\n()")
 KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "{", "}", "time"})
 SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish"})
 WRAPPERS = frozenset({"env", "command", "builtin", "exec", "nohup", "time", "nice", "sudo", "doas", "timeout",
@@ -153,7 +154,9 @@ class _Lexer:
                 continue
             if self._redirection():
                 continue
-            separator = next((s for s in SEPARATORS if line.startswith(s, self.index)), None)
+            separator = None
+            if char in SEPARATOR_CHARS:
+                separator = next((s for s in SEPARATORS if line.startswith(s, self.index)), None)
             if separator is not None:
                 self._end_part()
                 self.index += len(separator)
@@ -374,7 +377,8 @@ def deny_forms(part: CommandPart, depth: int = 0) -> list[str]:
     return list(dict.fromkeys(form for form in forms if form))
 
 
-def deny_forms_of_line(line: str, depth: int = 0) -> list[str]:
+@lru_cache(maxsize=2048)
+def deny_forms_of_line(line: str, depth: int = 0) -> tuple[str, ...]:
     """Every reading of every part of a line, substitutions included."""
     parsed = split_line(line)
     forms: list[str] = []
@@ -383,7 +387,7 @@ def deny_forms_of_line(line: str, depth: int = 0) -> list[str]:
     if depth < MAX_DEPTH:
         for inner in parsed.hidden:
             forms.extend(deny_forms_of_line(inner, depth + 1))
-    return list(dict.fromkeys(forms))
+    return tuple(dict.fromkeys(forms))
 
 
 def _strip_prefixes(words: list[str]) -> list[str]:
@@ -448,7 +452,8 @@ def shell_script_form(words: tuple[str, ...]) -> str | None:
     return join_words([words[0].rsplit("/", 1)[-1], "-c", scripts[0]])
 
 
-def file_arguments(line: str, depth: int = 0) -> list[str]:
+@lru_cache(maxsize=2048)
+def file_arguments(line: str, depth: int = 0) -> tuple[str, ...]:
     """The words of a line that may name a file: arguments, option values, redirections, inner scripts'."""
     parsed = split_line(line)
     found: list[str] = []
@@ -471,4 +476,4 @@ def file_arguments(line: str, depth: int = 0) -> list[str]:
     if depth < MAX_DEPTH:
         for inner in parsed.hidden:
             found.extend(file_arguments(inner, depth + 1))
-    return [word for word in dict.fromkeys(found) if word]
+    return tuple(word for word in dict.fromkeys(found) if word)
