@@ -1,6 +1,6 @@
 """decide: the gate's pure decision on one tool call, Allow, Deny (with the reason) or Ask.
 
-In order: an unknown mode or an unreadable rule refuses every call (fail closed); the mode's policy
+In order: an unreadable rule or an unknown mode refuses every call (fail closed); the mode's policy
 refuses a tool it does not offer; then the rules, deny before ask before allow, whatever their source;
 then the mode settles what no rule settled: a read runs, acceptEdits allows an edit inside the workspace
 (never outside it nor under .git/ or .orkeon/), and the rest asks. A call that would ask is allowed in
@@ -71,14 +71,14 @@ Decision = Allow | Deny | Ask
 
 def decide(call: ToolCall, context: GateContext) -> Decision:
     """The decision on `call` under `context`: pure, and it never raises."""
-    mode = parse_mode(context.mode) if context.mode in PERMISSION_MODES else None
-    if mode is None:
-        return Deny(f"refused: the permission mode {context.mode!r} is unknown (modes: "
-                    f"{', '.join(PERMISSION_MODES)}), so the gate refuses every call")
     if context.problems:
         more = f" (and {len(context.problems) - 1} more)" if len(context.problems) > 1 else ""
         return Deny(f"refused: a permission rule cannot be read, so the gate refuses every call until it is "
                     f"fixed: {context.problems[0]}{more}")
+    mode = parse_mode(context.mode) if context.mode in PERMISSION_MODES else None
+    if mode is None:
+        return Deny(f"refused: the permission mode {context.mode!r} is unknown (modes: "
+                    f"{', '.join(PERMISSION_MODES)}), so the gate refuses every call")
     policy = policy_for(mode)
     refusal = _policy_refusal(call, mode, policy, context)
     if refusal is not None:

@@ -54,7 +54,9 @@ def matches_rule(rule: Rule, call: ToolCall) -> bool:
 
 
 def is_shell_call(call: ToolCall) -> bool:
-    return call.tool_class == "shell" or call.command is not None
+    """A call that runs a command line: one that carries it, or a built-in shell tool (whose command is
+    then read as empty, which no allow rule matches)."""
+    return call.command is not None or call.name in SHELL_TOOLS
 
 
 def allowable(command: str) -> bool:

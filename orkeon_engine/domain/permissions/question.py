@@ -43,6 +43,7 @@ def question_text(call: ToolCall, ask: Ask, settings_file: str) -> str:
     lines.append(f"Asked because {ask.reason}.")
     if ask.offers:
         rules = ", ".join(format_rule(rule) for rule in ask.offers)
-        lines.append(f"{ALLOW_SESSION} adds the rule {rules} to this session; "
-                     f"{ALWAYS_ALLOW} writes it to {settings_file} (permissions.allow).")
+        noun, pronoun = ("rules", "them") if len(ask.offers) > 1 else ("rule", "it")
+        lines.append(f"{ALLOW_SESSION} adds the {noun} {rules} to this session; "
+                     f"{ALWAYS_ALLOW} writes {pronoun} to {settings_file} (permissions.allow).")
     return "\n".join(lines)

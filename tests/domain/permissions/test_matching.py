@@ -138,3 +138,11 @@ RULE_TEXTS = st.sampled_from([
 @given(CALLS, RULE_TEXTS, st.sampled_from(EFFECTS))
 def test_matching_never_raises(call, text, effect):
     assert matches_rule(parse_rule(text, effect), call) in (True, False)
+
+
+def test_a_bare_allow_rule_matches_an_extra_tool_of_class_shell_that_carries_no_command():
+    assert matches_rule(_rule("allow", "docker_run"), ToolCall("docker_run", "shell", {}))
+
+
+def test_a_builtin_shell_call_without_its_command_is_never_allowed_by_a_rule():
+    assert not matches_rule(_rule("allow", "shell_command"), ToolCall("shell_command", "shell", {}))

@@ -34,3 +34,12 @@ def test_four_answers_when_a_rule_is_offered_and_two_when_none_is():
     assert answers(Ask("x", (Rule("allow", "file_write", "/a.py"),))) == [
         "Allow once", "Allow for this session", "Always allow", "Deny"]
     assert answers(Ask("x")) == ["Allow once", "Deny"]
+
+
+def test_several_offered_rules_are_named_together():
+    ask = Ask("x", (Rule("allow", "shell_command", "npm ci"), Rule("allow", "shell_command", "npm test")))
+
+    text = question_text(shell("npm ci && npm test"), ask, PROJECT)
+
+    assert text.endswith("adds the rules shell_command(npm ci), shell_command(npm test) to this session; Always "
+                         "allow writes them to /repo/.orkeon/config.json (permissions.allow).")
