@@ -58,7 +58,8 @@ async def _in_force(rules: PermissionRules) -> CommandView:
     if book.problems:
         message = "The gate refuses every call until these are fixed."
     elif rows:
-        message = f"{len(rows)} rules; deny is read before ask, ask before allow. A dev step adds its rule sets."
+        count = f"{len(rows)} rule" if len(rows) == 1 else f"{len(rows)} rules"
+        message = f"{count}; deny is read before ask, ask before allow. A dev step adds its rule sets."
     else:
         message = "No rules: each mode's own policy decides. A dev step adds its rule sets (/permissions sets)."
     return CommandView(
@@ -74,12 +75,14 @@ def _sets(names: tuple[str, ...]) -> CommandView:
         raise CommandFailedError(f"unknown rule set {unknown[0]!r}; sets: {', '.join(RULE_SETS)}")
     shown = names or tuple(RULE_SETS)
     rows = [[name, rule.text, rule.reason] for name in shown for rule in RULE_SETS[name].rules]
-    lines = tuple(f"{name}: {RULE_SETS[name].summary}" for name in shown)
-    steps = [f"{step}: {', '.join(sets)}" for step, sets in STEP_RULE_SETS.items()]
+    lines = [f"{name}: {RULE_SETS[name].summary}" for name in shown]
+    lines += ["", "the dev steps run under:"]
+    lines += [f"  {step}: {', '.join(sets)}" for step, sets in STEP_RULE_SETS.items()]
+    lines.append("")
     return CommandView(
-        lines=lines,
+        lines=tuple(lines),
         table=table(["set", "deny rule", "why"], rows),
-        message="Steps and their sets: " + "; ".join(steps),
+        message=f"{len(rows)} deny rules in {len(shown)} {'set' if len(shown) == 1 else 'sets'}.",
     )
 
 

@@ -139,7 +139,7 @@ async def test_sets_lists_every_set_with_its_reasons_and_the_steps():
     names = {row[0] for row in view.table.rows}
     assert names == {"git-readonly", "inline-interpreters", "read-noise", "secrets", "state-files"}
     assert ("secrets", "*(.env)", "an env file holds the environment's secrets") in view.table.rows
-    assert "dev-implement: git-readonly, inline-interpreters, read-noise, secrets, state-files" in view.message
+    assert "  dev-implement: git-readonly, inline-interpreters, read-noise, secrets, state-files" in view.lines
 
 
 async def test_sets_with_a_name_shows_that_set_only():
@@ -148,6 +148,7 @@ async def test_sets_with_a_name_shows_that_set_only():
     view = await run_permissions(_args("sets secrets"), deps)
 
     assert {row[0] for row in view.table.rows} == {"secrets"}
+    assert view.message == "13 deny rules in 1 set."
 
 
 async def test_a_bad_settings_rule_is_shown_as_making_the_gate_refuse():
