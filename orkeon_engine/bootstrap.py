@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
+from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
@@ -17,11 +19,13 @@ from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
 
@@ -31,10 +35,12 @@ async def build_engine(
     resume: str | None = None,
     env: Mapping[str, str] | None = None,
     documents: OpenDocuments | None = None,
+    client_info: ClientInfo | None = None,
 ) -> Engine:
     """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
 
-    `documents` is the editor's overlay of open buffers, when the engine serves an editor."""
+    `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
+    when the engine serves an editor."""
     environment = dict(os.environ if env is None else env)
     info, local_dir = probe_workspace(Path(workspace))
     clock = SystemClock()
@@ -62,6 +68,10 @@ async def build_engine(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(files, shell, jobs, clock, config),
+        tasks=TaskRegistry(clock),
+        client_info=client_info,
+        probe=HostSystemProbe(),
+        models=LitellmModelCatalogue(),
     )
 
     def close() -> None:

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
+from orkeon_engine.services.tasks import TaskStoppedError
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,19 @@ class Engine:
             return BadArguments(f"unknown command /{name.lstrip('/')}; commands: {known}", "/help")
         try:
             args = parse_args(entry.name, entry.args, list(tokens))
+        except ArgumentError as error:
+            return BadArguments(str(error), error.usage)
+        tasks = self.deps.tasks
+        if not entry.launches_crew or tasks is None:
+            return await self._run(entry, args, progress)
+        try:  # a crew runs as a task of the registry, which /tasks lists and stops
+            return await tasks.run(entry.name, self.session_id, lambda task_id: self._run(entry, args, progress),
+                                   _task_outcome)
+        except TaskStoppedError as error:
+            return Failed(str(error))
+
+    async def _run(self, entry: CommandEntry, args: ParsedArgs, progress: Progress | None) -> RunResult:
+        try:
             deps = self.deps if progress is None else dataclasses.replace(self.deps, progress=progress)
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
@@ -102,3 +117,7 @@ class Engine:
 
     def close(self) -> None:
         self._close()
+
+
+def _task_outcome(result: RunResult) -> tuple[TaskState, str]:
+    return ("done", "") if isinstance(result, Ok) else ("failed", result.render().splitlines()[0])

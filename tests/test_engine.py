@@ -1,6 +1,13 @@
+import asyncio
+
 from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.engine import BadArguments, Failed, NotConfigured, Ok
+from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.domain.args import ArgSpec
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.view import CommandView
+from orkeon_engine.engine import BadArguments, CommandEntry, Engine, Failed, NotConfigured, Ok
 from orkeon_engine.ports.ui import UserInterface
+from tests.support.deps import make_deps
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
@@ -77,3 +84,62 @@ async def test_each_start_opens_a_new_session(tmp_path):
 
 def test_not_configured_renders_its_message():
     assert NotConfigured("set a model").render() == "set a model"
+
+
+def _crew_catalogue(work):
+    """The catalogue (its /tasks included) and one crew command running `work`."""
+    return (*CATALOGUE, CommandEntry("slow-crew", "dev", "A crew for the test.", ArgSpec(), work, launches_crew=True))
+
+
+async def test_a_crew_command_runs_as_a_task_the_registry_lists():
+    async def work(args, deps):
+        return CommandView(message="crew done")
+
+    deps = await make_deps()
+    engine = Engine(deps, _crew_catalogue(work), lambda: None)
+
+    result = await engine.run("slow-crew", [])
+
+    assert isinstance(result, Ok) and result.view.message == "crew done"
+    assert [(r.command, r.state) for r in deps.tasks.records()] == [("slow-crew", "done")]
+
+
+async def test_a_crew_that_fails_is_a_failed_task():
+    async def work(args, deps):
+        raise CommandFailedError("the model is away")
+
+    deps = await make_deps()
+    engine = Engine(deps, _crew_catalogue(work), lambda: None)
+
+    result = await engine.run("slow-crew", [])
+
+    assert isinstance(result, Failed)
+    assert (deps.tasks.records()[0].state, deps.tasks.records()[0].detail) == ("failed", "the model is away")
+
+
+async def test_tasks_stop_ends_a_running_crew_with_a_failed_result():
+    started = asyncio.Event()
+
+    async def work(args, deps):
+        started.set()
+        await asyncio.Event().wait()
+
+    deps = await make_deps()
+    engine = Engine(deps, _crew_catalogue(work), lambda: None)
+    crew = asyncio.create_task(engine.run("slow-crew", []))
+    await started.wait()
+
+    await engine.run("tasks", ["stop", "t1"])
+
+    result = await crew
+    assert isinstance(result, Failed) and result.message == "/slow-crew was stopped (t1, stopped by /tasks stop)"
+    assert deps.tasks.records()[0].state == "cancelled"
+
+
+async def test_a_command_that_launches_no_crew_is_no_task():
+    deps = await make_deps()
+    engine = Engine(deps, _crew_catalogue(None), lambda: None)
+
+    await engine.run("version", [])
+
+    assert deps.tasks.records() == []

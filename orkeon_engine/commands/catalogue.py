@@ -7,9 +7,9 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.session import resume
-from orkeon_engine.commands.settings import config, mode, permissions
-from orkeon_engine.commands.status import help, meta, status
+from orkeon_engine.commands.session import export, resume, tasks
+from orkeon_engine.commands.settings import agents, config, hooks, mode, model, permissions, skills
+from orkeon_engine.commands.status import debug_tool_call, doctor, help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -27,6 +27,22 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  resume.run_resume),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
+    CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings and the model; "
+                 "each check ok or failed with its fix.", doctor.ARGS, doctor.run_doctor),
+    CommandEntry("debug-tool-call", "status", "List the registered tools by class, or run one through the "
+                 "permission gate and show its raw result.", debug_tool_call.ARGS, debug_tool_call.run_debug_tool_call),
+    CommandEntry("model", "settings", "Show the model and its provider, set it for this session, or list the "
+                 "models you can choose.", model.ARGS, model.run_model),
+    CommandEntry("hooks", "settings", "List the hooks the settings declare (nothing runs them yet).", hooks.ARGS,
+                 hooks.run_hooks),
+    CommandEntry("skills", "settings", "Attach or detach playbook files for the assistant; list them with their "
+                 "size.", skills.ARGS, skills.run_skills),
+    CommandEntry("agents", "settings", "List the sub-agent charters with their mode, tools and budget.",
+                 agents.ARGS, agents.run_agents),
+    CommandEntry("export", "session", "Write the conversation as markdown (default "
+                 "/output/conversation-<session>.md).", export.ARGS, export.run_export),
+    CommandEntry("tasks", "session", "List the crews of this session, running and ended; stop one by its id.",
+                 tasks.ARGS, tasks.run_tasks),
 )
 
 

@@ -96,6 +96,15 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "services.permission_mode",
         choices=lambda: PERMISSION_MODES,
     ),
+    _key(
+        "hooks",
+        "Hooks declared by event (sessionStart, beforeTool, afterTool, afterTurn), each a list of commands: "
+        "\"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. /hooks lists them; "
+        "nothing runs them yet.",
+        "object",
+        None,
+        "services.hooks",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

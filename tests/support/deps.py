@@ -5,20 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
+from tests.support.doubles.fake_system_probe import FakeSystemProbe
 
 
 async def make_deps(
@@ -32,6 +36,9 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    probe: FakeSystemProbe | None = None,
+    models: FakeModelCatalogue | None = None,
+    client_info: ClientInfo | None = None,
 ) -> Deps:
     """`files` are the settings files (kept for the older tests); `vfs` is the Files port (FakeFiles)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
@@ -59,4 +66,8 @@ async def make_deps(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        tasks=TaskRegistry(clock),
+        client_info=client_info,
+        probe=probe or FakeSystemProbe(),
+        models=models or FakeModelCatalogue(),
     )

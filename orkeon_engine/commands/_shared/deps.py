@@ -9,18 +9,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.model_catalogue import ModelCatalogue
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.ports.system_probe import SystemProbe
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.tasks import TaskRegistry
 
 if TYPE_CHECKING:
     from typing import Any
@@ -54,6 +58,14 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    tasks: TaskRegistry | None = None
+    """The crews this engine launched: Engine.run registers every entry with launches_crew; /tasks reads it."""
+    client_info: ClientInfo | None = None
+    """The editor client and its capabilities, when the engine serves an editor (the language server fills it)."""
+    probe: SystemProbe | None = None
+    """What /doctor asks of the machine: Python, git, the tree-sitter grammars."""
+    models: ModelCatalogue | None = None
+    """The models litellm knows by provider, and those an api base serves (/model list)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

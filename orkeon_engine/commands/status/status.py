@@ -1,4 +1,5 @@
-"""/status: the version, the workspace, the model, the session's mode and the session itself."""
+"""/status: the version, the workspace, the model and its provider, the session's mode and where it comes from,
+and the session itself."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
         ["workspace", deps.workspace.root],
         ["git", deps.workspace.git_root or "not a git repository"],
     ]
-    rows.append(["model", await _model_line(deps)])
+    rows += await _model_rows(deps)
     choice = await resolve_mode(deps.session, deps.config)
     rows.append(["mode", choice.describe() if choice.known else f"{choice.describe()}, refusing every call"])
     store = deps.session.store
@@ -33,14 +34,14 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
     )
 
 
-async def _model_line(deps: Deps) -> str:
+async def _model_rows(deps: Deps) -> list[list[str]]:
     try:
         choice = await resolve_model(deps.config, deps.env)
     except ConfigFileError as error:
-        return f"unknown ({error})"
+        return [["model", f"unknown ({error})"]]
     if not choice.model:
-        return "not configured (orkeon config set model <provider/model>)"
+        return [["model", "not configured (orkeon config set model <provider/model>)"]]
     line = f"{choice.model} (from {choice.model_source})"
     if choice.api_base:
         line += f" at {choice.api_base}"
-    return line
+    return [["model", line], ["provider", choice.provider]]

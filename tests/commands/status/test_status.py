@@ -71,3 +71,11 @@ async def test_status_says_a_mode_that_is_no_mode_refuses_every_call():
     rows = _rows(await run_status(ParsedArgs(), deps))
 
     assert rows["mode"] == "turbo (session), refusing every call"
+
+
+async def test_status_names_the_models_provider():
+    deps = await make_deps(env={"ORKEON_MODEL": "anthropic/claude-haiku-4-5"})
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["provider"] == "anthropic"

@@ -1,0 +1,101 @@
+"""/doctor: is this installation able to work? Python, git, the grammars, state.db, the settings files, the
+model (with `--online`, one one-token call to prove it answers) and, from the editor, the client's
+capabilities; each check ok or failed, with the fix."""
+
+from __future__ import annotations
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
+from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.doctor import Check, git_check, grammars_check, python_check, summary
+from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable
+from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
+
+ARGS = ArgSpec(flags=(Flag("online", "also make one one-token model call to prove the model answers"),))
+PROBE_KEY = "doctor.probe"
+_HOW = HOW_TO_CONFIGURE
+SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; `/config keys` lists the keys"
+
+
+async def run_doctor(args: ParsedArgs, deps: Deps) -> CommandView:
+    checks = await _machine(deps)
+    checks.append(await _state_db(deps))
+    checks.append(_settings(deps))
+    checks.append(await _model(deps))
+    if args.has("online"):
+        checks.append(await _online(deps))
+    if deps.client_info is not None:
+        checks.append(_editor(deps.client_info))
+    rows = [[c.name, "ok" if c.ok else "FAILED", c.detail, c.fix] for c in checks]
+    return CommandView(
+        table=table(["check", "status", "found", "fix"], rows),
+        message=summary(checks),
+        data={"checks": [{"name": c.name, "ok": c.ok, "detail": c.detail, "fix": c.fix} for c in checks]},
+    )
+
+
+async def _machine(deps: Deps) -> list[Check]:
+    if deps.probe is None:
+        return [Check.failed("system", "this engine has no system probe wired", "run /doctor from `orkeon`")]
+    version, executable = deps.probe.python()
+    return [
+        python_check(version, executable),
+        git_check(await deps.probe.git_version()),
+        grammars_check(await deps.probe.grammars()),
+    ]
+
+
+async def _state_db(deps: Deps) -> Check:
+    store = deps.session.store
+    if not store.persistent:
+        return Check.failed("state.db", f"not saved: {store.limitation}",
+                            "make the workspace's .orkeon/local/ folder writable, then start again")
+    try:
+        await deps.session.set_state(PROBE_KEY, deps.clock.now().isoformat())
+        await deps.session.set_state(PROBE_KEY, None)
+    except OSError as error:
+        return Check.failed("state.db", f"{store.location}: cannot be written ({error})",
+                            "free disk space or fix the folder's permissions; another process may hold it")
+    return Check.passed("state.db", f"{store.location} is writable")
+
+
+def _settings(deps: Deps) -> Check:
+    problems = deps.config.file_problems()
+    if problems:
+        return Check.failed("settings", "; ".join(problems), SETTINGS_FIX)
+    return Check.passed("settings", f"{deps.config.location('user')} and {deps.config.location('project')} are "
+                                    "valid (or absent)")
+
+
+async def _model(deps: Deps) -> Check:
+    try:
+        choice = await resolve_model(deps.config, deps.env)
+    except ConfigFileError as error:
+        return Check.failed("model", f"unknown: {error}", SETTINGS_FIX)
+    if not choice.model:
+        return Check.failed("model", "no model is configured", _HOW.removeprefix("no model is configured: "))
+    detail = f"{choice.model} (from {choice.model_source})"
+    if choice.api_base:
+        return Check.passed("model", f"{detail} at {choice.api_base}")
+    names = PROVIDER_KEYS.get(choice.provider)
+    if names and key_variable(choice.provider, deps.env) is None:
+        return Check.failed("model", f"{detail}, but no {' or '.join(names)} is set",
+                            f"export {names[0]} in the environment that starts orkeon (or its editor)")
+    return Check.passed("model", detail)
+
+
+async def _online(deps: Deps) -> Check:
+    return Check.failed("model answers", "this engine has no model wired", HOW_TO_CONFIGURE)
+
+
+def _editor(client: ClientInfo) -> Check:
+    missing = client.missing()
+    supported = [f.name for f in client.features if f.supported]
+    detail = f"{client.label()}: " + (", ".join(supported) if supported else "none of the capabilities used")
+    if not missing:
+        return Check.passed("editor", detail)
+    lost = "; ".join(f"without {f.name}, {f.without}" if f.without else f"no {f.name}" for f in missing)
+    return Check.failed("editor", f"{detail}. {lost}",
+                        "update the editor's client or extension; Orkeon works without them, with these limits")

@@ -1,0 +1,33 @@
+import pytest
+
+from orkeon_engine.commands.settings.agents import ARGS, run_agents
+from orkeon_engine.domain.agents import CHARTERS
+from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.errors import CommandFailedError
+from tests.support.deps import make_deps
+
+
+async def test_agents_lists_every_charter_with_its_mode_tools_and_budget():
+    deps = await make_deps()
+
+    view = await run_agents(parse_args("agents", ARGS, []), deps)
+
+    assert [row[0] for row in view.table.rows] == [c.name for c in CHARTERS]
+    first = view.table.rows[0]
+    assert first[1] == "plan" and "file_read" in first[2] and "tool calls" in first[3]
+
+
+async def test_agents_with_a_name_shows_its_purpose_and_each_tool_with_its_class():
+    deps = await make_deps()
+
+    view = await run_agents(parse_args("agents", ARGS, ["dev-auditor"]), deps)
+
+    assert view.lines[0].startswith("dev-auditor: Judges a delivered batch")
+    assert "  file_read (read)" in view.lines
+
+
+async def test_agents_with_an_unknown_name_lists_the_charters():
+    deps = await make_deps()
+
+    with pytest.raises(CommandFailedError, match="charters: dev-reviewer, dev-auditor"):
+        await run_agents(parse_args("agents", ARGS, ["helper"]), deps)

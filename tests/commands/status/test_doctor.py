@@ -1,0 +1,116 @@
+from orkeon_engine.commands.status.doctor import ARGS, run_doctor
+from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
+from orkeon_engine.domain.doctor import GrammarStatus
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_system_probe import FakeSystemProbe
+
+CONFIGURED = {"ORKEON_MODEL": "openai/gpt-4o-mini", "OPENAI_API_KEY": "k"}
+
+
+def _checks(view):
+    return {row[0]: row[1:] for row in view.table.rows}
+
+
+async def _doctor(*tokens, **kw):
+    kw.setdefault("env", CONFIGURED)
+    deps = await make_deps(**kw)
+    return await run_doctor(parse_args("doctor", ARGS, list(tokens)), deps)
+
+
+async def test_a_healthy_installation_passes_every_check():
+    view = await _doctor()
+
+    checks = _checks(view)
+    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "model"]
+    assert all(status == "ok" for status, _, _ in checks.values())
+    assert view.message == "All 6 checks pass."
+
+
+async def test_a_missing_git_fails_with_its_fix():
+    probe = FakeSystemProbe()
+    probe.git = None
+
+    checks = _checks(await _doctor(probe=probe))
+
+    assert checks["git"][0] == "FAILED" and "install git" in checks["git"][2]
+
+
+async def test_a_grammar_that_does_not_load_fails_the_grammars_check():
+    probe = FakeSystemProbe()
+    probe.grammar_list = [GrammarStatus("python", True), GrammarStatus("go", False, "ImportError: no module")]
+
+    view = await _doctor(probe=probe)
+
+    assert _checks(view)["grammars"][:2] == ("FAILED", "go: ImportError: no module")
+    assert view.message == "1 of 6 checks failed: grammars."
+
+
+async def test_a_state_db_that_is_not_saved_fails_with_the_reason():
+    checks = _checks(await _doctor(store=FakeSessionStore(persistent=False, limitation="read-only folder")))
+
+    assert checks["state.db"][:2] == ("FAILED", "not saved: read-only folder")
+
+
+async def test_a_state_db_that_cannot_be_written_fails():
+    store = FakeSessionStore()
+    deps = await make_deps(store=store, env=CONFIGURED)
+    store.fail_writes = OSError("disk full")
+
+    checks = _checks(await run_doctor(parse_args("doctor", ARGS, []), deps))
+
+    assert checks["state.db"][0] == "FAILED" and "disk full" in checks["state.db"][1]
+
+
+async def test_the_state_db_check_leaves_nothing_in_the_state_bag():
+    deps = await make_deps(env=CONFIGURED)
+
+    await run_doctor(parse_args("doctor", ARGS, []), deps)
+
+    assert await deps.session.read_state() == {}
+
+
+async def test_an_invalid_settings_file_fails_naming_it():
+    checks = _checks(await _doctor(files=FakeConfigFiles(project='{"nope": 1}')))
+
+    assert checks["settings"][0] == "FAILED"
+    assert checks["settings"][1].startswith("/repo/.orkeon/config.json: unknown key 'nope'")
+
+
+async def test_no_model_fails_with_how_to_configure_one():
+    checks = _checks(await _doctor(env={}))
+
+    assert checks["model"][:2] == ("FAILED", "no model is configured")
+    assert checks["model"][2].startswith("run `orkeon config set model")
+
+
+async def test_a_model_whose_provider_key_is_missing_fails_naming_the_variable():
+    checks = _checks(await _doctor(env={"ORKEON_MODEL": "anthropic/claude-haiku-4-5"}))
+
+    assert checks["model"][0] == "FAILED" and "ANTHROPIC_API_KEY" in checks["model"][2]
+
+
+async def test_a_model_on_an_api_base_needs_no_provider_key():
+    env = {"ORKEON_MODEL": "openai/local", "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"}
+
+    checks = _checks(await _doctor(env=env))
+
+    assert checks["model"] == ("ok", "openai/local (from ORKEON_MODEL) at http://127.0.0.1:8080/v1", "")
+
+
+async def test_from_the_editor_the_clients_capabilities_are_a_check():
+    client = ClientInfo("Neovim", "0.12", (ClientFeature("showDocument", True),
+                                           ClientFeature("showMessageRequest", False, "every ask is refused")))
+
+    checks = _checks(await _doctor(client_info=client))
+
+    status, found, fix = checks["editor"]
+    assert status == "FAILED"
+    assert found == "Neovim 0.12: showDocument. without showMessageRequest, every ask is refused"
+    assert fix.startswith("update the editor's client")
+
+
+async def test_without_an_editor_there_is_no_editor_check():
+    assert "editor" not in _checks(await _doctor())

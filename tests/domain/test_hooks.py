@@ -1,0 +1,42 @@
+from orkeon_engine.domain.hooks import HookDeclaration, parse_hooks
+
+
+def test_an_unset_setting_declares_nothing():
+    assert parse_hooks(None).hooks == ()
+
+
+def test_strings_and_objects_are_read_in_the_settings_order():
+    book = parse_hooks({"afterTurn": ["make lint"],
+                        "beforeTool": [{"command": "./check.sh", "matcher": "shell_command"}]})
+
+    assert book.hooks == (HookDeclaration("afterTurn", "make lint"),
+                          HookDeclaration("beforeTool", "./check.sh", "shell_command"))
+    assert book.problems == ()
+
+
+def test_an_unknown_event_is_a_problem_naming_the_events():
+    book = parse_hooks({"onSave": ["x"]})
+
+    assert book.hooks == ()
+    assert book.problems[0].startswith("hooks.onSave: unknown event; events: sessionStart")
+
+
+def test_a_bad_entry_is_a_problem_naming_its_place_and_the_others_are_kept():
+    book = parse_hooks({"afterTurn": ["make lint", 3, {"command": ""}, {"command": "x", "when": "y"}]})
+
+    assert [h.command for h in book.hooks] == ["make lint"]
+    assert book.problems[0].startswith("hooks.afterTurn[1]: expected a command string")
+    assert book.problems[1] == "hooks.afterTurn[2]: a command string is required"
+    assert book.problems[2].startswith("hooks.afterTurn[3]: unknown field 'when'")
+
+
+def test_a_matcher_on_an_event_without_tools_is_a_problem():
+    book = parse_hooks({"afterTurn": [{"command": "x", "matcher": "file_write"}]})
+
+    assert book.problems == ("hooks.afterTurn[0]: a matcher applies to afterTool and beforeTool only",)
+
+
+def test_a_declaration_describes_its_event_its_tools_and_its_command():
+    assert HookDeclaration("beforeTool", "./check.sh", "shell_command").describe() == \
+        "beforeTool shell_command: ./check.sh"
+    assert HookDeclaration("afterTurn", "make lint").describe() == "afterTurn: make lint"

@@ -1,0 +1,24 @@
+"""FakeSystemProbe: the SystemProbe port with plain fields for the Python, git and grammars it reports."""
+
+from __future__ import annotations
+
+from orkeon_engine.domain.doctor import GrammarStatus
+
+
+class FakeSystemProbe:
+    def __init__(self) -> None:
+        self.version: tuple[int, int, int] = (3, 11, 9)
+        self.executable = "/usr/bin/python3"
+        self.git: str | None = "git version 2.43.0"
+        self.grammar_list: list[GrammarStatus] = [GrammarStatus("python", True), GrammarStatus("go", True)]
+        self.grammar_loads = 0
+
+    def python(self) -> tuple[tuple[int, int, int], str]:
+        return self.version, self.executable
+
+    async def git_version(self) -> str | None:
+        return self.git
+
+    async def grammars(self) -> list[GrammarStatus]:
+        self.grammar_loads += 1
+        return list(self.grammar_list)
