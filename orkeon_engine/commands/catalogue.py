@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.settings import config, mode
-from orkeon_engine.commands.status import help, status
+from orkeon_engine.commands.status import help, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -19,6 +19,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  config.ARGS, config.run_config),
     CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
                  mode.ARGS, mode.run_mode),
+    CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
+                 usage.ARGS, usage.run_usage, aliases=("cost",)),
 )
 
 

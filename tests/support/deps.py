@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -14,6 +15,8 @@ from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.scripted_chat_model import ScriptedChatModel
 
 
 async def make_deps(
@@ -22,20 +25,34 @@ async def make_deps(
     workspace: WorkspaceInfo | None = None,
     human: FakeHumanInput | None = None,
     store: FakeSessionStore | None = None,
+    chat_model: ScriptedChatModel | None = None,
+    ledger: FakeUsageLedger | None = None,
+    clock: FakeClock | None = None,
+    progress: FakeProgress | None = None,
 ) -> Deps:
+    """A Deps over the fakes; the model is `chat_model` (an empty script by default: any call fails the
+    test), its usage recorded in `ledger`."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
+    clock = clock or FakeClock()
+    logger = FakeLogger()
+    progress = progress or FakeProgress()
+    ledger = ledger or FakeUsageLedger()
+    llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
+              progress=progress)
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
         session=session,
         config=ConfigStore(files or FakeConfigFiles(), session),
-        clock=FakeClock(),
-        logger=FakeLogger(),
+        clock=clock,
+        logger=logger,
         human=human or FakeHumanInput(),
-        progress=FakeProgress(),
+        progress=progress,
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
+        llm=llm,
+        usage=ledger,
     )
