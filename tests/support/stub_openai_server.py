@@ -89,13 +89,17 @@ class StubOpenAIServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def start(self) -> StubOpenAIServer:
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="stub-openai", daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), name="stub-openai",
+                                        daemon=True)
         self._thread.start()
         return self
 
     def stop(self) -> None:
+        """Stop serving (when started) and close the socket; hanging requests wake and close."""
         self._stopping.set()
-        self._httpd.shutdown()
+        if self._thread is not None:
+            self._httpd.shutdown()
+            self._thread = None
         self._httpd.server_close()
 
     def __enter__(self) -> StubOpenAIServer:
