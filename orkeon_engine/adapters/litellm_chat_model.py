@@ -60,9 +60,16 @@ def load_litellm() -> Any:
 
 
 def _to_stderr(logger: logging.Logger) -> None:
+    """Route a litellm logger to stderr (its own handler sends the records below WARNING to stdout),
+    keeping the filters litellm put on it (they mask secrets)."""
+    target = logging.StreamHandler(sys.stderr)
     for handler in list(logger.handlers):
+        for log_filter in handler.filters:
+            target.addFilter(log_filter)
+        if handler.formatter is not None:
+            target.setFormatter(handler.formatter)
         logger.removeHandler(handler)
-    logger.addHandler(logging.StreamHandler(sys.stderr))
+    logger.addHandler(target)
     logger.setLevel(max(logger.level, logging.WARNING))
     logger.propagate = False
 

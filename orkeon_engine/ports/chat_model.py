@@ -26,10 +26,11 @@ class ChatModel(Protocol):
     """The model behind every crew.
 
     Failure contract: `chat` raises NotConfiguredError (domain/errors.py) when no model is configured,
-    with a message saying how to configure one, before anything is sent; and LlmFailure when the provider
-    fails (timeouts, 429 and 5xx are retried with backoff first; any other error is not). Nothing else
-    escapes it. A failed call has no usage to record. `configured_model` raises NotConfiguredError the same
-    way and sends nothing, so a command can fail at once, before any other work."""
+    with a message saying how to configure one, and CommandFailedError (ConfigFileError...) when a setting
+    it reads cannot be used, both before anything is sent; and LlmFailure when the provider fails
+    (timeouts, connection errors, 429 and 5xx are retried with backoff first; any other error is not).
+    Nothing else escapes it. A failed call has no usage to record. `configured_model` raises the same
+    setting errors and sends nothing, so a command can fail at once, before any other work."""
 
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:

@@ -7,7 +7,8 @@ happens to a call (an unknown tool, arguments that do not fit, a refusal, an exc
 becomes that call's result for the model to read, never a crash of the loop.
 
 The budget is checked at the safe points, before each model call and before each group of calls: tool
-calls, wall seconds on the Clock port, and context tokens (each turn's prompt counted once). A spent
+calls (every call the model asks for counts, one that fails its checks too), wall seconds on the Clock
+port (a call in flight is not interrupted), and context tokens (each turn's prompt counted once). A spent
 budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
 A failed model call (LlmFailure) propagates as it is.
 """

@@ -1,23 +1,33 @@
 """The litellm adapter against the loopback stub server: replies, tool calls, usage and cost, retries,
 timeouts, failures, and a quiet stdout."""
 
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.pricing import parse_pricing
 from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
+ROOT = Path(__file__).resolve().parents[2]
 MODEL = "openai/stub-model"
 HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
 
@@ -79,9 +89,10 @@ async def test_a_model_nobody_can_price_has_an_unknown_cost():
 
 async def test_the_call_options_reach_the_server():
     with StubOpenAIServer([{"content": "x"}]) as stub:
-        await _model(stub).chat(HELLO, [], CallOptions(max_tokens=64, temperature=0.2))
+        await _model(stub).chat(HELLO, [], CallOptions(max_tokens=64, temperature=0.2, reasoning_effort="high"))
 
-    assert (stub.requests[0]["max_tokens"], stub.requests[0]["temperature"]) == (64, 0.2)
+    sent = stub.requests[0]
+    assert (sent["max_tokens"], sent["temperature"], sent["reasoning_effort"]) == (64, 0.2, "high")
 
 
 async def test_a_429_is_retried_after_a_wait_on_the_clock_and_then_succeeds():
@@ -149,3 +160,47 @@ async def test_the_model_override_of_a_call_is_the_model_asked_and_recorded():
 
     assert stub.requests[0]["model"] == "other-model" and reply.model == "openai/other-model"
 
+
+
+async def test_the_tool_loop_runs_over_litellm_and_feeds_the_result_back():
+    steps = [{"tool_calls": [{"id": "call_a", "name": "echo", "arguments": {"path": "src/a.py"}}]},
+             {"content": "a.py echoed"}]
+    with StubOpenAIServer(steps) as stub:
+        result = await act("Be brief.", [ChatMessage.user("echo a")], [EchoTool()], Budget(), FakePermissionGate(),
+                           model=_model(stub), clock=FakeClock())
+
+    assert result.text == "a.py echoed" and result.calls[0].result.text == "src/a.py"
+    assert stub.requests[1]["messages"][-1] == {"role": "tool", "tool_call_id": "call_a", "content": "src/a.py",
+                                                "name": "echo"}
+
+
+def test_importing_and_calling_litellm_writes_nothing_on_stdout():
+    script = textwrap.dedent(f"""
+        import asyncio
+        from tests.support.stub_openai_server import StubOpenAIServer
+        from tests.support.doubles.fake_clock import FakeClock
+        from tests.support.doubles.fake_logger import FakeLogger
+        from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+        from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings
+
+        async def main():
+            with StubOpenAIServer([{{"content": "hi"}}, {{"status": 500, "error": "boom"}}]) as stub:
+                async def settings():
+                    return ChatSettings("{MODEL}", stub.url, retries=0)
+                model = LitellmChatModel(settings, FakeClock(), FakeLogger())
+                await model.chat([ChatMessage.user("x")], [], CallOptions())
+                try:
+                    await model.chat([ChatMessage.user("x")], [], CallOptions())
+                except Exception as error:
+                    import sys
+                    print(type(error).__name__, file=sys.stderr)
+
+        asyncio.run(main())
+    """)
+    env = {**os.environ, "LITELLM_LOG": "DEBUG"}
+
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                          timeout=120)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and "LlmFailure" in done.stderr
