@@ -34,6 +34,8 @@ from orkeon_engine.ports.logger import Logger
 
 SettingsSource = Callable[[], Awaitable[ChatSettings]]
 RETRYABLE = ("timeout", "rate_limit", "server", "connection")
+KIND_WORDS = {"rate_limit": "rate limited", "server": "server error", "auth": "not authorised",
+              "bad_request": "request refused", "other": "error"}
 LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD)", re.IGNORECASE)
 _KEY_SHAPE = re.compile(r"\b(sk|pk|rk|gsk|xai|hf)[-_][A-Za-z0-9_\-]{8,}")
@@ -94,7 +96,7 @@ class LitellmChatModel:
                    options: CallOptions) -> ChatReply:
         settings = await self._settings()
         model = options.model or settings.model
-        litellm = await asyncio.to_thread(load_litellm)
+        litellm = _litellm or await asyncio.to_thread(load_litellm)  # seconds, once: off the event loop
         request = self._request(model, settings, messages, tools, options)
         attempts = settings.retries + 1
         for attempt in range(1, attempts + 1):
@@ -144,9 +146,12 @@ class LitellmChatModel:
         tried = f"after {attempt} attempt{'' if attempt == 1 else 's'}"
         if kind == "timeout":
             what = f"no answer within {settings.timeout:g} s ({tried})"
+        elif kind == "connection":
+            where = settings.api_base or "the provider"
+            what = f"could not reach {where} ({tried}): {_provider_message(error)}"
         else:
             code = f" {status}" if status else ""
-            what = f"the provider answered{code} ({kind.replace('_', ' ')}, {tried}): {_provider_message(error)}"
+            what = f"the provider answered{code} ({KIND_WORDS[kind]}, {tried}): {_provider_message(error)}"
         return LlmFailure(self._redact(f"{model}: {what}"), model, kind, status)
 
     def _redact(self, text: str) -> str:
@@ -206,7 +211,7 @@ def _usage(raw: Any) -> Usage:
 
 
 def _classify(error: Exception) -> tuple[str, int | None]:
-    names = {cls.__name__ for cls in type(error).__mro__}
+    names = _names_in_chain(error)
     status = getattr(error, "status_code", None)
     status = status if isinstance(status, int) else None
     if "Timeout" in names or "APITimeoutError" in names:
@@ -222,6 +227,19 @@ def _classify(error: Exception) -> tuple[str, int | None]:
     if status is not None and 400 <= status < 500:
         return "bad_request", status
     return "other", status
+
+
+def _names_in_chain(error: BaseException) -> set[str]:
+    """The class names of the error and of what caused it (litellm reports a refused connection as a 500
+    whose cause is the client's APIConnectionError)."""
+    names: set[str] = set()
+    current: BaseException | None = error
+    for _ in range(12):
+        if current is None:
+            break
+        names.update(cls.__name__ for cls in type(current).__mro__)
+        current = current.__cause__ or current.__context__
+    return names
 
 
 def _provider_message(error: Exception) -> str:

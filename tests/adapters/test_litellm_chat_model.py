@@ -204,3 +204,19 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout():
 
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and "LlmFailure" in done.stderr
+
+
+async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
+    stub = StubOpenAIServer([])
+    url = stub.url
+    stub.stop()
+
+    async def settings():
+        return ChatSettings(MODEL, url, retries=1, timeout=5)
+
+    clock = FakeClock()
+    with pytest.raises(LlmFailure) as failure:
+        await LitellmChatModel(settings, clock, FakeLogger()).chat(HELLO, [], CallOptions())
+
+    assert failure.value.kind == "connection" and f"could not reach {url}" in str(failure.value)
+    assert clock.sleeps == [1.0]
