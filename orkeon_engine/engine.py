@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -101,7 +100,7 @@ class Engine:
 
     async def _run(self, entry: CommandEntry, args: ParsedArgs, progress: Progress | None) -> RunResult:
         try:
-            deps = self.deps if progress is None else dataclasses.replace(self.deps, progress=progress)
+            deps = self.deps.for_run(entry.name, progress)
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)

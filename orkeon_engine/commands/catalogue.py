@@ -9,7 +9,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.session import export, resume, tasks
 from orkeon_engine.commands.settings import agents, config, hooks, mode, model, permissions, skills
-from orkeon_engine.commands.status import debug_tool_call, doctor, help, meta, status
+from orkeon_engine.commands.status import debug_tool_call, doctor, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -27,6 +27,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  resume.run_resume),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
+    CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
+                 usage.ARGS, usage.run_usage, aliases=("cost",)),
     CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings and the model; "
                  "each check ok or failed with its fix.", doctor.ARGS, doctor.run_doctor),
     CommandEntry("debug-tool-call", "status", "List the registered tools by class, or run one through the "
