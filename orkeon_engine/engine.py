@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
-from orkeon_engine.services.tasks import TaskStoppedError
+from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 
 @dataclass(frozen=True)
@@ -93,14 +94,18 @@ class Engine:
         if not entry.launches_crew or tasks is None:
             return await self._run(entry, args, progress)
         try:  # a crew runs as a task of the registry, which /tasks lists and stops
-            return await tasks.run(entry.name, self.session_id, lambda task_id: self._run(entry, args, progress),
-                                   _task_outcome)
+            return await tasks.run(entry.name, self.session_id,
+                                   lambda task_id: self._run(entry, args, progress, task_id), _task_outcome)
         except TaskStoppedError as error:
             return Failed(str(error))
 
-    async def _run(self, entry: CommandEntry, args: ParsedArgs, progress: Progress | None) -> RunResult:
+    async def _run(self, entry: CommandEntry, args: ParsedArgs, progress: Progress | None,
+                   task_id: str | None = None) -> RunResult:
         try:
             deps = self.deps.for_run(entry.name, progress)
+            if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's tokens
+                ledger = TaskUsageLedger(deps.tasks, task_id, deps.llm.ledger)
+                deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger))
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)

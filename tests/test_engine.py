@@ -11,6 +11,8 @@ from tests.support.deps import make_deps
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.scripted_chat_model import ScriptedChatModel
 from tests.support.stub_openai_server import StubOpenAIServer
 
 
@@ -174,3 +176,17 @@ async def test_a_command_needing_a_model_without_one_is_not_configured(tmp_path)
 
     assert isinstance(result, NotConfigured) and "orkeon config set model" in result.message
     engine.close()
+
+
+async def test_a_crews_model_calls_count_on_its_task_and_in_the_sessions_ledger():
+    async def work(args, deps):
+        return CommandView(message=await deps.require_llm().complete("Be brief.", "hello"))
+
+    ledger = FakeUsageLedger()
+    deps = await make_deps(chat_model=ScriptedChatModel(["hi"]), ledger=ledger)
+    engine = Engine(deps, _crew_catalogue(work), lambda: None)
+
+    await engine.run("slow-crew", [])
+
+    assert deps.tasks.records()[0].tokens == 120
+    assert [record.command for record in ledger.records] == ["slow-crew"]

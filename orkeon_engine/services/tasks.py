@@ -16,7 +16,9 @@ from typing import TypeVar
 
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.tasks import TaskRecord, TaskState
+from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.usage_ledger import UsageLedger
 
 T = TypeVar("T")
 KEEP_ENDED = 50
@@ -118,3 +120,21 @@ class TaskRegistry:
         ended = [r.id for r in self._records.values() if not r.running]
         for task_id in ended[: max(0, len(ended) - KEEP_ENDED)]:
             del self._records[task_id]
+
+
+class TaskUsageLedger:
+    """The UsageLedger of one task's model calls: each recorded call's tokens are counted on the task,
+    then the record goes on to the session's ledger (when there is one)."""
+
+    def __init__(self, registry: TaskRegistry, task_id: str, inner: UsageLedger | None) -> None:
+        self._registry = registry
+        self._task_id = task_id
+        self._inner = inner
+
+    async def record(self, entry: UsageRecord) -> None:
+        self._registry.add_tokens(self._task_id, entry.usage.total_tokens)
+        if self._inner is not None:
+            await self._inner.record(entry)
+
+    async def summary(self, session_id: str) -> UsageSummary:
+        return await self._inner.summary(session_id) if self._inner is not None else summarise(())

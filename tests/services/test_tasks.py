@@ -2,8 +2,17 @@ import asyncio
 
 import pytest
 
-from orkeon_engine.services.tasks import KEEP_ENDED, TaskRegistry, TaskStoppedError, UnknownTaskError
+from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.services.tasks import (
+    KEEP_ENDED,
+    TaskRegistry,
+    TaskStoppedError,
+    TaskUsageLedger,
+    UnknownTaskError,
+)
 from tests.support.doubles.fake_clock import FakeClock
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
 
 
 async def _answer(value):
@@ -126,3 +135,18 @@ async def test_only_the_latest_ended_tasks_are_kept():
     ids = [r.id for r in registry.records()]
 
     assert len(ids) == KEEP_ENDED and ids[0] == "t4"
+
+
+async def test_the_task_ledger_counts_the_tokens_then_hands_the_record_on():
+    clock = FakeClock()
+    registry = TaskRegistry(clock)
+    inner = FakeUsageLedger()
+    record = UsageRecord("s1", "advisor", "m", Usage(input_tokens=90, output_tokens=10), clock.now())
+
+    async def work(task_id):
+        await TaskUsageLedger(registry, task_id, inner).record(record)
+
+    await registry.run("advisor", "s1", work)
+
+    assert registry.records()[0].tokens == 100
+    assert inner.records == [record]

@@ -8,14 +8,25 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.doctor import Check, git_check, grammars_check, python_check, summary
-from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.chat import CallOptions
+from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable
 from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
 
 ARGS = ArgSpec(flags=(Flag("online", "also make one one-token model call to prove the model answers"),))
 PROBE_KEY = "doctor.probe"
 _HOW = HOW_TO_CONFIGURE
+ONLINE_SYSTEM = "Reply with the single word ok."
+ONLINE_USER = "ok?"
+_ONLINE_FIXES = {
+    "auth": "the provider refused the key: export a valid one in the provider's variable",
+    "connection": "the server cannot be reached: check model.apiBase (or ORKEON_API_BASE) and that it runs",
+    "timeout": "the server did not answer in time: check that it runs, or raise llm.timeout",
+    "rate_limit": "the provider is rate limiting this key: wait, or check the account's quota",
+    "bad_request": "the provider refused the request: check the model's name (/model list)",
+}
 SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; `/config keys` lists the keys"
 
 
@@ -87,7 +98,19 @@ async def _model(deps: Deps) -> Check:
 
 
 async def _online(deps: Deps) -> Check:
-    return Check.failed("model answers", "this engine has no model wired", HOW_TO_CONFIGURE)
+    if deps.llm is None:
+        return Check.failed("model answers", "this engine has no model wired", _HOW)
+    try:
+        model = await deps.llm.require_model()
+        await deps.llm.complete(ONLINE_SYSTEM, ONLINE_USER, CallOptions(max_tokens=1))
+    except NotConfiguredError:
+        return Check.failed("model answers", "not tried: no model is configured", _HOW)
+    except LlmFailure as error:
+        return Check.failed("model answers", f"{error.model or 'the model'} failed ({error.kind}): {error}",
+                            _ONLINE_FIXES.get(error.kind, "check the model name, the api base and the key"))
+    except CommandFailedError as error:
+        return Check.failed("model answers", f"not tried: {error}", SETTINGS_FIX)
+    return Check.passed("model answers", f"{model} answered a one-token call")
 
 
 def _editor(client: ClientInfo) -> Check:

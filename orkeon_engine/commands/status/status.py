@@ -1,5 +1,5 @@
 """/status: the version, the workspace, the model and its provider, the session's mode and where it comes from,
-and the session itself."""
+the session itself, and its tokens and cost so far."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
     store = deps.session.store
     saved = store.location if store.persistent else f"not saved ({store.limitation})"
     rows.append(["session", f"{deps.session.id} ({saved})"])
+    if deps.usage is not None:
+        rows.append(["usage", await _usage_line(deps)])
     for problem in deps.config.file_problems():
         rows.append(["settings", problem])
     limited = list(deps.workspace.limitations)
@@ -45,3 +47,15 @@ async def _model_rows(deps: Deps) -> list[list[str]]:
     if choice.api_base:
         line += f" at {choice.api_base}"
     return [["model", line], ["provider", choice.provider]]
+
+
+async def _usage_line(deps: Deps) -> str:
+    assert deps.usage is not None
+    try:
+        total = (await deps.usage.summary(deps.session.id)).total
+    except OSError as error:
+        return f"unknown ({error})"
+    if total.calls == 0:
+        return "no model call yet"
+    calls = f"{total.calls} model call{'s' if total.calls != 1 else ''}"
+    return f"{calls}, {total.input_tokens:,} tokens in, {total.output_tokens:,} out, {total.cost_text()}"

@@ -2,10 +2,12 @@ from orkeon_engine.commands.status.doctor import ARGS, run_doctor
 from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
 from orkeon_engine.domain.doctor import GrammarStatus
+from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
+from tests.support.scripted_chat_model import ScriptedChatModel
 
 CONFIGURED = {"ORKEON_MODEL": "openai/gpt-4o-mini", "OPENAI_API_KEY": "k"}
 
@@ -114,3 +116,37 @@ async def test_from_the_editor_the_clients_capabilities_are_a_check():
 
 async def test_without_an_editor_there_is_no_editor_check():
     assert "editor" not in _checks(await _doctor())
+
+
+async def test_online_makes_one_one_token_call_that_proves_the_model_answers():
+    model = ScriptedChatModel(["ok"])
+
+    checks = _checks(await _doctor("--online", chat_model=model))
+
+    assert checks["model answers"] == ("ok", "scripted/model answered a one-token call", "")
+    assert len(model.requests) == 1 and model.requests[0].options.max_tokens == 1
+    assert model.requests[0].tools == ()
+
+
+async def test_online_with_a_failing_provider_fails_with_a_fix_for_its_kind():
+    model = ScriptedChatModel([LlmFailure("401 invalid key", model="openai/gpt-4o-mini", kind="auth")])
+
+    checks = _checks(await _doctor("--online", chat_model=model))
+
+    status, found, fix = checks["model answers"]
+    assert status == "FAILED" and found == "openai/gpt-4o-mini failed (auth): 401 invalid key"
+    assert fix.startswith("the provider refused the key")
+
+
+async def test_online_without_a_model_says_it_was_not_tried():
+    checks = _checks(await _doctor("--online", env={}, chat_model=ScriptedChatModel(not_configured=True)))
+
+    assert checks["model answers"][:2] == ("FAILED", "not tried: no model is configured")
+
+
+async def test_without_online_no_model_call_is_made():
+    model = ScriptedChatModel()
+
+    await _doctor(chat_model=model)
+
+    assert model.requests == []

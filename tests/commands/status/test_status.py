@@ -1,9 +1,12 @@
 from orkeon_engine.commands.status.status import run_status
 from orkeon_engine.domain.args import ParsedArgs
+from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
 
 
 def _rows(view):
@@ -79,3 +82,23 @@ async def test_status_names_the_models_provider():
     rows = _rows(await run_status(ParsedArgs(), deps))
 
     assert rows["provider"] == "anthropic"
+
+
+async def test_status_shows_the_sessions_tokens_and_cost_so_far():
+    ledger = FakeUsageLedger()
+    deps = await make_deps(ledger=ledger)
+    when = deps.clock.now()
+    ledger.records += [UsageRecord(deps.session.id, "advisor", "m", Usage(1200, 80, cost=0.01), when),
+                       UsageRecord(deps.session.id, "advisor", "m", Usage(300, 20, cost=0.002), when)]
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["usage"] == "2 model calls, 1,500 tokens in, 100 out, $0.0120"
+
+
+async def test_status_before_any_model_call_says_so():
+    deps = await make_deps()
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["usage"] == "no model call yet"
