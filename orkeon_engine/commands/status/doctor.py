@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
+from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.doctor import Check, git_check, grammars_check, python_check, summary
-from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable
 from orkeon_engine.domain.view import CommandView, table
