@@ -123,9 +123,9 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "hooks",
-        "Hooks declared by event (sessionStart, beforeTool, afterTool, afterTurn), each a list of commands: "
-        "\"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. /hooks lists them; "
-        "nothing runs them yet.",
+        "Hooks declared by event (a free name: sessionStart, beforeTool, afterEdit, afterTurn...), each a list "
+        "of commands: \"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. "
+        "/hooks lists them; nothing runs them yet.",
         "object",
         None,
         "services.hooks",

@@ -1,10 +1,10 @@
 """Hooks as the `hooks` setting declares them: shell commands meant to run at points of a session.
 
 Nothing runs them yet: /hooks lists them and the assistant is told what is declared. The setting is an
-object of event names, each a list of commands, a command being a string or
-`{"command": "...", "matcher": "<tool name or *>"}` (the matcher applies to the tool events only).
-A declaration that does not fit is reported as a problem naming the event and the entry, never dropped
-silently.
+object of event names (any name: since nothing fires them, no list of events is imposed; EXAMPLE_EVENTS
+are the usual ones), each a list of commands, a command being a string or
+`{"command": "...", "matcher": "<tool name or *>"}`. A declaration that does not fit is reported as a
+problem naming the event and the entry, never dropped silently.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-HOOK_EVENTS: tuple[str, ...] = ("sessionStart", "beforeTool", "afterTool", "afterTurn")
-TOOL_EVENTS: frozenset[str] = frozenset({"beforeTool", "afterTool"})
+EXAMPLE_EVENTS: tuple[str, ...] = ("sessionStart", "beforeTool", "afterTool", "afterEdit", "afterTurn")
 NOT_RUN_YET = "nothing runs them yet"
 
 
@@ -27,7 +26,7 @@ class HookDeclaration:
 
     def describe(self) -> str:
         """`beforeTool shell_command: ./check.sh`, `afterTurn: make lint`."""
-        where = f" {self.matcher}" if self.event in TOOL_EVENTS else ""
+        where = f" {self.matcher}" if self.matcher != "*" else ""
         return f"{self.event}{where}: {self.command}"
 
 
@@ -44,12 +43,12 @@ def parse_hooks(value: Any) -> HookBook:
     if value is None:
         return HookBook()
     if not isinstance(value, dict):
-        return HookBook(problems=(f"hooks: expected an object of events ({', '.join(HOOK_EVENTS)})",))
+        return HookBook(problems=(f"hooks: expected an object of events (such as {', '.join(EXAMPLE_EVENTS)})",))
     hooks: list[HookDeclaration] = []
     problems: list[str] = []
     for event, entries in value.items():
-        if event not in HOOK_EVENTS:
-            problems.append(f"hooks.{event}: unknown event; events: {', '.join(HOOK_EVENTS)}")
+        if not event.strip() or any(c.isspace() for c in event):
+            problems.append(f"hooks.{event!r}: an event is one word, such as {', '.join(EXAMPLE_EVENTS)}")
             continue
         if not isinstance(entries, list):
             problems.append(f"hooks.{event}: expected a list of commands")
@@ -77,6 +76,4 @@ def _one(event: str, entry: Any) -> HookDeclaration | str:
     matcher = entry.get("matcher", "*")
     if not isinstance(matcher, str) or not matcher.strip():
         return "the matcher must be a tool name or *"
-    if event not in TOOL_EVENTS and matcher != "*":
-        return f"a matcher applies to {' and '.join(sorted(TOOL_EVENTS))} only"
     return HookDeclaration(event, command.strip(), matcher.strip())

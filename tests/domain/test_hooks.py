@@ -14,11 +14,17 @@ def test_strings_and_objects_are_read_in_the_settings_order():
     assert book.problems == ()
 
 
-def test_an_unknown_event_is_a_problem_naming_the_events():
-    book = parse_hooks({"onSave": ["x"]})
+def test_any_one_word_event_is_accepted_since_nothing_fires_them():
+    book = parse_hooks({"afterEdit": ["make lint"]})
+
+    assert book.hooks == (HookDeclaration("afterEdit", "make lint"),)
+
+
+def test_an_event_of_several_words_is_a_problem_naming_examples():
+    book = parse_hooks({"on save": ["x"]})
 
     assert book.hooks == ()
-    assert book.problems[0].startswith("hooks.onSave: unknown event; events: sessionStart")
+    assert book.problems[0].startswith("hooks.'on save': an event is one word, such as sessionStart")
 
 
 def test_a_bad_entry_is_a_problem_naming_its_place_and_the_others_are_kept():
@@ -30,10 +36,10 @@ def test_a_bad_entry_is_a_problem_naming_its_place_and_the_others_are_kept():
     assert book.problems[2].startswith("hooks.afterTurn[3]: unknown field 'when'")
 
 
-def test_a_matcher_on_an_event_without_tools_is_a_problem():
-    book = parse_hooks({"afterTurn": [{"command": "x", "matcher": "file_write"}]})
+def test_an_empty_matcher_is_a_problem():
+    book = parse_hooks({"afterTool": [{"command": "x", "matcher": " "}]})
 
-    assert book.problems == ("hooks.afterTurn[0]: a matcher applies to afterTool and beforeTool only",)
+    assert book.problems == ("hooks.afterTool[0]: the matcher must be a tool name or *",)
 
 
 def test_a_declaration_describes_its_event_its_tools_and_its_command():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.hooks import HOOK_EVENTS, NOT_RUN_YET, TOOL_EVENTS
+from orkeon_engine.domain.hooks import EXAMPLE_EVENTS, NOT_RUN_YET
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.hooks import read_hooks
 
@@ -18,10 +18,11 @@ async def run_hooks(args: ParsedArgs, deps: Deps) -> CommandView:
     problems = tuple(f"problem: {line}" for line in declared.book.problems)
     if not declared.book.hooks:
         return CommandView(
-            lines=(*problems, f"Events: {', '.join(HOOK_EVENTS)}.", f"Declare one with: {EXAMPLE}"),
+            lines=(*problems, f"Events are free names, such as {', '.join(EXAMPLE_EVENTS)}.",
+                   f"Declare one with: {EXAMPLE}"),
             message=f"No hook is declared (and {NOT_RUN_YET}).",
         )
-    rows = [[hook.event, hook.matcher if hook.event in TOOL_EVENTS else "", hook.command]
+    rows = [[hook.event, "" if hook.matcher == "*" else hook.matcher, hook.command]
             for hook in declared.book.hooks]
     count = len(declared.book.hooks)
     return CommandView(
