@@ -130,6 +130,14 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         None,
         "services.hooks",
     ),
+    _key(
+        "advisor.model",
+        "The model /advisor asks for its second opinion, as litellm names it (best another model than the "
+        "assistant's); the session's model is used when unset.",
+        "string",
+        None,
+        "commands.settings.advisor",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}
