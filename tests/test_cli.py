@@ -97,3 +97,23 @@ def test_status_runs_without_importing_litellm(folder):
 
     assert done.returncode == 0 and "openai/gpt-4o-mini" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "litellm imported: False"
+
+
+@pytest.mark.parametrize(("tokens", "code", "expected"), [
+    (["doctor"], 0, "state.db"),
+    (["debug-tool-call", "list"], 0, "file_read"),
+    (["debug-tool-call", "list_mounts"], 0, "gate: allowed"),
+    (["model"], 0, "No model is configured"),
+    (["hooks"], 0, "No hook is declared"),
+    (["skills"], 0, "No skill is attached"),
+    (["agents"], 0, "dev-reviewer"),
+    (["export"], 1, "nothing to export"),
+    (["tasks"], 0, "No crew has run in this session yet."),
+    (["advisor"], 1, "no answer to judge yet"),
+])
+def test_the_status_settings_and_session_commands_answer_from_the_command_line(folder, tokens, code, expected):
+    done = _run(tokens, folder)
+
+    assert done.returncode == code, done.stderr
+    assert expected in (done.stdout if code == 0 else done.stderr)
+    assert "Traceback" not in done.stderr
