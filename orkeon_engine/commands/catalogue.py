@@ -9,7 +9,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.session import export, resume, tasks
 from orkeon_engine.commands.settings import advisor, agents, config, hooks, mode, model, permissions, skills
-from orkeon_engine.commands.status import debug_tool_call, doctor, help, meta, status, usage
+from orkeon_engine.commands.status import cache, debug_tool_call, doctor, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -45,6 +45,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "/output/conversation-<session>.md).", export.ARGS, export.run_export),
     CommandEntry("tasks", "session", "List the crews of this session, running and ended; stop one by its id.",
                  tasks.ARGS, tasks.run_tasks),
+    CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
+                 "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "
                  "model, problems worst first.", advisor.ARGS, advisor.run_advisor, launches_crew=True),
 )

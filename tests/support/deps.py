@@ -12,6 +12,7 @@ from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
+from tests.support.doubles.fake_caches import FakeCaches
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
@@ -42,6 +43,7 @@ async def make_deps(
     probe: FakeSystemProbe | None = None,
     models: FakeModelCatalogue | None = None,
     client_info: ClientInfo | None = None,
+    caches: FakeCaches | None = None,
     chat_model: ScriptedChatModel | None = None,
     ledger: FakeUsageLedger | None = None,
     progress: FakeProgress | None = None,
@@ -82,6 +84,7 @@ async def make_deps(
         client_info=client_info,
         probe=probe or FakeSystemProbe(),
         models=models or FakeModelCatalogue(),
+        caches=caches or FakeCaches(),
         llm=llm,
         usage=ledger,
     )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
@@ -69,6 +70,8 @@ class Deps:
     """What /doctor asks of the machine: Python, git, the tree-sitter grammars."""
     models: ModelCatalogue | None = None
     """The models litellm knows by provider, and those an api base serves (/model list)."""
+    caches: Caches | None = None
+    """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
