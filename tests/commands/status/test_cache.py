@@ -33,8 +33,8 @@ async def test_cache_lists_each_local_cache_with_its_size():
 async def test_the_models_prompt_cache_is_shown_from_the_sessions_usage():
     ledger = FakeUsageLedger()
     deps = await make_deps(ledger=ledger)
-    ledger.records.append(UsageRecord(deps.session.id, "advisor", "m",
-                                      Usage(2000, 10, cache_read_tokens=1500, cache_write_tokens=400), deps.clock.now()))
+    usage = Usage(2000, 10, cache_read_tokens=1500, cache_write_tokens=400)
+    ledger.records.append(UsageRecord(deps.session.id, "advisor", "m", usage, deps.clock.now()))
 
     view = await run_cache(_args("list"), deps)
 
