@@ -1,4 +1,8 @@
-"""GitPythonRepo: the Git port over GitPython, each blocking git call run off the event loop."""
+"""GitPythonRepo: the Git port over GitPython, each blocking git call run off the event loop.
+
+GitPython is imported, and the repository opened, on the first git call: the import costs tens of
+milliseconds that the language server's start does not pay.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,13 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
-
-import git
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from orkeon_engine.ports.git import FileStart, GitError, StatusEntry
+
+if TYPE_CHECKING:
+    import git
 
 T = TypeVar("T")
 
@@ -28,18 +34,26 @@ class GitPythonRepo:
 
     def __init__(self, root: str | Path) -> None:
         self.root = str(Path(root).resolve())
-        try:
-            self._repo = git.Repo(self.root)
-        except (git.exc.InvalidGitRepositoryError, git.exc.NoSuchPathError) as error:
-            raise GitError("open the repository", f"{self.root} is not a git repository ({error})") from None
+        self._opened: git.Repo | None = None
+
+    @property
+    def _repo(self) -> git.Repo:
+        if self._opened is None:
+            lib = _lib()
+            try:
+                self._opened = lib.Repo(self.root)
+            except (lib.exc.InvalidGitRepositoryError, lib.exc.NoSuchPathError) as error:
+                raise GitError("open the repository", f"{self.root} is not a git repository ({error})") from None
+        return self._opened
 
     async def _run(self, operation: str, call: Callable[[], T]) -> T:
         def guarded() -> T:
+            lib = _lib()
             try:
                 return call()
-            except git.exc.GitCommandError as error:
+            except lib.exc.GitCommandError as error:
                 raise GitError(operation, _reason(error)) from None
-            except (git.exc.GitError, OSError) as error:
+            except (lib.exc.GitError, OSError) as error:
                 raise GitError(operation, str(error)) from None
 
         return await asyncio.to_thread(guarded)
@@ -48,12 +62,15 @@ class GitPythonRepo:
         output = self._repo.git.execute(["git", *args], strip_newline_in_stdout=False, **kwargs)
         return _text(str(output))
 
-    def _has_head(self) -> bool:
+    def _git_or_none(self, *args: str) -> str | None:
+        """The output of a git call whose failure is an answer (no HEAD, no such setting), or None."""
         try:
-            self._git("rev-parse", "--verify", "--quiet", "HEAD")
-        except git.exc.GitCommandError:
-            return False
-        return True
+            return self._git(*args)
+        except _lib().exc.GitCommandError:
+            return None
+
+    def _has_head(self) -> bool:
+        return self._git_or_none("rev-parse", "--verify", "--quiet", "HEAD") is not None
 
     async def status(self) -> list[StatusEntry]:
         raw = await self._run("git status", lambda: self._git("status", "--porcelain=v1", "-z",
@@ -98,10 +115,7 @@ class GitPythonRepo:
     async def identity(self) -> str | None:
         def call() -> str | None:
             for variable in ("GIT_AUTHOR_IDENT", "GIT_COMMITTER_IDENT"):
-                try:
-                    ident = self._git("var", variable).strip()
-                except git.exc.GitCommandError:
-                    continue
+                ident = (self._git_or_none("var", variable) or "").strip()
                 if ident:
                     return _IDENT_DATE.sub("", ident)
             return None
@@ -131,26 +145,17 @@ class GitPythonRepo:
 
     async def current_branch(self) -> str | None:
         def call() -> str | None:
-            try:
-                return self._git("symbolic-ref", "--quiet", "--short", "HEAD").strip() or None
-            except git.exc.GitCommandError:
-                return None
+            return (self._git_or_none("symbolic-ref", "--quiet", "--short", "HEAD") or "").strip() or None
 
         return await self._run("git symbolic-ref", call)
 
     async def default_branch(self) -> str | None:
         def call() -> str | None:
-            try:
-                remote_head = self._git("symbolic-ref", "--quiet", "refs/remotes/origin/HEAD").strip()
-            except git.exc.GitCommandError:
-                remote_head = ""
+            remote_head = (self._git_or_none("symbolic-ref", "--quiet", "refs/remotes/origin/HEAD") or "").strip()
             if remote_head:
                 return remote_head.removeprefix("refs/remotes/origin/")
             local = set(self._local_branches())
-            try:
-                configured = self._git("config", "--get", "init.defaultBranch").strip()
-            except git.exc.GitCommandError:
-                configured = ""
+            configured = (self._git_or_none("config", "--get", "init.defaultBranch") or "").strip()
             for candidate in (configured, "main", "master"):
                 if candidate and candidate in local:
                     return candidate
@@ -201,6 +206,12 @@ def _parse_status(raw: str) -> list[StatusEntry]:
             index += 1
         entries.append(StatusEntry(path=path, code=code, original=original))
     return entries
+
+
+def _lib() -> ModuleType:
+    import git
+
+    return git
 
 
 def _reason(error: git.exc.GitCommandError) -> str:

@@ -7,6 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.git import branch, diff
 from orkeon_engine.commands.settings import config, mode
 from orkeon_engine.commands.status import help, status
 
@@ -19,6 +20,10 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  config.ARGS, config.run_config),
     CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
                  mode.ARGS, mode.run_mode),
+    CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
+                 diff.ARGS, diff.run_diff),
+    CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",
+                 branch.ARGS, branch.run_branch),
 )
 
 

@@ -65,3 +65,23 @@ def repo_path(workspace_root: str, git_root: str, path: str) -> str:
 def is_under(path: str, folder: str) -> bool:
     """Whether a repository path is `folder` itself or inside it ("" is the root, which holds every path)."""
     return folder == "" or path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+_BAD_REF_CHARS = set(" ~^:?*[\\\t\n")
+
+
+def branch_name_problem(name: str) -> str | None:
+    """Why git would refuse `name` as a branch name (its check-ref-format rules), or None when it is fine."""
+    if not name:
+        return "the name is empty"
+    if name.startswith("-"):
+        return "a branch name cannot start with '-'"
+    if any(char in _BAD_REF_CHARS or ord(char) < 32 or ord(char) == 127 for char in name):
+        return "a branch name cannot hold spaces, control characters or any of ~ ^ : ? * [ \\"
+    if ".." in name or "@{" in name or "//" in name or name == "@":
+        return "a branch name cannot hold '..', '@{' or '//', nor be '@'"
+    if name.startswith("/") or name.endswith(("/", ".", ".lock")):
+        return "a branch name cannot start with '/' nor end with '/', '.' or '.lock'"
+    if any(part.startswith(".") for part in name.split("/")):
+        return "no part of a branch name can start with '.'"
+    return None

@@ -162,6 +162,6 @@ async def test_push_without_a_remote_is_a_git_error(repo):
         await GitPythonRepo(repo.working_tree_dir).push("main")
 
 
-def test_opening_a_folder_that_is_no_repository_is_a_git_error(tmp_path):
+async def test_a_folder_that_is_no_repository_is_a_git_error_on_the_first_call(tmp_path):
     with pytest.raises(GitError, match="is not a git repository"):
-        GitPythonRepo(tmp_path)
+        await GitPythonRepo(tmp_path).status()

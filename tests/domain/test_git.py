@@ -2,7 +2,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.git import PathOutsideRepositoryError, StatusEntry, is_under, repo_path
+from orkeon_engine.domain.git import (
+    PathOutsideRepositoryError,
+    StatusEntry,
+    branch_name_problem,
+    is_under,
+    repo_path,
+)
 
 
 def test_a_relative_path_is_taken_from_the_workspace_and_made_relative_to_the_repository():
@@ -46,3 +52,16 @@ def test_a_status_entry_knows_new_deleted_and_untracked():
     assert StatusEntry("a", "??").untracked and StatusEntry("a", "??").is_new
     assert StatusEntry("a", "A ").is_new and not StatusEntry("a", "A ").untracked
     assert StatusEntry("a", " D").deleted and not StatusEntry("a", " M").deleted
+
+
+@pytest.mark.parametrize("name", ["main", "feat/git-commit", "release-1.2", "user/ada/fix_3"])
+def test_ordinary_branch_names_are_accepted(name):
+    assert branch_name_problem(name) is None
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("", "empty"), ("-f", "start with '-'"), ("a b", "spaces"), ("a..b", "'..'"), ("a/", "end with"),
+    ("x.lock", "end with"), ("feat/.hidden", "start with '.'"), ("a~1", "spaces"), ("@", "nor be '@'"),
+])
+def test_names_git_refuses_are_refused_with_the_rule(name, problem):
+    assert problem in (branch_name_problem(name) or "")

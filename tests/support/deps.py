@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_clock import FakeClock
@@ -22,6 +23,7 @@ async def make_deps(
     workspace: WorkspaceInfo | None = None,
     human: FakeHumanInput | None = None,
     store: FakeSessionStore | None = None,
+    git: Git | None = None,
 ) -> Deps:
     from orkeon_engine.commands.catalogue import CATALOGUE
 
@@ -38,4 +40,5 @@ async def make_deps(
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
+        git=git,
     )

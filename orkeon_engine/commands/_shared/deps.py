@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
@@ -38,3 +39,5 @@ class Deps:
     catalogue: Sequence[CommandEntry] = ()
     documents: OpenDocuments | None = None
     """The editor's open buffers, when an editor is attached."""
+    git: Git | None = None
+    """The repository the workspace is in; None outside a git repository."""

@@ -7,7 +7,6 @@ new files. The material is framed as data, so an instruction written inside a di
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, MAX_HEADER
