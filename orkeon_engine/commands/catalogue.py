@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.git import branch, diff
+from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode
-from orkeon_engine.commands.status import help, status
+from orkeon_engine.commands.status import help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -20,6 +21,11 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  config.ARGS, config.run_config),
     CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
                  mode.ARGS, mode.run_mode),
+    CommandEntry("version", "status", "Show the version of Orkeon.", meta.ARGS, meta.run_version),
+    CommandEntry("release-notes", "status", "Show what this release offers: its commands and crews.", meta.ARGS,
+                 meta.run_release_notes),
+    CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
+                 resume.run_resume),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",

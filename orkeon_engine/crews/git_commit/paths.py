@@ -30,6 +30,18 @@ class Selection:
         return tuple(out)
 
     @property
+    def to_stage(self) -> tuple[str, ...]:
+        """The paths for `git add`: a rename or copy already in the index brings no source (git would refuse
+        a path that is in neither the index nor the working tree)."""
+        out: list[str] = []
+        for entry in self.entries:
+            sources = () if entry.code[0] in "RC" else (entry.original,)
+            for path in (*sources, entry.path):
+                if path is not None and path not in out:
+                    out.append(path)
+        return tuple(out)
+
+    @property
     def new_files(self) -> tuple[str, ...]:
         return tuple(entry.path for entry in self.entries if entry.is_new and not entry.deleted)
 

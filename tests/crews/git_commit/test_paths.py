@@ -44,6 +44,13 @@ def test_a_rename_brings_its_source_so_the_removal_is_committed_too():
     assert selection.tracked_files == ("src/old.py", "lib/new.py")
 
 
+def test_a_rename_already_in_the_index_is_staged_without_its_source():
+    selection = select_paths(STATUS, ["lib"])
+
+    assert selection.to_stage == ("lib/new.py",)
+    assert selection.files == ("src/old.py", "lib/new.py")
+
+
 def test_new_and_tracked_files_are_told_apart():
     selection = select_paths(STATUS, ["src"])
 
