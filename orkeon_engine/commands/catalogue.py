@@ -9,7 +9,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.git import branch, diff
 from orkeon_engine.commands.session import resume
-from orkeon_engine.commands.settings import config, mode
+from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -26,6 +26,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  meta.run_release_notes),
     CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
                  resume.run_resume),
+    CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
+                 "list the rule sets.", permissions.ARGS, permissions.run_permissions),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",
