@@ -7,7 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.git import branch, diff
+from orkeon_engine.commands.git import branch, commit, diff
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, meta, status, usage
@@ -34,6 +34,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",
                  branch.ARGS, branch.run_branch),
+    CommandEntry("commit", "git", "Draft a Conventional Commits message from the changes and commit them after "
+                 "you confirm.", commit.ARGS, commit.run_commit, launches_crew=True),
 )
 
 
