@@ -16,6 +16,7 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.model_catalogue import ModelCatalogue
@@ -62,6 +63,8 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    git: Git | None = None
+    """The repository the workspace is in; None outside a git repository."""
     tasks: TaskRegistry | None = None
     """The crews this engine launched: Engine.run registers every entry with launches_crew; /tasks reads it."""
     client_info: ClientInfo | None = None

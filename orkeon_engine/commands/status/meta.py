@@ -16,6 +16,7 @@ HIGHLIGHTS: tuple[str, ...] = (
 )
 CREWS: tuple[tuple[str, str], ...] = (
     ("advisor", "a second opinion on the assistant's last answer from another model, no tools (/advisor)"),
+    ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
