@@ -36,18 +36,31 @@ def module_name(path: str, language: str, declared_package: str = "") -> str:
         return folder.replace("/", ".") or declared_package or _strip_extension(path)
     stem = _strip_extension(path)
     if language == "python":
-        stem = stem.removeprefix("src/")
-        parts = stem.split("/")
+        parts = _after_src(stem).split("/")
         if parts[-1] == "__init__":
             parts = parts[:-1]
         return ".".join(parts) or "__init__"
     if language == "rust":
-        stem = stem.removeprefix("src/")
-        parts = stem.split("/")
+        crate, _, inside = stem.rpartition("src/") if stem.startswith("src/") or "/src/" in stem else ("", "", stem)
+        parts = [p for p in crate.strip("/").split("/") if p] + inside.split("/")
         if parts[-1] in ("mod", "lib", "main"):
             parts = parts[:-1]
         return ".".join(parts) or "crate"
     return stem.replace("/", ".")
+
+
+def _after_src(stem: str) -> str:
+    """A Python path under its source root: what follows the last `src/` folder."""
+    if stem.startswith("src/"):
+        stem = stem[4:]
+    marker = stem.rfind("/src/")
+    return stem[marker + 5:] if marker != -1 else stem
+
+
+def rust_crate(path: str) -> str:
+    """The dotted prefix of a Rust file's crate: the folders above its `src/` (empty at the root)."""
+    head, found, _ = path.rpartition("src/")
+    return head.strip("/").replace("/", ".") if found and (not head or head.endswith("/")) else ""
 
 
 @dataclass(frozen=True)
@@ -175,27 +188,27 @@ def _resolve_rust(entry: FileEntry, ref: ImportRef, table: ModuleTable) -> Resol
     if not parts:
         return Resolution()
     head = parts[0]
+    crate = rust_crate(entry.path)
+    crate_parts = crate.split(".") if crate else []
     if head == "crate":
-        base: list[str] = []
+        base = crate_parts
         rest = parts[1:]
     elif head in ("self", "super"):
         base = [] if entry.module == "crate" else entry.module.split(".")
         rest = parts[1:]
         if head == "super":
-            base = base[:-1]
+            base = base[:-1] if len(base) > len(crate_parts) else base
     else:
-        local = table.rust.get(head)
-        if local is None:
+        if table.rust.get(".".join([*crate_parts, head])) is None:
             return Resolution(external=head, stdlib=head in ("std", "core", "alloc"))
-        base, rest = [], parts
+        base, rest = crate_parts, parts
     names = [*base, *rest]
-    while names:
+    while len(names) > len(crate_parts):
         path = table.rust.get(".".join(names))
         if path:
             return Resolution(target=path)
         names = names[:-1]
-    root = table.rust.get("crate")
-    return Resolution(target=root) if root and root != entry.path else Resolution()
+    return Resolution()
 
 
 def _resolve_java(ref: ImportRef, table: ModuleTable) -> Resolution:
