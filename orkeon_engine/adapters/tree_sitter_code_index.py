@@ -36,7 +36,7 @@ KEPT_TREES = 24
 """Parse trees kept for the files last named to refresh (the ones being edited), so their next edit is
 reparsed incrementally."""
 _TEXT_GIVEN = -1
-"""The modification time recorded for a file indexed from a given text: the next pass rehashes it."""
+"""The modification time cached for a file indexed from a given text: after a restart it is read again."""
 
 
 class TreeSitterCodeIndex:
@@ -52,6 +52,9 @@ class TreeSitterCodeIndex:
         self._mtimes: dict[str, int] = {}
         self._listed: set[str] = set()
         self._trees: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
+        self._given: dict[str, tuple[int, int]] = {}
+        """Files indexed from a given text (an editor's buffer, a fresh edit), with the size and modification
+        time their disk file had then: until the disk file changes, the given text is the newer one."""
         self._loaded = False
         self._built = False
         self._lock = asyncio.Lock()
@@ -164,6 +167,11 @@ class TreeSitterCodeIndex:
         unchanged = 0
         for file in files:
             known = self._entries.get(file.path)
+            given = self._given.get(file.path)
+            if not force and known is not None and given == (file.size, file.mtime_ns):
+                unchanged += 1
+                continue
+            self._given.pop(file.path, None)
             if not force and known is not None and known.size == file.size and \
                     self._mtimes.get(file.path) == file.mtime_ns:
                 unchanged += 1
@@ -238,7 +246,9 @@ class TreeSitterCodeIndex:
             path, language = self._check_path(raw)
             if path in given:
                 data, mtime = given[path].encode("utf-8"), _TEXT_GIVEN
+                self._remember_disk(path)
             else:
+                self._given.pop(path, None)
                 try:
                     stat = os.stat(self.root / path)
                     data, mtime = (self.root / path).read_bytes(), stat.st_mtime_ns
@@ -272,6 +282,14 @@ class TreeSitterCodeIndex:
             self._drop(removed, False)
         return IndexReport(seen=len(paths), parsed=tuple(parsed), unchanged=unchanged, removed=tuple(removed),
                            failed=tuple(failed), elapsed_ms=(time.perf_counter() - started) * 1000)
+
+    def _remember_disk(self, path: str) -> None:
+        try:
+            stat = os.stat(self.root / path)
+        except OSError:
+            self._given[path] = (-1, -1)
+            return
+        self._given[path] = (stat.st_size, stat.st_mtime_ns)
 
     def _keep_tree(self, path: str, data: bytes, tree: Any) -> None:
         self._trees[path] = (data, tree)

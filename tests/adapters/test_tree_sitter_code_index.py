@@ -189,3 +189,17 @@ async def test_a_named_git_ignored_file_is_not_indexed(project, tmp_path):
     await index.refresh(["generated/schema.py"])
 
     assert "generated/schema.py" not in (await index.snapshot()).files
+
+
+async def test_a_given_text_stays_indexed_until_its_disk_file_changes(project, tmp_path):
+    index = _index(project, tmp_path)
+    await index.build()
+    await index.refresh(["shop/checkout.py"], texts={"shop/checkout.py": "def unsaved():\n    pass\n"})
+
+    await index.refresh()
+    kept = [s.name for s in (await index.snapshot()).files["shop/checkout.py"].symbols]
+    (project / "shop/checkout.py").write_text("def saved():\n    pass\n")
+    await index.refresh()
+
+    assert kept == ["unsaved"]
+    assert [s.name for s in (await index.snapshot()).files["shop/checkout.py"].symbols] == ["saved"]

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
@@ -32,6 +34,8 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    code_index: CodeIndex | None = None,
+    navigation: CodeNavigation | None = None,
 ) -> Deps:
     """`files` are the settings files (kept for the older tests); `vfs` is the Files port (FakeFiles)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
@@ -58,5 +62,7 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        code_index=code_index,
+        code_navigation=navigation,
     )

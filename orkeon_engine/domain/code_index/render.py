@@ -102,7 +102,7 @@ def render_graph(graph: DependencyGraph, level: str = "package", focus: str = ""
     edges = graph.package_edges if level == "package" else graph.file_edges
     if focus:
         focus = focus.strip("/")
-        edges = tuple(e for e in edges if e.source.startswith(focus) or e.target.startswith(focus))
+        edges = tuple(e for e in edges if _under(e.source, focus) or _under(e.target, focus))
     what = "packages" if level == "package" else "files"
     lines = [f"Imports between {what}" + (f" touching {focus}" if focus else "") + f": {plural(len(edges), 'edge')}."]
     lines.extend(f"{e.source} -> {e.target}" + (f" ({e.count})" if e.count > 1 else "") for e in edges[:max_edges])
@@ -120,6 +120,11 @@ def render_graph(graph: DependencyGraph, level: str = "package", focus: str = ""
         lines.append(f"Unresolved relative imports: {len(graph.unresolved)} (e.g. "
                      + ", ".join(f"{path}: {module}" for path, module in graph.unresolved[:5]) + ")")
     return "\n".join(lines)
+
+
+def _under(path: str, focus: str) -> bool:
+    path = path.rstrip("/")
+    return path == focus or path.startswith(focus + "/")
 
 
 def render_package_summary(summary: PackageSummary, max_files: int = 30, max_symbols: int = 15) -> str:
