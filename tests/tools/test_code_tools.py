@@ -5,6 +5,7 @@ import pytest
 
 from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
+from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
 from orkeon_engine.tools.code_tools import CODE_EDIT_TOOL_NAMES, CODE_READ_TOOL_NAMES, CODE_TOOL_NAMES
 from orkeon_engine.tools.toolbox import STANDARD_TOOL_NAMES
 from tests.support.code_projects import copy_project
@@ -56,3 +57,11 @@ async def test_an_edit_through_node_replace_is_found_by_the_next_search(workspac
     found = await search.run(search.parse({"query": "grand_total", "text": False}))
 
     assert found.data["symbols"] == ["shop.models.Cart.grand_total"]
+
+
+async def test_every_code_tool_has_the_class_the_permission_table_gives_it():
+    deps = await make_deps(code_index=FakeCodeIndex(), navigation=FakeCodeNavigation())
+
+    tools = [tool for tool in deps.run_toolbox().catalogue if tool.name in CODE_TOOL_NAMES]
+
+    assert {tool.name: tool.tool_class for tool in tools} == {name: BUILTIN_TOOLS[name] for name in CODE_TOOL_NAMES}
