@@ -20,13 +20,13 @@ EXTRACTOR_VERSION = "1"
 
 _CONTAINER_KINDS: frozenset[str] = frozenset({"class", "interface", "struct", "enum", "trait", "impl"})
 
-_PYTHON = """
-(class_definition name: (identifier) @name) @def.class
-(function_definition name: (identifier) @name) @def.function
-(module (expression_statement (assignment left: (identifier) @name)) @def.variable)
-(import_statement) @import.python
-(import_from_statement) @import.python
-"""
+_PYTHON_STATEMENTS: frozenset[str] = frozenset({
+    "block", "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause",
+    "except_group_clause", "finally_clause", "with_statement", "for_statement", "while_statement",
+    "match_statement", "case_clause", "ERROR",
+})
+"""The Python statements whose bodies may hold definitions or imports (walked into; expressions never
+are), and the error nodes a syntax error wraps around code that still parses inside."""
 
 _JS_COMMON = """
 (class_declaration name: (_) @name) @def.class
@@ -139,7 +139,7 @@ def _load_java() -> object:
 
 
 _GRAMMARS: dict[str, tuple[Callable[[], object], str]] = {
-    "python": (_load_python, _PYTHON),
+    "python": (_load_python, ""),
     "javascript": (_load_javascript, _JS_COMMON),
     "typescript": (_load_typescript, _TYPESCRIPT),
     "tsx": (_load_tsx, _TYPESCRIPT),
@@ -152,7 +152,8 @@ _GRAMMARS: dict[str, tuple[Callable[[], object], str]] = {
 @dataclass
 class _Grammar:
     parser: Parser
-    query: Query
+    query: Query | None
+    """None for Python, read by a walk over its statements instead (a fraction of a query's cost)."""
     errors: Query
 
 
@@ -171,7 +172,8 @@ def grammar(language: str) -> _Grammar:
 
         load, source = _GRAMMARS[language]
         lang = Language(load())
-        loaded = _Grammar(Parser(lang), Query(lang, source), Query(lang, "(ERROR) @error (MISSING) @missing"))
+        query = Query(lang, source) if source else None
+        loaded = _Grammar(Parser(lang), query, Query(lang, "(ERROR) @error (MISSING) @missing"))
         _LOADED[language] = loaded
     return loaded
 
@@ -254,7 +256,9 @@ def extract_tree(path: str, language: str, data: bytes, tree: Tree) -> FileEntry
     definitions: list[_Definition] = []
     imports: list[ImportRef] = []
     package = ""
-    for _, captures in QueryCursor(loaded.query).matches(root):
+    if loaded.query is None:
+        _walk_python(root, definitions, imports)
+    for _, captures in QueryCursor(loaded.query).matches(root) if loaded.query is not None else ():
         defined = next((key for key in captures if key.startswith("def.")), None)
         if defined is not None:
             definition = _definition(language, defined[4:], captures)
@@ -282,6 +286,49 @@ def extract_tree(path: str, language: str, data: bytes, tree: Tree) -> FileEntry
     )
 
 
+def _walk_python(root: Node, definitions: list[_Definition], imports: list[ImportRef]) -> None:
+    """Definitions and imports of a Python module: its statements, the bodies of its classes and functions
+    and of its compound statements, never an expression."""
+    stack = [root]
+    while stack:
+        container = stack.pop()
+        at_module = container.type == "module"
+        for node in container.named_children:
+            kind = node.type
+            span = node
+            if kind == "decorated_definition":
+                inner = node.child_by_field_name("definition")
+                if inner is None:
+                    continue
+                node, kind = inner, inner.type
+            if kind in ("class_definition", "function_definition"):
+                name = node.child_by_field_name("name")
+                if name is not None:
+                    definitions.append(_span(_text(name), "class" if kind == "class_definition" else "function",
+                                             span))
+                body = node.child_by_field_name("body")
+                if body is not None:
+                    stack.append(body)
+            elif kind in ("import_statement", "import_from_statement"):
+                imports.extend(_python_imports(node, node.start_point.row + 1))
+            elif kind in _PYTHON_STATEMENTS:
+                stack.append(node)
+            elif at_module and kind == "expression_statement":
+                assignment = node.named_children[0] if node.named_child_count else None
+                target = assignment.child_by_field_name("left") if assignment is not None and \
+                    assignment.type == "assignment" else None
+                if target is not None and target.type == "identifier":
+                    name_text = _text(target)
+                    definitions.append(_span(name_text, "constant" if name_text.isupper() else "variable", node))
+
+
+def _span(name: str, kind: SymbolKind, span: Node, owner: str = "") -> _Definition:
+    start = span.start_point
+    end = span.end_point
+    end_line = end.row + 1 if end.column > 0 or end.row == start.row else end.row
+    return _Definition(name, kind, span.start_byte, span.end_byte, start.row + 1, end_line, owner)
+
+
 def _text(node: Node) -> str:
     raw = node.text
     return raw.decode("utf-8", errors="replace") if raw is not None else ""
@@ -296,13 +343,7 @@ def _definition(language: str, kind_name: str, captures: dict[str, list[Node]]) 
     kind: SymbolKind = kind_name  # type: ignore[assignment]
     owner = ""
     span = node
-    if language == "python":
-        parent = node.parent
-        if parent is not None and parent.type == "decorated_definition":
-            span = parent
-        if kind == "variable" and name.isupper():
-            kind = "constant"
-    elif language in ("javascript", "typescript", "tsx"):
+    if language in ("javascript", "typescript", "tsx"):
         kind, span = _js_definition(kind, node)
     elif language == "go":
         kind, span, owner = _go_definition(kind, node, captures)
@@ -310,10 +351,7 @@ def _definition(language: str, kind_name: str, captures: dict[str, list[Node]]) 
         name = name.split("<", 1)[0].strip()
     if not name:
         return None
-    start = span.start_point
-    end = span.end_point
-    end_line = end.row + 1 if end.column > 0 or end.row == start.row else end.row
-    return _Definition(name, kind, span.start_byte, span.end_byte, start.row + 1, end_line, owner)
+    return _span(name, kind, span, owner)
 
 
 def _js_definition(kind: SymbolKind, node: Node) -> tuple[SymbolKind, Node]:
