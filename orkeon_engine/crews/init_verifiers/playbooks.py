@@ -44,11 +44,16 @@ def parse_sections(answer: str) -> dict[str, str]:
     return {name: "\n".join(lines).strip() for name, lines in sections.items()}
 
 
+def _demoted(text: str) -> str:
+    """A section's text with its own headings below the outline's level, so the outline stays whole."""
+    return "\n".join(re.sub(r"^#{1,2}(?=\s)", "###", line) for line in text.splitlines())
+
+
 def render_playbook(label: str, sections: dict[str, str]) -> tuple[str, list[str]]:
     """The playbook in its fixed outline, and the sections the answer lacked (written as not stated)."""
     missing = [s for s in PLAYBOOK_SECTIONS if not sections.get(s)]
     parts = [f"# Verify {label}", "",
              "A verification playbook written by /init-verifiers from the project's configuration.", ""]
     for section in PLAYBOOK_SECTIONS:
-        parts += [f"## {section}", "", sections.get(section) or MISSING_SECTION, ""]
+        parts += [f"## {section}", "", _demoted(sections.get(section) or MISSING_SECTION), ""]
     return "\n".join(parts).rstrip() + "\n", missing

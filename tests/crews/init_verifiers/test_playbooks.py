@@ -38,3 +38,23 @@ def test_the_playbook_always_has_the_four_sections_in_order_a_missing_one_said_s
 
 def test_a_zone_playbook_lives_under_the_verifiers_folder():
     assert playbook_path("editors-vscode") == ".orkeon/verifiers/editors-vscode.md"
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.text(max_size=400))
+def test_any_answer_gives_a_playbook_with_the_four_sections(answer):
+    text, _ = render_playbook("zone", parse_sections(answer))
+
+    assert [line for line in text.splitlines() if line.startswith("## ")][:4] == \
+        [f"## {section}" for section in PLAYBOOK_SECTIONS]
+
+
+def test_a_heading_inside_a_section_is_demoted_below_the_outline():
+    text, _ = render_playbook("zone", parse_sections("## Steps\n## Extra notes\n1. `make test`"))
+
+    assert "### Extra notes" in text
+    assert [line for line in text.splitlines() if line.startswith("## ")] == \
+        [f"## {section}" for section in PLAYBOOK_SECTIONS]

@@ -29,3 +29,23 @@ def test_bullets_headings_and_emphasis_do_not_count_as_a_difference():
 
 def test_a_fence_around_the_whole_answer_is_removed():
     assert strip_fence("```markdown\n# AGENTS.md\ntext\n```") == "# AGENTS.md\ntext\n"
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from orkeon_engine.crews.project_init.merge import meaningful  # noqa: E402
+
+LINES = st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c"
+                                                "\x1c\x1d\x1e\x85\u2028\u2029"), max_size=40), max_size=12)
+
+
+@given(LINES, LINES)
+def test_no_meaningful_line_of_an_existing_file_is_ever_lost(draft_lines, source_lines):
+    source = SourceText("CLAUDE.md", "\n".join(source_lines))
+
+    merged = keep_existing("\n".join(draft_lines), [source])
+
+    kept = {normalize_line(line) for line in merged.text.splitlines()}
+    assert all(normalize_line(line) in kept or normalize_line(line) in " ".join(kept)
+               for line in source_lines if meaningful(line))
