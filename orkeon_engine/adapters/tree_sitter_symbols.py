@@ -5,6 +5,7 @@ one. The grammars load on first use, never at start-up."""
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -13,7 +14,7 @@ from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol, 
 from orkeon_engine.domain.code_index.modules import module_name
 
 if TYPE_CHECKING:
-    from tree_sitter import Node, Parser, Query, Tree
+    from tree_sitter import Language, Node, Parser, Query, Tree
 
 EXTRACTOR_VERSION = "1"
 """Raised whenever what is extracted changes, so a cache written by an older extractor is rebuilt."""
@@ -149,15 +150,29 @@ _GRAMMARS: dict[str, tuple[Callable[[], object], str]] = {
 }
 
 
-@dataclass
 class _Grammar:
-    parser: Parser
-    query: Query | None
-    """None for Python, read by a walk over its statements instead (a fraction of a query's cost)."""
-    errors: Query
+    """A language's grammar and queries, shared by every thread, and a parser per thread (a tree-sitter
+    parser must not be used by two threads at once)."""
+
+    def __init__(self, language: Language, query: Query | None, errors: Query) -> None:
+        self.language = language
+        self.query = query
+        """None for Python, read by a walk over its statements instead (a fraction of a query's cost)."""
+        self.errors = errors
+        self._local = threading.local()
+
+    @property
+    def parser(self) -> Parser:
+        parser: Parser | None = getattr(self._local, "parser", None)
+        if parser is None:
+            from tree_sitter import Parser
+
+            parser = self._local.parser = Parser(self.language)
+        return parser
 
 
 _LOADED: dict[str, _Grammar] = {}
+_LOADING = threading.Lock()
 
 
 def supported_languages() -> tuple[str, ...]:
@@ -165,16 +180,19 @@ def supported_languages() -> tuple[str, ...]:
 
 
 def grammar(language: str) -> _Grammar:
-    """The parser and queries of a language, built on first use (KeyError for an unknown language)."""
+    """The grammar and queries of a language, built on first use (KeyError for an unknown language)."""
     loaded = _LOADED.get(language)
     if loaded is None:
-        from tree_sitter import Language, Parser, Query
+        with _LOADING:
+            loaded = _LOADED.get(language)
+            if loaded is None:
+                from tree_sitter import Language, Query
 
-        load, source = _GRAMMARS[language]
-        lang = Language(load())
-        query = Query(lang, source) if source else None
-        loaded = _Grammar(Parser(lang), query, Query(lang, "(ERROR) @error (MISSING) @missing"))
-        _LOADED[language] = loaded
+                load, source = _GRAMMARS[language]
+                lang = Language(load())
+                query = Query(lang, source) if source else None
+                loaded = _Grammar(lang, query, Query(lang, "(ERROR) @error (MISSING) @missing"))
+                _LOADED[language] = loaded
     return loaded
 
 
