@@ -9,8 +9,10 @@ from pathlib import Path
 from orkeon_engine import __version__
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
+from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
@@ -19,10 +21,13 @@ from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
@@ -50,6 +55,13 @@ async def build_engine(
     jobs = SubprocessShellJobs(root, files, clock, environment)
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
+    ledger = SqliteUsageLedger(db)
+
+    async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
+        return await chat_settings(config, environment)
+
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
+    llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     deps = Deps(
         workspace=info,
         session=session,
@@ -66,6 +78,8 @@ async def build_engine(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        llm=llm,
+        usage=ledger,
         code_index=code_index,
         code_navigation=navigation,
     )
