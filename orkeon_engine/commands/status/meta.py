@@ -14,7 +14,14 @@ HIGHLIGHTS: tuple[str, ...] = (
     "One engine behind the `orkeon` command line and the `orkeon-lsp` language server.",
     "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
 )
-CREWS: tuple[tuple[str, str], ...] = ()
+CREWS: tuple[tuple[str, str], ...] = (
+    ("analyze", "/analyze: the code index's package map, dependency graph and largest packages, then a "
+                "synthesis from them alone"),
+    ("init_verifiers", "/init-verifiers: the test tooling of each zone, its readiness, and a verification "
+                       "playbook for each zone without one"),
+    ("project_init", "/init: AGENTS.md from the project's configuration and code, the existing "
+                     "instruction files merged"),
+)
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
 

@@ -84,10 +84,13 @@ def what_is_left_out(report: IndexReport, snapshot: IndexSnapshot, packages: tup
         notes.append(f"{plural(len(broken), 'file')} with syntax errors, whose symbols may be incomplete: "
                      + ", ".join(broken[:5]) + (" ..." if len(broken) > 5 else "") + ".")
     if len(packages) > summarized:
-        notes.append(f"{plural(len(packages) - summarized, 'package')} beyond the {summarized} largest are "
+        rest = len(packages) - summarized
+        notes.append(f"{plural(rest, 'package')} beyond the {summarized} largest {'is' if rest == 1 else 'are'} "
                      "described by their size only.")
     if graph.unresolved:
-        notes.append(f"{plural(len(graph.unresolved), 'relative import')} that point at no indexed file.")
+        count = len(graph.unresolved)
+        notes.append(f"{plural(count, 'relative import')} that {'points' if count == 1 else 'point'} at no "
+                     "indexed file.")
     return tuple(notes)
 
 
@@ -117,7 +120,7 @@ def render_harvest(harvest: Harvest, max_chars: int = MAX_HARVEST_CHARS) -> tupl
     ]
     for summary in harvest.summaries:
         parts += ["", f"### {summary.package}", render_package_summary(summary)]
-    tail = ["", "## What this harvest leaves out", *(f"- {note}" for note in harvest.left_out)]
+    tail = ["", "", "## What this harvest leaves out", *(f"- {note}" for note in harvest.left_out)]
     body = "\n".join(parts)
     closing = "\n".join(tail)
     if len(body) + len(closing) <= max_chars:

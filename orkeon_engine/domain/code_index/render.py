@@ -133,15 +133,16 @@ def render_package_summary(summary: PackageSummary, max_files: int = 30, max_sym
     for file in summary.files[:max_files]:
         names = ", ".join(f"{s.kind} {s.qualified_name}" for s in file.top_level[:max_symbols])
         extra = f", +{len(file.top_level) - max_symbols}" if len(file.top_level) > max_symbols else ""
-        members = f"; {file.members} members" if file.members else ""
-        lines.append(f"- {file.path} ({file.lines} lines{members})" + (f": {names}{extra}" if names else ""))
+        members = f"; {plural(file.members, 'member')}" if file.members else ""
+        lines.append(f"- {file.path} ({plural(file.lines, 'line')}{members})" + (f": {names}{extra}" if names else ""))
     lines.extend(more(len(summary.files) - max_files, "files"))
     uses = ", ".join(f"{p} ({n})" for p, n in summary.depends_on[:15]) or "no other package"
     used = ", ".join(f"{p} ({n})" for p, n in summary.used_by[:15]) or "no other package"
     lines.append(f"Uses: {uses}.")
     lines.append(f"Used by: {used}.")
     if summary.external:
-        lines.append("External imports: " + ", ".join(f"{name} ({n})" for name, n in summary.external[:15]) + ".")
+        lines.append("Imports from outside the project: "
+                     + ", ".join(f"{name} ({n})" for name, n in summary.external[:15]) + ".")
     return "\n".join(lines)
 
 

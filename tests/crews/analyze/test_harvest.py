@@ -42,8 +42,8 @@ def test_the_harvest_says_what_it_leaves_out():
     assert "Files in languages the index does not parse: .md 4." in notes
     assert "7 files in vendored or generated folders" in notes
     assert "1 file with syntax errors, whose symbols may be incomplete: tools/gen.py." in notes
-    assert "1 package beyond the 2 largest are described by their size only." in notes
-    assert "1 relative import that point at no indexed file." in notes
+    assert "1 package beyond the 2 largest is described by their size only." in notes
+    assert "1 relative import that points at no indexed file." in notes
 
 
 def test_the_rendered_harvest_holds_every_section_and_the_qualified_names():
