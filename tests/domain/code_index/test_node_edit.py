@@ -113,3 +113,20 @@ def test_two_operations_on_one_file_are_both_anchored_in_its_original_text():
                  Operation("replace_text", "mod.py", old="return 2", new="return 200"))
 
     assert plan.result() == TEXT.replace("return 1\n", "return 100\n").replace("return 2", "return 200")
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+OPS = st.builds(Operation, op=st.sampled_from(["replace_node", "insert_before", "insert_after", "delete_node",
+                                               "replace_text"]),
+                path=st.just("mod.py"), node=st.sampled_from(["", "a", "mod.K.m", "K", "nothing"]),
+                hash=st.text(max_size=20), text=st.text(max_size=30), old=st.text(max_size=10),
+                new=st.text(max_size=10), line=st.one_of(st.none(), st.integers(-5, 20)))
+
+
+@given(st.lists(OPS, max_size=6))
+def test_any_batch_the_model_sends_is_planned_or_refused_never_raised(operations):
+    plan = _plan(*operations)
+
+    assert plan.errors or isinstance(plan.result(), str)
