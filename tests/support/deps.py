@@ -8,6 +8,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
+from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
@@ -40,6 +41,7 @@ async def make_deps(
     chat_model: ScriptedChatModel | None = None,
     ledger: FakeUsageLedger | None = None,
     progress: FakeProgress | None = None,
+    git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
 ) -> Deps:
@@ -77,6 +79,7 @@ async def make_deps(
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
         llm=llm,
         usage=ledger,
+        git=git,
         code_index=code_index,
         code_navigation=navigation,
     )

@@ -16,6 +16,7 @@ from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
@@ -59,6 +60,8 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    git: Git | None = None
+    """The repository the workspace is in; None outside a git repository."""
     code_index: CodeIndex | None = None
     """The workspace's code index (tree-sitter), cached under .orkeon/local/."""
     code_navigation: CodeNavigation | None = None

@@ -15,12 +15,13 @@ HIGHLIGHTS: tuple[str, ...] = (
     "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
 )
 CREWS: tuple[tuple[str, str], ...] = (
-    ("analyze", "/analyze: the code index's package map, dependency graph and largest packages, then a "
-                "synthesis from them alone"),
-    ("init_verifiers", "/init-verifiers: the test tooling of each zone, its readiness, and a verification "
+    ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
+    ("analyze", "harvests the code index (package map, dependency graph, the largest packages), then a "
+                "synthesis from that harvest alone"),
+    ("init_verifiers", "detects each zone's test tooling, classifies its readiness, writes a verification "
                        "playbook for each zone without one"),
-    ("project_init", "/init: AGENTS.md from the project's configuration and code, the existing "
-                     "instruction files merged"),
+    ("project_init", "writes AGENTS.md from the project's configuration and code, the existing instruction "
+                     "files merged"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
