@@ -15,6 +15,8 @@ from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
@@ -65,6 +67,10 @@ class Deps:
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
     git: Git | None = None
     """The repository the workspace is in; None outside a git repository."""
+    code_index: CodeIndex | None = None
+    """The workspace's code index (tree-sitter), cached under .orkeon/local/."""
+    code_navigation: CodeNavigation | None = None
+    """Definitions and references of Python names (jedi)."""
     tasks: TaskRegistry | None = None
     """The crews this engine launched: Engine.run registers every entry with launches_crew; /tasks reads it."""
     client_info: ClientInfo | None = None
