@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
+from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
@@ -19,7 +20,7 @@ from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
-from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
+from orkeon_engine.adapters.tree_sitter_code_index import CACHE_FILE, TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
@@ -91,6 +92,7 @@ async def build_engine(
         client_info=client_info,
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
+        caches=_caches(local_dir, code_index),
         llm=llm,
         usage=ledger,
         code_index=code_index,
@@ -109,3 +111,15 @@ async def build_engine(
 def _open_git(git_root: str | None) -> Git | None:
     """The workspace's repository (opened on its first call), or None outside one."""
     return GitPythonRepo(git_root) if git_root is not None else None
+
+
+def _caches(local_dir: Path | None, code_index: TreeSitterCodeIndex) -> DiskCaches:
+    """The caches under .orkeon/local/ (none when the workspace cannot hold that folder)."""
+    if local_dir is None:
+        return DiskCaches(())
+    index_file = local_dir / CACHE_FILE
+    return DiskCaches((
+        DiskCache("code-index", "the symbols and imports of the indexed files",
+                  (index_file, Path(f"{index_file}-wal"), Path(f"{index_file}-shm")), code_index.forget),
+        DiskCache("code-navigation", "jedi's caches for definitions and references", (local_dir / "jedi",)),
+    ))

@@ -3,6 +3,7 @@ import subprocess
 import sys
 
 from orkeon_engine.bootstrap import build_engine
+from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
@@ -68,3 +69,27 @@ async def test_a_workspace_in_a_git_repository_gets_its_repository_and_one_outsi
     assert outside.deps.git is None
     inside.close()
     outside.close()
+
+
+async def test_cache_clear_empties_the_code_index_cache_and_the_index_starts_over(tmp_path):
+    (tmp_path / "app.py").write_text("def main():\n    return 1\n")
+    engine = await _engine(tmp_path)
+    await engine.deps.code_index.build()
+
+    cleared = await engine.run("cache", ["clear", "code-index"])
+
+    assert cleared.view.message.startswith("cleared code-index (") and "KiB freed" in cleared.view.message
+    assert not (tmp_path / ".orkeon" / "local" / "code_index.db").exists()
+    assert not (await engine.deps.code_index.status()).built
+    engine.close()
+
+
+async def test_the_editors_client_info_reaches_doctor(tmp_path):
+    ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())
+    client = ClientInfo("Neovim", "0.12", (ClientFeature("showDocument", True),))
+    engine = await build_engine(tmp_path, ui, env={"XDG_CONFIG_HOME": str(tmp_path / "xdg")}, client_info=client)
+
+    result = await engine.run("doctor", [])
+
+    assert "Neovim 0.12: showDocument" in result.render()
+    engine.close()

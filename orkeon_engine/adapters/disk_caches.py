@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ class DiskCache:
     name: str
     description: str
     paths: tuple[Path, ...]
-    release: Callable[[], None] | None = None
+    release: Callable[[], Awaitable[None]] | None = None
 
 
 class DiskCaches:
@@ -33,6 +33,8 @@ class DiskCaches:
 
     async def clear(self, name: str) -> CacheInfo:
         cache = self._caches[name]
+        if cache.release is not None:
+            await cache.release()
         return await asyncio.to_thread(_clear, cache)
 
 
@@ -59,8 +61,6 @@ def _size(path: Path) -> int:
 
 
 def _clear(cache: DiskCache) -> CacheInfo:
-    if cache.release is not None:
-        cache.release()
     for path in cache.paths:
         try:
             if path.is_dir() and not path.is_symlink():

@@ -104,6 +104,19 @@ class TreeSitterCodeIndex:
             self._cache.close()
             self._cache = None
 
+    async def forget(self) -> None:
+        """Close the cache file and drop everything loaded (between passes), so the file can be removed and
+        the next use indexes the workspace again (/cache clear)."""
+        async with self._lock:
+            self.close()
+            self._entries.clear()
+            self._mtimes.clear()
+            self._listed.clear()
+            self._trees.clear()
+            self._given.clear()
+            self._loaded = False
+            self._built = False
+
     def _ensure_loaded(self) -> None:
         if self._loaded:
             return

@@ -16,7 +16,8 @@ from orkeon_engine.commands.status import cache, debug_tool_call, doctor, help, 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
                  help.run_help),
-    CommandEntry("status", "status", "Show the version, the workspace, the model, the mode and the session.",
+    CommandEntry("status", "status", "Show the version, the workspace, the model, the mode, the session, the "
+                 "index and the tokens and cost so far.",
                  status.ARGS, status.run_status),
     CommandEntry("config", "settings", "List the settings keys and values; get, set or unset one.",
                  config.ARGS, config.run_config),

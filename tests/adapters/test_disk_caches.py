@@ -31,7 +31,11 @@ async def test_a_cache_whose_paths_do_not_exist_weighs_nothing(tmp_path):
 
 async def test_clear_releases_the_cache_then_removes_its_files(tmp_path):
     released = []
-    caches = _caches(tmp_path, release=lambda: released.append(True))
+
+    async def release():
+        released.append(True)
+
+    caches = _caches(tmp_path, release=release)
 
     index = await caches.clear("code-index")
 

@@ -1,6 +1,7 @@
 import sys
 
 from orkeon_engine.adapters.host_probe import GRAMMARS, HostSystemProbe
+from orkeon_engine.adapters.tree_sitter_symbols import supported_languages
 
 
 def test_python_is_the_running_interpreter():
@@ -29,3 +30,7 @@ async def test_a_grammar_package_that_is_missing_is_reported_with_the_reason():
     (status,) = await probe.grammars()
 
     assert not status.loaded and "tree_sitter_cobol_missing" in status.detail
+
+
+def test_the_probe_checks_every_language_the_code_index_parses():
+    assert sorted(name for name, _, _ in GRAMMARS) == sorted(supported_languages())

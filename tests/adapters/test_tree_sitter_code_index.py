@@ -203,3 +203,18 @@ async def test_a_given_text_stays_indexed_until_its_disk_file_changes(project, t
 
     assert kept == ["unsaved"]
     assert [s.name for s in (await index.snapshot()).files["shop/checkout.py"].symbols] == ["saved"]
+
+
+async def test_forget_closes_the_cache_so_it_can_be_removed_and_the_next_use_indexes_again(project, tmp_path):
+    index = _index(project, tmp_path)
+    await index.build()
+    cache_file = tmp_path / "cache" / "code_index.db"
+
+    await index.forget()
+    for path in tmp_path.joinpath("cache").iterdir():
+        path.unlink()
+
+    status = await index.status()
+    assert not status.built and status.files == 0 and status.unindexed > 0
+    assert (await index.build()).parsed and cache_file.exists()
+    index.close()

@@ -1,5 +1,5 @@
 """/status: the version, the workspace, the model and its provider, the session's mode and where it comes from,
-the session itself, and its tokens and cost so far."""
+the session itself, the code index's state, and the session's tokens and cost so far."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
     store = deps.session.store
     saved = store.location if store.persistent else f"not saved ({store.limitation})"
     rows.append(["session", f"{deps.session.id} ({saved})"])
+    if deps.code_index is not None:
+        rows.append(["index", await _index_line(deps)])
     if deps.usage is not None:
         rows.append(["usage", await _usage_line(deps)])
     for problem in deps.config.file_problems():
@@ -59,3 +61,19 @@ async def _usage_line(deps: Deps) -> str:
         return "no model call yet"
     calls = f"{total.calls} model call{'s' if total.calls != 1 else ''}"
     return f"{calls}, {total.input_tokens:,} tokens in, {total.output_tokens:,} out, {total.cost_text()}"
+
+
+async def _index_line(deps: Deps) -> str:
+    assert deps.code_index is not None
+    state = await deps.code_index.status()
+    if not state.built and state.files == 0:
+        return f"not built yet ({state.unindexed:,} files to index; /analyze builds it)"
+    languages = ", ".join(f"{name} {count}" for name, count in list(state.languages.items())[:3])
+    line = f"{state.files:,} files, {state.symbols:,} symbols ({languages})"
+    behind = [f"{len(state.stale):,} changed since"] if state.stale else []
+    behind += [f"{state.unindexed:,} not indexed yet"] if state.unindexed else []
+    if behind:
+        line += "; " + ", ".join(behind)
+    if state.cache.startswith("memory only"):
+        line += f"; {state.cache}"
+    return line

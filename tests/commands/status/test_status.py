@@ -1,9 +1,11 @@
 from orkeon_engine.commands.status.status import run_status
 from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.code_index.model import FileEntry
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
+from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
@@ -102,3 +104,28 @@ async def test_status_before_any_model_call_says_so():
     rows = _rows(await run_status(ParsedArgs(), deps))
 
     assert rows["usage"] == "no model call yet"
+
+
+async def test_status_shows_the_code_indexs_size_and_what_it_lags_behind():
+    index = FakeCodeIndex([FileEntry("a.py", "python", "h1", 10, 1, "a"), FileEntry("b.go", "go", "h2", 10, 1, "b")])
+    index.built = True
+    index.stale = ("a.py",)
+    deps = await make_deps(code_index=index)
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["index"] == "2 files, 0 symbols (python 1, go 1); 1 changed since"
+
+
+async def test_status_says_when_the_index_was_never_built():
+    deps = await make_deps(code_index=FakeCodeIndex())
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["index"].startswith("not built yet") and "/analyze builds it" in rows["index"]
+
+
+async def test_status_without_a_code_index_has_no_index_line():
+    deps = await make_deps()
+
+    assert "index" not in _rows(await run_status(ParsedArgs(), deps))
