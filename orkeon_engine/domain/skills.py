@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SKILLS_STATE_KEY = "skills.attached"
-SKILL_CAP_CHARS = 12_000
+SKILL_CAP_CHARS = 8_000
 MAX_SKILLS = 20
 
 
