@@ -38,6 +38,8 @@ async def apply_to_session(server: OrkeonServer, engine: Engine, previous: Serve
         return
     for problem in await engine.apply_session_settings(values, mode):
         server.tell("warning", f"orkeon settings: {problem}")
+    names = sorted(values) + (["mode"] if mode is not None else [])
+    server.log("info", f"orkeon settings applied to the session: {', '.join(names)}")
 
 
 def take_initialization_options(server: OrkeonServer, options: Any) -> list[str]:
@@ -71,4 +73,4 @@ async def _pull(server: OrkeonServer) -> Any:
     except Exception as error:
         server.log("warning", f"workspace/configuration failed ({error}); the defaults apply")
         return None
-    return answer[0] if isinstance(answer, list) and answer else None
+    return answer[0] if isinstance(answer, list | tuple) and answer else None
