@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition
 
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
@@ -88,9 +89,20 @@ class DocumentOverlay:
         return document
 
 
+def end_of_text(document: TextDocument) -> types.Position:
+    """The position just after the last character, in the client's units (never a line past the end)."""
+    lines = document.lines
+    if not lines:
+        return types.Position(line=0, character=0)
+    last = lines[-1]
+    if last.endswith(("\n", "\r")):
+        return types.Position(line=len(lines), character=0)
+    return document.position_to_client_units(ServerTextPosition(len(lines) - 1, len(last)))
+
+
 def whole_text_edit(document: TextDocument, new_text: str, versioned: bool) -> types.WorkspaceEdit:
     """A WorkspaceEdit replacing the whole text of `document` (positions in the client's units)."""
-    end = document.client_position_at_offset(len(document.source))
+    end = end_of_text(document)
     edit = types.TextEdit(range=types.Range(start=types.Position(line=0, character=0), end=end), new_text=new_text)
     if versioned:
         identifier = types.OptionalVersionedTextDocumentIdentifier(uri=document.uri, version=document.version)

@@ -11,7 +11,8 @@ while a crew runs; `$/cancelRequest` or the progress's cancel stops it and answe
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
@@ -64,7 +65,8 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
         return await _answer(server, engine.output_dir, entry, result)
 
 
-async def _answer(server: OrkeonServer, output_dir: Any, entry: CommandEntry, result: RunResult) -> dict[str, Any]:
+async def _answer(server: OrkeonServer, output_dir: Path | None, entry: CommandEntry,
+                  result: RunResult) -> dict[str, Any]:
     if isinstance(result, Ok):
         payload = to_json(result.view)
         payload["output"] = await present(server, output_dir, entry.name, result.view)
@@ -91,7 +93,8 @@ def _handler(entry: CommandEntry) -> Callable[..., Awaitable[dict[str, Any]]]:
     return run_command
 
 
-def setup(server: OrkeonServer) -> None:
-    """Register one executeCommand handler per catalogue entry; pygls advertises them at initialize."""
-    for entry in command_catalogue():
+def setup(server: OrkeonServer, catalogue: Sequence[CommandEntry] | None = None) -> None:
+    """Register one executeCommand handler per catalogue entry (the engine's, unless `catalogue` is given);
+    pygls advertises them at initialize."""
+    for entry in command_catalogue() if catalogue is None else catalogue:
         server.command(command_id(entry))(_handler(entry))

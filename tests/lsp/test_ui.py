@@ -1,0 +1,103 @@
+"""LspHumanInput and LspLogger against a real client: the gate's four answers, no answer, free text, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.support.lsp_session import bare_capabilities, full_capabilities
+
+GATE_ANSWERS = ["Allow once", "Allow for this session", "Always allow: shell_command(git status:*)", "Deny"]
+
+
+def answering(title: str | None):
+    asked: list[types.ShowMessageRequestParams] = []
+
+    def answer(params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
+        asked.append(params)
+        return None if title is None else types.MessageActionItem(title=title)
+
+    return answer, asked
+
+
+async def test_a_choice_is_a_show_message_request_with_the_options_as_actions(connect):
+    answer, asked = answering("Allow for this session")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git status`?", GATE_ANSWERS)
+
+    assert chosen == "Allow for this session"
+    assert [a.title for a in asked[0].actions] == GATE_ANSWERS and asked[0].message == "Run `git status`?"
+
+
+async def test_a_dismissed_dialog_is_no_answer(connect):
+    answer, _ = answering(None)
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_an_answer_that_is_not_an_option_is_no_answer(connect):
+    answer, _ = answering("Sure, whatever")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_an_error_answer_is_no_answer(connect):
+    def fail(params: types.ShowMessageRequestParams) -> None:
+        raise RuntimeError("the dialog crashed")
+
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: fail}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_a_client_without_show_message_request_gets_the_safe_answer_and_a_log_line(connect):
+    answer, asked = answering("Allow once")
+    async with connect(capabilities=bare_capabilities(), features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (
+        client, server,
+    ):
+        chosen = await server.human.choose("Run `rm -rf build`?", GATE_ANSWERS)
+
+    assert chosen is None and asked == []
+    assert any("nobody answered" in m.message and "rm -rf build" in m.message for m in client.log_messages)
+
+
+async def test_free_text_is_asked_with_orkeon_input_when_the_client_declared_it(connect):
+    asked: list[Any] = []
+
+    def answer(ls: LanguageClient, params: Any) -> str:
+        asked.append(params)
+        return "feature/login"
+
+    async with connect(capabilities=full_capabilities(orkeonInput=True), features={"orkeon/input": answer}) as (
+        client, server,
+    ):
+        text = await server.human.ask_text("Branch name?", default="main")
+
+    assert text == "feature/login"
+    assert [(a.question, a.default) for a in asked] == [("Branch name?", "main")]
+
+
+async def test_free_text_gets_no_answer_from_a_client_that_did_not_declare_it(connect):
+    asked: list[object] = []
+    async with connect(features={"orkeon/input": lambda params: asked.append(params) or "x"}) as (client, server):
+        text = await server.human.ask_text("Branch name?")
+
+    assert text is None and asked == []
+
+
+async def test_the_log_goes_out_as_log_messages_at_their_level(connect):
+    async with connect() as (client, server):
+        server.logger.error("it broke")
+        server.logger.debug("too quiet for the default level")
+        await server.human.choose("nothing to choose", [])
+
+    levels = {m.message: m.type for m in client.log_messages}
+    assert levels.get("it broke") == types.MessageType.Error
+    assert "too quiet for the default level" not in levels
