@@ -17,9 +17,9 @@ from typing import Any
 
 from lsprotocol import types
 from pygls.io_ import run_async
+from pygls.protocol import default_converter
 from pygls.uris import from_fs_path
 from pytest_lsp import LanguageClient
-from pygls.protocol import default_converter
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from orkeon_engine.engine import CommandEntry, Engine
