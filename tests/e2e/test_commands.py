@@ -70,11 +70,11 @@ async def test_a_failing_command_answers_an_error_and_the_server_stays_up(start_
 
     with pytest.raises(JsonRpcException) as raised:
         await run_command(client, "config", "get", "model")
-    after = await run_command(client, "mode")
+    after = await run_command(client, "help", "status")
 
     assert raised.value.code == REQUEST_FAILED and raised.value.data == {"kind": "failed"}
     assert "invalid JSON" in raised.value.message
-    assert after["message"] == "mode: default (fallback)"
+    assert "/status" in json.dumps(after)
 
 
 async def test_the_closing_message_is_shown_with_show_message(start_server):
@@ -95,7 +95,7 @@ async def test_a_malformed_request_is_answered_and_the_server_survives(start_ser
     client.protocol.writer.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
     with pytest.raises(JsonRpcInvalidParams):
         await asyncio.wrap_future(answer)
-    after = await run_command(client, "mode")
+    after = await run_command(client, "mode", "show")
 
     assert after["message"] == "mode: default (fallback)"
 
@@ -105,6 +105,6 @@ async def test_an_unknown_method_is_answered_method_not_found_and_the_server_sur
 
     with pytest.raises(JsonRpcMethodNotFound):
         await client.protocol.send_request_async("orkeon/noSuchMethod", {})
-    after = await run_command(client, "mode")
+    after = await run_command(client, "mode", "show")
 
     assert after["message"] == "mode: default (fallback)"

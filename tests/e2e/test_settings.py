@@ -11,7 +11,9 @@ from tests.support.lsp_session import run_command, status_rows
 
 async def _change_configuration(client, settings) -> None:
     """Send didChangeConfiguration and wait for the server's log line saying it applied the change (a
-    notification has no answer to wait for)."""
+    notification has no answer to wait for). A request first: once it answers, the engine is built and the
+    initial settings' own log line has arrived."""
+    await run_command(client, "status")
     seen = len(client.log_messages)
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=settings))
     while not any("applied to the session" in m.message for m in client.log_messages[seen:]):

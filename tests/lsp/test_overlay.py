@@ -1,4 +1,5 @@
-"""DocumentOverlay against a real client: unsaved text by host path, incremental changes, edits as applyEdit."""
+"""DocumentOverlay against a real client: unsaved text by host path, incremental changes, edits as applyEdit;
+and the engine's VFS and file tools over it."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from orkeon_engine.adapters.vfs import create_workspace_vfs
+from orkeon_engine.tools.file_read import FileReadTool
+from orkeon_engine.tools.file_write import FileWriteTool
+from orkeon_engine.tools.read_ledger import ReadLedger
 from tests.support.lsp_session import full_capabilities, run_command
 
 
 async def synced(client) -> None:
     """Wait until the server has handled every notification sent so far (a request answers after them)."""
-    await run_command(client, "mode")
+    await run_command(client, "mode", "show")
 
 
 def open_document(client, path, text: str, version: int = 1) -> str:
@@ -153,3 +158,41 @@ async def test_the_accepted_text_gives_way_to_the_next_change_from_the_editor(co
         text = server.documents.text(str(tmp_path / "a.py"))
 
     assert text == "typed by the person"
+
+
+async def test_the_models_file_tools_read_the_unsaved_buffer_and_edit_through_the_editor(connect, tmp_path):
+    (tmp_path / "app.py").write_text("on disk\n", encoding="utf-8")
+    received: list[types.ApplyWorkspaceEditParams] = []
+    async with connect(features=edits_answered(True, received)) as (client, server):
+        open_document(client, tmp_path / "app.py", "unsaved = True\n")
+        await synced(client)
+        files = create_workspace_vfs(tmp_path, None, server.documents)
+        ledger = ReadLedger()
+        read, write = FileReadTool(files, ledger), FileWriteTool(files, ledger)
+
+        seen = await read.run(read.parse({"path": "app.py"}))
+        written = await write.run(write.parse({"path": "app.py", "content": "edited = True\n"}))
+        seen_after = await read.run(read.parse({"path": "/workspace/app.py"}))
+        files.close()
+
+    assert "unsaved = True" in seen.text and not written.is_error
+    assert received[0].edit.document_changes[0].edits[0].new_text == "edited = True\n"
+    assert "edited = True" in seen_after.text
+    assert (tmp_path / "app.py").read_text(encoding="utf-8") == "on disk\n"
+
+
+async def test_an_edit_the_editor_refuses_reaches_the_model_as_refused(connect, tmp_path):
+    (tmp_path / "app.py").write_text("on disk\n", encoding="utf-8")
+    async with connect(features=edits_answered(False, [])) as (client, server):
+        open_document(client, tmp_path / "app.py", "unsaved\n")
+        await synced(client)
+        files = create_workspace_vfs(tmp_path, None, server.documents)
+        ledger = ReadLedger()
+        read, write = FileReadTool(files, ledger), FileWriteTool(files, ledger)
+        await read.run(read.parse({"path": "app.py"}))
+
+        written = await write.run(write.parse({"path": "app.py", "content": "edited\n"}))
+        files.close()
+
+    assert written.is_error and written.data["refused"]
+    assert (tmp_path / "app.py").read_text(encoding="utf-8") == "on disk\n"

@@ -1,11 +1,16 @@
-"""LspHumanInput and LspLogger against a real client: the gate's four answers, no answer, free text, the log."""
+"""LspHumanInput and LspLogger against a real client: a choice, no answer, free text, the log; and the
+engine's permission gate asking through them."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+
+from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.services.gate import gate_for_run
 
 from tests.support.lsp_session import bare_capabilities, full_capabilities
 
@@ -101,3 +106,45 @@ async def test_the_log_goes_out_as_log_messages_at_their_level(connect):
     levels = {m.message: m.type for m in client.log_messages}
     assert levels.get("it broke") == types.MessageType.Error
     assert "too quiet for the default level" not in levels
+
+
+def shell_call(command: str) -> ToolCall:
+    return ToolCall("shell_command", "shell", {"command": command}, command=command)
+
+
+@pytest.mark.parametrize(("title", "allowed"), [("Allow once", True), ("Deny", False), (None, False)])
+async def test_the_permission_gate_asks_in_the_editor_and_follows_the_answer(connect, title, allowed):
+    answer, asked = answering(title)
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        verdict = await gate.authorize(shell_call("make release"))
+
+    assert verdict.allowed is allowed
+    assert "make release" in asked[0].message
+    assert [a.title for a in asked[0].actions] == ["Allow once", "Allow for this session", "Always allow", "Deny"]
+    if title is None:
+        assert "nobody answered" in verdict.reason
+
+
+async def test_allow_for_this_session_is_not_asked_again(connect):
+    answer, asked = answering("Allow for this session")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        first = await gate.authorize(shell_call("make release"))
+        again = await gate.authorize(shell_call("make release"))
+
+    assert first.allowed and again.allowed and len(asked) == 1
+
+
+async def test_a_client_without_dialogs_gets_the_gate_to_deny(connect):
+    async with connect(capabilities=bare_capabilities()) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        verdict = await gate.authorize(shell_call("make release"))
+
+    assert not verdict.allowed and "nobody answered" in verdict.reason
