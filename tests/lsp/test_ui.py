@@ -11,7 +11,6 @@ from pytest_lsp import LanguageClient
 
 from orkeon_engine.domain.tool_call import ToolCall
 from orkeon_engine.services.gate import gate_for_run
-
 from tests.support.lsp_session import bare_capabilities, full_capabilities
 
 GATE_ANSWERS = ["Allow once", "Allow for this session", "Always allow: shell_command(git status:*)", "Deny"]
