@@ -8,6 +8,7 @@ its stdout lands in the log instead of corrupting the stream.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -131,6 +132,14 @@ class _AnswersAreNotFailures(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
         return not isinstance(error, JsonRpcException)
+
+
+def start_up_done() -> None:
+    """Collect garbage again (main() paused the collector for start-up), the start-up objects frozen out
+    of every later collection."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def build_server() -> OrkeonServer:

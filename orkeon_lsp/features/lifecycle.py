@@ -20,6 +20,8 @@ from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.settings import DEFAULTS
 
+from orkeon_lsp.server import start_up_done
+
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
 
@@ -42,6 +44,7 @@ def workspace_root(params: types.InitializeParams) -> tuple[Path, list[str]]:
 
 async def open_engine(server: OrkeonServer, root: Path, notes: list[str]) -> Engine:
     """Build the engine for `root` and apply the client's initial settings to its session."""
+    start_up_done()
     for note in notes:
         server.tell("warning", note)
     from orkeon_engine.bootstrap import build_engine  # here, not at import: it stays off initialize's path
