@@ -18,9 +18,8 @@ from pygls.uris import to_fs_path
 from orkeon_engine.engine import Engine, UserInterface
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
-from orkeon_lsp.settings import DEFAULTS
-
 from orkeon_lsp.server import start_up_done
+from orkeon_lsp.settings import DEFAULTS
 
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
