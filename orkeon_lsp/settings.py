@@ -119,9 +119,10 @@ def parse_settings(raw: Any) -> tuple[ServerSettings, list[str]]:
             values[spec.name] = spec.parse(raw[spec.camel])
         except _Refused as refused:
             default = getattr(DEFAULTS, spec.name)
+            fallback = "left unset" if default is None else f"using the default ({_show(default)})"
             warnings.append(
                 f"orkeon settings: {spec.camel}: {_show(raw[spec.camel])} is not accepted; expected {refused}; "
-                f"using the default ({_show(default)})"
+                + fallback
             )
     if "config" in raw:
         values["config"] = _parse_config(raw["config"], warnings)

@@ -36,7 +36,7 @@ async def test_a_bad_value_is_answered_with_a_warning_and_the_default(start_serv
     rows = status_rows(await run_command(client, "status"))
 
     warnings = [m.message for m in client.messages if m.type == types.MessageType.Warning]
-    assert any("mode: 'reckless' is not accepted" in w and "using the default" in w for w in warnings)
+    assert any("mode: 'reckless' is not accepted" in w and "left unset" in w for w in warnings)
     assert any("showMessages: 'yes' is not accepted" in w for w in warnings)
     assert any("config: model: 7 is not accepted" in w for w in warnings)
     assert rows["mode"] == "default (fallback)"
