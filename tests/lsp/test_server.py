@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from orkeon_lsp.server import build_server, parse_tcp
+from tests.support.lsp_session import server_env
 
 
 def test_no_arguments_is_stdio_and_tcp_takes_host_and_port():
@@ -27,3 +31,18 @@ def test_the_built_server_registers_every_feature():
             "textDocument/didChange", "textDocument/didClose", "window/workDoneProgress/cancel"} <= set(
         server.protocol.fm.features)
     assert "orkeon.status" in server.protocol.fm.commands
+
+
+def test_the_path_to_initialize_imports_nothing_heavy(tmp_path):
+    code = (
+        "import sys\n"
+        "from orkeon_lsp.server import build_server\n"
+        "build_server()\n"
+        "heavy = ('litellm', 'tree_sitter', 'jedi', 'git', 'pydantic', 'sqlite3', 'orkeon_engine.bootstrap')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=server_env(tmp_path),
+                          timeout=60)
+
+    assert done.stdout.strip() == "[]", done.stderr
