@@ -1,17 +1,20 @@
 """The requests running now, and how to stop each: by its request id ($/cancelRequest) or its progress token.
 
 pygls cancels an `executeCommand` request by resolving the request's outer future only, and leaves the
-command's own task running; the server routes the cancel here instead, so the command itself stops.
+command's own task running; the server routes the cancel here instead, so the command itself stops. A
+cancel that arrives before the command's task has started is remembered, and stops it as it starts.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 Cancel = Callable[[], None]
+EARLY_CANCELS_KEPT = 64
 
 
 class Cancellations:
@@ -21,6 +24,7 @@ class Cancellations:
         self._by_request: dict[Any, Cancel] = {}
         self._by_token: dict[str, Cancel] = {}
         self._tasks: dict[Cancel, asyncio.Task[Any]] = {}
+        self._early: deque[Any] = deque(maxlen=EARLY_CANCELS_KEPT)
 
     @contextmanager
     def running(self, request_id: Any, cancel: Cancel, task: asyncio.Task[Any] | None = None,
@@ -37,6 +41,9 @@ class Cancellations:
 
         if request_id is not None:
             self._by_request[request_id] = cancel
+        if request_id is not None and request_id in self._early:
+            self._early.remove(request_id)
+            cancel()
         try:
             yield add_token
         finally:
@@ -52,6 +59,10 @@ class Cancellations:
             return False
         cancel()
         return True
+
+    def cancelled_before_start(self, request_id: Any) -> None:
+        """Remember a cancel for a request whose task has not started yet (the last few are kept)."""
+        self._early.append(request_id)
 
     def cancel_token(self, token: str) -> bool:
         """Cancel the request that owns the progress token; False when none does."""

@@ -41,7 +41,8 @@ log = logging.getLogger("orkeon_lsp")
 class OrkeonProtocol(LanguageServerProtocol):
     """pygls's protocol with three repairs the server relies on.
 
-    - `$/cancelRequest` of a running command cancels the command's task (pygls only answers the request).
+    - `$/cancelRequest` of a command cancels the command's task (pygls only answers the request), even
+      when the task has not started yet.
     - A reply to a request the server gave up on (its task was cancelled) is dropped instead of raising.
     - A request whose params do not fit its method gets an InvalidParams answer, so the client never
       waits for a reply that cannot come."""
@@ -51,6 +52,8 @@ class OrkeonProtocol(LanguageServerProtocol):
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         if self._server.cancellations.cancel_request(msg_id):
             return
+        if msg_id in self._request_futures:  # received, but its task has not started: stop it as it starts
+            self._server.cancellations.cancelled_before_start(msg_id)
         super()._handle_cancel_notification(msg_id)
 
     def _handle_response(self, msg_id: Any, result: Any | None = None, error: Any | None = None) -> None:

@@ -19,7 +19,16 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcRequestCancelled
 
 from orkeon_engine.domain.view import to_json
-from orkeon_engine.engine import BadArguments, CommandEntry, Failed, NotConfigured, Ok, RunResult, command_catalogue
+from orkeon_engine.engine import (
+    BadArguments,
+    CommandEntry,
+    Engine,
+    Failed,
+    NotConfigured,
+    Ok,
+    RunResult,
+    command_catalogue,
+)
 from orkeon_lsp.arguments import ArgumentsShapeError, decode_arguments
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.features.output import present
@@ -40,10 +49,6 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
         tokens = decode_arguments(arguments)
     except ArgumentsShapeError as error:
         raise JsonRpcInvalidParams(f"{error}\nusage: {entry.usage}", data={"usage": entry.usage}) from None
-    try:
-        engine = await server.engine.get()
-    except EngineUnavailableError as error:
-        raise JsonRpcException(str(error), code=REQUEST_FAILED, data={"kind": "unavailable"}) from None
     progress = RequestProgress(server, f"Orkeon /{entry.name}")
     task = asyncio.current_task()
 
@@ -55,14 +60,22 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
     with server.cancellations.running(server.protocol.msg_id, cancel, task) as add_token:
         progress.on_token = add_token
         try:
+            engine = await _engine(server)
             if entry.launches_crew:
                 await progress.start()
             result = await engine.run(entry.name, tokens, progress)
+            await progress.finish(_closing(result))
+            return await _answer(server, engine.output_dir, entry, result)
         except asyncio.CancelledError:
             await progress.finish("cancelled")
             raise JsonRpcRequestCancelled(f"/{entry.name} was cancelled") from None
-        await progress.finish(_closing(result))
-        return await _answer(server, engine.output_dir, entry, result)
+
+
+async def _engine(server: OrkeonServer) -> Engine:
+    try:
+        return await server.engine.get()
+    except EngineUnavailableError as error:
+        raise JsonRpcException(str(error), code=REQUEST_FAILED, data={"kind": "unavailable"}) from None
 
 
 async def _answer(server: OrkeonServer, output_dir: Path | None, entry: CommandEntry,

@@ -44,3 +44,15 @@ async def test_stop_all_cancels_every_running_task_and_waits_for_it():
         await cancellations.stop_all()
 
     assert stopped == ["crew"] and task.cancelled()
+
+
+def test_a_cancel_that_came_before_the_request_started_stops_it_as_it_starts():
+    cancellations, cancelled = Cancellations(), []
+    cancellations.cancelled_before_start("early")
+
+    with cancellations.running("early", lambda: cancelled.append("early")):
+        pass
+    with cancellations.running("early", lambda: cancelled.append("again")):
+        pass
+
+    assert cancelled == ["early"]

@@ -14,10 +14,11 @@ from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.view import CommandView
-from orkeon_engine.engine import CommandEntry
+from orkeon_engine.engine import CommandEntry, Engine
 from orkeon_lsp.features.commands import REQUEST_FAILED
 from orkeon_lsp.features.commands import execute as execute_command
-from tests.support.lsp_loopback import make_server
+from tests.support.deps import make_deps
+from tests.support.lsp_loopback import connected, make_server
 from tests.support.lsp_session import bare_capabilities
 
 
@@ -225,3 +226,24 @@ async def test_a_request_cancelled_while_asking_withdraws_the_question_and_the_s
         after = await execute(client, "quick")
 
     assert withdrawn == ["Run `make test`?"] and after["message"] == "quick answer"
+
+
+async def test_a_request_cancelled_before_the_engine_is_ready_never_runs(tmp_path):
+    crew, ready = WaitingCrew(), asyncio.Event()
+    server = make_server(catalogue(crew))
+
+    async def slow_build() -> Engine:
+        await ready.wait()
+        return Engine(await make_deps(), catalogue(crew), lambda: None)
+
+    server.engine.start(slow_build, lambda reason: None)
+    async with connected(server, tmp_path) as client:
+        running = execute(client, "wait", msg_id="early-1")
+        await asyncio.sleep(0)
+        client.cancel_request(types.CancelParams(id="early-1"))
+        with pytest.raises(JsonRpcRequestCancelled):
+            await running
+        ready.set()
+        after = await execute(client, "quick")
+
+    assert crew.outcome == "" and not crew.started.is_set() and after["message"] == "quick answer"
