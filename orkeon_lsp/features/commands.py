@@ -64,6 +64,8 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
             if entry.launches_crew:
                 await progress.start()
             result = await engine.run(entry.name, tokens, progress)
+            if progress.cancelled and not isinstance(result, Ok):  # stopped at a safe point, not an await
+                raise asyncio.CancelledError
             await progress.finish(_closing(result))
             return await _answer(server, engine.output_dir, entry, result)
         except asyncio.CancelledError:

@@ -13,6 +13,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.engine import CommandEntry, Engine
 from orkeon_lsp.features.commands import REQUEST_FAILED
@@ -247,3 +248,28 @@ async def test_a_request_cancelled_before_the_engine_is_ready_never_runs(tmp_pat
         after = await execute(client, "quick")
 
     assert crew.outcome == "" and not crew.started.is_set() and after["message"] == "quick answer"
+
+
+async def test_a_crew_that_turns_the_cancel_into_its_own_stop_still_answers_request_cancelled(connect):
+    started = asyncio.Event()
+
+    async def stops_at_a_safe_point(args: ParsedArgs, deps) -> CommandView:
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:  # as a tool loop does: it stops cleanly and says so
+            pass
+        assert deps.progress.cancelled
+        raise CommandFailedError("cancelled after 0 tool calls")
+
+    entries = [CommandEntry("polite", "dev", "A crew that stops.", ArgSpec(), stops_at_a_safe_point,
+                            launches_crew=True)]
+    async with connect(entries) as (client, server):
+        running = execute(client, "polite")
+        await started.wait()
+        (token,) = client.progress_reports
+        client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+        with pytest.raises(JsonRpcRequestCancelled):
+            await running
+
+    assert client.progress_reports[token][-1].message == "cancelled"
