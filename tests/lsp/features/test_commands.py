@@ -7,6 +7,7 @@ under test is the server's handling of any command, not a command of the product
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 from lsprotocol import types
@@ -255,10 +256,8 @@ async def test_a_crew_that_turns_the_cancel_into_its_own_stop_still_answers_requ
 
     async def stops_at_a_safe_point(args: ParsedArgs, deps) -> CommandView:
         started.set()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):  # as a tool loop does: it stops cleanly, says so
             await asyncio.Event().wait()
-        except asyncio.CancelledError:  # as a tool loop does: it stops cleanly and says so
-            pass
         assert deps.progress.cancelled
         raise CommandFailedError("cancelled after 0 tool calls")
 
