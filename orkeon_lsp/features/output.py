@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,6 +44,8 @@ def slugify(title: str) -> str:
 
 def write_markdown(folder: Path, stem: str, text: str) -> Path:
     """Write `<folder>/<stem>.md` atomically (a temp file, then a rename); raises OSError."""
+    import tempfile  # here: tempfile pulls in shutil and the compressors, not wanted on the way to initialize
+
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{stem}.md"
     handle, temp = tempfile.mkstemp(dir=folder, prefix=f".{stem}.", suffix=".tmp")
