@@ -16,6 +16,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from orkeon_engine.engine import Engine, UserInterface
+from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.server import start_up_done
@@ -64,7 +65,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str]) -> Eng
 def setup(server: OrkeonServer) -> None:
     @server.feature(types.INITIALIZE)
     def on_initialize(ls: OrkeonServer, params: types.InitializeParams) -> None:
-        ls.support = ls.support.from_capabilities(params.capabilities)
+        ls.support = ClientSupport.from_capabilities(params.capabilities)
         notes = take_initialization_options(ls, params.initialization_options)
         root, root_notes = workspace_root(params)
         notes.extend(root_notes)
