@@ -51,6 +51,8 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
         raise JsonRpcInvalidParams(f"{error}\nusage: {entry.usage}", data={"usage": entry.usage}) from None
     progress = RequestProgress(server, f"Orkeon /{entry.name}")
     task = asyncio.current_task()
+    if task is not None:  # pygls drops the answer of a request it already answered as cancelled
+        task.add_done_callback(_retrieve)
 
     def cancel() -> None:
         progress.mark_cancelled()
@@ -71,6 +73,12 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
         except asyncio.CancelledError:
             await progress.finish("cancelled")
             raise JsonRpcRequestCancelled(f"/{entry.name} was cancelled") from None
+
+
+def _retrieve(task: asyncio.Task[Any]) -> None:
+    """Mark the task's exception as seen, so an answer nobody reads is not reported at exit."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def _engine(server: OrkeonServer) -> Engine:
