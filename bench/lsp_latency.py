@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[1]
-STARTS = 7
+STARTS = 11
 CALLS = 200
 BARE_SERVER = """
 from pygls.lsp.server import LanguageServer
@@ -166,7 +166,8 @@ def main() -> None:
     for name, figures in starts.items():
         print(f"  {name:<11} {statistics.median(figures) * 1000:7.1f} ms   (min {min(figures) * 1000:.1f} ms)")
     ratio = statistics.median(starts["orkeon-lsp"]) / statistics.median(starts["bare pygls"])
-    print(f"  ratio        {ratio:7.2f}x   (budget: within 1.15x)")
+    best = min(starts["orkeon-lsp"]) / min(starts["bare pygls"])
+    print(f"  ratio        {ratio:7.2f}x   (of the minima: {best:.2f}x; budget: within 1.15x)")
     print("idle RSS once initialized (orkeon-lsp with its engine built):")
     for name, megabytes in rss.items():
         print(f"  {name:<11} {megabytes:7.1f} MB" + ("   (budget: under 60 MB)" if name == "orkeon-lsp" else ""))
