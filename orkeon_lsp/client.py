@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
+
 ORKEON_INPUT = "orkeonInput"
 """The experimental capability a client declares when it answers the `orkeon/input` request."""
 
@@ -56,3 +58,20 @@ class ClientSupport:
             configuration=bool(workspace and workspace.configuration),
             orkeon_input=isinstance(experimental, Mapping) and experimental.get(ORKEON_INPUT) is True,
         )
+
+
+def describe_client(support: ClientSupport, client: types.ClientInfo | None) -> ClientInfo:
+    """The client as the engine's /doctor shows it: its name and version, each capability the engine uses,
+    and what is lost without it."""
+    features = (
+        ClientFeature("showMessageRequest", support.show_message_request,
+                      "the permission questions cannot be asked, so every call that would ask is refused"),
+        ClientFeature("showDocument", support.show_document, "long texts are written under /output but not opened"),
+        ClientFeature("workDoneProgress", support.work_done_progress, "a running crew shows no progress"),
+        ClientFeature("applyEdit", support.apply_edit,
+                      "an edit of an open file is written to disk instead of going through the editor"),
+        ClientFeature("configuration", support.configuration, "the orkeon settings are not pulled from the editor"),
+    )
+    name = client.name if client is not None else "an unnamed client"
+    version = (client.version or "") if client is not None else ""
+    return ClientInfo(name, version, features)

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.engine import Engine, UserInterface
-from orkeon_lsp.client import ClientSupport
+from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.server import start_up_done
@@ -42,8 +43,9 @@ def workspace_root(params: types.InitializeParams) -> tuple[Path, list[str]]:
     return Path(os.getcwd()), notes
 
 
-async def open_engine(server: OrkeonServer, root: Path, notes: list[str]) -> Engine:
-    """Build the engine for `root` and apply the client's initial settings to its session."""
+async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client: ClientInfo | None = None) -> Engine:
+    """Build the engine for `root` and apply the client's initial settings to its session; `client` is the
+    editor and its capabilities, as /doctor shows them."""
     start_up_done()
     for note in notes:
         server.tell("warning", note)
@@ -52,11 +54,11 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str]) -> Eng
     ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger)
     settings = server.settings
     try:
-        engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents)
+        engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents, client_info=client)
     except LookupError as error:
         server.tell("warning", f"orkeon settings: resume: {error.args[0] if error.args else error}; "
                                "a new session is started")
-        engine = await build_engine(root, ui, documents=server.documents)
+        engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
     return engine
@@ -69,7 +71,9 @@ def setup(server: OrkeonServer) -> None:
         notes = take_initialization_options(ls, params.initialization_options)
         root, root_notes = workspace_root(params)
         notes.extend(root_notes)
-        ls.engine.start(lambda: open_engine(ls, root, notes), lambda reason: ls.tell("error", f"orkeon: {reason}"))
+        client = describe_client(ls.support, params.client_info)
+        ls.engine.start(lambda: open_engine(ls, root, notes, client),
+                        lambda reason: ls.tell("error", f"orkeon: {reason}"))
 
     @server.feature(types.SHUTDOWN)
     async def on_shutdown(ls: OrkeonServer, params: None) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from orkeon_lsp.client import ClientSupport
+from lsprotocol import types
+
+from orkeon_lsp.client import ClientSupport, describe_client
 from tests.support.lsp_session import bare_capabilities, full_capabilities
 
 
@@ -20,3 +22,20 @@ def test_a_client_that_declares_nothing_supports_nothing():
 
 def test_orkeon_input_needs_the_experimental_flag_set_to_true():
     assert not ClientSupport.from_capabilities(full_capabilities(orkeonInput="yes")).orkeon_input
+
+
+def test_the_client_is_described_for_doctor_with_its_name_and_each_capability():
+    support = ClientSupport.from_capabilities(full_capabilities())
+
+    client = describe_client(support, types.ClientInfo(name="Neovim", version="0.12"))
+
+    assert client.label() == "Neovim 0.12"
+    assert client.missing() == ()
+
+
+def test_a_client_without_dialogs_is_told_what_it_loses():
+    client = describe_client(ClientSupport.from_capabilities(bare_capabilities()), None)
+
+    missing = {feature.name: feature.without for feature in client.missing()}
+    assert client.label() == "an unnamed client"
+    assert missing["showMessageRequest"].endswith("every call that would ask is refused")
