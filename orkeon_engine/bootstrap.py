@@ -8,7 +8,9 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.sqlite_db import open_database
+from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.system_clock import SystemClock
 from orkeon_engine.adapters.workspace_probe import probe_workspace
@@ -18,6 +20,7 @@ from orkeon_engine.engine import Engine
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.session_io import CurrentSession
 
 
@@ -50,5 +53,7 @@ async def build_engine(
         version=__version__,
         catalogue=CATALOGUE,
         documents=documents,
+        findings=FindingsBoard(SqliteFindingsStore(db)),
+        review_source=GitPythonReviewSource(info.root, info.git_root),
     )
     return Engine(deps, CATALOGUE, db.close)

@@ -7,8 +7,9 @@ The rules, in order, for one proposal:
 4. otherwise the quote matches another added line of the hunk that holds `line`: it moves to the nearest one;
 5. otherwise it is dropped, with the reason counted.
 A proposal whose path, quote and lens were dismissed before is left out. Findings on the same line merge
-when their titles say the same thing, or when a later pass of the same lens repeated one; the rest are
-ranked by severity, then lens.
+when their titles say the same thing, or when a later pass of the same lens repeated one; two with the same
+id (the same title of the same lens on two lines that read alike) merge too, so ids stay unique. The rest
+are ranked by severity, then lens.
 """
 
 from __future__ import annotations
@@ -142,7 +143,9 @@ def _title_key(title: str) -> str:
 
 
 def is_duplicate(first: Finding, first_pass: int, second: Finding, second_pass: int) -> bool:
-    """Same line and the same title, or the same lens repeating itself in a later pass."""
+    """The same id; or the same line and title; or the same lens on the same line in a later pass."""
+    if first.id == second.id:
+        return True
     if (first.path, first.line) != (second.path, second.line):
         return False
     if _title_key(first.title) == _title_key(second.title):

@@ -68,6 +68,16 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         None,
         "services.model_settings",
     ),
+    _key(
+        "review.passes",
+        "How many rounds /review runs by default; each later round is shown what the earlier ones found and "
+        "looks for what they missed. /passes N sets it for the session.",
+        "integer",
+        1,
+        "commands.git.review",
+        "commands.git.passes",
+        minimum=1,
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

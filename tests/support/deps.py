@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.doubles.fake_review_source import FakeReviewSource
 from tests.support.doubles.fake_session_store import FakeSessionStore
 
 
@@ -22,6 +25,8 @@ async def make_deps(
     workspace: WorkspaceInfo | None = None,
     human: FakeHumanInput | None = None,
     store: FakeSessionStore | None = None,
+    findings_store: FakeFindingsStore | None = None,
+    review_source: FakeReviewSource | None = None,
 ) -> Deps:
     from orkeon_engine.commands.catalogue import CATALOGUE
 
@@ -38,4 +43,6 @@ async def make_deps(
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
+        findings=FindingsBoard(findings_store or FakeFindingsStore()),
+        review_source=review_source or FakeReviewSource(),
     )

@@ -15,7 +15,9 @@ from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:
@@ -38,3 +40,7 @@ class Deps:
     catalogue: Sequence[CommandEntry] = ()
     documents: OpenDocuments | None = None
     """The editor's open buffers, when an editor is attached."""
+    findings: FindingsBoard | None = None
+    """The last review's findings (state.db), which the editor shows as diagnostics."""
+    review_source: ReviewSource | None = None
+    """The diffs /review reads (staged, working tree, since a revision)."""
