@@ -72,11 +72,15 @@ def quote_line(quote: str) -> str:
 
 def quote_matches(quote: str, text: str) -> bool:
     """Whether the quote is the line's text, whitespace folded (or, when long enough, a part of it)."""
-    wanted = fold_whitespace(quote_line(quote))
-    if not wanted:
-        return False
-    have = fold_whitespace(text)
-    return wanted == have or (len(wanted) >= MIN_PARTIAL_QUOTE and wanted in have)
+    return _folded_matches(fold_whitespace(quote_line(quote)), text)
+
+
+def _folded_matches(wanted: str, text: str) -> bool:
+    return _matches_folded(wanted, fold_whitespace(text))
+
+
+def _matches_folded(wanted: str, have: str) -> bool:
+    return bool(wanted) and (wanted == have or (len(wanted) >= MIN_PARTIAL_QUOTE and wanted in have))
 
 
 def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
@@ -84,15 +88,16 @@ def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
     file = diff.file(proposal.path)
     if file is None:
         return Dropped(proposal, "its path is not in the diff")
-    if not fold_whitespace(quote_line(proposal.quote)):
+    wanted = fold_whitespace(quote_line(proposal.quote))
+    if not wanted:
         return Dropped(proposal, "it quotes no line")
     line = file.added_line(proposal.line)
-    if line is not None and quote_matches(proposal.quote, line.text):
+    if line is not None and _folded_matches(wanted, line.text):
         return _finding(proposal, file, line)
     hunk = file.hunk_at(proposal.line)
     if hunk is None:
         return Dropped(proposal, f"line {proposal.line} is outside the changed lines")
-    matches = [candidate for candidate in hunk.added() if quote_matches(proposal.quote, candidate.text)]
+    matches = [candidate for candidate, folded in hunk.folded_added if _matches_folded(wanted, folded)]
     if not matches:
         return Dropped(proposal, "its quote matches no added line of its hunk")
     nearest = min(matches, key=lambda c: (abs((c.new_number or 0) - proposal.line), c.new_number or 0))
@@ -156,14 +161,21 @@ def is_duplicate(first: Finding, first_pass: int, second: Finding, second_pass: 
 def merge_duplicates(standing: Sequence[tuple[Finding, int]]) -> tuple[list[Finding], int]:
     """One finding per duplicate group, the gravest kept; returns the findings and how many were merged."""
     kept: list[tuple[Finding, int]] = []
+    by_id: dict[str, int] = {}
+    by_line: dict[tuple[str, int], list[int]] = {}
     merged = 0
     for finding, pass_index in sorted(standing, key=lambda item: (rank_key(item[0]), item[1])):
-        for index, (other, other_pass) in enumerate(kept):
+        same_line = by_line.setdefault((finding.path, finding.line), [])
+        candidates = ([by_id[finding.id]] if finding.id in by_id else []) + same_line
+        for index in candidates:
+            other, other_pass = kept[index]
             if is_duplicate(other, other_pass, finding, pass_index):
                 kept[index] = (_absorb(other, finding), other_pass)
                 merged += 1
                 break
         else:
+            by_id[finding.id] = len(kept)
+            same_line.append(len(kept))
             kept.append((finding, pass_index))
     return [finding for finding, _ in kept], merged
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 LineKind = Literal["added", "removed", "context"]
@@ -39,7 +40,7 @@ class Hunk:
     heading: str
     lines: tuple[DiffLine, ...]
 
-    @property
+    @cached_property
     def new_end(self) -> int:
         """The last new-file line number the hunk covers (its start less one when it adds nothing)."""
         numbers = [line.new_number for line in self.lines if line.new_number is not None]
@@ -47,6 +48,11 @@ class Hunk:
 
     def added(self) -> tuple[DiffLine, ...]:
         return tuple(line for line in self.lines if line.kind == "added")
+
+    @cached_property
+    def folded_added(self) -> tuple[tuple[DiffLine, str], ...]:
+        """The added lines with their text whitespace-folded, computed once (anchoring searches them)."""
+        return tuple((line, " ".join(line.text.split())) for line in self.lines if line.kind == "added")
 
     def covers(self, new_number: int) -> bool:
         return self.new_start <= new_number <= max(self.new_end, self.new_start)
@@ -63,11 +69,12 @@ class FileDiff:
     binary: bool = False
 
     def added_line(self, new_number: int) -> DiffLine | None:
-        for hunk in self.hunks:
-            for line in hunk.lines:
-                if line.kind == "added" and line.new_number == new_number:
-                    return line
-        return None
+        return self._added_by_number.get(new_number)
+
+    @cached_property
+    def _added_by_number(self) -> dict[int, DiffLine]:
+        return {line.new_number: line for hunk in self.hunks for line in hunk.lines
+                if line.kind == "added" and line.new_number is not None}
 
     def hunk_at(self, new_number: int) -> Hunk | None:
         for hunk in self.hunks:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 Severity = Literal["blocker", "high", "medium", "low", "nit"]
@@ -79,7 +80,7 @@ class Finding:
     also: tuple[str, ...] = field(default=())
     """Other lenses that raised the same finding (merged into this one)."""
 
-    @property
+    @cached_property
     def id(self) -> str:
         return finding_id(self.path, self.quote, self.lens, self.title)
 
