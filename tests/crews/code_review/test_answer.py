@@ -1,5 +1,7 @@
 """A lens's JSON answer: validated by its model, then turned into proposals carrying the lens and pass."""
 
+import contextlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -38,7 +40,5 @@ def test_a_finding_without_its_quote_is_refused():
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
                                                                                 max_size=3), max_leaves=10))
 def test_any_json_value_is_either_an_answer_or_a_validation_error(value):
-    try:
+    with contextlib.suppress(ValidationError):
         LensAnswer.model_validate(value)
-    except ValidationError:
-        pass
