@@ -7,6 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.git import passes, review, security_review
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode
 from orkeon_engine.commands.status import help, meta, status
@@ -25,6 +26,12 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  meta.run_release_notes),
     CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
                  resume.run_resume),
+    CommandEntry("review", "git", "Review the staged changes (or --working, or --base REV) through five lenses; "
+                 "the findings become diagnostics.", review.ARGS, review.run_review, launches_crew=True),
+    CommandEntry("security-review", "git", "Review the staged changes through the security lens alone.",
+                 security_review.ARGS, security_review.run_security_review, launches_crew=True),
+    CommandEntry("passes", "git", "Show or set how many rounds /review runs by default in this session.",
+                 passes.ARGS, passes.run_passes),
 )
 
 
