@@ -11,6 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
+from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
+
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
 
@@ -77,6 +80,56 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "commands.git.review",
         "commands.git.passes",
         minimum=1,
+    ),
+    _key(
+        "shell.allow",
+        "The programs shell_command and start_job may run: the first word of each command of the line, "
+        "checked before it runs; the permission rules apply on top.",
+        "string-list",
+        list(DEFAULT_SHELL_ALLOW),
+        "tools.shell_command",
+    ),
+    _key(
+        "permissions",
+        "The permission rules, as /permissions writes them: {\"allow\": [...], \"ask\": [...], \"deny\": [...]} of "
+        "rules such as \"shell_command(git push:*)\" or \"file_read(.env)\" (docs/permissions.md). A rule that "
+        "does not parse makes the gate refuse every call until it is fixed.",
+        "object",
+        None,
+        "services.permission_rules",
+    ),
+    _key(
+        "permissions.fallback",
+        "The permission mode the assistant runs in when /mode has not set one for the session.",
+        "choice",
+        FALLBACK_MODE,
+        "services.permission_mode",
+        choices=lambda: PERMISSION_MODES,
+    ),
+    _key(
+        "model.pricing",
+        "Prices in dollars per million tokens for models litellm cannot price: "
+        '{"input": 0.15, "output": 0.6}, or per model {"openai/qwen": {"input": 0, "output": 0}, "*": {...}}; '
+        "optional cacheRead and cacheWrite. Unpriced calls are shown as unknown.",
+        "object",
+        None,
+        "services.model_settings",
+    ),
+    _key(
+        "llm.retries",
+        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait.",
+        "integer",
+        3,
+        "services.model_settings",
+        minimum=0,
+    ),
+    _key(
+        "llm.timeout",
+        "Seconds a model call may take before it counts as timed out (then retried).",
+        "number",
+        300,
+        "services.model_settings",
+        minimum=0.1,
     ),
 )
 

@@ -8,15 +8,23 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_review_source import FakeReviewSource
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_shell import FakeShell
+from tests.support.doubles.fake_shell_jobs import FakeShellJobs
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.scripted_chat_model import ScriptedChatModel
 
 
 async def make_deps(
@@ -27,22 +35,49 @@ async def make_deps(
     store: FakeSessionStore | None = None,
     findings_store: FakeFindingsStore | None = None,
     review_source: FakeReviewSource | None = None,
+    vfs: FakeFiles | None = None,
+    shell: FakeShell | None = None,
+    jobs: FakeShellJobs | None = None,
+    documents: FakeOpenDocuments | None = None,
+    clock: FakeClock | None = None,
+    chat_model: ScriptedChatModel | None = None,
+    ledger: FakeUsageLedger | None = None,
+    progress: FakeProgress | None = None,
 ) -> Deps:
+    """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
+    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
+    config = ConfigStore(files or FakeConfigFiles(), session)
+    clock = clock or (jobs.clock if jobs is not None else FakeClock())
+    vfs = vfs or FakeFiles()
+    shell = shell or FakeShell()
+    jobs = jobs or FakeShellJobs(clock)
+    logger = FakeLogger()
+    progress = progress or FakeProgress()
+    ledger = ledger or FakeUsageLedger()
+    llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
+              progress=progress)
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
         session=session,
-        config=ConfigStore(files or FakeConfigFiles(), session),
-        clock=FakeClock(),
-        logger=FakeLogger(),
+        config=config,
+        clock=clock,
+        logger=logger,
         human=human or FakeHumanInput(),
-        progress=FakeProgress(),
+        progress=progress,
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
         findings=FindingsBoard(findings_store or FakeFindingsStore()),
         review_source=review_source or FakeReviewSource(),
+        documents=documents,
+        files=vfs,
+        shell=shell,
+        jobs=jobs,
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        llm=llm,
+        usage=ledger,
     )

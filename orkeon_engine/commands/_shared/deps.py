@@ -5,23 +5,34 @@ A use case reads only what it needs from it; tests build one over the fakes (tes
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.review_source import ReviewSource
+from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from orkeon_engine.commands._shared.entry import CommandEntry
+    from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.toolbox import RunToolbox, ToolboxFactory
 
 
 @dataclass
@@ -44,3 +55,36 @@ class Deps:
     """The last review's findings (state.db), which the editor shows as diagnostics."""
     review_source: ReviewSource | None = None
     """The diffs /review reads (staged, working tree, since a revision)."""
+    files: Files | None = None
+    """The VFS: /workspace, /output, /tmp and the read-only mounts (it reads the editor's buffers first)."""
+    shell: Shell | None = None
+    """Command lines run in the workspace root."""
+    jobs: ShellJobs | None = None
+    """Long commands run detached, with their logs under /tmp or /output."""
+    toolbox: ToolboxFactory | None = None
+    """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+
+    def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
+        """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
+        if self.toolbox is None:
+            raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
+        return self.toolbox(self.progress, extra)
+    llm: Llm | None = None
+    """The model (act, complete, extract), recording its usage under `current_command`."""
+    usage: UsageLedger | None = None
+    """The session's usage ledger, which /usage reads."""
+    current_command: str = ""
+    """The command this Deps runs (set by for_run)."""
+
+    def for_run(self, command: str, progress: Progress | None = None) -> Deps:
+        """The Deps of one run of `command`: its name known, its progress line (when given) used, and the
+        model bound to both, so its usage is recorded under that command."""
+        progress = progress or self.progress
+        llm = self.llm.for_run(command, progress) if self.llm is not None else None
+        return dataclasses.replace(self, progress=progress, current_command=command, llm=llm)
+
+    def require_llm(self) -> Llm:
+        """The model facade, or NotConfiguredError when this engine was built without one."""
+        if self.llm is None:
+            raise NotConfiguredError("this engine has no model wired; run `orkeon config set model <provider/model>`")
+        return self.llm

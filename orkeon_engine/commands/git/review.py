@@ -14,7 +14,6 @@ import json
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.passes import MAX_PASSES, parse_passes
-from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.diff import parse_diff
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -71,6 +70,8 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     diff = parse_diff(await deps.review_source.diff(request))
     if not any(hunk.added() for file in diff.files for hunk in file.hunks):
         return CommandView(message=_nothing_to_review(request))
+    from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review  # pydantic: not at start-up
+
     result = await run_code_review(
         ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed()),
         deps.require_llm(),
