@@ -39,7 +39,7 @@ from tests.support.doubles.fake_review_source import FakeReviewSource  # noqa: E
 from tests.support.scripted_chat_model import ScriptedChatModel  # noqa: E402
 
 FILES = 10
-LINES_PER_FILE = 190  # with headers and context, the diff is about 2,000 lines
+LINES_PER_FILE = 196  # with the four header lines of each file, the diff is 2,000 lines
 FINDINGS = 100
 RUNS = 15
 
