@@ -70,7 +70,7 @@ def _render_table(tbl: Table) -> list[str]:
     def fmt(cells: tuple[str, ...]) -> str:
         return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip()
 
-    out = [fmt(tbl.columns), fmt(tuple("-" * w for w in widths))]
+    out = [] if not any(tbl.columns) else [fmt(tbl.columns), fmt(tuple("-" * w for w in widths))]
     out.extend(fmt(row) for row in tbl.rows)
     return out
 
