@@ -16,6 +16,7 @@ HIGHLIGHTS: tuple[str, ...] = (
 )
 CREWS: tuple[tuple[str, str], ...] = (
     ("advisor", "a second opinion on the assistant's last answer from another model, no tools (/advisor)"),
+    ("code_review", "reviews a diff through five lenses; code anchors, merges and ranks what they find"),
     ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
     ("analyze", "harvests the code index (package map, dependency graph, the largest packages), then a "
                 "synthesis from that harvest alone"),
