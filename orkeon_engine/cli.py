@@ -22,6 +22,8 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args..
 
   orkeon                 open the interactive prompt (/help lists the commands, Ctrl-D leaves)
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
+  orkeon prompts render DIR
+                         write every prompt of the assistant, in every mode, as the model reads it
 """
 PROMPT = "orkeon> "
 
@@ -37,6 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.get("help"):
         print(USAGE)
         return 0
+    if rest[:1] == ["prompts"]:
+        return _prompts(rest[1:])
     workspace = Path(options.get("workspace") or os.getcwd())
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
@@ -73,6 +77,26 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
         else:
             raise ArgumentError(f"unknown option {flag}", USAGE)
     return options, argv
+
+
+def _prompts(args: list[str]) -> int:
+    """`orkeon prompts render DIR`: one file per prompt (crews/main_loop/prompt_catalogue.py)."""
+    if len(args) != 2 or args[0] != "render":
+        print(f"orkeon: expected `prompts render DIR`\n{USAGE}", file=sys.stderr)
+        return 2
+    from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
+
+    target = Path(args[1])
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        prompts = every_prompt()
+        for prompt in prompts:
+            (target / f"{prompt.name}.md").write_text(prompt.text(), encoding="utf-8")
+    except OSError as error:
+        print(f"orkeon: cannot write the prompts to {target}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(prompts)} prompts to {target}")
+    return 0
 
 
 def _one_command(runner: asyncio.Runner, engine: Engine, tokens: list[str]) -> int:

@@ -84,3 +84,18 @@ def test_resuming_an_unknown_session_says_so(folder):
     done = _run(["--resume", "nope", "status"], folder)
 
     assert done.returncode == 1 and "no saved session has the id 'nope'" in done.stderr
+
+
+def test_prompts_render_writes_every_prompt_in_every_mode(folder):
+    done = _run(["prompts", "render", "out"], folder)
+
+    names = sorted(p.name for p in (folder / "out").iterdir())
+    assert done.returncode == 0, done.stderr
+    assert "main-loop-plan.md" in names and "main-loop-default.md" in names and "memory-extraction.md" in names
+    assert (folder / "out" / "main-loop-plan.md").read_text().startswith("=== system ===\n# Orkeon")
+
+
+def test_prompts_without_render_dir_exits_2(folder):
+    done = _run(["prompts"], folder)
+
+    assert done.returncode == 2 and "prompts render DIR" in done.stderr
