@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
-from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
+from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
@@ -62,6 +63,7 @@ async def build_engine(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(files, shell, jobs, clock, config),
+        memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
     )
 
     def close() -> None:

@@ -84,12 +84,12 @@ def _prompts(args: list[str]) -> int:
     if len(args) != 2 or args[0] != "render":
         print(f"orkeon: expected `prompts render DIR`\n{USAGE}", file=sys.stderr)
         return 2
-    from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
+    from orkeon_engine.crews.main_loop.run import render_every_prompt
 
     target = Path(args[1])
     try:
         target.mkdir(parents=True, exist_ok=True)
-        prompts = every_prompt()
+        prompts = render_every_prompt()
         for prompt in prompts:
             (target / f"{prompt.name}.md").write_text(prompt.text(), encoding="utf-8")
     except OSError as error:

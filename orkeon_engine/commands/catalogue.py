@@ -7,8 +7,9 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.session import resume
-from orkeon_engine.commands.settings import config, mode, permissions
+from orkeon_engine.commands.memory import memory
+from orkeon_engine.commands.session import clear, resume
+from orkeon_engine.commands.settings import config, mode, permissions, toggles
 from orkeon_engine.commands.status import help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -27,6 +28,16 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  resume.run_resume),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
+    CommandEntry("memory", "memory", "List, add, show or remove the typed notes kept across sessions.", memory.ARGS,
+                 memory.run_memory),
+    CommandEntry("clear", "session", "Empty the conversation and the session's state; memory and settings stay.",
+                 clear.ARGS, clear.run_clear),
+    CommandEntry("effort", "settings", toggles.EFFORT.description, toggles.ARGS_EFFORT, toggles.run_effort),
+    CommandEntry("fast", "settings", toggles.FAST.description, toggles.ARGS_FAST, toggles.run_fast),
+    CommandEntry("proactive", "settings", toggles.PROACTIVE.description, toggles.ARGS_PROACTIVE,
+                 toggles.run_proactive),
+    CommandEntry("output-style", "settings", toggles.OUTPUT_STYLE.description, toggles.ARGS_OUTPUT_STYLE,
+                 toggles.run_output_style),
 )
 
 

@@ -13,14 +13,6 @@ EFFORTS: tuple[Effort, ...] = get_args(Effort)
 OutputStyle = Literal["default", "concise", "explanatory"]
 OUTPUT_STYLES: tuple[OutputStyle, ...] = get_args(OutputStyle)
 
-EFFORT_KEY = "assistant.effort"
-FAST_KEY = "assistant.fast"
-PROACTIVE_KEY = "assistant.proactive"
-OUTPUT_STYLE_KEY = "assistant.outputStyle"
-LANGUAGE_KEY = "answer.language"
-FAST_MODEL_KEY = "model.fast"
-
-
 @dataclass(frozen=True)
 class BehaviourFlags:
     """The flags of one turn. None for effort leaves the provider's default; an empty language lets the

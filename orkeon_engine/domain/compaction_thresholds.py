@@ -30,6 +30,7 @@ WARNING_SHARE = 0.75
 ERROR_SHARE = 0.90
 AUTO_COMPACT_SHARE = 0.60
 SNIP_SHARE = 0.30
+TARGET_SHARE = 0.40
 TRANSCRIPT_SHARE = 0.70
 RESTORE_SHARE = 0.15
 SUMMARY_SHARE = 0.05
@@ -56,6 +57,9 @@ class Thresholds:
     error: int
     auto_compact: int
     snip_target: int
+    """The most of the last exchanges a snip keeps."""
+    target: int
+    """What a compaction must bring the live history under; a snip that does not is followed by a summary."""
     transcript: int
     summary: int
     restore: int
@@ -87,6 +91,7 @@ def thresholds_for(window: int | None) -> Thresholds:
         error=reserve + _share(usable, ERROR_SHARE),
         auto_compact=_share(usable, AUTO_COMPACT_SHARE),
         snip_target=_share(usable, SNIP_SHARE),
+        target=_share(usable, TARGET_SHARE),
         transcript=_share(usable, TRANSCRIPT_SHARE),
         summary=max(MIN_SUMMARY_TOKENS, min(MAX_SUMMARY_TOKENS, _share(usable, SUMMARY_SHARE))),
         restore=_share(usable, RESTORE_SHARE),

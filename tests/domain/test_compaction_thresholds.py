@@ -15,7 +15,7 @@ def test_an_unknown_window_uses_the_default():
 def test_the_tiers_and_budgets_are_ordered_within_the_window():
     t = ct.thresholds_for(200_000)
 
-    assert t.snip_target < t.auto_compact < t.usable < t.window
+    assert t.snip_target < t.target < t.auto_compact < t.usable < t.window
     assert t.auto_compact < t.warning < t.error < t.window
     assert t.summary <= ct.MAX_SUMMARY_TOKENS and t.restore_file <= t.restore
 

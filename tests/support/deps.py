@@ -14,6 +14,7 @@ from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_session_store import FakeSessionStore
@@ -32,6 +33,7 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    memory: FakeMemoryStore | None = None,
 ) -> Deps:
     """`files` are the settings files (kept for the older tests); `vfs` is the Files port (FakeFiles)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
@@ -59,4 +61,5 @@ async def make_deps(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        memory=memory or FakeMemoryStore(),
     )

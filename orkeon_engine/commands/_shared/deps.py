@@ -15,6 +15,7 @@ from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
@@ -54,9 +55,17 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    memory: MemoryStore | None = None
+    """Typed memory: the user's notes under their config folder, the project's in state.db."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+
+    def require_memory(self) -> MemoryStore:
+        """The memory store, or NotConfiguredError when this engine was built without one."""
+        if self.memory is None:
+            raise NotConfiguredError("typed memory is not wired in this engine")
+        return self.memory

@@ -14,7 +14,10 @@ HIGHLIGHTS: tuple[str, ...] = (
     "One engine behind the `orkeon` command line and the `orkeon-lsp` language server.",
     "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
 )
-CREWS: tuple[tuple[str, str], ...] = ()
+CREWS: tuple[tuple[str, str], ...] = (
+    ("main_loop", "the assistant: /assistant, free text at the prompt, /summary; it compacts the history and "
+                  "keeps typed memory"),
+)
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
 

@@ -1,4 +1,4 @@
-"""After a compaction, the files the conversation was working on come back into the history.
+"""The files the conversation was working on, and their restore into the history after a compaction.
 
 The turns note which files their tool calls read or wrote (the state bag's WORKING_FILES_KEY, the most
 recent last). After a compaction each is read again, the most recent first, and restored whole while the

@@ -1,4 +1,4 @@
-from orkeon_engine.crews.main_loop.restore import (
+from orkeon_engine.domain.working_files import (
     MAX_WORKING_FILES,
     note_working_files,
     plan_restore,
