@@ -20,12 +20,14 @@ from orkeon_engine.ports.ui import UserInterface
 
 USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args...]]
 
-  orkeon                 open the interactive prompt (/help lists the commands, Ctrl-D leaves)
+  orkeon                 open the interactive prompt: a line without / goes to the assistant,
+                         /help lists the commands, Ctrl-D leaves
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
   orkeon prompts render DIR
                          write every prompt of the assistant, in every mode, as the model reads it
 """
 PROMPT = "orkeon> "
+FREE_TEXT_COMMAND = "assistant"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,11 +138,8 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
 def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:
     if not line:
         return
-    if not line.startswith("/"):
-        print("The assistant is not available in this build yet; /help lists the commands.", file=sys.stderr)
-        return
     try:
-        tokens = split_line(line[1:])
+        tokens = _line_tokens(engine, line)
     except ArgumentError as error:
         print(f"orkeon: {error.problem}", file=sys.stderr)
         return
@@ -150,6 +149,18 @@ def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None
         _show(runner.run(engine.run(tokens[0], tokens[1:])))
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
+
+
+def _line_tokens(engine: Engine, line: str) -> list[str]:
+    """The command and its tokens: free text is a request to /assistant, and a command that takes free
+    text (/assistant) gets the rest of the line as it was typed, apostrophes and all."""
+    if not line.startswith("/"):
+        return [FREE_TEXT_COMMAND, line]
+    name, _, rest = line[1:].partition(" ")
+    entry = engine.find(name) if name else None
+    if entry is not None and entry.args.free_text:
+        return [name, rest.strip()] if rest.strip() else [name]
+    return split_line(line[1:])
 
 
 def _setup_completion(names: list[str]) -> None:
