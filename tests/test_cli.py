@@ -71,7 +71,7 @@ def test_the_interactive_prompt_takes_commands_until_end_of_input(folder):
     assert done.returncode == 0
     assert "/status" in done.stdout and "/config" in done.stdout
     assert "mode: plan (session)" in done.stdout
-    assert "assistant is not available" in done.stderr
+    assert "no model is configured" in done.stderr
 
 
 def test_an_unknown_global_option_exits_2(folder):
@@ -99,3 +99,14 @@ def test_prompts_without_render_dir_exits_2(folder):
     done = _run(["prompts"], folder)
 
     assert done.returncode == 2 and "prompts render DIR" in done.stderr
+def test_status_runs_without_importing_litellm(folder):
+    code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
+            "print('litellm imported:', 'litellm' in sys.modules)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"), ORKEON_MODEL="openai/gpt-4o-mini")
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=60)
+
+    assert done.returncode == 0 and "openai/gpt-4o-mini" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "litellm imported: False"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.memory import memory
-from orkeon_engine.commands.session import clear, resume
+from orkeon_engine.commands.session import assistant, clear, compact, resume, summary
 from orkeon_engine.commands.settings import config, mode, permissions, toggles
-from orkeon_engine.commands.status import help, meta, status
+from orkeon_engine.commands.status import context, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -38,6 +38,16 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  toggles.run_proactive),
     CommandEntry("output-style", "settings", toggles.OUTPUT_STYLE.description, toggles.ARGS_OUTPUT_STYLE,
                  toggles.run_output_style),
+    CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
+                 usage.ARGS, usage.run_usage, aliases=("cost",)),
+    CommandEntry("assistant", "session", "Ask the assistant to do or answer something; mode:<name> first runs the "
+                 "turn in that mode.", assistant.ARGS, assistant.run_assistant, launches_crew=True),
+    CommandEntry("summary", "session", "Summarise the whole session from its history, with no tools.", summary.ARGS,
+                 summary.run_summary, launches_crew=True),
+    CommandEntry("compact", "session", "Make room in the context: facts to memory, a snip, a summary when needed "
+                 "(--snip only snips).", compact.ARGS, compact.run_compact),
+    CommandEntry("context", "status", "Show how the context window is used, part by part of the next prompt.",
+                 context.ARGS, context.run_context),
 )
 
 

@@ -1,10 +1,10 @@
+from orkeon_engine.domain.history import RESTORED_FILE
 from orkeon_engine.domain.working_files import (
     MAX_WORKING_FILES,
     note_working_files,
     plan_restore,
     touched_paths,
 )
-from orkeon_engine.domain.history import RESTORED_FILE
 
 
 def test_the_file_tools_calls_name_the_paths_in_order():

@@ -6,7 +6,8 @@ One turn runs seven steps, in this order:
 2. the mode the launching command resolved, and where it came from;
 3. the tool offer from the mode and the rules (the gate of the run reads them once), and what the rules
    took out;
-4. the behaviour flags, read once;
+4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
+   else: no model configured fails the turn at once);
 5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
 6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
    model call takes the request back out of the buffer (the turn stores nothing) and fails with the
@@ -23,8 +24,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from orkeon_engine.crews.main_loop.body import BodyParts, Environment, Hook, Skill, assemble_body, body_sections
-from orkeon_engine.crews.main_loop.body import measure_prompt
+from orkeon_engine.crews.main_loop.body import (
+    BodyParts,
+    Environment,
+    Hook,
+    Skill,
+    assemble_body,
+    body_sections,
+    measure_prompt,
+)
 from orkeon_engine.crews.main_loop.header import (
     INSTRUCTION_FILES,
     HeaderInput,
@@ -43,11 +51,11 @@ from orkeon_engine.crews.main_loop.session_summary import (
 )
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags, read_flags
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, Usage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens, unarchived_kind
+from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.session import BufferEntry
@@ -177,6 +185,9 @@ async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelud
 async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopResult:
     """One turn of the loop, its seven steps in order (the module docstring)."""
     llm = ports.require_llm()
+    flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
+    options, warnings = await call_options(ports.config, flags)
+    await llm.require_model(options)
     steps = _Steps(ports.progress)
     request = turn.request.strip()
     if turn.prelude is not None:  # 1
@@ -189,10 +200,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     tools = toolbox.select(offer.offered)
     steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
-    flags = await read_behaviour(ports.config)  # 4
-    options, warnings = await call_options(ports.config, flags)
-    await llm.require_model(options)
-    steps.report(4, f"flags: {flags.describe() or 'the defaults'}")
+    steps.report(4, f"flags: {flags.describe() or 'the defaults'}")  # 4
     window = await resolve_context_window(ports.config, ports.window)  # 5
     outcomes = [await _auto_compact(ports, window.thresholds)]
     await ports.session.append(BufferEntry("user", request))
@@ -445,7 +453,3 @@ def render_every_prompt() -> list[RenderedPrompt]:
     """Every prompt of the assistant in every mode, as the model reads it (sample inputs)."""
     return every_prompt()
 
-
-__all__ = ["ContextReport", "MainLoopInput", "MainLoopPorts", "MainLoopResult", "Usage", "render_every_prompt",
-           "run_assistant_request", "run_context_report", "run_main_loop", "run_session_summary",
-           "unarchived_kind"]
