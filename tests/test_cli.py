@@ -110,3 +110,20 @@ def test_status_runs_without_importing_litellm(folder):
 
     assert done.returncode == 0 and "openai/gpt-4o-mini" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "litellm imported: False"
+
+
+def test_free_text_at_the_prompt_runs_a_turn_of_the_assistant_against_the_model(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    (folder / "a.py").write_text("print('a')\n")
+    script = [{"tool_calls": [{"name": "file_read", "arguments": {"path": "a.py"}}], "content": None},
+              {"content": "a.py prints the letter a."}]
+    with StubOpenAIServer(script) as stub:
+        done = _run([], folder, stdin="what does a.py do? don't guess\n",
+                    extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+        requests = list(stub.requests)
+
+    assert done.returncode == 0, done.stderr
+    assert "a.py prints the letter a." in done.stdout
+    assert "mode: default, the default, as no mode is set" in done.stdout
+    assert len(requests) == 2 and "what does a.py do? don't guess" in requests[0]["messages"][1]["content"]
