@@ -7,6 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.git import branch, commit, diff
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.session import assistant, clear, compact, resume, summary
 from orkeon_engine.commands.settings import config, mode, permissions, toggles
@@ -48,6 +49,12 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "(--snip only snips).", compact.ARGS, compact.run_compact),
     CommandEntry("context", "status", "Show how the context window is used, part by part of the next prompt.",
                  context.ARGS, context.run_context),
+    CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
+                 diff.ARGS, diff.run_diff),
+    CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",
+                 branch.ARGS, branch.run_branch),
+    CommandEntry("commit", "git", "Draft a Conventional Commits message from the changes and commit them after "
+                 "you confirm.", commit.ARGS, commit.run_commit, launches_crew=True),
 )
 
 

@@ -17,6 +17,7 @@ HIGHLIGHTS: tuple[str, ...] = (
 CREWS: tuple[tuple[str, str], ...] = (
     ("main_loop", "the assistant: /assistant, free text at the prompt, /summary; it compacts the history and "
                   "keeps typed memory"),
+    ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
