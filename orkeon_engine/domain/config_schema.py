@@ -103,7 +103,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "choice",
         None,
         "commands.settings.toggles",
-        "crews.main_loop.run",
+        "services.turn_inputs",
         choices=EFFORTS,
     ),
     _key(
@@ -112,7 +112,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "boolean",
         False,
         "commands.settings.toggles",
-        "crews.main_loop.run",
+        "services.turn_inputs",
     ),
     _key(
         "assistant.proactive",
@@ -120,7 +120,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "boolean",
         False,
         "commands.settings.toggles",
-        "crews.main_loop.run",
+        "services.turn_inputs",
     ),
     _key(
         "assistant.outputStyle",
@@ -129,7 +129,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "choice",
         "default",
         "commands.settings.toggles",
-        "crews.main_loop.run",
+        "services.turn_inputs",
         choices=OUTPUT_STYLES,
     ),
     _key(
@@ -137,7 +137,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "The language the assistant answers in (English, Français, ...); unset, it follows the person's.",
         "string",
         None,
-        "crews.main_loop.run",
+        "services.turn_inputs",
     ),
     _key(
         "model.fast",
@@ -145,7 +145,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string",
         None,
         "commands.settings.toggles",
-        "crews.main_loop.run",
+        "services.turn_inputs",
     ),
     _key(
         "model.contextWindow",
@@ -161,7 +161,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "The most tool calls one assistant turn may make.",
         "integer",
         200,
-        "crews.main_loop.run",
+        "services.turn_inputs",
         minimum=1,
     ),
     _key(
@@ -169,7 +169,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "The most seconds one assistant turn may take.",
         "number",
         1800,
-        "crews.main_loop.run",
+        "services.turn_inputs",
         minimum=1,
     ),
     _key(
@@ -177,7 +177,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "The most context tokens one assistant turn may send, each model call's prompt counted once.",
         "integer",
         700_000,
-        "crews.main_loop.run",
+        "services.turn_inputs",
         minimum=1000,
     ),
     _key(
@@ -186,7 +186,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "nothing runs them yet.",
         "object",
         None,
-        "crews.main_loop.run",
+        "services.turn_inputs",
     ),
     _key(
         "model.pricing",

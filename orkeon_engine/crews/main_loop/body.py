@@ -16,38 +16,13 @@ from orkeon_engine.domain.compaction import entry_label
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens, gauge_for
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
 
 SKILL_CEILING_CHARS = 8_000
 MEMORY_CEILING_CHARS = 8_000
 GIT_STATUS_CEILING_CHARS = 4_000
 GAUGE_ALLOWANCE_TOKENS = 120
 """Room counted for the gauge block itself when the gauge measures the prompt it goes into."""
-
-
-@dataclass(frozen=True)
-class Skill:
-    """An attached playbook: its name and its text."""
-
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Hook:
-    """A hook the settings declare: the event and the command."""
-
-    event: str
-    command: str
-
-
-@dataclass(frozen=True)
-class Environment:
-    """Where the turn runs: the working directory, today's date, the git status at the turn's start
-    (None outside a git repository, "" for a clean tree)."""
-
-    working_directory: str
-    date: str
-    git_status: str | None = None
 
 
 @dataclass(frozen=True)

@@ -13,20 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS, INSTRUCTIONS_CEILING_CHARS
+from orkeon_engine.domain.turn_inputs import ProjectInstructions
 
-INSTRUCTION_FILES: tuple[str, ...] = ("AGENTS.md", "CLAUDE.md")
-"""The project's instructions file: the first of these found at the workspace root."""
 EDIT_TOOL = "file_write"
 SHELL_TOOL = "shell_command"
 SEARCH_TOOLS: frozenset[str] = frozenset({"codebase_search", "goto_definition", "find_references", "node_outline"})
-
-
-@dataclass(frozen=True)
-class ProjectInstructions:
-    """The instructions file: its name (AGENTS.md, CLAUDE.md) and its text."""
-
-    file_name: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -210,12 +201,3 @@ def build_static_header(spec: HeaderInput) -> str:
     parts = [authored_header(spec), instructions_block(spec.instructions)]
     return "\n\n".join(part for part in parts if part) + "\n"
 
-
-def pick_instructions(found: dict[str, str | None]) -> ProjectInstructions | None:
-    """The instructions to use from the files read at the workspace root (name -> text, None when absent):
-    AGENTS.md, else CLAUDE.md."""
-    for name in INSTRUCTION_FILES:
-        text = found.get(name)
-        if text is not None and text.strip():
-            return ProjectInstructions(name, text)
-    return None

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from orkeon_engine.crews.main_loop.body import BodyParts, Environment, Hook, Skill, assemble_body, measure_prompt
-from orkeon_engine.crews.main_loop.header import HeaderInput, ProjectInstructions, build_static_header
+from orkeon_engine.crews.main_loop.body import BodyParts, assemble_body, measure_prompt
+from orkeon_engine.crews.main_loop.header import HeaderInput, build_static_header
 from orkeon_engine.crews.main_loop.offer import offer_tools
 from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
@@ -31,6 +31,7 @@ from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
 from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
 
 SAMPLE_WHEN = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 SAMPLE_INSTRUCTIONS = ProjectInstructions(

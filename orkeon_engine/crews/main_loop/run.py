@@ -20,25 +20,19 @@ One turn runs seven steps, in this order:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from orkeon_engine.crews.main_loop.body import (
     BodyParts,
-    Environment,
-    Hook,
-    Skill,
     assemble_body,
     body_sections,
     measure_prompt,
 )
 from orkeon_engine.crews.main_loop.header import (
-    INSTRUCTION_FILES,
     HeaderInput,
-    ProjectInstructions,
     build_static_header,
-    pick_instructions,
 )
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
@@ -49,25 +43,24 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
     build_session_summary_request,
 )
-from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
-from orkeon_engine.domain.behaviour import BehaviourFlags, read_flags
+from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
+from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
-from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
-from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.progress import Progress
-from orkeon_engine.ports.shell import Shell, ShellError
+from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
@@ -76,12 +69,19 @@ from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.turn_inputs import (
+    call_options,
+    read_behaviour,
+    read_budget,
+    read_environment,
+    read_hooks,
+    read_instructions,
+    read_memory,
+    read_skills,
+    session_cost,
+)
 from orkeon_engine.tools.toolbox import RunToolbox
 
-SKILLS_KEY = "skills.attached"
-"""The state bag's list of attached playbooks: paths, or {"name", "path"} objects (/skills writes it)."""
-GIT_STATUS_COMMAND = "git status --short --branch"
-GIT_STATUS_TIMEOUT = 10.0
 STEPS = 7
 
 Prelude = Callable[[], Awaitable[str]]
@@ -270,102 +270,6 @@ class _Steps:
         self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
 
 
-# --- what a turn reads ---------------------------------------------------------------------------------
-
-async def read_behaviour(config: ConfigStore) -> BehaviourFlags:
-    """The behaviour flags of a turn, from the session settings (or the settings files)."""
-    return read_flags(
-        await config.get("assistant.effort"),
-        await config.get("assistant.fast", False),
-        await config.get("assistant.proactive", False),
-        await config.get("assistant.outputStyle", "default"),
-        await config.get("answer.language", ""),
-    )
-
-
-async def call_options(config: ConfigStore, flags: BehaviourFlags) -> tuple[CallOptions, list[str]]:
-    """The model call's options from the flags (the effort, the fast model), and any warning."""
-    model = None
-    warnings = []
-    if flags.fast:
-        model = await config.get("model.fast")
-        if not model:
-            warnings.append("/fast is on but model.fast is not set; the usual model answered")
-    return CallOptions(reasoning_effort=flags.effort, model=model or None), warnings
-
-
-async def read_budget(config: ConfigStore) -> Budget:
-    """The turn's budget: 200 tool calls, 1,800 seconds, 700k context tokens, unless the settings say."""
-    return Budget(
-        tool_calls=int(await config.get("assistant.budget.toolCalls", 200)),
-        seconds=float(await config.get("assistant.budget.seconds", 1800)),
-        context_tokens=int(await config.get("assistant.budget.contextTokens", 700_000)),
-    )
-
-
-async def read_instructions(files: Files | None) -> ProjectInstructions | None:
-    found: dict[str, str | None] = {}
-    for name in INSTRUCTION_FILES:
-        found[name] = await _read(files, f"/workspace/{name}")
-    return pick_instructions(found)
-
-
-async def read_skills(session: CurrentSession, files: Files | None) -> tuple[Skill, ...]:
-    value = await session.get_state(SKILLS_KEY)
-    skills = []
-    for item in value if isinstance(value, list) else []:
-        path = item if isinstance(item, str) else item.get("path") if isinstance(item, dict) else None
-        if not isinstance(path, str):
-            continue
-        name = item.get("name", path) if isinstance(item, dict) else path.rsplit("/", 1)[-1]
-        text = await _read(files, path)
-        skills.append(Skill(str(name), text if text is not None else f"(the file {path} cannot be read)"))
-    return tuple(skills)
-
-
-async def read_hooks(config: ConfigStore) -> tuple[Hook, ...]:
-    value = await config.get("hooks")
-    hooks = []
-    for event, commands in (value.items() if isinstance(value, Mapping) else []):
-        for command in commands if isinstance(commands, list) else [commands]:
-            if isinstance(command, str) and command.strip():
-                hooks.append(Hook(str(event), command.strip()))
-    return tuple(hooks)
-
-
-async def read_environment(ports: MainLoopPorts) -> Environment:
-    date = ports.clock.now().date().isoformat()
-    if not ports.workspace.is_git:
-        return Environment("/workspace", date, None)
-    if ports.shell is None:
-        return Environment("/workspace", date, "(the git status could not be read: no shell in this engine)")
-    try:
-        done = await ports.shell.run(GIT_STATUS_COMMAND, GIT_STATUS_TIMEOUT, 8_000)
-    except ShellError as error:
-        return Environment("/workspace", date, f"(the git status could not be read: {error})")
-    status = done.output if done.exit_code == 0 else f"(git status failed: {done.output.strip()})"
-    return Environment("/workspace", date, status)
-
-
-async def read_memory(memory: MemoryStore | None, logger: Logger) -> tuple[MemoryNote, ...]:
-    if memory is None:
-        return ()
-    try:
-        return tuple(await memory.list())
-    except OSError as error:  # a broken memory file must not stop the turn
-        logger.warning(f"the memory notes could not be read: {error}")
-        return ()
-
-
-async def session_cost(ports: MainLoopPorts) -> str:
-    if ports.usage is None:
-        return "unknown"
-    try:
-        return (await ports.usage.summary(ports.session.id)).total.cost_text()
-    except OSError:
-        return "unknown"
-
-
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                       thresholds: Thresholds) -> tuple[str, str, Gauge]:
     """The static header, the user body (the history without the current request) and the gauge."""
@@ -376,25 +280,16 @@ async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flag
     parts = BodyParts(
         request=request,
         read_only=offer.read_only,
-        environment=await read_environment(ports),
+        environment=await read_environment(ports.workspace, ports.clock, ports.shell),
         flags=flags,
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
         history=tuple(history),
     )
-    measured = measure_prompt(header, parts, thresholds, await session_cost(ports))
+    measured = measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge
-
-
-async def _read(files: Files | None, path: str) -> str | None:
-    if files is None:
-        return None
-    try:
-        return await files.read_text(path)
-    except FilesError:
-        return None
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
@@ -434,7 +329,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     header, _, gauge = await turn_prompt(ports, "", offer, flags, window.thresholds)
     entries = await ports.session.entries()
     history = live(entries)
-    parts = BodyParts("", offer.read_only, await read_environment(ports), flags,
+    parts = BodyParts("", offer.read_only, await read_environment(ports.workspace, ports.clock, ports.shell), flags,
                       await read_skills(ports.session, ports.files), await read_memory(ports.memory, ports.logger),
                       await read_hooks(ports.config), tuple(history), gauge)
     measured = [("header", estimate_tokens(header))]

@@ -6,9 +6,6 @@ from orkeon_engine.crews.main_loop.body import (
     PROACTIVE_CLAUSE,
     SKILL_CEILING_CHARS,
     BodyParts,
-    Environment,
-    Hook,
-    Skill,
     assemble_body,
     body_sections,
     build_environment_block,
@@ -25,6 +22,7 @@ from orkeon_engine.domain.compaction_thresholds import Gauge, thresholds_for
 from orkeon_engine.domain.history import SUMMARY
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 ENV = Environment("/workspace", "2026-01-01", "")

@@ -4,13 +4,12 @@ import pytest
 
 from orkeon_engine.crews.main_loop.header import (
     HeaderInput,
-    ProjectInstructions,
     authored_header,
     build_static_header,
     instructions_block,
-    pick_instructions,
 )
 from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS, INSTRUCTIONS_CEILING_CHARS
+from orkeon_engine.domain.turn_inputs import ProjectInstructions
 
 EVERYTHING = ("file_read", "file_write", "shell_command", "codebase_search")
 
@@ -54,12 +53,6 @@ def test_a_long_instructions_file_is_cut_with_a_note_naming_it():
     block = instructions_block(ProjectInstructions("AGENTS.md", "x" * (INSTRUCTIONS_CEILING_CHARS + 10)))
 
     assert block.endswith("[The rest of AGENTS.md was left out here; read it with file_read when you need it.]")
-
-
-def test_agents_md_wins_over_claude_md_and_an_empty_file_does_not_count():
-    assert pick_instructions({"AGENTS.md": "a", "CLAUDE.md": "c"}) == ProjectInstructions("AGENTS.md", "a")
-    assert pick_instructions({"AGENTS.md": "  ", "CLAUDE.md": "c"}) == ProjectInstructions("CLAUDE.md", "c")
-    assert pick_instructions({"AGENTS.md": None, "CLAUDE.md": None}) is None
 
 
 @pytest.mark.parametrize("read_only", [True, False])

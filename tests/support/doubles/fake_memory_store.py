@@ -1,4 +1,5 @@
-"""FakeMemoryStore: the MemoryStore port in memory; `notes` holds every note, `fail` makes writes raise."""
+"""FakeMemoryStore: the MemoryStore port in memory; `notes` holds every note, `fail` makes writes raise and
+`fail_reads` makes `list` raise."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ class FakeMemoryStore:
     def __init__(self, notes: list[MemoryNote] | None = None) -> None:
         self.notes: list[MemoryNote] = list(notes or [])
         self.fail: OSError | None = None
+        self.fail_reads: OSError | None = None
         self.created = WHEN
 
     async def list(self, category: MemoryCategory | None = None) -> list[MemoryNote]:
+        if self.fail_reads is not None:
+            raise self.fail_reads
         return [note for note in self.notes if category is None or note.category == category]
 
     async def add(self, category: MemoryCategory, text: str, reason: str = "") -> MemoryNote:
