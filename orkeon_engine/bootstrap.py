@@ -8,6 +8,7 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
+from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
@@ -18,6 +19,7 @@ from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
@@ -55,6 +57,8 @@ async def build_engine(
     files = create_workspace_vfs(root, local_dir, documents)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
+    code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
+    navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
@@ -82,15 +86,18 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config),
+        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=llm,
         context_window=context_window,
         usage=ledger,
+        code_index=code_index,
+        code_navigation=navigation,
     )
 
     def close() -> None:
         jobs.close()
+        code_index.close()
         files.close()
         db.close()
 
