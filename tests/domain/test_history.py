@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from orkeon_engine.domain.history import (
     RESTORED_FILE,
     SNIP_NOTE,
@@ -66,3 +69,17 @@ def test_a_snip_archives_the_restored_files():
     result = snip(entries, budget=10_000, keep=1)
 
     assert all(e.kind != RESTORED_FILE for e in live(result.entries))
+
+
+_entry = st.builds(BufferEntry, st.sampled_from(["user", "assistant", "system"]), st.text(max_size=300),
+                   st.sampled_from(["message", SUMMARY, RESTORED_FILE]))
+
+
+@given(st.lists(_entry, max_size=30), st.integers(min_value=1, max_value=500), st.integers(min_value=1, max_value=5))
+def test_a_snip_never_loses_an_entry_and_keeps_the_last_request(entries, budget, keep):
+    result = snip(entries, budget, keep)
+
+    assert len(result.entries) == len(entries) + (1 if result.dropped else 0)
+    requests = [e for e in live(entries) if e.role == "user" and e.kind == "message"]
+    if requests:
+        assert requests[-1] in live(result.entries)
