@@ -120,7 +120,8 @@ def _show(result: RunResult) -> int:
 def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
-    print(f"Orkeon {engine.deps.version} in {info.root}. /help lists the commands; Ctrl-D leaves.")
+    print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
+          "commands; Ctrl-D leaves.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
     while True:
