@@ -39,8 +39,3 @@ def test_a_row_of_the_wrong_width_is_refused():
     with pytest.raises(ValueError, match="2 cells for 1 columns"):
         Table(("one",), (("a", "b"),))
 
-
-def test_a_table_without_column_names_renders_its_rows_alone():
-    view = CommandView(table=table(["", ""], [["version", "0.1.0"], ["workspace", "/repo"]]))
-
-    assert render_text(view).splitlines() == ["version    0.1.0", "workspace  /repo"]
