@@ -2,7 +2,7 @@
 
 Nothing runs them yet: /hooks lists them and the assistant is told what is declared. The setting is an
 object of event names (any name: since nothing fires them, no list of events is imposed; EXAMPLE_EVENTS
-are the usual ones), each a list of commands, a command being a string or
+are the usual ones), each a command or a list of commands, a command being a string or
 `{"command": "...", "matcher": "<tool name or *>"}`. A declaration that does not fit is reported as a
 problem naming the event and the entry, never dropped silently.
 """
@@ -51,8 +51,7 @@ def parse_hooks(value: Any) -> HookBook:
             problems.append(f"hooks.{event!r}: an event is one word, such as {', '.join(EXAMPLE_EVENTS)}")
             continue
         if not isinstance(entries, list):
-            problems.append(f"hooks.{event}: expected a list of commands")
-            continue
+            entries = [entries]  # one command given alone
         for index, entry in enumerate(entries):
             parsed = _one(event, entry)
             if isinstance(parsed, str):

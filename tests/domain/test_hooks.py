@@ -46,3 +46,9 @@ def test_a_declaration_describes_its_event_its_tools_and_its_command():
     assert HookDeclaration("beforeTool", "./check.sh", "shell_command").describe() == \
         "beforeTool shell_command: ./check.sh"
     assert HookDeclaration("afterTurn", "make lint").describe() == "afterTurn: make lint"
+
+
+def test_one_command_given_alone_is_a_list_of_one():
+    book = parse_hooks({"beforeCommit": "make test"})
+
+    assert book.hooks == (HookDeclaration("beforeCommit", "make test"),)

@@ -23,6 +23,7 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
@@ -48,6 +49,7 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    memory: FakeMemoryStore | None = None,
     probe: FakeSystemProbe | None = None,
     models: FakeModelCatalogue | None = None,
     client_info: ClientInfo | None = None,
@@ -93,6 +95,7 @@ async def make_deps(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        memory=memory or FakeMemoryStore(),
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=probe or FakeSystemProbe(),
