@@ -15,6 +15,7 @@ from typing import Any
 
 from orkeon_engine.domain.compaction_thresholds import CHARS_PER_TOKEN
 from orkeon_engine.domain.history import (
+    ADVICE,
     RESTORED_FILE,
     SNIP_NOTE,
     SUMMARY,
@@ -48,6 +49,8 @@ def entry_label(entry: BufferEntry) -> str:
         return "[compacted]"
     if kind == RESTORED_FILE:
         return "[restored-file]"
+    if kind == ADVICE:
+        return "[advice]"
     if entry.role == "user":
         return "[person]"
     if entry.role == "assistant":

@@ -18,6 +18,8 @@ MESSAGE = "message"
 SUMMARY = "summary"
 SNIP_NOTE = "snip-note"
 RESTORED_FILE = "restored-file"
+ADVICE = "advice"
+"""A second opinion /advisor gave on an answer: material to check, not the assistant's own words."""
 ARCHIVED_PREFIX = "archived:"
 COMPACTION_KINDS = (SUMMARY, SNIP_NOTE)
 SNIP_KEEP_EXCHANGES = 4

@@ -14,13 +14,14 @@ from orkeon_engine.domain.compaction import (
     MemoryCandidate,
     build_memory_prompt,
     build_summary_prompt,
+    entry_label,
     looks_secret,
     read_breaker,
     read_memories,
     read_summary,
     render_transcript,
 )
-from orkeon_engine.domain.history import SUMMARY, archived
+from orkeon_engine.domain.history import ADVICE, SUMMARY, archived
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
 
@@ -129,3 +130,7 @@ def test_the_outcome_line_says_what_was_done_and_the_tokens():
 
     assert outcome.describe() == ("summarised the history: 9,000 -> 700 tokens of history; 1 note saved to memory; "
                                   "restored /workspace/a")
+
+
+def test_advice_is_marked_as_advice_not_as_the_assistants_words():
+    assert entry_label(BufferEntry("assistant", "1. risky", kind=ADVICE)) == "[advice]"

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.history import ADVICE
 from orkeon_engine.domain.session import BufferEntry
 
 MAX_ANSWER_CHARS = 30_000
@@ -19,7 +20,7 @@ MAX_EARLIER_CHARS = 1_500
 EARLIER_ENTRIES = 4
 MAX_PROBLEMS = 5
 NOTHING_TO_ADD = "Nothing to add."
-ADVICE_KIND = "advice"
+ADVICE_KIND = ADVICE
 """The kind of the buffer entry that keeps the advice, so the assistant sees it as advice, not its own answer."""
 
 SYSTEM_PROMPT = f"""\
