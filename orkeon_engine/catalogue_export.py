@@ -2,13 +2,15 @@
 
 `json` lists every command with its arguments (the Neovim client completes names and flags from it);
 `vscode` is the whole `editors/vscode/package.json`, one palette command per catalogue entry under the
-"Orkeon" category, so the extension's manifest is generated, never edited by hand
-(tests/repository/test_editor_clients.py checks it is up to date).
+"Orkeon" category, so the extension's manifest is generated, never edited by hand. `write_editor_files`
+(run by `python -m orkeon_engine.docs_gen`) rewrites that manifest and the command table of
+docs/editors.md; tests/repository/test_editor_clients.py checks both are up to date.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from orkeon_engine import __version__
@@ -208,3 +210,32 @@ def render(fmt: str) -> str:
     else:
         raise ValueError(f"unknown format {fmt!r}; accepted: {', '.join(FORMATS)}")
     return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+
+
+PALETTE_START = "<!-- commands: generated from the catalogue by `python -m orkeon_engine.docs_gen` -->"
+PALETTE_END = "<!-- /commands -->"
+
+
+def palette_markdown() -> str:
+    """The table of every command as each editor offers it."""
+    lines = ["| command | VS Code palette | Neovim | asks for arguments |", "|---|---|---|---|"]
+    for entry in sorted(CATALOGUE, key=lambda e: e.name):
+        hint = entry.hint.replace("|", "\\|")
+        asks = f"yes: `{hint}`" if takes_arguments(entry) and hint else ("yes" if takes_arguments(entry) else "no")
+        lines.append(f"| `/{entry.name}` | Orkeon: {title_of(entry)} | `:Orkeon {entry.name}` | {asks} |")
+    return "\n".join(lines)
+
+
+def with_palette(page: str) -> str:
+    """The page with the text between its command-table markers replaced by the current table."""
+    start, end = page.find(PALETTE_START), page.find(PALETTE_END)
+    if start < 0 or end < start:
+        raise ValueError(f"the page has no {PALETTE_START!r} ... {PALETTE_END!r} section")
+    return page[: start + len(PALETTE_START)] + "\n" + palette_markdown() + "\n" + page[end:]
+
+
+def write_editor_files(root: Path) -> None:
+    """Rewrite editors/vscode/package.json and the command table of docs/editors.md from the catalogue."""
+    (root / "editors" / "vscode" / "package.json").write_text(render("vscode"), encoding="utf-8")
+    page = root / "docs" / "editors.md"
+    page.write_text(with_palette(page.read_text(encoding="utf-8")), encoding="utf-8")

@@ -5,7 +5,17 @@ import json
 
 import pytest
 
-from orkeon_engine.catalogue_export import PALETTE_PREFIX, catalogue_json, render, title_of, vscode_manifest
+from orkeon_engine.catalogue_export import (
+    PALETTE_END,
+    PALETTE_PREFIX,
+    PALETTE_START,
+    catalogue_json,
+    palette_markdown,
+    render,
+    title_of,
+    vscode_manifest,
+    with_palette,
+)
 from orkeon_engine.commands.catalogue import CATALOGUE, find_command
 
 
@@ -67,3 +77,23 @@ def test_render_is_json_ending_with_a_newline():
 def test_an_unknown_format_names_the_accepted_ones():
     with pytest.raises(ValueError, match="accepted: json, vscode"):
         render("yaml")
+
+
+def test_the_command_table_lists_every_command_with_its_title():
+    table = palette_markdown()
+
+    for entry in CATALOGUE:
+        assert f"| `/{entry.name}` | Orkeon: {title_of(entry)} | `:Orkeon {entry.name}` |" in table
+
+
+def test_with_palette_replaces_only_the_text_between_the_markers():
+    page = f"intro\n{PALETTE_START}\nold table\n{PALETTE_END}\noutro\n"
+
+    rewritten = with_palette(page)
+
+    assert rewritten == f"intro\n{PALETTE_START}\n{palette_markdown()}\n{PALETTE_END}\noutro\n"
+
+
+def test_with_palette_refuses_a_page_without_markers():
+    with pytest.raises(ValueError, match="no"):
+        with_palette("just prose\n")

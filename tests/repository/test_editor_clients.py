@@ -1,10 +1,11 @@
-"""The editor clients follow the catalogue: the VS Code manifest is the generated one, every command has a
-palette title, and the Neovim plugin's files are where its README says."""
+"""The editor clients follow the catalogue: the VS Code manifest and the command table of docs/editors.md
+are the generated ones, every command has a palette title, and the Neovim plugin's files are where its
+README says."""
 
 import json
 from pathlib import Path
 
-from orkeon_engine.catalogue_export import TITLES, render
+from orkeon_engine.catalogue_export import TITLES, render, with_palette
 from orkeon_engine.commands.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,9 +16,13 @@ NVIM = ROOT / "editors" / "nvim"
 def test_the_vscode_manifest_is_the_one_the_catalogue_generates():
     on_disk = (VSCODE / "package.json").read_text(encoding="utf-8")
 
-    assert on_disk == render("vscode"), (
-        "editors/vscode/package.json is stale: run `orkeon catalogue --format vscode > editors/vscode/package.json`"
-    )
+    assert on_disk == render("vscode"), "editors/vscode/package.json is stale: run `python -m orkeon_engine.docs_gen`"
+
+
+def test_the_command_table_of_the_editors_page_is_the_one_the_catalogue_generates():
+    on_disk = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
+
+    assert on_disk == with_palette(on_disk), "docs/editors.md is stale: run `python -m orkeon_engine.docs_gen`"
 
 
 def test_every_command_has_a_palette_title_in_the_persons_words():
