@@ -10,7 +10,10 @@ from orkeon_engine import __version__
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
+from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
+from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
@@ -19,6 +22,7 @@ from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.tools.toolbox import ToolboxFactory
 
 
 async def build_engine(
@@ -38,6 +42,10 @@ async def build_engine(
     store = SqliteSessionStore(db, clock)
     session = await CurrentSession.open(store, resume)
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
+    root = Path(info.root)
+    files = create_workspace_vfs(root, local_dir, documents)
+    shell = SubprocessShell(root, environment)
+    jobs = SubprocessShellJobs(root, files, clock, environment)
     deps = Deps(
         workspace=info,
         session=session,
@@ -50,5 +58,15 @@ async def build_engine(
         version=__version__,
         catalogue=CATALOGUE,
         documents=documents,
+        files=files,
+        shell=shell,
+        jobs=jobs,
+        toolbox=ToolboxFactory(files, shell, jobs, clock, config),
     )
-    return Engine(deps, CATALOGUE, db.close)
+
+    def close() -> None:
+        jobs.close()
+        files.close()
+        db.close()
+
+    return Engine(deps, CATALOGUE, close)

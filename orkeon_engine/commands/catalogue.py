@@ -7,8 +7,9 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode
-from orkeon_engine.commands.status import help, status
+from orkeon_engine.commands.status import help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -19,6 +20,11 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  config.ARGS, config.run_config),
     CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
                  mode.ARGS, mode.run_mode),
+    CommandEntry("version", "status", "Show the version of Orkeon.", meta.ARGS, meta.run_version),
+    CommandEntry("release-notes", "status", "Show what this release offers: its commands and crews.", meta.ARGS,
+                 meta.run_release_notes),
+    CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
+                 resume.run_resume),
 )
 
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
+
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
 
@@ -67,6 +69,14 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string",
         None,
         "services.model_settings",
+    ),
+    _key(
+        "shell.allow",
+        "The programs shell_command and start_job may run: the first word of each command of the line, "
+        "checked before it runs; the permission rules apply on top.",
+        "string-list",
+        list(DEFAULT_SHELL_ALLOW),
+        "tools.shell_command",
     ),
 )
 

@@ -16,6 +16,13 @@ class FilesError(Exception):
         self.reason = reason
 
 
+class EditRefusedError(FilesError):
+    """The editor holds the file open and refused the new text; the file is unchanged."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "the editor refused the edit of this open file; it is unchanged")
+
+
 @dataclass(frozen=True)
 class Mount:
     """A mount of the VFS: its virtual root, the host folder behind it, and whether it can be written."""
@@ -54,8 +61,17 @@ class Files(Protocol):
 
     async def read_text(self, path: str) -> str: ...
 
-    async def write_text(self, path: str, text: str) -> None: ...
+    async def write_text(self, path: str, text: str) -> None:
+        """Replace the file's text (creating its folders); EditRefusedError when the editor refused it."""
+        ...
 
     async def exists(self, path: str) -> bool: ...
 
-    async def list_dir(self, path: str, depth: int = 1, limit: int = 500) -> list[DirEntry]: ...
+    async def list_dir(
+        self, path: str, depth: int = 1, limit: int = 500, skip: frozenset[str] = frozenset()
+    ) -> list[DirEntry]:
+        """The entries under a folder, breadth first, at most `depth` levels and `limit` entries.
+
+        A folder whose name is in `skip` (`.git`, `node_modules`) is listed but not entered; a symlinked
+        folder is listed but not entered either."""
+        ...

@@ -8,12 +8,17 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_shell import FakeShell
+from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 
 
 async def make_deps(
@@ -22,20 +27,36 @@ async def make_deps(
     workspace: WorkspaceInfo | None = None,
     human: FakeHumanInput | None = None,
     store: FakeSessionStore | None = None,
+    vfs: FakeFiles | None = None,
+    shell: FakeShell | None = None,
+    jobs: FakeShellJobs | None = None,
+    documents: FakeOpenDocuments | None = None,
+    clock: FakeClock | None = None,
 ) -> Deps:
+    """`files` are the settings files (kept for the older tests); `vfs` is the Files port (FakeFiles)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
+    config = ConfigStore(files or FakeConfigFiles(), session)
+    clock = clock or (jobs.clock if jobs is not None else FakeClock())
+    vfs = vfs or FakeFiles()
+    shell = shell or FakeShell()
+    jobs = jobs or FakeShellJobs(clock)
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
         session=session,
-        config=ConfigStore(files or FakeConfigFiles(), session),
-        clock=FakeClock(),
+        config=config,
+        clock=clock,
         logger=FakeLogger(),
         human=human or FakeHumanInput(),
         progress=FakeProgress(),
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
+        documents=documents,
+        files=vfs,
+        shell=shell,
+        jobs=jobs,
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
     )

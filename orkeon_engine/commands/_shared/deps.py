@@ -9,17 +9,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from orkeon_engine.commands._shared.entry import CommandEntry
+    from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.toolbox import RunToolbox, ToolboxFactory
 
 
 @dataclass
@@ -38,3 +46,17 @@ class Deps:
     catalogue: Sequence[CommandEntry] = ()
     documents: OpenDocuments | None = None
     """The editor's open buffers, when an editor is attached."""
+    files: Files | None = None
+    """The VFS: /workspace, /output, /tmp and the read-only mounts (it reads the editor's buffers first)."""
+    shell: Shell | None = None
+    """Command lines run in the workspace root."""
+    jobs: ShellJobs | None = None
+    """Long commands run detached, with their logs under /tmp or /output."""
+    toolbox: ToolboxFactory | None = None
+    """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+
+    def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
+        """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
+        if self.toolbox is None:
+            raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
+        return self.toolbox(self.progress, extra)

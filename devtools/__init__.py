@@ -1,0 +1,1 @@
+"""Development tooling that is not part of the distribution (custom import-linter contracts)."""

@@ -1,0 +1,124 @@
+"""SubprocessShell: the Shell port over `/bin/sh -c`, in its own process group so a timeout stops it all."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
+
+SHELL = "/bin/sh"
+QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
+DRAIN_GRACE_SECONDS = 2.0
+
+
+def command_environment(env: Mapping[str, str] | None) -> dict[str, str]:
+    """The environment a command runs in: the engine's, with pagers and git's prompts turned off."""
+    return {**(os.environ if env is None else env), **QUIET_ENVIRONMENT}
+
+
+class CappedOutput:
+    """The bytes a command wrote, keeping its head and its tail within a cap."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self._head_limit = max(max_bytes // 2, 0)
+        self._tail_limit = max(max_bytes - self._head_limit, 0)
+        self._head = bytearray()
+        self._tail = bytearray()
+        self.total = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self._head_limit - len(self._head)
+        if room > 0:
+            self._head += chunk[:room]
+            chunk = chunk[room:]
+        if chunk and self._tail_limit:
+            self._tail += chunk
+            if len(self._tail) > self._tail_limit:
+                del self._tail[: len(self._tail) - self._tail_limit]
+
+    @property
+    def omitted(self) -> int:
+        return self.total - len(self._head) - len(self._tail)
+
+    def text(self) -> str:
+        head = self._head.decode("utf-8", errors="replace")
+        tail = self._tail.decode("utf-8", errors="replace")
+        if not self.omitted:
+            return head + tail
+        return f"{head}\n[... {self.omitted:,} bytes left out ...]\n{tail}"
+
+
+class _Collector(asyncio.SubprocessProtocol):
+    """Feeds the command's output to a CappedOutput; marks when the shell exits and when its pipe closes.
+
+    The exit is seen as it happens, not when the pipe closes (what Process.wait does on Python 3.11), so a
+    leftover background process holding the pipe cannot stretch the wait to the timeout."""
+
+    def __init__(self, output: CappedOutput) -> None:
+        loop = asyncio.get_running_loop()
+        self.output = output
+        self.exited: asyncio.Future[None] = loop.create_future()
+        self.drained: asyncio.Future[None] = loop.create_future()
+
+    def pipe_data_received(self, fd: int, data: bytes | str) -> None:
+        self.output.add(data.encode() if isinstance(data, str) else data)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if not self.drained.done():
+            self.drained.set_result(None)
+
+    def process_exited(self) -> None:
+        if not self.exited.done():
+            self.exited.set_result(None)
+
+
+class SubprocessShell:
+    """Runs each command in the workspace root with the engine's environment."""
+
+    def __init__(self, root: Path, env: Mapping[str, str] | None = None) -> None:
+        self._root = root
+        self._env = command_environment(env)
+
+    async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
+        output = CappedOutput(max_output_bytes)
+        loop = asyncio.get_running_loop()
+        try:
+            transport, collector = await loop.subprocess_exec(
+                lambda: _Collector(output),
+                SHELL, "-c", command,
+                cwd=self._root,
+                env=self._env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        except OSError as error:
+            raise ShellError(f"cannot start {SHELL} in {self._root}: {error.strerror or error}") from None
+        timed_out = False
+        try:
+            try:
+                await asyncio.wait_for(asyncio.shield(collector.exited), timeout)
+            except TimeoutError:
+                timed_out = True
+        finally:
+            _stop_group(transport.get_pid())
+            await collector.exited
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)
+            transport.close()
+        exit_code = None if timed_out else transport.get_returncode()
+        return ShellResult(command, exit_code, output.text(), output.omitted, timed_out)
+
+
+def _stop_group(pid: int) -> None:
+    """Kill the command's process group: the shell, what it runs, and what it left in the background."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)

@@ -1,0 +1,57 @@
+"""/resume: list the saved sessions with their title and date, or load one in place by its id."""
+
+from __future__ import annotations
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.ports.session_store import SessionNotFoundError
+
+ARGS = ArgSpec(
+    positionals=(Positional("session", "the id of a saved session to load"),),
+    flags=(Flag("limit", "how many sessions to list (default 20)", value="N"),),
+)
+
+
+async def run_resume(args: ParsedArgs, deps: Deps) -> CommandView:
+    wanted = args.word(0)
+    if wanted:
+        return await _load(wanted, deps)
+    limit = _limit(args.value("limit"))
+    sessions = await deps.session.store.list_sessions(limit)
+    rows = []
+    for info in sessions:
+        entries = await deps.session.store.read_entries(info.id)
+        current = "*" if info.id == deps.session.id else ""
+        title = info.title or _first_request(entries) or "(untitled)"
+        rows.append([current, info.id, info.updated.strftime("%Y-%m-%d %H:%M"), str(len(entries)), title])
+    return CommandView(
+        table=table(["", "id", "updated", "entries", "title"], rows),
+        message="`/resume <id>` loads one in place." if rows else "No saved sessions.",
+    )
+
+
+async def _load(session_id: str, deps: Deps) -> CommandView:
+    try:
+        info = await deps.session.switch(session_id)
+    except SessionNotFoundError as error:
+        raise CommandFailedError(f"{error.args[0]}; `/resume` lists the saved sessions") from None
+    count = len(await deps.session.entries())
+    return CommandView(message=f"resumed {info.id} ({info.title or 'untitled'}, {count} entries)")
+
+
+def _limit(text: str | None) -> int:
+    if text is None:
+        return 20
+    if not text.isdigit() or int(text) < 1:
+        raise CommandFailedError(f"--limit {text}: expected a whole number of at least 1")
+    return int(text)
+
+
+def _first_request(entries: list[BufferEntry]) -> str:
+    for entry in entries:
+        if entry.role == "user" and entry.text.strip():
+            return entry.text.strip().splitlines()[0][:60]
+    return ""

@@ -1,0 +1,36 @@
+"""/version and /release-notes: what this build is, and what it offers (its commands and crews)."""
+
+from __future__ import annotations
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.entry import GROUPS
+from orkeon_engine.domain.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.view import CommandView, Document
+
+ARGS = ArgSpec()
+
+RELEASE = "0.1.0"
+HIGHLIGHTS: tuple[str, ...] = (
+    "One engine behind the `orkeon` command line and the `orkeon-lsp` language server.",
+    "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
+)
+CREWS: tuple[tuple[str, str], ...] = ()
+"""Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
+
+
+async def run_version(args: ParsedArgs, deps: Deps) -> CommandView:
+    return CommandView(message=f"orkeon {deps.version}")
+
+
+async def run_release_notes(args: ParsedArgs, deps: Deps) -> CommandView:
+    lines = [f"# Orkeon {RELEASE}", "", *(f"- {line}" for line in HIGHLIGHTS), ""]
+    lines += [f"## Commands ({len(deps.catalogue)})", ""]
+    for group in GROUPS:
+        names = sorted(e.name for e in deps.catalogue if e.group == group)
+        if names:
+            lines.append(f"- {group}: " + ", ".join("/" + name for name in names))
+    if CREWS:
+        lines += ["", f"## Crews ({len(CREWS)})", ""]
+        lines += [f"- {name}: {what}" for name, what in CREWS]
+    text = "\n".join(lines)
+    return CommandView(lines=tuple(lines), document=Document(f"Orkeon {RELEASE} release notes", text + "\n"))

@@ -1,0 +1,81 @@
+"""Virtual paths: how a path the model writes becomes a mount and the parts under it, or a refusal.
+
+Pure string rules shared by the VFS adapter and its fake: a relative path resolves under /workspace, `.`
+and empty parts are dropped, `..` may not climb above the mount it starts in, a path outside every mount
+(an absolute host path) is refused, and a name holding a NUL or a line break is refused. What the host
+does with the parts (symlinks, existence) is the adapter's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WORKSPACE = "/workspace"
+OUTPUT = "/output"
+TEMP = "/tmp"
+FORBIDDEN_CHARACTERS = ("\x00", "\n", "\r")
+
+
+class VirtualPathError(ValueError):
+    """A path that names nothing the VFS can reach; `path` is printable, `reason` says why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class VirtualPath:
+    """A resolved path: the mount's virtual root and the parts below it (none for the mount itself)."""
+
+    mount: str
+    parts: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "/".join((self.mount, *self.parts)) if self.parts else self.mount
+
+
+def printable(path: str) -> str:
+    """The path with NUL and line breaks escaped, so a message stays on one line."""
+    return path.replace("\x00", "\\0").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def resolve_virtual(path: str, mounts: Sequence[str]) -> VirtualPath:
+    """Resolve `path` against the mounts' virtual roots (the longest matching root wins).
+
+    Raises VirtualPathError for a NUL or line break, `..` leaving the mount, or a path under no mount."""
+    if any(char in path for char in FORBIDDEN_CHARACTERS):
+        raise VirtualPathError(printable(path), "a path may not hold a NUL or a line break")
+    text = path.strip()
+    absolute = text if text.startswith("/") else f"{WORKSPACE}/{text}"
+    while "//" in absolute:
+        absolute = absolute.replace("//", "/")
+    mount = _mount_of(absolute, mounts)
+    if mount is None:
+        known = ", ".join(sorted(mounts))
+        raise VirtualPathError(
+            path, f"not under a mount ({known}); absolute host paths are refused, use a virtual path"
+        )
+    parts: list[str] = []
+    for part in absolute[len(mount):].split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                raise VirtualPathError(path, f"'..' leaves the mount {mount}")
+            parts.pop()
+            continue
+        parts.append(part)
+    return VirtualPath(mount, tuple(parts))
+
+
+def _mount_of(absolute: str, mounts: Sequence[str]) -> str | None:
+    best: str | None = None
+    for mount in mounts:
+        root = mount.rstrip("/")
+        if (absolute == root or absolute.startswith(root + "/")) and (best is None or len(root) > len(best)):
+            best = root
+    return best

@@ -1,0 +1,119 @@
+"""file_read: a range of a file's lines, numbered, with a note saying what was left out when it was cut."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
+from orkeon_engine.tools.shaping import gate_path, plural, shorten_line
+
+DEFAULT_LIMIT = 200
+MAX_LIMIT = 2000
+MAX_READ_CHARS = 60_000
+
+
+class FileReadInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    path: str = Field(
+        description="The file's virtual path: under /workspace (the project), /output, /tmp or a read-only "
+        "mount; a relative path is taken under /workspace."
+    )
+    offset: int = Field(1, ge=1, description="The first line to show, counting from 1.")
+    limit: int = Field(
+        DEFAULT_LIMIT,
+        ge=1,
+        le=MAX_LIMIT,
+        description="How many lines to show. Read about a hundred lines at a time and ask for the next range "
+        "only when it is needed.",
+    )
+
+
+def split_lines(text: str) -> list[str]:
+    """The file's lines as an editor counts them: a final newline ends the last line, it opens no new one."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+class FileReadTool(Tool[FileReadInput]):
+    name: ClassVar[str] = "file_read"
+    tool_class: ClassVar[ToolClass] = "read"
+    description: ClassVar[str] = (
+        "Read part of a text file by line range (offset and limit, in lines). The lines come back numbered; "
+        "when the range does not cover the whole file, a closing note says how much was left out and where "
+        "to read on. A long line is shortened."
+    )
+    Input = FileReadInput
+
+    def __init__(self, files: Files, ledger: ReadLedger) -> None:
+        self._files = files
+        self._ledger = ledger
+
+    async def describe(self, args: FileReadInput) -> ToolCall:
+        path = gate_path(self._files, args.path)
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(path,))
+
+    async def run(self, args: FileReadInput) -> ToolResult:
+        try:
+            path = self._files.resolve(args.path)
+            text = await self._files.read_text(path)
+        except FilesError as error:
+            return ToolResult(str(error), is_error=True)
+        lines = split_lines(text)
+        total = len(lines)
+        if total == 0:
+            self._ledger.record_read(ReadRecord(path, 1, 0, 0, cut=False))
+            return ToolResult(f"{path} is empty.", data={"path": path, "total_lines": 0, "cut": False})
+        if args.offset > total:
+            return ToolResult(
+                f"{path} has {plural(total, 'line')}; offset {args.offset} is past its end.", is_error=True
+            )
+        return self._shown(path, lines, args.offset, args.limit)
+
+    def _shown(self, path: str, lines: list[str], offset: int, limit: int) -> ToolResult:
+        total = len(lines)
+        width = len(str(min(offset + limit - 1, total)))
+        body: list[str] = []
+        used = 0
+        shortened = 0
+        last = offset - 1
+        for number in range(offset, min(offset + limit - 1, total) + 1):
+            line, was_cut = shorten_line(lines[number - 1])
+            if body and used + len(line) > MAX_READ_CHARS:
+                break
+            body.append(f"{number:>{width}}\t{line}")
+            used += len(line) + width + 2
+            shortened += was_cut
+            last = number
+        cut = offset > 1 or last < total or shortened > 0
+        self._ledger.record_read(ReadRecord(path, offset, last, total, cut))
+        header = f"{path}, lines {offset}-{last} of {total}:" if cut else f"{path} ({plural(total, 'line')}):"
+        notes = _cut_notes(offset, last, total, shortened)
+        text = "\n".join([header, *body, *notes])
+        data = {"path": path, "first_line": offset, "last_line": last, "total_lines": total, "cut": cut}
+        return ToolResult(text, data=data)
+
+
+def _cut_notes(offset: int, last: int, total: int, shortened: int) -> list[str]:
+    left_out = (offset - 1) + (total - last)
+    if not left_out and not shortened:
+        return []
+    parts = []
+    if left_out:
+        parts.append(f"{plural(left_out, 'line')} of {total:,} left out")
+        if offset > 1:
+            parts.append(f"lines 1-{offset - 1} before this range")
+        if last < total:
+            parts.append(f"lines {last + 1}-{total} after it: read on with offset {last + 1}")
+    if shortened:
+        parts.append(f"{plural(shortened, 'long line')} shortened")
+    return [f"[cut: {'; '.join(parts)}]"]

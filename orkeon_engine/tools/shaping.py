@@ -1,0 +1,35 @@
+"""Result shaping shared by the tools: a path in the gate's terms, long lines shortened, sizes in words."""
+
+from __future__ import annotations
+
+from orkeon_engine.ports.files import Files, FilesError
+
+MAX_LINE_CHARS = 2000
+
+
+def gate_path(files: Files, path: str) -> str:
+    """The virtual path the gate should see: resolved when it can be, else as the model wrote it (the
+    call then fails in `run` with the reason)."""
+    try:
+        return files.resolve(path)
+    except FilesError:
+        return path
+
+
+def shorten_line(line: str, limit: int = MAX_LINE_CHARS) -> tuple[str, bool]:
+    """The line cut to `limit` characters with a note of how many were left out; and whether it was cut."""
+    if len(line) <= limit:
+        return line, False
+    return f"{line[:limit]} [... {len(line) - limit:,} more characters on this line]", True
+
+
+def human_size(size: int) -> str:
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

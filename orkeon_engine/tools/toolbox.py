@@ -1,0 +1,98 @@
+"""The run toolbox: the standard tools of one run, built over the engine's ports, sharing one read ledger.
+
+`ToolboxFactory` is built once per engine (bootstrap) and called once per run with that run's progress;
+each call makes a fresh ReadLedger, so a cut read in one run never blocks a write in the next. The tool
+modules are imported on the first call, not here: they pull in pydantic, which the start-up path of the
+language server must not pay for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from orkeon_engine.domain.tool_call import ToolClass
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.tools.catalogue import ToolCatalogue
+from orkeon_engine.tools.read_ledger import ReadLedger
+
+if TYPE_CHECKING:
+    from orkeon_engine.services.config_store import ConfigStore
+    from orkeon_engine.tools.base import Tool
+
+STANDARD_TOOL_NAMES: tuple[str, ...] = (
+    "file_read", "file_write", "directory_read", "list_mounts", "shell_command", "start_job", "job_status",
+    "job_tail", "progress_report",
+)
+
+
+@dataclass(frozen=True)
+class RunToolbox:
+    """The tools of one run and the read ledger they share."""
+
+    catalogue: ToolCatalogue
+    ledger: ReadLedger = field(default_factory=ReadLedger)
+
+    def select(self, names: Iterable[str]) -> list[Tool[Any]]:
+        """The named tools (case-insensitive); UnknownToolError before any model call."""
+        return self.catalogue.select(names)
+
+    def by_class(self, *classes: ToolClass) -> list[Tool[Any]]:
+        return self.catalogue.by_class(*classes)
+
+
+def build_toolbox(
+    files: Files,
+    shell: Shell,
+    jobs: ShellJobs,
+    clock: Clock,
+    config: ConfigStore,
+    progress: Progress,
+    extra: Sequence[Tool[Any]] = (),
+    ledger: ReadLedger | None = None,
+) -> RunToolbox:
+    """The standard tools (STANDARD_TOOL_NAMES, in that order) then `extra`, sharing `ledger` (a new one
+    when none is given; pass your own when an extra tool reads files too)."""
+    from orkeon_engine.tools.directory_read import DirectoryReadTool
+    from orkeon_engine.tools.file_read import FileReadTool
+    from orkeon_engine.tools.file_write import FileWriteTool
+    from orkeon_engine.tools.jobs import JobStatusTool, JobTailTool, StartJobTool
+    from orkeon_engine.tools.list_mounts import ListMountsTool
+    from orkeon_engine.tools.progress_report import ProgressReportTool
+    from orkeon_engine.tools.shell_command import ShellCommandTool
+
+    ledger = ledger if ledger is not None else ReadLedger()
+    tools: list[Tool[Any]] = [
+        FileReadTool(files, ledger),
+        FileWriteTool(files, ledger),
+        DirectoryReadTool(files),
+        ListMountsTool(files),
+        ShellCommandTool(shell, config),
+        StartJobTool(jobs, config),
+        JobStatusTool(jobs, clock),
+        JobTailTool(jobs, clock),
+        ProgressReportTool(progress),
+        *extra,
+    ]
+    return RunToolbox(ToolCatalogue(tools), ledger)
+
+
+class ToolboxFactory:
+    """Makes a RunToolbox per run over the ports it holds: `factory(progress)`."""
+
+    def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore) -> None:
+        self.files = files
+        self.shell = shell
+        self.jobs = jobs
+        self.clock = clock
+        self.config = config
+
+    def __call__(
+        self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
+    ) -> RunToolbox:
+        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger)

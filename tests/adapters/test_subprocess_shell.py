@@ -1,0 +1,87 @@
+import asyncio
+import os
+
+import pytest
+
+from orkeon_engine.adapters.subprocess_shell import CappedOutput, SubprocessShell
+from orkeon_engine.ports.shell import ShellError
+
+
+@pytest.fixture
+def shell(tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\n")
+    return SubprocessShell(tmp_path, os.environ)
+
+
+async def test_a_command_runs_in_the_workspace_and_gives_its_output_and_exit_code(shell):
+    result = await shell.run("cat a.txt && echo oops >&2 && exit 3", timeout=10)
+
+    assert (result.exit_code, result.output, result.timed_out) == (3, "alpha\noops\n", False)
+
+
+async def test_a_command_reads_no_stdin(shell):
+    result = await shell.run("cat", timeout=10)
+
+    assert (result.exit_code, result.output) == (0, "")
+
+
+async def test_a_command_past_its_timeout_is_stopped_with_its_output_so_far(shell):
+    result = await shell.run("echo started; sleep 30", timeout=0.5)
+
+    assert result.timed_out and result.exit_code is None and result.output == "started\n"
+
+
+async def test_what_a_command_leaves_in_the_background_is_stopped(shell, tmp_path):
+    result = await shell.run("(sleep 1; echo late > late.txt) & echo done", timeout=10)
+
+    assert result.output == "done\n"
+    await shell.run("sleep 1.5", timeout=10)
+    assert not (tmp_path / "late.txt").exists()
+
+
+async def test_a_long_output_keeps_its_head_and_tail_and_counts_the_rest(shell):
+    result = await shell.run("seq 1 20000", timeout=10, max_output_bytes=200)
+
+    total = sum(len(f"{n}\n") for n in range(1, 20001))
+    assert result.output.startswith("1\n2\n3\n") and result.output.endswith("19999\n20000\n")
+    assert result.omitted_bytes == total - 200
+    assert f"[... {total - 200:,} bytes left out ...]" in result.output
+
+
+async def test_a_workspace_that_is_gone_raises_shell_error(tmp_path):
+    shell = SubprocessShell(tmp_path / "gone", os.environ)
+
+    with pytest.raises(ShellError, match="cannot start"):
+        await shell.run("ls", timeout=5)
+
+
+def test_capped_output_under_the_cap_is_kept_whole():
+    output = CappedOutput(10)
+    output.add(b"abc")
+    output.add(b"def")
+
+    assert (output.text(), output.omitted) == ("abcdef", 0)
+
+
+def test_capped_output_over_the_cap_keeps_both_ends():
+    output = CappedOutput(4)
+    for chunk in (b"ab", b"cdef", b"gh"):
+        output.add(chunk)
+
+    assert (output.omitted, output.text()) == (4, "ab\n[... 4 bytes left out ...]\ngh")
+
+
+async def test_cancelling_the_caller_stops_the_command(shell, tmp_path):
+    task = asyncio.create_task(shell.run("echo $$ > pid.txt; sleep 30", timeout=60))
+    for _ in range(200):
+        if (tmp_path / "pid.txt").exists() and (tmp_path / "pid.txt").read_text().strip():
+            break
+        await asyncio.sleep(0.02)
+    pid = int((tmp_path / "pid.txt").read_text())
+
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

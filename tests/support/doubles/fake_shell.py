@@ -1,0 +1,21 @@
+"""FakeShell: the Shell port answering from `results` by command line; `runs` records every call."""
+
+from __future__ import annotations
+
+from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
+
+
+class FakeShell:
+    def __init__(self, results: dict[str, ShellResult] | None = None) -> None:
+        self.results: dict[str, ShellResult] = dict(results or {})
+        self.runs: list[tuple[str, float, int]] = []
+        self.error: ShellError | None = None
+
+    async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
+        self.runs.append((command, timeout, max_output_bytes))
+        if self.error is not None:
+            raise self.error
+        return self.results.get(command, ShellResult(command, 0, ""))
+
+    def commands(self) -> list[str]:
+        return [command for command, _, _ in self.runs]

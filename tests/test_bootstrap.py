@@ -1,0 +1,59 @@
+import os
+import subprocess
+import sys
+
+from orkeon_engine.bootstrap import build_engine
+from orkeon_engine.ports.ui import UserInterface
+from tests.support.doubles.fake_human_input import FakeHumanInput
+from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_open_documents import FakeOpenDocuments
+from tests.support.doubles.fake_progress import FakeProgress
+
+
+async def _engine(tmp_path, documents=None):
+    ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg")}
+    return await build_engine(tmp_path, ui, env=env, documents=documents)
+
+
+async def test_the_engine_tools_reach_the_workspace_through_the_vfs_and_the_shell(tmp_path):
+    (tmp_path / "hello.txt").write_text("hi\n")
+    engine = await _engine(tmp_path)
+    box = engine.deps.run_toolbox()
+    read, shell = box.select(["file_read", "shell_command"])
+
+    seen = await read.run(read.parse({"path": "hello.txt"}))
+    ran = await shell.run(shell.parse({"command": "cat hello.txt"}))
+
+    assert seen.text == "/workspace/hello.txt (1 line):\n1\thi"
+    assert ran.text == "exit code 0\nhi"
+    engine.close()
+
+
+async def test_the_vfs_reads_the_editor_buffers_the_engine_was_given(tmp_path):
+    (tmp_path / "open.py").write_text("on disk\n")
+    documents = FakeOpenDocuments({str(tmp_path.resolve() / "open.py"): "in the editor\n"})
+    engine = await _engine(tmp_path, documents)
+
+    assert await engine.deps.files.read_text("open.py") == "in the editor\n"
+    engine.close()
+
+
+async def test_closing_the_engine_stops_its_jobs_and_removes_its_private_folder(tmp_path):
+    engine = await _engine(tmp_path)
+    job = await engine.deps.jobs.start("sleep 30")
+    private = os.path.dirname(engine.deps.files.host_path("/tmp"))
+
+    engine.close()
+
+    assert not (await engine.deps.jobs.status(job.id)).running
+    assert not os.path.exists(private)
+
+
+def test_starting_the_engine_imports_neither_pydantic_nor_the_tool_modules():
+    code = ("import sys, orkeon_engine.bootstrap; "
+            "print('pydantic' in sys.modules, 'orkeon_engine.tools.file_read' in sys.modules)")
+
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+
+    assert found.stdout.split() == ["False", "False"]

@@ -1,0 +1,19 @@
+from orkeon_engine.tools.shaping import gate_path, human_size, plural, shorten_line
+from tests.support.doubles.fake_files import FakeFiles
+
+
+def test_the_gate_sees_the_resolved_path_or_the_path_as_written_when_it_is_refused():
+    files = FakeFiles()
+
+    assert gate_path(files, "src/../a.py") == "/workspace/a.py"
+    assert gate_path(files, "/etc/passwd") == "/etc/passwd"
+
+
+def test_a_long_line_is_shortened_with_the_count_of_what_was_left_out():
+    assert shorten_line("abcdef", 4) == ("abcd [... 2 more characters on this line]", True)
+    assert shorten_line("abc", 4) == ("abc", False)
+
+
+def test_sizes_and_counts_read_as_words():
+    assert [human_size(n) for n in (12, 2048, 3 * 1024 * 1024)] == ["12 B", "2.0 KB", "3.0 MB"]
+    assert [plural(1, "line"), plural(1200, "line")] == ["1 line", "1,200 lines"]
