@@ -77,6 +77,12 @@ function renderView(view) {
   return parts.join('\n');
 }
 
+/** A progress title that names Orkeon once ("Orkeon /review" as is, "Indexing" as "Orkeon: Indexing"). */
+function progressTitle(title) {
+  const text = String(title ?? '');
+  return text.startsWith('Orkeon') ? text : `Orkeon: ${text}`;
+}
+
 /** The extension's settings, read once per server start. */
 function readSettings() {
   const config = vscode.workspace.getConfiguration('orkeon');
@@ -144,7 +150,7 @@ class NotificationProgressFeature {
     part.subscription = this.client.onProgress(lc.WorkDoneProgress.type, token, (value) => {
       if (value.kind === 'begin') {
         void vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Orkeon: ${value.title}`, cancellable: Boolean(value.cancellable) },
+          { location: vscode.ProgressLocation.Notification, title: progressTitle(value.title), cancellable: Boolean(value.cancellable) },
           (progress, cancellation) => {
             if (part.done) return Promise.resolve();
             cancellation?.onCancellationRequested?.(() => {
@@ -169,16 +175,17 @@ class NotificationProgressFeature {
 
 function createClient(settings) {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  const env = { ...process.env };
-  if (settings.model) env.ORKEON_MODEL = settings.model;
   const serverOptions = {
     command: settings.command,
     args: settings.args,
     transport: lc.TransportKind.stdio,
-    options: { cwd: folder?.uri?.fsPath, env },
+    options: { cwd: folder?.uri?.fsPath },
   };
   const initializationOptions = { ...settings.initializationOptions };
-  if (settings.model) initializationOptions.model = settings.model;
+  if (settings.model) {
+    // the server's `config` option holds settings keys for this session only (docs/lsp.md)
+    initializationOptions.config = { ...(initializationOptions.config ?? {}), model: settings.model };
+  }
   const clientOptions = {
     documentSelector: [{ scheme: 'file' }],
     workspaceFolder: folder,

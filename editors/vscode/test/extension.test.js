@@ -160,15 +160,14 @@ test('the server command, its arguments, the model and extra options come from t
       'orkeon.server.command': '/opt/orkeon/bin/orkeon-lsp',
       'orkeon.server.args': ['--log', 'debug'],
       'orkeon.model': 'openai/gpt-4o-mini',
-      'orkeon.initializationOptions': { reviewPasses: 2 },
+      'orkeon.initializationOptions': { logLevel: 'debug' },
     },
   });
 
   assert.equal(client.serverOptions.command, '/opt/orkeon/bin/orkeon-lsp');
   assert.deepEqual(client.serverOptions.args, ['--log', 'debug']);
   assert.equal(client.serverOptions.options.cwd, '/work/project');
-  assert.equal(client.serverOptions.options.env.ORKEON_MODEL, 'openai/gpt-4o-mini');
-  assert.deepEqual(client.clientOptions.initializationOptions, { reviewPasses: 2, model: 'openai/gpt-4o-mini' });
+  assert.deepEqual(client.clientOptions.initializationOptions, { logLevel: 'debug', config: { model: 'openai/gpt-4o-mini' } });
 });
 
 test('without settings the server is orkeon-lsp on the PATH and no model is forced', async () => {
@@ -219,6 +218,23 @@ test('the server progress shows as a notification with its messages, until it en
     { message: 'security · 1,200 tokens', increment: 40 },
   ]);
   assert.equal(shown.finished, true);
+});
+
+test('a progress title that already names Orkeon is kept as it is', async () => {
+  const { vscode, client } = await activated();
+  await client.fromServer('window/workDoneProgress/create', { token: 'r' });
+
+  client.progress('r', { kind: 'begin', title: 'Orkeon /review', cancellable: true });
+
+  assert.equal(vscode.recorded.progress[0].options.title, 'Orkeon /review');
+});
+
+test('the model setting joins the config keys given in the extra options', async () => {
+  const { client } = await activated({
+    settings: { 'orkeon.model': 'openai/m', 'orkeon.initializationOptions': { config: { 'model.apiBase': 'http://127.0.0.1:8080/v1' } } },
+  });
+
+  assert.deepEqual(client.clientOptions.initializationOptions.config, { 'model.apiBase': 'http://127.0.0.1:8080/v1', model: 'openai/m' });
 });
 
 test('cancelling the notification asks the server to cancel that progress', async () => {

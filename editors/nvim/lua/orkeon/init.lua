@@ -202,7 +202,7 @@ function M.progress_text(token, value)
   if value.kind == 'begin' then state.progress_titles[token] = value.title end
   local title = state.progress_titles[token] or value.title or 'working'
   if value.kind == 'end' then state.progress_titles[token] = nil end
-  local text = 'Orkeon: ' .. title
+  local text = vim.startswith(title, 'Orkeon') and title or ('Orkeon: ' .. title)
   local message = value.message or (value.kind == 'end' and 'done' or nil)
   if message then text = text .. ': ' .. message end
   if type(value.percentage) == 'number' then text = ('%s (%d%%)'):format(text, value.percentage) end
@@ -237,16 +237,14 @@ end
 --- The vim.lsp.start configuration for a root.
 function M.client_config(root)
   local init_options = vim.deepcopy(M.config.init_options or {})
-  local env = nil
   if M.config.model and M.config.model ~= '' then
-    init_options.model = M.config.model
-    env = { ORKEON_MODEL = M.config.model }
+    -- the server's `config` option holds settings keys for this session only (docs/lsp.md)
+    init_options.config = vim.tbl_extend('force', init_options.config or {}, { model = M.config.model })
   end
   return {
     name = NAME,
     cmd = M.config.cmd,
     cmd_cwd = root,
-    cmd_env = env,
     root_dir = root,
     init_options = init_options,
     capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), {

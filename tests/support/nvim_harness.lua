@@ -1,4 +1,4 @@
--- The headless Neovim side of tests/e2e/test_nvim_client.py, loaded with `nvim --headless --clean -u`.
+-- The headless Neovim side of tests/support/nvim.py, loaded with `nvim --headless --clean -u`.
 -- It installs the plugin the README's plain-packpath way, runs the test's scenario (Lua, with the helpers
 -- in `E`), writes what the scenario recorded (or the error that stopped it) as JSON, and quits.
 local raw = os.getenv('ORKEON_E2E')
