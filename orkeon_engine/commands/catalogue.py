@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.session import resume
-from orkeon_engine.commands.settings import config, mode
+from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, meta, status
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -25,6 +25,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  meta.run_release_notes),
     CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
                  resume.run_resume),
+    CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
+                 "list the rule sets.", permissions.ARGS, permissions.run_permissions),
 )
 
 

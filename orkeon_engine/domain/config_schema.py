@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
@@ -77,6 +78,23 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string-list",
         list(DEFAULT_SHELL_ALLOW),
         "tools.shell_command",
+    ),
+    _key(
+        "permissions",
+        "The permission rules, as /permissions writes them: {\"allow\": [...], \"ask\": [...], \"deny\": [...]} of "
+        "rules such as \"shell_command(git push:*)\" or \"file_read(.env)\" (docs/permissions.md). A rule that "
+        "does not parse makes the gate refuse every call until it is fixed.",
+        "object",
+        None,
+        "services.permission_rules",
+    ),
+    _key(
+        "permissions.fallback",
+        "The permission mode the assistant runs in when /mode has not set one for the session.",
+        "choice",
+        FALLBACK_MODE,
+        "services.permission_mode",
+        choices=lambda: PERMISSION_MODES,
     ),
 )
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, SESSION_MODE_KEY
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.model_settings import resolve_model
+from orkeon_engine.services.permission_mode import resolve_mode
 
 ARGS = ArgSpec()
 
@@ -19,8 +19,8 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
         ["git", deps.workspace.git_root or "not a git repository"],
     ]
     rows.append(["model", await _model_line(deps)])
-    mode = await deps.session.get_state(SESSION_MODE_KEY)
-    rows.append(["mode", f"{mode} (session)" if mode else f"{FALLBACK_MODE} (fallback)"])
+    choice = await resolve_mode(deps.session, deps.config)
+    rows.append(["mode", choice.describe() if choice.known else f"{choice.describe()}, refusing every call"])
     store = deps.session.store
     saved = store.location if store.persistent else f"not saved ({store.limitation})"
     rows.append(["session", f"{deps.session.id} ({saved})"])

@@ -17,3 +17,11 @@ def parse_mode(text: str) -> PermissionMode | None:
         if mode.lower() == text.strip().lower():
             return mode
     return None
+
+
+def next_in_cycle(mode: str) -> PermissionMode:
+    """The mode bare /mode moves to: the next of MODE_CYCLE, or its first when `mode` is not in it."""
+    known = parse_mode(mode)
+    if known is None or known not in MODE_CYCLE:
+        return MODE_CYCLE[0]
+    return MODE_CYCLE[(MODE_CYCLE.index(known) + 1) % len(MODE_CYCLE)]

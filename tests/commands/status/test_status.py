@@ -54,3 +54,20 @@ async def test_status_says_when_the_session_is_not_saved():
     rows = _rows(await run_status(ParsedArgs(), deps))
 
     assert "not saved (read-only folder)" in rows["session"]
+
+
+async def test_status_shows_a_mode_set_in_the_settings_with_its_file():
+    deps = await make_deps(files=FakeConfigFiles(project='{"permissions.fallback": "plan"}'))
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["mode"] == "plan (settings: /repo/.orkeon/config.json)"
+
+
+async def test_status_says_a_mode_that_is_no_mode_refuses_every_call():
+    deps = await make_deps()
+    await deps.session.set_state("permissions.mode", "turbo")
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["mode"] == "turbo (session), refusing every call"

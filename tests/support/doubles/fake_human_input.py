@@ -8,9 +8,13 @@ class FakeHumanInput:
         self.choices: list[str | None] = list(choices or [])
         self.texts: list[str | None] = list(texts or [])
         self.questions: list[tuple[str, list[str]]] = []
+        self.error: Exception | None = None
+        """Raised by `choose` when set: a client that breaks its contract."""
 
     async def choose(self, question: str, options: list[str]) -> str | None:
         self.questions.append((question, list(options)))
+        if self.error is not None:
+            raise self.error
         return self.choices.pop(0) if self.choices else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:

@@ -1,0 +1,30 @@
+"""The built-in tools the model calls, by the class the mode policies read, under the names rules use.
+
+A tool states its own class (tools/base.py); this table is the same list for the pure code: the rule
+parser's check of a tool name, the shipped rule sets (which name the edit and shell tools), and the docs.
+A tool of an MCP server or a plugin is an extra tool (the `tools.extra` setting): its class is `extra`
+unless it reads only, in which case it joins `read`.
+"""
+
+from __future__ import annotations
+
+from orkeon_engine.domain.tool_call import ToolClass
+
+READ_TOOLS: tuple[str, ...] = (
+    "file_read", "directory_read", "list_mounts", "job_status", "job_tail", "progress_report", "index_status",
+    "index_codebase", "incremental_reindex", "codebase_map", "dependency_graph", "package_summary",
+    "codebase_search", "node_outline", "node_read", "goto_definition", "find_references",
+)
+NETWORK_TOOLS: tuple[str, ...] = ()
+EDIT_TOOLS: tuple[str, ...] = ("file_write", "node_replace", "edit_batch")
+SHELL_TOOLS: tuple[str, ...] = ("shell_command", "start_job")
+"""The tools whose rule specifier is a command pattern; every other tool's is a path pattern."""
+
+BUILTIN_TOOLS: dict[str, ToolClass] = {
+    **{name: "read" for name in READ_TOOLS},
+    **{name: "network" for name in NETWORK_TOOLS},
+    **{name: "edit" for name in EDIT_TOOLS},
+    **{name: "shell" for name in SHELL_TOOLS},
+}
+ANY_TOOL = "*"
+"""The tool name of a rule that applies to every tool (`*(.env)`: any tool touching a .env file)."""

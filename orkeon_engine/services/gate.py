@@ -1,0 +1,133 @@
+"""The permission gate of one run: the pure decision, and the question when the decision is to ask.
+
+`gate_for_run(config, session, human, mode, step=None)` reads the rules once (the session's, the
+settings files', the step's rule sets) and returns a RunGate, the PermissionGate the tool loop calls
+on every tool call of the model. `decide` (domain/permissions/decide.py) settles most calls; an Ask goes
+to the person through HumanInput with four answers:
+
+- Allow once: this call only;
+- Allow for this session: the narrowest rule is added to the session's rules (and to this run's);
+- Always allow: the same rule is written to the project's `.orkeon/config.json` under permissions.allow;
+- Deny, or no answer at all (no terminal, CI, a closed dialog): the call is refused.
+
+The gate never raises: anything unexpected refuses the call with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+
+from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.permissions.decide import Allow, Ask, Decision, Deny, GateContext, decide
+from orkeon_engine.domain.permissions.question import (
+    ALLOW_ONCE,
+    ALLOW_SESSION,
+    ALWAYS_ALLOW,
+    answers,
+    question_text,
+)
+from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
+from orkeon_engine.domain.tool_call import ToolCall, Verdict
+from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
+from orkeon_engine.services.session_io import CurrentSession
+
+__all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "RunGate", "decide", "gate_for_run"]
+
+
+class RunGate:
+    """The PermissionGate of one run: its mode and rules fixed at the start, plus what the person allows."""
+
+    def __init__(self, context: GateContext, human: HumanInput, rules: PermissionRules,
+                 logger: Logger | None = None) -> None:
+        self.context = context
+        self._human = human
+        self._rules = rules
+        self._logger = logger
+        self._asking = asyncio.Lock()
+
+    async def authorize(self, call: ToolCall) -> Verdict:
+        """The verdict on a call; never raises, and refuses on anything unexpected."""
+        try:
+            return await self._authorize(call)
+        except Exception as error:  # the gate's contract: a failure refuses the call, it never escapes
+            return Verdict.deny(f"refused: the permission gate could not decide ({type(error).__name__}: {error})")
+
+    async def _authorize(self, call: ToolCall) -> Verdict:
+        decision = decide(call, self.context)
+        if not isinstance(decision, Ask):
+            return _verdict(decision)
+        async with self._asking:  # one question at a time; an answer may settle the calls waiting
+            decision = decide(call, self.context)
+            if not isinstance(decision, Ask):
+                return _verdict(decision)
+            question = question_text(call, decision, self._rules.project_location())
+            answer = await self._human.choose(question, answers(decision))
+            return await self._apply(answer, decision)
+
+    async def _apply(self, answer: str | None, ask: Ask) -> Verdict:
+        if answer is None:
+            return Verdict.deny("refused: the call needed the person's approval and nobody answered; "
+                                "change approach, or say in the final answer what needs approval")
+        if answer == ALLOW_ONCE:
+            return Verdict.allow("allowed once by the person")
+        if answer == ALLOW_SESSION and ask.offers:
+            await self._rules.add_session(ask.offers)
+            self._remember(ask.offers, SESSION_SOURCE)
+            return Verdict.allow(f"allowed for this session by the person ({_texts(ask.offers)})")
+        if answer == ALWAYS_ALLOW and ask.offers:
+            return await self._always(ask.offers)
+        return Verdict.deny("refused by the person; do not repeat this call as is: change approach, or say in "
+                            "the final answer what you need")
+
+    async def _always(self, offers: tuple[Rule, ...]) -> Verdict:
+        where = self._rules.project_location()
+        try:
+            await self._rules.add_project(offers)
+        except ConfigFileError as error:
+            await self._rules.add_session(offers)
+            self._remember(offers, SESSION_SOURCE)
+            if self._logger is not None:
+                self._logger.warning(f"the rule {_texts(offers)} was kept for this session only: {error}")
+            return Verdict.allow(f"allowed by the person; {_texts(offers)} could not be written ({error}), "
+                                 "so it holds for this session only")
+        self._remember(offers, where)
+        return Verdict.allow(f"allowed by the person; {_texts(offers)} written to {where}")
+
+    def _remember(self, rules: Iterable[Rule], source: str) -> None:
+        self.context = self.context.with_rules(RuleEntry(rule, source) for rule in rules)
+
+
+def _verdict(decision: Decision) -> Verdict:
+    if isinstance(decision, Allow):
+        return Verdict.allow(decision.reason)
+    return Verdict.deny(decision.reason)
+
+
+def _texts(rules: Iterable[Rule]) -> str:
+    return ", ".join(format_rule(rule) for rule in rules)
+
+
+async def gate_for_run(
+    config: ConfigStore,
+    session: CurrentSession,
+    human: HumanInput,
+    mode: str,
+    step: str | None = None,
+    extra_tools: Iterable[str] = (),
+    logger: Logger | None = None,
+) -> RunGate:
+    """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
+
+    It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on."""
+    rules = PermissionRules(config, session)
+    try:
+        book = await rules.effective(step)
+        entries, problems = book.entries, book.problems
+    except Exception as error:  # a store that fails to answer: refuse every call, saying why
+        entries, problems = (), (f"the rules could not be read ({type(error).__name__}: {error})",)
+    context = GateContext(mode, entries, problems, frozenset(extra_tools))
+    return RunGate(context, human, rules, logger)
