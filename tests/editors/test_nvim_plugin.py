@@ -185,3 +185,12 @@ E.record('handles', vim.tbl_keys(config.handlers))
     assert recorded["init_options"] == {"logLevel": "debug", "config": {"model": "openai/gpt-4o-mini"}}
     assert recorded["root"] == "/work/project"
     assert sorted(recorded["handles"]) == ["orkeon/input", "window/showMessageRequest"]
+
+
+def test_no_initialization_options_are_sent_as_an_empty_object(tmp_path):
+    scenario = """
+E.record('encoded', vim.json.encode(require('orkeon').client_config('/work/project').init_options))
+"""
+    recorded = run(tmp_path, scenario)
+
+    assert recorded["encoded"] == "{}"

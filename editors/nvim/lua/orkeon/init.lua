@@ -241,6 +241,7 @@ function M.client_config(root)
     -- the server's `config` option holds settings keys for this session only (docs/lsp.md)
     init_options.config = vim.tbl_extend('force', init_options.config or {}, { model = M.config.model })
   end
+  if next(init_options) == nil then init_options = vim.empty_dict() end -- `{}` in JSON, not `[]`
   return {
     name = NAME,
     cmd = M.config.cmd,
