@@ -8,8 +8,10 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
+from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
@@ -17,10 +19,13 @@ from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
@@ -46,6 +51,13 @@ async def build_engine(
     files = create_workspace_vfs(root, local_dir, documents)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
+    ledger = SqliteUsageLedger(db)
+
+    async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
+        return await chat_settings(config, environment)
+
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
+    llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     deps = Deps(
         workspace=info,
         session=session,
@@ -62,6 +74,8 @@ async def build_engine(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(files, shell, jobs, clock, config),
+        llm=llm,
+        usage=ledger,
     )
 
     def close() -> None:

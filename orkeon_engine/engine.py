@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -86,7 +85,7 @@ class Engine:
             return BadArguments(f"unknown command /{name.lstrip('/')}; commands: {known}", "/help")
         try:
             args = parse_args(entry.name, entry.args, list(tokens))
-            deps = self.deps if progress is None else dataclasses.replace(self.deps, progress=progress)
+            deps = self.deps.for_run(entry.name, progress)
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)

@@ -106,3 +106,16 @@ def test_catalogue_with_an_unknown_format_exits_2_naming_the_formats(folder):
 
     assert done.returncode == 2
     assert "accepted: json, vscode" in done.stderr
+
+
+def test_status_runs_without_importing_litellm(folder):
+    code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
+            "print('litellm imported:', 'litellm' in sys.modules)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"), ORKEON_MODEL="openai/gpt-4o-mini")
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=60)
+
+    assert done.returncode == 0 and "openai/gpt-4o-mini" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "litellm imported: False"

@@ -1,9 +1,13 @@
 from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.engine import BadArguments, Failed, NotConfigured, Ok
+from orkeon_engine.commands._shared.entry import CommandEntry
+from orkeon_engine.domain.args import ArgSpec
+from orkeon_engine.domain.view import CommandView
+from orkeon_engine.engine import BadArguments, Engine, Failed, NotConfigured, Ok
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.stub_openai_server import StubOpenAIServer
 
 
 def _ui(logger=None):
@@ -77,3 +81,35 @@ async def test_each_start_opens_a_new_session(tmp_path):
 
 def test_not_configured_renders_its_message():
     assert NotConfigured("set a model").render() == "set a model"
+
+
+async def _run_ask(args, deps):
+    return CommandView(message=await deps.require_llm().complete("Be brief.", "hello"))
+
+
+ASK = CommandEntry("ask", "status", "Ask the model (a test command).", ArgSpec(), _run_ask)
+
+
+async def test_a_commands_model_call_goes_through_litellm_and_is_recorded_under_the_command(tmp_path):
+    with StubOpenAIServer([{"content": "hi", "usage": {"prompt_tokens": 40, "completion_tokens": 4}}]) as stub:
+        env = {"XDG_CONFIG_HOME": str(tmp_path / "xdg"), "ORKEON_MODEL": "openai/stub-model",
+               "ORKEON_API_BASE": stub.url}
+        built = await build_engine(tmp_path, _ui(), env=env)
+        engine = Engine(built.deps, [*built.commands, ASK], built.close)
+
+        answer = await engine.run("ask", [])
+
+    usage = (await engine.run("usage", [])).render()
+    engine.close()
+    assert isinstance(answer, Ok) and answer.view.message == "hi"
+    assert "model openai/stub-model" in usage and "command /ask" in usage and "unknown" in usage
+
+
+async def test_a_command_needing_a_model_without_one_is_not_configured(tmp_path):
+    built = await _engine(tmp_path)
+    engine = Engine(built.deps, [*built.commands, ASK], built.close)
+
+    result = await engine.run("ask", [])
+
+    assert isinstance(result, NotConfigured) and "orkeon config set model" in result.message
+    engine.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode, permissions
-from orkeon_engine.commands.status import help, meta, status
+from orkeon_engine.commands.status import help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -27,6 +27,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  resume.run_resume),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
+    CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
+                 usage.ARGS, usage.run_usage, aliases=("cost",)),
 )
 
 

@@ -96,6 +96,31 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "services.permission_mode",
         choices=lambda: PERMISSION_MODES,
     ),
+    _key(
+        "model.pricing",
+        "Prices in dollars per million tokens for models litellm cannot price: "
+        '{"input": 0.15, "output": 0.6}, or per model {"openai/qwen": {"input": 0, "output": 0}, "*": {...}}; '
+        "optional cacheRead and cacheWrite. Unpriced calls are shown as unknown.",
+        "object",
+        None,
+        "services.model_settings",
+    ),
+    _key(
+        "llm.retries",
+        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait.",
+        "integer",
+        3,
+        "services.model_settings",
+        minimum=0,
+    ),
+    _key(
+        "llm.timeout",
+        "Seconds a model call may take before it counts as timed out (then retried).",
+        "number",
+        300,
+        "services.model_settings",
+        minimum=0.1,
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

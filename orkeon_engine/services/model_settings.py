@@ -1,12 +1,15 @@
 """Which model the crews use and where it is served: the `model` and `model.apiBase` settings, else the
-ORKEON_MODEL and ORKEON_API_BASE variables."""
+ORKEON_MODEL and ORKEON_API_BASE variables; and how a call is made (`llm.retries`, `llm.timeout`,
+`model.pricing`), gathered for the chat model's adapter by `chat_settings`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.chat import ChatSettings
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.pricing import PricingError, parse_pricing
 from orkeon_engine.services.config_store import ConfigStore
 
 HOW_TO_CONFIGURE = (
@@ -47,6 +50,20 @@ async def require_model(config: ConfigStore, env: Mapping[str, str]) -> ModelCho
     if not choice.model:
         raise NotConfiguredError(HOW_TO_CONFIGURE)
     return choice
+
+
+async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSettings:
+    """Everything a model call needs from the settings; NotConfiguredError without a model, and
+    CommandFailedError naming `model.pricing` when its value has neither accepted shape."""
+    choice = await require_model(config, env)
+    retries = await config.get("llm.retries", 3)
+    timeout = await config.get("llm.timeout", 300)
+    try:
+        pricing = parse_pricing(await config.get("model.pricing", None))
+    except PricingError as error:
+        raise CommandFailedError(str(error)) from None
+    assert choice.model is not None  # require_model raised otherwise
+    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing)
 
 
 def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:

@@ -1,8 +1,9 @@
 import pytest
 
-from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.model_settings import require_model, resolve_model
+from orkeon_engine.services.model_settings import chat_settings, require_model, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
@@ -34,3 +35,38 @@ async def test_no_model_anywhere_says_how_to_configure_one():
 
     with pytest.raises(NotConfiguredError, match="orkeon config set model"):
         await require_model(config, {})
+
+
+async def test_chat_settings_gather_the_model_retries_timeout_and_pricing():
+    files = FakeConfigFiles(project='{"model": "openai/local", "model.apiBase": "http://127.0.0.1:9/v1", '
+                                    '"llm.retries": 1, "llm.timeout": 2.5, "model.pricing": {"input": 1, "output": 2}}')
+    config = await _config(files)
+
+    settings = await chat_settings(config, {})
+
+    assert (settings.model, settings.api_base, settings.retries, settings.timeout) == (
+        "openai/local", "http://127.0.0.1:9/v1", 1, 2.5)
+    assert settings.pricing.cost("openai/local", Usage(1_000_000, 1_000_000)) == 3.0
+
+
+async def test_chat_settings_default_to_three_retries_and_no_pricing():
+    config = await _config(FakeConfigFiles())
+
+    settings = await chat_settings(config, {"ORKEON_MODEL": "openai/m"})
+
+    assert settings.retries == 3 and settings.pricing.cost("openai/m", Usage(10, 10)) is None
+
+
+async def test_chat_settings_without_a_model_are_not_configured():
+    config = await _config(FakeConfigFiles())
+
+    with pytest.raises(NotConfiguredError, match="ORKEON_MODEL"):
+        await chat_settings(config, {})
+
+
+async def test_a_pricing_of_the_wrong_shape_names_the_key():
+    config = await _config(FakeConfigFiles(project='{"model": "openai/m", "model.pricing": {"input": "cheap", '
+                                                   '"output": 1}}'))
+
+    with pytest.raises(CommandFailedError, match="model.pricing.input"):
+        await chat_settings(config, {})

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_clock import FakeClock
@@ -19,6 +20,8 @@ from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.scripted_chat_model import ScriptedChatModel
 
 
 async def make_deps(
@@ -32,8 +35,12 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    chat_model: ScriptedChatModel | None = None,
+    ledger: FakeUsageLedger | None = None,
+    progress: FakeProgress | None = None,
 ) -> Deps:
-    """`files` are the settings files (kept for the older tests); `vfs` is the Files port (FakeFiles)."""
+    """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
+    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
@@ -43,14 +50,19 @@ async def make_deps(
     vfs = vfs or FakeFiles()
     shell = shell or FakeShell()
     jobs = jobs or FakeShellJobs(clock)
+    logger = FakeLogger()
+    progress = progress or FakeProgress()
+    ledger = ledger or FakeUsageLedger()
+    llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
+              progress=progress)
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
         session=session,
         config=config,
         clock=clock,
-        logger=FakeLogger(),
+        logger=logger,
         human=human or FakeHumanInput(),
-        progress=FakeProgress(),
+        progress=progress,
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
@@ -59,4 +71,6 @@ async def make_deps(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        llm=llm,
+        usage=ledger,
     )

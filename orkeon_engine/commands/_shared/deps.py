@@ -5,6 +5,7 @@ A use case reads only what it needs from it; tests build one over the fakes (tes
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,7 +20,9 @@ from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:
@@ -60,3 +63,22 @@ class Deps:
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+    llm: Llm | None = None
+    """The model (act, complete, extract), recording its usage under `current_command`."""
+    usage: UsageLedger | None = None
+    """The session's usage ledger, which /usage reads."""
+    current_command: str = ""
+    """The command this Deps runs (set by for_run)."""
+
+    def for_run(self, command: str, progress: Progress | None = None) -> Deps:
+        """The Deps of one run of `command`: its name known, its progress line (when given) used, and the
+        model bound to both, so its usage is recorded under that command."""
+        progress = progress or self.progress
+        llm = self.llm.for_run(command, progress) if self.llm is not None else None
+        return dataclasses.replace(self, progress=progress, current_command=command, llm=llm)
+
+    def require_llm(self) -> Llm:
+        """The model facade, or NotConfiguredError when this engine was built without one."""
+        if self.llm is None:
+            raise NotConfiguredError("this engine has no model wired; run `orkeon config set model <provider/model>`")
+        return self.llm

@@ -1,0 +1,142 @@
+"""The model conversation as the engine sees it: messages, the tool calls the model asks for, the usage and
+cost of a call, and the options of one call.
+
+These are plain values; the ChatModel port takes and returns them, and its adapter alone knows a
+provider's wire format.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from orkeon_engine.domain.pricing import NO_PRICING, Pricing
+
+ChatRole = Literal["system", "user", "assistant", "tool"]
+ReasoningEffort = Literal["minimal", "low", "medium", "high"]
+
+
+@dataclass(frozen=True)
+class ToolCallRequest:
+    """A tool call the model asked for: its id (echoed in the result), the tool's name, and the arguments
+    as the JSON text the model wrote (possibly not valid JSON: the tool loop checks)."""
+
+    id: str
+    name: str
+    arguments: str = "{}"
+
+    def decoded(self) -> dict[str, Any]:
+        """The arguments as an object; ValueError naming the problem when they are not a JSON object."""
+        text = self.arguments.strip() or "{}"
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})") from None
+        if not isinstance(value, dict):
+            raise ValueError(f"the arguments must be a JSON object, not {type(value).__name__}")
+        return value
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One message of the conversation.
+
+    An assistant message may carry tool calls; a tool message answers one of them (`tool_call_id`, and the
+    tool's `name`)."""
+
+    role: ChatRole
+    text: str = ""
+    tool_calls: tuple[ToolCallRequest, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+
+    @classmethod
+    def system(cls, text: str) -> ChatMessage:
+        return cls("system", text)
+
+    @classmethod
+    def user(cls, text: str) -> ChatMessage:
+        return cls("user", text)
+
+    @classmethod
+    def assistant(cls, text: str = "", tool_calls: tuple[ToolCallRequest, ...] = ()) -> ChatMessage:
+        return cls("assistant", text, tuple(tool_calls))
+
+    @classmethod
+    def tool(cls, call: ToolCallRequest, text: str) -> ChatMessage:
+        return cls("tool", text, tool_call_id=call.id, name=call.name)
+
+
+@dataclass(frozen=True)
+class Usage:
+    """Tokens of one call (or a sum of calls) and its cost in US dollars; `cost` None means unknown.
+
+    `input_tokens` counts the whole prompt, the cached part included; `cache_read_tokens` and
+    `cache_write_tokens` say how much of it the provider's cache served or stored."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    cost: float | None = 0.0
+
+    def __add__(self, other: Usage) -> Usage:
+        cost = None if self.cost is None or other.cost is None else self.cost + other.cost
+        return Usage(
+            self.input_tokens + other.input_tokens,
+            self.output_tokens + other.output_tokens,
+            self.cache_read_tokens + other.cache_read_tokens,
+            self.cache_write_tokens + other.cache_write_tokens,
+            cost,
+        )
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+
+@dataclass(frozen=True)
+class CallOptions:
+    """The options of one model call; None leaves the provider's default."""
+
+    reasoning_effort: ReasoningEffort | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    model: str | None = None
+    """Another model than the configured one, for this call (as litellm names it)."""
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    """Where the model is served and how a call is made, as the settings say (services/model_settings.py)."""
+
+    model: str
+    api_base: str | None = None
+    retries: int = 3
+    timeout: float = 300.0
+    pricing: Pricing = NO_PRICING
+
+
+@dataclass(frozen=True)
+class ChatReply:
+    """What one call returns: the assistant's message, its usage, the model that answered, why it stopped."""
+
+    message: ChatMessage
+    usage: Usage
+    model: str
+    finish_reason: str = ""
+
+
+def format_cost(cost: float | None) -> str:
+    """A cost as the person reads it: `$0.0123`, or `unknown` when nobody could price it."""
+    if cost is None:
+        return "unknown"
+    if cost == 0:
+        return "$0"
+    return f"${cost:.4f}" if cost < 100 else f"${cost:,.2f}"
+
+
+def format_usage(usage: Usage) -> str:
+    """`1,234 tokens in, 56 out, $0.0012`: the line a progress report shows."""
+    return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out, {format_cost(usage.cost)}"

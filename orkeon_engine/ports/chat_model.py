@@ -1,0 +1,42 @@
+"""ChatModel: one call of the model, messages and tool specs in, one assistant message and its usage out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.errors import CommandFailedError
+
+
+class LlmFailure(CommandFailedError):
+    """A model call that failed for good: the provider's own message, after the retries were spent.
+
+    `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, other; `status` the HTTP
+    status when there was one. The message never holds a key."""
+
+    def __init__(self, message: str, model: str = "", kind: str = "other", status: int | None = None) -> None:
+        super().__init__(message)
+        self.model = model
+        self.kind = kind
+        self.status = status
+
+
+class ChatModel(Protocol):
+    """The model behind every crew.
+
+    Failure contract: `chat` raises NotConfiguredError (domain/errors.py) when no model is configured,
+    with a message saying how to configure one, and CommandFailedError (ConfigFileError...) when a setting
+    it reads cannot be used, both before anything is sent; and LlmFailure when the provider fails
+    (timeouts, connection errors, 429 and 5xx are retried with backoff first; any other error is not).
+    Nothing else escapes it. A failed call has no usage to record. `configured_model` raises the same
+    setting errors and sends nothing, so a command can fail at once, before any other work."""
+
+    async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                   options: CallOptions) -> ChatReply:
+        """One call. `tools` are OpenAI function specs (Tool.spec()); an empty list offers none."""
+        ...
+
+    async def configured_model(self, options: CallOptions) -> str:
+        """The model a call with these options would use."""
+        ...

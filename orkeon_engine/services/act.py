@@ -1,0 +1,240 @@
+"""act, the tool loop: the model and the tools take turns until the model answers without a tool call.
+
+Each model turn's calls are checked in the order the model wrote them: the tool found by name, its
+arguments decoded and validated, the call described and put to the permission gate. The read-class calls
+that follow one another run together, four at a time; every other call runs alone, in order. Whatever
+happens to a call (an unknown tool, arguments that do not fit, a refusal, an exception in the tool)
+becomes that call's result for the model to read, never a crash of the loop.
+
+The budget is checked at the safe points, before each model call and before each group of calls: tool
+calls (every call the model asks for counts, one that fails its checks too), wall seconds on the Clock
+port (a call in flight is not interrupted), and context tokens (each turn's prompt counted once). A spent
+budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
+A failed model call (LlmFailure) propagates as it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.model_json import describe_validation_error
+from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
+from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.permission_gate import PermissionGate
+from orkeon_engine.ports.progress import Progress
+
+if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
+    from orkeon_engine.tools.base import Tool
+
+MAX_PARALLEL_READS = 4
+NO_OUTPUT = "(no output)"
+
+
+async def act(
+    system: str,
+    messages: Sequence[ChatMessage],
+    tools: Sequence[Tool[Any]],
+    budget: Budget,
+    gate: PermissionGate,
+    *,
+    model: ChatModel,
+    clock: Clock,
+    progress: Progress | None = None,
+    options: CallOptions | None = None,
+    logger: Logger | None = None,
+    max_parallel_reads: int = MAX_PARALLEL_READS,
+) -> ActResult:
+    """Run the loop over `messages` (the history and the request), `system` first, offering `tools`.
+
+    Returns the final text, every call made in order, the usage summed over the turns, and the whole
+    conversation. Raises BudgetExhausted, Cancelled, or the model's LlmFailure / NotConfiguredError."""
+    loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
+                     max_parallel_reads)
+    return await loop.run(system, messages)
+
+
+@dataclass
+class _Ready:
+    """A call that passed its checks and the gate, waiting to run."""
+
+    request: ToolCallRequest
+    tool: Tool[Any]
+    arguments: dict[str, Any]
+    args: Any
+    call: ToolCall
+    verdict: Verdict
+
+
+class _ToolLoop:
+    def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
+                 clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
+                 max_parallel_reads: int) -> None:
+        self._tools = _by_name(tools)
+        self._specs = [tool.spec() for tool in tools]
+        self._budget = budget
+        self._gate = gate
+        self._model = model
+        self._clock = clock
+        self._progress = progress
+        self._options = options
+        self._logger = logger
+        self._parallel = max(1, max_parallel_reads)
+        self._started = clock.monotonic()
+        self._records: list[ToolCallRecord] = []
+        self._usage = Usage()
+        self._context_tokens = 0
+        self._turns = 0
+
+    async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
+        conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
+        while True:
+            self._safe_point()
+            reply = await self._model.chat(conversation, self._specs, self._options)
+            self._turns += 1
+            self._usage = self._usage + reply.usage
+            self._context_tokens += reply.usage.input_tokens
+            conversation.append(reply.message)
+            self._report()
+            if not reply.message.tool_calls:
+                return ActResult(reply.message.text, tuple(self._records), self._usage, self._turns,
+                                 tuple(conversation))
+            self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
+            for record in await self._run_turn(reply.message.tool_calls):
+                conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
+
+    async def _run_turn(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
+        """Every call of one model turn, grouped: consecutive reads together, any other call alone."""
+        done: list[ToolCallRecord] = []
+        for group in self._groups(requests):
+            self._safe_point()
+            allowed = self._calls_left()
+            admitted = group if allowed is None else group[:allowed]
+            done.extend(await self._run_group(admitted))
+            if len(admitted) < len(group):
+                self._check("tool_calls", self._budget.tool_calls, len(self._records))
+        return done
+
+    def _groups(self, requests: Sequence[ToolCallRequest]) -> list[list[ToolCallRequest]]:
+        groups: list[list[ToolCallRequest]] = []
+        for request in requests:
+            if self._is_read(request) and groups and self._is_read(groups[-1][0]):
+                groups[-1].append(request)
+            else:
+                groups.append([request])
+        return groups
+
+    def _is_read(self, request: ToolCallRequest) -> bool:
+        tool = self._find(request.name)
+        return tool is not None and tool.tool_class == "read"
+
+    async def _run_group(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
+        records: list[ToolCallRecord | None] = [None] * len(requests)
+        ready: list[tuple[int, _Ready]] = []
+        for index, request in enumerate(requests):  # the gate sees the calls one by one, in order
+            checked = await self._check_call(request)
+            if isinstance(checked, _Ready):
+                ready.append((index, checked))
+            else:
+                records[index] = checked
+        limit = asyncio.Semaphore(self._parallel)
+
+        async def run_one(index: int, item: _Ready) -> None:
+            async with limit:
+                records[index] = await self._execute(item)
+
+        if len(ready) == 1:
+            await run_one(*ready[0])
+        elif ready:
+            await asyncio.gather(*(run_one(index, item) for index, item in ready))
+        finished = [record for record in records if record is not None]
+        self._records.extend(finished)
+        return finished
+
+    async def _check_call(self, request: ToolCallRequest) -> _Ready | ToolCallRecord:
+        tool = self._find(request.name)
+        if tool is None:
+            offered = ", ".join(sorted(self._tools)) or "none"
+            return _record(request, {}, None, f"unknown tool {request.name!r}; the tools offered are: {offered}")
+        try:
+            arguments = request.decoded()
+        except ValueError as error:
+            return _record(request, {}, None, f"{tool.name}: {error}")
+        from pydantic import ValidationError  # loaded with the first tool call, not at start-up
+
+        try:
+            args = tool.parse(arguments)
+        except ValidationError as error:
+            problems = describe_validation_error(error)
+            return _record(request, arguments, None, f"{tool.name}: the arguments do not fit its input:\n{problems}")
+        try:
+            call = await tool.describe(args)
+        except Exception as error:  # a path the tool cannot describe (outside the mounts...) is the model's to fix
+            return _record(request, arguments, None, f"{tool.name}: {error}")
+        verdict = await self._gate.authorize(call)
+        if not verdict.allowed:
+            reason = verdict.reason or "no reason given"
+            return _record(request, arguments, verdict, f"refused by the permission gate: {reason}")
+        return _Ready(request, tool, arguments, args, call, verdict)
+
+    async def _execute(self, item: _Ready) -> ToolCallRecord:
+        try:
+            result = await item.tool.run(item.args)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a tool's bug is the model's error result, never the loop's crash
+            if self._logger is not None:
+                self._logger.warning(f"tool {item.tool.name} raised:\n{traceback.format_exc()}")
+            result = ToolResult(f"{item.tool.name} failed: {type(error).__name__}: {error}", is_error=True)
+        return ToolCallRecord(item.request.id, item.tool.name, item.arguments, item.verdict, result)
+
+    def _find(self, name: str) -> Tool[Any] | None:
+        return self._tools.get(name.strip().lower())
+
+    def _calls_left(self) -> int | None:
+        if self._budget.tool_calls is None:
+            return None
+        left = self._budget.tool_calls - len(self._records)
+        if left <= 0:
+            self._check("tool_calls", self._budget.tool_calls, len(self._records))
+        return left
+
+    def _safe_point(self) -> None:
+        if self._progress is not None and self._progress.cancelled:
+            raise Cancelled(tuple(self._records), self._usage)
+        self._check("seconds", self._budget.seconds, self._clock.monotonic() - self._started)
+
+    def _check(self, kind: BudgetKind, limit: float | None, used: float) -> None:
+        if limit is not None and used >= limit:
+            raise BudgetExhausted(kind, limit, round(used, 1), tuple(self._records), self._usage)
+
+    def _report(self) -> None:
+        if self._progress is not None:
+            calls = len(self._records)
+            self._progress.report(f"turn {self._turns}: {format_usage(self._usage)}; "
+                                  f"{calls} tool call{'' if calls == 1 else 's'}")
+
+
+def _by_name(tools: Sequence[Tool[Any]]) -> dict[str, Tool[Any]]:
+    found: dict[str, Tool[Any]] = {}
+    for tool in tools:
+        key = tool.name.lower()
+        if key in found:
+            raise ValueError(f"two tools are named {tool.name!r}")
+        found[key] = tool
+    return found
+
+
+def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdict | None, text: str) -> ToolCallRecord:
+    return ToolCallRecord(request.id, request.name, arguments, verdict, ToolResult(text, is_error=True))
+
+
+def _request_of(record: ToolCallRecord) -> ToolCallRequest:
+    return ToolCallRequest(record.id, record.name)

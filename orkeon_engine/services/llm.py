@@ -1,0 +1,148 @@
+"""Llm: the facade the crews and commands use over the ChatModel: `act` (the tool loop), `complete` (one
+answer, no tools) and `extract` (JSON validated against a pydantic model, with one repair round).
+
+Every successful model call is recorded in the usage ledger under the session, the model and the
+running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
+and its progress line), which Deps.for_run does for every run the engine starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
+    from pydantic import BaseModel
+
+from orkeon_engine.domain.act import ActResult, Budget
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
+from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.permission_gate import PermissionGate
+from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services import act as tool_loop
+from orkeon_engine.services.session_io import CurrentSession
+
+if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
+    from orkeon_engine.tools.base import Tool
+
+ModelT = TypeVar("ModelT", bound="BaseModel")
+
+JSON_INSTRUCTION = (
+    "Answer with a single JSON object and nothing else: no prose before or after it, no code fence. "
+    "It must validate against this JSON schema:\n{schema}"
+)
+REPAIR_INSTRUCTION = (
+    "That answer does not validate against the schema:\n{problems}\n"
+    "Send the corrected JSON object only."
+)
+
+
+class ExtractFailure(CommandFailedError):
+    """The model's answer did not validate, even after one repair round; the problems and the last text."""
+
+    def __init__(self, model_type: str, problems: str, text: str) -> None:
+        first = problems.splitlines()[0].lstrip("- ") if problems else "no JSON found"
+        super().__init__(f"the model's answer did not fit {model_type} after one repair round ({first})")
+        self.model_type = model_type
+        self.problems = problems
+        self.text = text
+
+
+@dataclasses.dataclass(frozen=True)
+class Llm:
+    """The model, its bookkeeping and the run it serves."""
+
+    model: ChatModel
+    clock: Clock
+    session: CurrentSession | None = None
+    ledger: UsageLedger | None = None
+    logger: Logger | None = None
+    progress: Progress | None = None
+    command: str = ""
+
+    def for_run(self, command: str, progress: Progress | None = None) -> Llm:
+        """The same facade, recording under `command` and reporting on `progress` (when given)."""
+        return dataclasses.replace(self, command=command, progress=progress or self.progress)
+
+    async def require_model(self, options: CallOptions | None = None) -> str:
+        """The model a call would use, or NotConfiguredError saying how to configure one (nothing is sent)."""
+        return await self.model.configured_model(options or CallOptions())
+
+    async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
+                  budget: Budget, gate: PermissionGate, options: CallOptions | None = None) -> ActResult:
+        """The tool loop (services/act.py) over this model; a string is one user message."""
+        history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
+        return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
+                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger)
+
+    async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
+        """One answer to `user` under the instructions `system`, no tools offered."""
+        reply = await self._call(_conversation(system, user), options)
+        return reply.message.text
+
+    async def extract(self, system: str, user: str, model_type: type[ModelT],
+                      options: CallOptions | None = None) -> ModelT:
+        """A `model_type` read from the model's JSON answer; one repair round, then ExtractFailure."""
+        from pydantic import ValidationError
+
+        schema = json.dumps(model_type.model_json_schema(), ensure_ascii=False)
+        instructions = JSON_INSTRUCTION.format(schema=schema)
+        conversation = _conversation(f"{system}\n\n{instructions}" if system else instructions, user)
+        reply = await self._call(conversation, options)
+        try:
+            return _validate(model_type, reply.message.text)
+        except ValidationError as error:
+            problems = describe_validation_error(error)
+        conversation += [reply.message, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
+        repaired = await self._call(conversation, options)
+        try:
+            return _validate(model_type, repaired.message.text)
+        except ValidationError as error:
+            raise ExtractFailure(model_type.__name__, describe_validation_error(error),
+                                 repaired.message.text) from None
+
+    async def _call(self, messages: list[ChatMessage], options: CallOptions | None) -> ChatReply:
+        return await _Recorded(self).chat(messages, [], options or CallOptions())
+
+    async def record(self, reply: ChatReply) -> None:
+        """Put one successful call in the ledger; a bookkeeping failure is logged, never raised."""
+        if self.ledger is None or self.session is None:
+            return
+        entry = UsageRecord(self.session.id, self.command, reply.model, reply.usage, self.clock.now())
+        try:
+            await self.ledger.record(entry)
+        except OSError as error:
+            if self.logger is not None:
+                self.logger.warning(f"the usage of a {reply.model} call could not be recorded: {error}")
+
+
+class _Recorded:
+    """The ChatModel seen through the facade: every reply it returns is recorded first."""
+
+    def __init__(self, llm: Llm) -> None:
+        self._llm = llm
+
+    async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                   options: CallOptions) -> ChatReply:
+        reply = await self._llm.model.chat(messages, tools, options)
+        await self._llm.record(reply)
+        return reply
+
+    async def configured_model(self, options: CallOptions) -> str:
+        return await self._llm.model.configured_model(options)
+
+
+def _conversation(system: str, user: str) -> list[ChatMessage]:
+    return ([ChatMessage.system(system)] if system else []) + [ChatMessage.user(user)]
+
+
+def _validate(model_type: type[ModelT], text: str) -> ModelT:
+    return model_type.model_validate_json(json_candidate(text))

@@ -1,0 +1,222 @@
+"""The litellm adapter against the loopback stub server: replies, tool calls, usage and cost, retries,
+timeouts, failures, and a quiet stdout."""
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.domain.act import Budget
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
+from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.pricing import parse_pricing
+from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.services.act import act
+from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.model_settings import chat_settings
+from orkeon_engine.services.session_io import CurrentSession
+from tests.support.doubles.fake_clock import FakeClock
+from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_permission_gate import FakePermissionGate
+from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.stub_openai_server import StubOpenAIServer
+from tests.support.tiny_tools import EchoTool
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = "openai/stub-model"
+HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
+
+
+def _model(stub, clock=None, logger=None, retries=3, timeout=5.0, pricing=None, env=None):
+    async def settings():
+        return ChatSettings(MODEL, stub.url, retries, timeout, parse_pricing(pricing))
+
+    return LitellmChatModel(settings, clock or FakeClock(), logger or FakeLogger(), env=env)
+
+
+async def test_a_plain_reply_comes_back_as_the_assistant_message():
+    with StubOpenAIServer([{"content": "hi there"}]) as stub:
+        reply = await _model(stub).chat(HELLO, [], CallOptions())
+
+    assert reply.message == ChatMessage.assistant("hi there")
+    assert (reply.model, reply.finish_reason) == (MODEL, "stop")
+    assert stub.requests[0]["model"] == "stub-model"
+    assert stub.requests[0]["messages"] == [{"role": "system", "content": "Be brief."},
+                                           {"role": "user", "content": "hello"}]
+
+
+async def test_tool_calls_come_back_with_their_ids_and_json_arguments():
+    step = {"tool_calls": [{"id": "call_a", "name": "echo", "arguments": {"path": "src/a.py"}}], "content": None}
+    with StubOpenAIServer([step]) as stub:
+        reply = await _model(stub).chat(HELLO, [EchoTool().spec()], CallOptions())
+
+    assert reply.message.tool_calls == (ToolCallRequest("call_a", "echo", '{"path": "src/a.py"}'),)
+    assert reply.finish_reason == "tool_calls"
+    assert stub.requests[0]["tools"] == [EchoTool().spec()]
+
+
+async def test_a_tool_round_is_sent_in_the_openai_shape():
+    call = ToolCallRequest("call_a", "echo", '{"path": "a"}')
+    conversation = [*HELLO, ChatMessage.assistant("", (call,)), ChatMessage.tool(call, "a")]
+    with StubOpenAIServer([{"content": "done"}]) as stub:
+        await _model(stub).chat(conversation, [EchoTool().spec()], CallOptions())
+
+    sent = stub.requests[0]["messages"]
+    assert sent[2]["tool_calls"] == [{"id": "call_a", "type": "function",
+                                      "function": {"name": "echo", "arguments": '{"path": "a"}'}}]
+    assert (sent[3]["role"], sent[3]["tool_call_id"], sent[3]["content"]) == ("tool", "call_a", "a")
+
+
+async def test_usage_is_read_and_priced_from_the_pricing_setting():
+    usage = {"prompt_tokens": 2_000_000, "completion_tokens": 1_000_000, "cached_tokens": 500_000}
+    with StubOpenAIServer([{"content": "x", "usage": usage}]) as stub:
+        reply = await _model(stub, pricing={"input": 1.0, "output": 4.0}).chat(HELLO, [], CallOptions())
+
+    assert reply.usage == Usage(2_000_000, 1_000_000, 500_000, 0, 6.0)
+
+
+async def test_a_model_nobody_can_price_has_an_unknown_cost():
+    with StubOpenAIServer([{"content": "x"}]) as stub:
+        reply = await _model(stub).chat(HELLO, [], CallOptions())
+
+    assert reply.usage.cost is None and reply.usage.input_tokens == 10
+
+
+async def test_the_call_options_reach_the_server():
+    with StubOpenAIServer([{"content": "x"}]) as stub:
+        await _model(stub).chat(HELLO, [], CallOptions(max_tokens=64, temperature=0.2, reasoning_effort="high"))
+
+    sent = stub.requests[0]
+    assert (sent["max_tokens"], sent["temperature"], sent["reasoning_effort"]) == (64, 0.2, "high")
+
+
+async def test_a_429_is_retried_after_a_wait_on_the_clock_and_then_succeeds():
+    clock, logger = FakeClock(), FakeLogger()
+    with StubOpenAIServer([{"status": 429, "error": "Rate limit reached"}, {"content": "second time"}]) as stub:
+        reply = await _model(stub, clock, logger).chat(HELLO, [], CallOptions())
+
+    assert reply.message.text == "second time"
+    assert clock.sleeps == [1.0] and len(stub.requests) == 2
+    assert "rate_limit on attempt 1 of 4" in logger.text()
+
+
+async def test_a_500_that_outlasts_the_retries_is_an_llm_failure_with_the_providers_message(capfd):
+    clock = FakeClock()
+    steps = [{"status": 500, "error": "the backend fell over"}] * 3
+    with StubOpenAIServer(steps) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, clock, retries=2).chat(HELLO, [], CallOptions())
+
+    assert (failure.value.kind, failure.value.status) == ("server", 500)
+    assert "the backend fell over" in str(failure.value) and "after 3 attempts" in str(failure.value)
+    assert clock.sleeps == [1.0, 2.0] and len(stub.requests) == 3
+    assert capfd.readouterr().out == ""
+
+
+async def test_a_hang_ends_in_a_timeout_failure():
+    with StubOpenAIServer([{"hang": 30}]) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, retries=0, timeout=0.5).chat(HELLO, [], CallOptions())
+
+    assert failure.value.kind == "timeout"
+    assert str(failure.value) == f"{MODEL}: no answer within 0.5 s (after 1 attempt)"
+
+
+async def test_a_timeout_is_retried():
+    with StubOpenAIServer([{"hang": 30}, {"content": "awake"}]) as stub:
+        reply = await _model(stub, retries=1, timeout=0.5).chat(HELLO, [], CallOptions())
+
+    assert reply.message.text == "awake"
+
+
+async def test_an_auth_error_is_not_retried_and_never_shows_the_key():
+    secret = "abc-very-secret-value-42"
+    with StubOpenAIServer([{"status": 401, "error": f"Incorrect API key provided: {secret}"}]) as stub, \
+            pytest.raises(LlmFailure) as failure:
+        await _model(stub, env={"TEAM_PROXY_KEY": secret}).chat(HELLO, [], CallOptions())
+
+    assert failure.value.kind == "auth" and len(stub.requests) == 1
+    assert secret not in str(failure.value) and "***" in str(failure.value)
+
+
+async def test_no_model_configured_is_not_configured_and_sends_nothing():
+    config = ConfigStore(FakeConfigFiles(), await CurrentSession.open(FakeSessionStore()))
+
+    async def settings():
+        return await chat_settings(config, {})
+
+    with StubOpenAIServer([]) as stub, pytest.raises(NotConfiguredError, match="ORKEON_MODEL"):
+        await LitellmChatModel(settings, FakeClock(), FakeLogger()).chat(HELLO, [], CallOptions())
+
+    assert stub.requests == []
+
+
+async def test_the_model_override_of_a_call_is_the_model_asked_and_recorded():
+    with StubOpenAIServer([{"content": "x"}]) as stub:
+        reply = await _model(stub).chat(HELLO, [], CallOptions(model="openai/other-model"))
+
+    assert stub.requests[0]["model"] == "other-model" and reply.model == "openai/other-model"
+
+
+
+async def test_the_tool_loop_runs_over_litellm_and_feeds_the_result_back():
+    steps = [{"tool_calls": [{"id": "call_a", "name": "echo", "arguments": {"path": "src/a.py"}}]},
+             {"content": "a.py echoed"}]
+    with StubOpenAIServer(steps) as stub:
+        result = await act("Be brief.", [ChatMessage.user("echo a")], [EchoTool()], Budget(), FakePermissionGate(),
+                           model=_model(stub), clock=FakeClock())
+
+    assert result.text == "a.py echoed" and result.calls[0].result.text == "src/a.py"
+    assert stub.requests[1]["messages"][-1] == {"role": "tool", "tool_call_id": "call_a", "content": "src/a.py",
+                                                "name": "echo"}
+
+
+def test_importing_and_calling_litellm_writes_nothing_on_stdout():
+    script = textwrap.dedent(f"""
+        import asyncio
+        from tests.support.stub_openai_server import StubOpenAIServer
+        from tests.support.doubles.fake_clock import FakeClock
+        from tests.support.doubles.fake_logger import FakeLogger
+        from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+        from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings
+
+        async def main():
+            with StubOpenAIServer([{{"content": "hi"}}, {{"status": 500, "error": "boom"}}]) as stub:
+                async def settings():
+                    return ChatSettings("{MODEL}", stub.url, retries=0)
+                model = LitellmChatModel(settings, FakeClock(), FakeLogger())
+                await model.chat([ChatMessage.user("x")], [], CallOptions())
+                try:
+                    await model.chat([ChatMessage.user("x")], [], CallOptions())
+                except Exception as error:
+                    import sys
+                    print(type(error).__name__, file=sys.stderr)
+
+        asyncio.run(main())
+    """)
+    env = {**os.environ, "LITELLM_LOG": "DEBUG"}
+
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
+                          timeout=120)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and "LlmFailure" in done.stderr
+
+
+async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
+    stub = StubOpenAIServer([])
+    url = stub.url
+    stub.stop()
+
+    async def settings():
+        return ChatSettings(MODEL, url, retries=1, timeout=5)
+
+    clock = FakeClock()
+    with pytest.raises(LlmFailure) as failure:
+        await LitellmChatModel(settings, clock, FakeLogger()).chat(HELLO, [], CallOptions())
+
+    assert failure.value.kind == "connection" and f"could not reach {url}" in str(failure.value)
+    assert clock.sleeps == [1.0]

@@ -1,0 +1,57 @@
+"""Finding the JSON in a model's answer, and the validation problems said in words."""
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import BaseModel, ValidationError
+
+from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def test_a_fenced_block_is_taken_over_the_prose_around_it():
+    text = 'Sure! {not this}\n```json\n{"a": 1}\n```\nHope it helps.'
+
+    assert json_candidate(text) == '{"a": 1}'
+
+
+def test_the_first_balanced_object_is_found_in_prose():
+    assert json_candidate('The answer is {"a": "}{", "b": [1, {"c": 2}]} as asked.') == \
+        '{"a": "}{", "b": [1, {"c": 2}]}'
+
+
+def test_text_without_json_is_returned_as_it_is():
+    assert json_candidate("  no json here ") == "no json here"
+
+
+@given(st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=5), st.text(alphabet="abc .:\n", max_size=30),
+       st.text(alphabet="abc .:\n", max_size=30))
+def test_an_object_wrapped_in_any_prose_comes_out_whole(value, before, after):
+    text = before + json.dumps(value) + after
+
+    assert json.loads(json_candidate(text)) == value
+
+
+@given(st.text(max_size=200))
+def test_any_text_gives_a_candidate_without_raising(text):
+    assert isinstance(json_candidate(text), str)
+
+
+def test_validation_problems_are_one_line_a_field():
+    class Row(BaseModel):
+        name: str
+        count: int
+
+    try:
+        Row.model_validate({"count": "many"})
+    except ValidationError as error:
+        problems = describe_validation_error(error)
+
+    assert problems.splitlines() == ["- name: Field required",
+                                     "- count: Input should be a valid integer, unable to parse string as an integer"]

@@ -1,0 +1,144 @@
+"""The Llm facade: act, complete and extract over the scripted model, and the usage each call records."""
+
+import pytest
+from pydantic import BaseModel
+
+from orkeon_engine.domain.act import Budget
+from orkeon_engine.domain.chat import CallOptions, Usage
+from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.services.llm import ExtractFailure, Llm
+from orkeon_engine.services.session_io import CurrentSession
+from tests.support.doubles.fake_clock import FakeClock
+from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_permission_gate import FakePermissionGate
+from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.scripted_chat_model import Call, ScriptedChatModel
+from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead
+
+
+class Judgement(BaseModel):
+    verdict: str
+    score: int
+
+
+async def _llm(model, ledger=None, logger=None, command="review"):
+    session = await CurrentSession.open(FakeSessionStore())
+    return Llm(model, FakeClock(), session=session, ledger=ledger or FakeUsageLedger(), logger=logger,
+               command=command)
+
+
+async def test_complete_sends_the_system_and_the_user_message_and_no_tools():
+    model = ScriptedChatModel(["a summary"])
+    llm = await _llm(model)
+
+    text = await llm.complete("Summarise.", "the transcript")
+
+    assert text == "a summary"
+    request = model.requests[0]
+    assert [(m.role, m.text) for m in request.messages] == [("system", "Summarise."), ("user", "the transcript")]
+    assert request.tools == ()
+
+
+async def test_complete_passes_the_call_options_through():
+    model = ScriptedChatModel(["ok"])
+    llm = await _llm(model)
+
+    await llm.complete("s", "u", CallOptions(reasoning_effort="high", max_tokens=50, model="other/model"))
+
+    assert model.requests[0].options == CallOptions(reasoning_effort="high", max_tokens=50, model="other/model")
+
+
+async def test_extract_returns_the_validated_model_from_a_fenced_answer():
+    model = ScriptedChatModel(['Here it is:\n```json\n{"verdict": "VALID", "score": 3}\n```'])
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found == Judgement(verdict="VALID", score=3)
+    assert '"score"' in model.requests[0].system
+
+
+async def test_extract_repairs_once_with_the_validation_error():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": "many"}', '{"verdict": "VALID", "score": 2}'])
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found.score == 2
+    repair = model.requests[1].messages[-1]
+    assert repair.role == "user" and "- score:" in repair.text
+    assert model.requests[1].messages[-2].text == '{"verdict": "VALID", "score": "many"}'
+
+
+async def test_extract_fails_after_the_repair_round_with_the_problems_and_the_last_answer():
+    model = ScriptedChatModel(["no JSON here", '{"verdict": "VALID"}'])
+    llm = await _llm(model)
+
+    with pytest.raises(ExtractFailure) as failure:
+        await llm.extract("Judge.", "the diff", Judgement)
+
+    assert "did not fit Judgement after one repair round" in str(failure.value)
+    assert "score" in failure.value.problems and failure.value.text == '{"verdict": "VALID"}'
+    assert len(model.requests) == 2
+
+
+async def test_every_successful_call_is_recorded_under_the_session_model_and_command():
+    ledger = FakeUsageLedger()
+    model = ScriptedChatModel(["one"], model="openai/local", usage=Usage(10, 2, cost=None))
+    llm = await _llm(model, ledger)
+
+    await llm.complete("s", "u")
+
+    [record] = ledger.records
+    assert (record.session_id, record.command, record.model) == (llm.session.id, "review", "openai/local")
+    assert record.usage == Usage(10, 2, cost=None)
+
+
+async def test_a_failed_call_records_nothing():
+    ledger = FakeUsageLedger()
+    llm = await _llm(ScriptedChatModel([LlmFailure("openai/x: the provider answered 500: boom")]), ledger)
+
+    with pytest.raises(LlmFailure):
+        await llm.complete("s", "u")
+
+    assert ledger.records == []
+
+
+async def test_a_ledger_that_cannot_write_is_logged_and_the_answer_still_returned():
+    ledger = FakeUsageLedger()
+    ledger.fail_writes = OSError("state.db is read-only")
+    logger = FakeLogger()
+    llm = await _llm(ScriptedChatModel(["fine"]), ledger, logger)
+
+    text = await llm.complete("s", "u")
+
+    assert text == "fine" and "could not be recorded: state.db is read-only" in logger.text()
+
+
+async def test_act_records_each_model_turn_and_takes_a_plain_request():
+    ledger = FakeUsageLedger()
+    model = ScriptedChatModel([Call("probe_read", {"path": "a"}), "done"])
+    llm = await _llm(model, ledger)
+
+    result = await llm.act("sys", "read a", [ProbeRead(ConcurrencyProbe())], Budget(), FakePermissionGate())
+
+    assert result.text == "done" and len(ledger.records) == 2
+    assert model.requests[0].last_user_text == "read a"
+
+
+async def test_for_run_records_under_the_new_command():
+    ledger = FakeUsageLedger()
+    llm = (await _llm(ScriptedChatModel(["x"]), ledger, command="")).for_run("commit")
+
+    await llm.complete("s", "u")
+
+    assert ledger.records[0].command == "commit"
+
+
+async def test_require_model_says_how_to_configure_when_there_is_no_model():
+    llm = await _llm(ScriptedChatModel(not_configured=True))
+
+    with pytest.raises(NotConfiguredError, match="orkeon config set model"):
+        await llm.require_model()

@@ -1,0 +1,312 @@
+"""A loopback OpenAI-compatible chat server with scripted replies, for the litellm adapter's tests and the
+end-to-end tests.
+
+It is stdlib only (http.server on 127.0.0.1, an ephemeral port by default, one thread per request) and
+answers `POST /v1/chat/completions` (also `/chat/completions`) and `GET /v1/models`. Each chat request
+takes the next step of the script; the JSON body of every request is kept in `requests` (and written, one
+line each, to `--log FILE` on the command line).
+
+As a context manager::
+
+    with StubOpenAIServer([{"content": "hello"}]) as stub:
+        model = "openai/stub-model"; api_base = stub.url      # http://127.0.0.1:PORT/v1
+
+As a process (for the end-to-end tests; it prints `listening on http://127.0.0.1:PORT/v1` on its first
+line of stdout, so `--port 0` lets the caller read the port)::
+
+    python -m tests.support.stub_openai_server --port 0 --script script.json [--log requests.jsonl]
+
+The script: a JSON list of steps, or an object `{"steps": [...], "default": step}` whose `default`
+answers every request once the steps are used up (without one, an exhausted script answers 500 with
+the message "the stub's script is exhausted"). A step is an object:
+
+- `{"content": "text"}`: a plain assistant reply, finish_reason "stop".
+- `{"tool_calls": [{"name": "file_read", "arguments": {"path": "a.py"}, "id": "call_1"}], "content": null}`:
+  a reply with tool calls, finish_reason "tool_calls". `arguments` is an object (sent as its JSON text)
+  or a string sent as is (to test bad JSON); `id` defaults to `call_<step>_<index>`.
+- `"usage": {"prompt_tokens": 12, "completion_tokens": 5, "cached_tokens": 2,
+  "cache_creation_input_tokens": 0}`: optional in a reply; the default counts 10 prompt and 5
+  completion tokens.
+- `"model": "name"`: optional, the model named in the response (default: the request's model).
+- `{"status": 429, "error": "Rate limit reached"}`: an HTTP error with an OpenAI error body
+  (`{"error": {"message", "type", "code"}}`); any status works (500, 503, 401, ...).
+- `{"hang": 30}`: hold the request that many seconds (the client's timeout fires first) and then close
+  the connection without an answer. `"delay": 0.2` in a reply waits that long before answering.
+- `{"echo": true}`: reply with the last user message's text (handy for a default step).
+
+When the request has `"stream": true`, a reply step is sent as server-sent events
+(`data: {chat.completion.chunk}` lines, the text in pieces, each tool call in two pieces, a usage chunk
+when `stream_options.include_usage` is set, then `data: [DONE]`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+DEFAULT_USAGE = {"prompt_tokens": 10, "completion_tokens": 5}
+EXHAUSTED = {"status": 500, "error": "the stub's script is exhausted"}
+
+
+class StubOpenAIServer:
+    """The server; `with` starts it on a thread and stops it (hanging requests included) on exit."""
+
+    def __init__(self, steps: list[dict[str, Any]] | None = None, default: dict[str, Any] | None = None,
+                 host: str = "127.0.0.1", port: int = 0, log: Path | None = None) -> None:
+        self.steps: list[dict[str, Any]] = list(steps or [])
+        self.default = default
+        self.requests: list[dict[str, Any]] = []
+        self.log = log
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._httpd = _Server((host, port), _handler_for(self))
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def from_script(cls, script: Any, **kwargs: Any) -> StubOpenAIServer:
+        """Build from a script as its file holds it: a list of steps or {"steps": [...], "default": ...}."""
+        if isinstance(script, list):
+            return cls(script, **kwargs)
+        if isinstance(script, dict) and isinstance(script.get("steps", []), list):
+            return cls(script.get("steps", []), script.get("default"), **kwargs)
+        raise ValueError('a stub script is a JSON list of steps or {"steps": [...], "default": {...}}')
+
+    @property
+    def port(self) -> int:
+        return int(self._httpd.server_address[1])
+
+    @property
+    def url(self) -> str:
+        """The api base to hand litellm: http://127.0.0.1:PORT/v1."""
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> StubOpenAIServer:
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.02,), name="stub-openai",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving (when started) and close the socket; hanging requests wake and close."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._httpd.shutdown()
+            self._thread = None
+        self._httpd.server_close()
+
+    def __enter__(self) -> StubOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def serve_forever(self) -> None:
+        try:
+            self._httpd.serve_forever()
+        finally:
+            self._stopping.set()
+            self._httpd.server_close()
+
+    def next_step(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Record the request and take the next step (its 1-based number and the step)."""
+        with self._lock:
+            self.requests.append(body)
+            number = len(self.requests)
+            if self.log is not None:
+                with self.log.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(body) + "\n")
+            if self.steps:
+                return number, self.steps.pop(0)
+            return number, self.default if self.default is not None else EXHAUSTED
+
+    def wait(self, seconds: float) -> None:
+        """Sleep, but wake at once when the server stops."""
+        self._stopping.wait(seconds)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    allow_reuse_address = True
+
+
+def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.0"
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet: tests read no access log
+            return
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/") in ("/v1/models", "/models"):
+                self._json(200, {"object": "list", "data": [{"id": "stub-model", "object": "model"}]})
+            else:
+                self._json(404, _error_body("not found", 404))
+
+        def do_POST(self) -> None:
+            if self.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
+                self._json(404, _error_body(f"no route {self.path}", 404))
+                return
+            length = int(self.headers.get("Content-Length") or 0)
+            try:
+                body = json.loads(self.rfile.read(length) or b"{}")
+            except json.JSONDecodeError:
+                self._json(400, _error_body("the request body is not JSON", 400))
+                return
+            number, step = stub.next_step(body)
+            self._answer(number, step, body)
+
+        def _answer(self, number: int, step: dict[str, Any], body: dict[str, Any]) -> None:
+            if "hang" in step:
+                stub.wait(float(step["hang"]))
+                self.close_connection = True
+                return
+            if step.get("delay"):
+                stub.wait(float(step["delay"]))
+            if "status" in step:
+                status = int(step["status"])
+                self._json(status, _error_body(str(step.get("error", f"error {status}")), status))
+                return
+            if body.get("stream"):
+                include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+                self._stream(_chunks(number, step, body, include_usage))
+                return
+            self._json(200, _completion(number, step, body))
+
+        def _json(self, status: int, payload: dict[str, Any]) -> None:
+            data = json.dumps(payload).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self._write(data)
+
+        def _stream(self, chunks: Iterator[dict[str, Any]]) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            for chunk in chunks:
+                self._write(f"data: {json.dumps(chunk)}\n\n".encode())
+            self._write(b"data: [DONE]\n\n")
+
+        def _write(self, data: bytes) -> None:
+            try:
+                self.wfile.write(data)
+                self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout): nothing to do
+                pass
+
+    return Handler
+
+
+def _error_body(message: str, status: int) -> dict[str, Any]:
+    kinds = {400: "invalid_request_error", 401: "authentication_error", 404: "not_found_error",
+             429: "rate_limit_error"}
+    kind = kinds.get(status, "server_error" if status >= 500 else "invalid_request_error")
+    return {"error": {"message": message, "type": kind, "code": str(status)}}
+
+
+def _text(step: dict[str, Any], body: dict[str, Any]) -> str | None:
+    if step.get("echo"):
+        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        content = users[-1].get("content") if users else ""
+        return content if isinstance(content, str) else json.dumps(content)
+    content = step.get("content")
+    return None if content is None else str(content)
+
+
+def _tool_calls(number: int, step: dict[str, Any]) -> list[dict[str, Any]]:
+    calls = []
+    for index, call in enumerate(step.get("tool_calls") or []):
+        arguments = call.get("arguments", {})
+        calls.append({
+            "id": call.get("id") or f"call_{number}_{index}",
+            "type": "function",
+            "function": {
+                "name": call["name"],
+                "arguments": arguments if isinstance(arguments, str) else json.dumps(arguments),
+            },
+        })
+    return calls
+
+
+def _usage(step: dict[str, Any]) -> dict[str, Any]:
+    given = {**DEFAULT_USAGE, **(step.get("usage") or {})}
+    prompt, completion = int(given["prompt_tokens"]), int(given["completion_tokens"])
+    usage: dict[str, Any] = {"prompt_tokens": prompt, "completion_tokens": completion,
+                             "total_tokens": prompt + completion}
+    if "cached_tokens" in given:
+        usage["prompt_tokens_details"] = {"cached_tokens": int(given["cached_tokens"])}
+    if "cache_creation_input_tokens" in given:
+        usage["cache_creation_input_tokens"] = int(given["cache_creation_input_tokens"])
+    return usage
+
+
+def _completion(number: int, step: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    calls = _tool_calls(number, step)
+    message: dict[str, Any] = {"role": "assistant", "content": _text(step, body)}
+    if calls:
+        message["tool_calls"] = calls
+    return {
+        "id": f"chatcmpl-stub-{number}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": step.get("model") or body.get("model", "stub-model"),
+        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
+        "usage": _usage(step),
+    }
+
+
+def _chunks(number: int, step: dict[str, Any], body: dict[str, Any], include_usage: bool) -> Iterator[dict[str, Any]]:
+    model = step.get("model") or body.get("model", "stub-model")
+    base = {"id": f"chatcmpl-stub-{number}", "object": "chat.completion.chunk", "created": int(time.time()),
+            "model": model}
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    yield chunk({"role": "assistant", "content": ""})
+    text = _text(step, body) or ""
+    for start in range(0, len(text), 4):
+        yield chunk({"content": text[start:start + 4]})
+    calls = _tool_calls(number, step)
+    for index, call in enumerate(calls):
+        arguments = call["function"]["arguments"]
+        half = len(arguments) // 2
+        yield chunk({"tool_calls": [{"index": index, "id": call["id"], "type": "function",
+                                     "function": {"name": call["function"]["name"], "arguments": arguments[:half]}}]})
+        yield chunk({"tool_calls": [{"index": index, "function": {"arguments": arguments[half:]}}]})
+    yield chunk({}, "tool_calls" if calls else "stop")
+    if include_usage:
+        yield {**base, "choices": [], "usage": _usage(step)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="A scripted OpenAI-compatible server on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=0, help="the port (0: an ephemeral one)")
+    parser.add_argument("--script", type=Path, required=True, help="a JSON file of steps (see the docstring)")
+    parser.add_argument("--log", type=Path, default=None, help="append each request body to this file")
+    options = parser.parse_args(argv)
+    try:
+        script = json.loads(options.script.read_text(encoding="utf-8"))
+        stub = StubOpenAIServer.from_script(script, port=options.port, log=options.log)
+    except (OSError, ValueError) as error:
+        print(f"stub_openai_server: {options.script}: {error}", file=sys.stderr)
+        return 2
+    print(f"listening on {stub.url}", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        stub.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

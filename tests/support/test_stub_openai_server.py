@@ -1,0 +1,88 @@
+"""The stub server itself, over plain HTTP: replies, errors, streaming, the script file and the process."""
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.support.stub_openai_server import StubOpenAIServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _post(url, body):
+    request = urllib.request.Request(f"{url}/chat/completions", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
+def test_a_reply_step_answers_a_chat_completion_with_its_usage():
+    with StubOpenAIServer([{"content": "hi", "usage": {"prompt_tokens": 7, "completion_tokens": 2}}]) as stub:
+        answer = json.loads(_post(stub.url, {"model": "m", "messages": []}))
+
+    assert answer["choices"][0]["message"] == {"role": "assistant", "content": "hi"}
+    assert answer["usage"] == {"prompt_tokens": 7, "completion_tokens": 2, "total_tokens": 9}
+
+
+def test_an_error_step_answers_its_status_with_an_openai_error_body():
+    with StubOpenAIServer([{"status": 429, "error": "slow down"}]) as stub, \
+            pytest.raises(urllib.error.HTTPError) as error:
+        _post(stub.url, {"model": "m", "messages": []})
+
+    assert error.value.code == 429
+    assert json.loads(error.value.read())["error"]["message"] == "slow down"
+
+
+def test_an_exhausted_script_answers_500_and_a_default_step_answers_forever():
+    with StubOpenAIServer.from_script({"steps": [], "default": {"echo": True}}) as stub:
+        first = json.loads(_post(stub.url, {"model": "m", "messages": [{"role": "user", "content": "ping"}]}))
+
+    with StubOpenAIServer([]) as empty, pytest.raises(urllib.error.HTTPError) as error:
+        _post(empty.url, {"model": "m", "messages": []})
+
+    assert first["choices"][0]["message"]["content"] == "ping"
+    assert error.value.code == 500
+
+
+def test_a_streamed_reply_sends_text_tool_calls_and_usage_as_events():
+    step = {"content": "hello world", "tool_calls": [{"name": "echo", "arguments": {"path": "a"}}]}
+    with StubOpenAIServer([step]) as stub:
+        body = _post(stub.url, {"model": "m", "messages": [], "stream": True,
+                                "stream_options": {"include_usage": True}})
+
+    events = [line[len("data: "):] for line in body.splitlines() if line.startswith("data: ")]
+    chunks = [json.loads(e) for e in events[:-1]]
+    text = "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks if c["choices"])
+    arguments = "".join(d["function"]["arguments"] for c in chunks if c["choices"]
+                        for d in c["choices"][0]["delta"].get("tool_calls") or [])
+    assert events[-1] == "[DONE]" and text == "hello world" and json.loads(arguments) == {"path": "a"}
+    assert chunks[-1]["usage"]["prompt_tokens"] == 10
+
+
+def test_every_request_is_kept_and_logged_as_json_lines(tmp_path):
+    log = tmp_path / "requests.jsonl"
+    with StubOpenAIServer([{"content": "x"}], log=log) as stub:
+        _post(stub.url, {"model": "m", "messages": [{"role": "user", "content": "hi"}]})
+
+    assert stub.requests == [json.loads(log.read_text())]
+
+
+def test_the_module_runs_as_a_process_serving_a_script_file(tmp_path):
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps([{"content": "from the file"}]))
+    process = subprocess.Popen([sys.executable, "-m", "tests.support.stub_openai_server", "--port", "0",
+                                "--script", str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        first_line = process.stdout.readline().strip()
+        answer = json.loads(_post(first_line.removeprefix("listening on "), {"model": "m", "messages": []}))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+    assert first_line.startswith("listening on http://127.0.0.1:")
+    assert answer["choices"][0]["message"]["content"] == "from the file"
