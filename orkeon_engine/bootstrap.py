@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
+from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.sqlite_db import open_database
@@ -21,6 +22,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
@@ -70,6 +72,7 @@ async def build_engine(
         version=__version__,
         catalogue=CATALOGUE,
         documents=documents,
+        git=_open_git(info.git_root),
         files=files,
         shell=shell,
         jobs=jobs,
@@ -84,3 +87,8 @@ async def build_engine(
         db.close()
 
     return Engine(deps, CATALOGUE, close)
+
+
+def _open_git(git_root: str | None) -> Git | None:
+    """The workspace's repository (opened on its first call), or None outside one."""
+    return GitPythonRepo(git_root) if git_root is not None else None

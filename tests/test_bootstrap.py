@@ -57,3 +57,14 @@ def test_starting_the_engine_imports_neither_pydantic_nor_the_tool_modules():
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
 
     assert found.stdout.split() == ["False", "False"]
+
+
+async def test_a_workspace_in_a_git_repository_gets_its_repository_and_one_outside_gets_none(tmp_path):
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    (tmp_path / "plain").mkdir()
+    inside, outside = await _engine(tmp_path / "repo"), await _engine(tmp_path / "plain")
+
+    assert inside.deps.git is not None and inside.deps.git.root == str((tmp_path / "repo").resolve())
+    assert outside.deps.git is None
+    inside.close()
+    outside.close()

@@ -7,6 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.git import branch, commit, diff
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, meta, status, usage
@@ -29,6 +30,12 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
     CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
                  usage.ARGS, usage.run_usage, aliases=("cost",)),
+    CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
+                 diff.ARGS, diff.run_diff),
+    CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",
+                 branch.ARGS, branch.run_branch),
+    CommandEntry("commit", "git", "Draft a Conventional Commits message from the changes and commit them after "
+                 "you confirm.", commit.ARGS, commit.run_commit, launches_crew=True),
 )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
@@ -38,6 +39,7 @@ async def make_deps(
     chat_model: ScriptedChatModel | None = None,
     ledger: FakeUsageLedger | None = None,
     progress: FakeProgress | None = None,
+    git: Git | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -73,4 +75,5 @@ async def make_deps(
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
         llm=llm,
         usage=ledger,
+        git=git,
     )

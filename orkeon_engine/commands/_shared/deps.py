@@ -14,6 +14,7 @@ from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
@@ -57,6 +58,8 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    git: Git | None = None
+    """The repository the workspace is in; None outside a git repository."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

@@ -14,7 +14,9 @@ HIGHLIGHTS: tuple[str, ...] = (
     "One engine behind the `orkeon` command line and the `orkeon-lsp` language server.",
     "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
 )
-CREWS: tuple[tuple[str, str], ...] = ()
+CREWS: tuple[tuple[str, str], ...] = (
+    ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
+)
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
 

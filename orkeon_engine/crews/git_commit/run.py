@@ -1,0 +1,185 @@
+"""run_git_commit: the commit crew's use case, from the path list to the commit (and the push).
+
+Everything that can stop a commit without a model runs first: the list, git's identity, the paths that
+usually hold secrets, the added lines that look like credentials. Only then is the message drafted, from
+what will be committed and nothing else; the person confirms it (or edits it), and the list is staged with
+`git add -- <files>` and committed with `git commit --only -- <files>`, so other staged work stays staged.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+
+from orkeon_engine.crews.git_commit import render
+from orkeon_engine.crews.git_commit.added_lines import added_lines, file_lines
+from orkeon_engine.crews.git_commit.message import CommitDraft, message_problems, render_message
+from orkeon_engine.crews.git_commit.paths import Selection, select_paths
+from orkeon_engine.crews.git_commit.prompt import SYSTEM_PROMPT, CommitMaterial, build_user_prompt
+from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path_reason
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.git import FileStart
+from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.ports.git import Git, GitError
+from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.progress import Progress
+from orkeon_engine.services.llm import Llm
+
+SCAN_BYTES = 512 * 1024
+"""How much of each new file the credential scan reads (the prompt shows far less of it)."""
+RECENT_COMMITS = 15
+
+
+@dataclass(frozen=True)
+class CommitRequest:
+    """What the person asked: the paths named (repository paths), and the options."""
+
+    paths: tuple[str, ...] = ()
+    push: bool = False
+    pull_request: bool = False
+    assume_yes: bool = False
+
+
+@dataclass(frozen=True)
+class CommitCrewDeps:
+    """The ports the crew works through; `files` is the VFS that holds /output (None: no output folder)."""
+
+    git: Git
+    llm: Llm
+    human: HumanInput
+    progress: Progress
+    files: Files | None = None
+
+
+@dataclass(frozen=True)
+class CommitOutcome:
+    """What happened: the commit id (None when the person cancelled), and the lines to show."""
+
+    commit_id: str | None
+    message: str
+    files: tuple[str, ...]
+    branch: str | None
+    summary: str
+    lines: tuple[str, ...] = ()
+    pushed: bool = False
+    pr_file: str | None = None
+    gh_command: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+async def run_git_commit(request: CommitRequest, deps: CommitCrewDeps) -> CommitOutcome:
+    """Commit the list after the checks and the confirmation; a refusal is a CommandFailedError (or a
+    NotConfiguredError for a missing identity) whose message says what to do."""
+    git = deps.git
+    deps.progress.begin("commit", "reading the changes")
+    try:
+        selection = select_paths(await git.status(), request.paths)
+        notes = [f"no change under {path}" for path in selection.unmatched]
+        if not selection.entries:
+            raise CommandFailedError(_nothing_to_commit(request, selection))
+        if await git.identity() is None:
+            raise NotConfiguredError(render.identity_missing())
+        secret_paths = [(e.path, reason) for e in selection.entries if not e.deleted
+                        for reason in [secret_path_reason(e.path)] if reason]
+        if secret_paths:
+            raise CommandFailedError(render.secret_paths_refusal(secret_paths))
+        diff = await git.diff_to_commit(selection.tracked_files)
+        new_files = [await git.file_start(path, SCAN_BYTES) for path in selection.new_files]
+        _refuse_credentials(diff, new_files)
+        branch = await git.current_branch()
+        material = CommitMaterial(entries=selection.entries, diff=diff, new_files=tuple(new_files),
+                                  recent_subjects=tuple(await git.recent_subjects(RECENT_COMMITS)), branch=branch)
+        deps.progress.report("drafting the message")
+        draft = await deps.llm.extract(SYSTEM_PROMPT, build_user_prompt(material), CommitDraft)
+        message = render_message(draft)
+        problems = message_problems(message)
+        if problems:
+            raise CommandFailedError("the drafted message does not pass the checks: " + "; ".join(problems))
+        if not request.assume_yes:
+            confirmed = await _confirm(deps.human, selection, message, branch)
+            if confirmed is None:
+                return CommitOutcome(None, message, selection.files, branch,
+                                     "cancelled: nothing was staged or committed", notes=tuple(notes))
+            message = confirmed
+        deps.progress.report("committing")
+        await git.add(selection.to_stage)
+        commit_id = await git.commit_only(message, selection.files)
+        outcome = CommitOutcome(commit_id, message, selection.files, branch,
+                                _committed(commit_id, branch, selection), notes=tuple(notes))
+        if request.push or request.pull_request:
+            outcome = await _push(request, deps, outcome)
+        return outcome
+    except GitError as error:
+        raise CommandFailedError(str(error)) from None
+    finally:
+        deps.progress.end()
+
+
+def _nothing_to_commit(request: CommitRequest, selection: Selection) -> str:
+    where = f" under {', '.join(p or '.' for p in request.paths)}" if request.paths else ""
+    note = render.left_out_note(selection)
+    return f"nothing to commit{where}: git status lists no change" + (f" ({note})" if note else "")
+
+
+def _refuse_credentials(diff: str, new_files: list[FileStart]) -> None:
+    lines = itertools.chain(added_lines(diff),
+                            *(file_lines(start.path, start.text) for start in new_files if not start.binary))
+    hits = find_credentials(lines)
+    if hits:
+        raise CommandFailedError(render.credentials_refusal(hits))
+
+
+async def _confirm(human: HumanInput, selection: Selection, message: str, branch: str | None) -> str | None:
+    """The message to commit, or None when the person cancels (or nobody answers)."""
+    choice = await human.choose(render.confirmation(selection, message, branch), render.CHOICES)
+    if choice == render.COMMIT:
+        return message
+    if choice == render.EDIT:
+        edited = await human.ask_text("Commit message", default=message)
+        return edited if edited is not None and edited.strip() else None
+    return None
+
+
+def _committed(commit_id: str, branch: str | None, selection: Selection) -> str:
+    count = len(selection.entries)
+    where = f" on {branch}" if branch else " (detached HEAD)"
+    return f"committed {commit_id}{where}: {count} {'file' if count == 1 else 'files'}"
+
+
+async def _push(request: CommitRequest, deps: CommitCrewDeps, outcome: CommitOutcome) -> CommitOutcome:
+    branch = outcome.branch
+    if branch is None:
+        raise CommandFailedError(f"committed {outcome.commit_id}, but not pushed: HEAD is detached, there is no "
+                                 "branch to push")
+    deps.progress.report(f"pushing {branch}")
+    try:
+        report = await deps.git.push(branch)
+    except GitError as error:
+        raise CommandFailedError(f"committed {outcome.commit_id} on {branch}, but the push failed: {error}") from None
+    lines = [f"git push -u origin {branch}", *(f"  {line}" for line in report.splitlines() if line.strip())]
+    pushed = replace(outcome, pushed=True, lines=tuple(lines), summary=outcome.summary + f"; pushed to origin/{branch}")
+    default = await deps.git.default_branch()
+    if default is None:
+        return replace(pushed, notes=(*pushed.notes, "no pull request body: the default branch is not known"))
+    if branch == default:
+        return pushed
+    return await _pull_request_body(request, deps, pushed, base=default)
+
+
+async def _pull_request_body(request: CommitRequest, deps: CommitCrewDeps, outcome: CommitOutcome,
+                             base: str) -> CommitOutcome:
+    branch = outcome.branch or ""
+    if deps.files is None:
+        return replace(outcome, notes=(*outcome.notes, "no pull request body: this engine has no output folder"))
+    virtual = f"/output/pr-{render.pr_slug(branch)}/PR.md"
+    try:
+        await deps.files.write_text(virtual, render.pr_body(outcome.message, outcome.commit_id or "", outcome.files))
+        host = deps.files.host_path(virtual)
+    except FilesError as error:
+        return replace(outcome, notes=(*outcome.notes, f"no pull request body: {error}"))
+    title = outcome.message.strip().splitlines()[0]
+    command = render.gh_command(base, branch, title, host)
+    asked = " (--pr asked for one)" if request.pull_request else ""
+    lines = (*outcome.lines, f"pull request body: {virtual}",
+             f"the pull request was not opened{asked}: {render.NO_PR_TOOL}; open it with:", f"  {command}")
+    return replace(outcome, pr_file=virtual, gh_command=command, lines=lines)

@@ -1,0 +1,279 @@
+"""/commit on real temporary repositories, with the scripted model drafting the message."""
+
+import json
+
+import pytest
+
+from orkeon_engine.commands.git.commit import run_commit
+from orkeon_engine.domain.args import ParsedArgs
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_human_input import FakeHumanInput
+from tests.support.git_deps import make_git_deps
+from tests.support.git_repo import commit_files, committed_paths, init_repo, isolate_git, staged_paths, write
+from tests.support.scripted_chat_model import ScriptedChatModel
+
+DRAFT = {"type": "feat", "scope": "core", "subject": "add the parser and its tests",
+         "body": "The engine needs to read its input before it can act on it.", "breaking": False}
+
+
+def draft(**changes):
+    return json.dumps({**DRAFT, **changes})
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    isolate_git(monkeypatch, tmp_path / "home")
+    repository = init_repo(tmp_path / "work")
+    commit_files(repository, {"a.py": "a = 1\n", "b.py": "b = 1\n", "c.py": "c = 1\n"}, "chore: start the project")
+    return repository
+
+
+def args(*words, **flags):
+    return ParsedArgs(flags={name: [True] for name in flags}, words=words)
+
+
+async def test_two_paths_are_committed_and_a_third_staged_path_stays_staged(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, "b.py", "b = 2\n")
+    write(repo, "c.py", "c = 2\n")
+    repo.git.add("c.py")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model, human=FakeHumanInput(choices=["Commit"]))
+
+    view = await run_commit(args("a.py", "b.py"), deps)
+
+    assert committed_paths(repo) == ["a.py", "b.py"]
+    assert staged_paths(repo) == ["c.py"]
+    assert view.message.startswith(f"committed {repo.head.commit.hexsha[:7]} on main: 2 files")
+
+
+async def test_the_prompt_sees_only_what_will_be_committed(repo):
+    write(repo, "a.py", "a = 'committed'\n")
+    write(repo, "c.py", "c = 'staged elsewhere'\n")
+    repo.git.add("c.py")
+    write(repo, "new.py", "print('brand new')\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    await run_commit(args("a.py", "new.py", yes=True), deps)
+
+    prompt = model.requests[0].last_user_text
+    assert "a = 'committed'" in prompt and "print('brand new')" in prompt
+    assert "staged elsewhere" not in prompt and "c.py" not in prompt
+    assert "- chore: start the project" in prompt
+
+
+async def test_the_message_has_a_conventional_header_a_blank_line_and_the_why(repo):
+    write(repo, "a.py", "a = 2\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+
+    await run_commit(args(yes=True), deps)
+
+    assert repo.head.commit.message.strip() == (
+        "feat(core): add the parser and its tests\n\nThe engine needs to read its input before it can act on it.")
+
+
+async def test_a_draft_over_the_subject_limit_is_sent_back_once_then_committed_when_repaired(repo):
+    write(repo, "a.py", "a = 2\n")
+    model = ScriptedChatModel([draft(subject="x" * 80), draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    await run_commit(args(yes=True), deps)
+
+    assert "keep it within 72" in model.requests[1].last_user_text
+    assert repo.head.commit.message.startswith("feat(core): add the parser")
+
+
+async def test_a_draft_that_never_passes_the_checks_commits_nothing(repo):
+    write(repo, "a.py", "a = 2\n")
+    before = repo.head.commit.hexsha
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft(body=""), draft(body="")]))
+
+    with pytest.raises(CommandFailedError, match="did not fit CommitDraft"):
+        await run_commit(args(yes=True), deps)
+    assert repo.head.commit.hexsha == before and staged_paths(repo) == []
+
+
+async def test_without_an_identity_the_commit_stops_before_the_model_with_the_two_commands(repo, tmp_path,
+                                                                                          monkeypatch):
+    isolate_git(monkeypatch, tmp_path / "nobody", identity=False)
+    write(repo, "a.py", "a = 2\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    with pytest.raises(NotConfiguredError) as refusal:
+        await run_commit(args(yes=True), deps)
+
+    assert 'git config --global user.name "Your Name"' in str(refusal.value)
+    assert 'git config --global user.email "you@example.com"' in str(refusal.value)
+    assert model.requests == []
+
+
+async def test_a_path_that_usually_holds_secrets_stops_the_commit_before_the_model(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, "config/.env", "HELLO=1\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    with pytest.raises(CommandFailedError, match=r"usually hold secrets:\n  config/.env \(an environment file\)"):
+        await run_commit(args(yes=True), deps)
+    assert model.requests == [] and staged_paths(repo) == []
+
+
+async def test_naming_the_other_paths_commits_without_the_secret_path(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, ".env", "HELLO=1\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+
+    await run_commit(args("a.py", yes=True), deps)
+
+    assert committed_paths(repo) == ["a.py"]
+
+
+async def test_a_credential_in_the_change_is_refused_with_file_and_line_and_no_message(repo):
+    write(repo, "b.py", "b = 1\nkey = 'AKIA" + "IOSFODNN7EXAMPLE'\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    with pytest.raises(CommandFailedError, match=r"looks like a credential.*\n  b.py:2: an AWS access key id"):
+        await run_commit(args(yes=True), deps)
+    assert model.requests == [] and staged_paths(repo) == []
+
+
+async def test_a_credential_in_a_new_file_is_found_below_what_the_prompt_would_show(repo):
+    write(repo, "new.py", "\n" * 300 + "token = 'ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+
+    with pytest.raises(CommandFailedError, match="new.py:301: a GitHub token"):
+        await run_commit(args(yes=True), deps)
+    assert model.requests == []
+
+
+@pytest.mark.parametrize("mode", ["plan", "dontAsk"])
+async def test_a_read_only_mode_refuses_the_commit(repo, mode):
+    write(repo, "a.py", "a = 2\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+    await deps.session.set_state("permissions.mode", mode)
+
+    with pytest.raises(CommandFailedError, match=f"refused in the {mode} mode, which is read-only"):
+        await run_commit(args(yes=True), deps)
+    assert model.requests == []
+
+
+async def test_an_unknown_mode_fails_closed(repo):
+    write(repo, "a.py", "a = 2\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+    await deps.session.set_state("permissions.mode", "yolo")
+
+    with pytest.raises(CommandFailedError, match="is not a known mode"):
+        await run_commit(args(yes=True), deps)
+
+
+async def test_cancel_stages_and_commits_nothing(repo):
+    write(repo, "a.py", "a = 2\n")
+    before = repo.head.commit.hexsha
+    human = FakeHumanInput(choices=["Cancel"])
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=human)
+
+    view = await run_commit(args(), deps)
+
+    assert view.message == "cancelled: nothing was staged or committed"
+    assert repo.head.commit.hexsha == before and staged_paths(repo) == []
+    assert human.questions[0][1] == ["Commit", "Edit message", "Cancel"]
+
+
+async def test_nobody_to_answer_is_a_cancel(repo):
+    write(repo, "a.py", "a = 2\n")
+    before = repo.head.commit.hexsha
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=FakeHumanInput())
+
+    view = await run_commit(args(), deps)
+
+    assert view.message.startswith("cancelled") and repo.head.commit.hexsha == before
+
+
+async def test_the_confirmation_shows_the_files_and_the_message(repo):
+    write(repo, "a.py", "a = 2\n")
+    human = FakeHumanInput(choices=["Cancel"])
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=human)
+
+    await run_commit(args(), deps)
+
+    question = human.questions[0][0]
+    assert question.startswith("Commit 1 file on main:\n  .M a.py")
+    assert "feat(core): add the parser and its tests" in question
+
+
+async def test_edit_message_commits_the_text_the_person_wrote(repo):
+    write(repo, "a.py", "a = 2\n")
+    human = FakeHumanInput(choices=["Edit message"], texts=["fix: my own words"])
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=human)
+
+    await run_commit(args(), deps)
+
+    assert repo.head.commit.message.strip() == "fix: my own words"
+
+
+async def test_the_work_folder_is_left_out_and_the_confirmation_says_so(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, ".orkeon/local/notes.md", "mine\n")
+    human = FakeHumanInput(choices=["Commit"])
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=human)
+
+    await run_commit(args(), deps)
+
+    assert committed_paths(repo) == ["a.py"]
+    assert "left out: 1 path under .orkeon/local/" in human.questions[0][0]
+
+
+async def test_nothing_to_commit_is_said_without_a_model_call(repo):
+    model = ScriptedChatModel()
+    deps = await make_git_deps(repo, chat_model=model)
+
+    with pytest.raises(CommandFailedError, match="nothing to commit: git status lists no change"):
+        await run_commit(args(yes=True), deps)
+
+
+async def test_push_on_the_default_branch_pushes_to_the_bare_remote_without_a_pull_request(repo, tmp_path):
+    bare = tmp_path / "remote.git"
+    repo.git.init("--bare", str(bare))
+    repo.git.remote("add", "origin", str(bare))
+    write(repo, "a.py", "a = 2\n")
+    files = FakeFiles()
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), vfs=files)
+
+    view = await run_commit(args(yes=True, push=True), deps)
+
+    assert repo.git.rev_parse("origin/main") == repo.head.commit.hexsha
+    assert view.message.endswith("pushed to origin/main")
+    assert view.data["prFile"] is None and files.writes == []
+
+
+async def test_push_off_the_default_branch_writes_the_pr_body_and_prints_the_gh_command(repo, tmp_path):
+    bare = tmp_path / "remote.git"
+    repo.git.init("--bare", str(bare))
+    repo.git.remote("add", "origin", str(bare))
+    repo.git.switch("-c", "feat/parser")
+    write(repo, "a.py", "a = 2\n")
+    files = FakeFiles()
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), vfs=files)
+
+    view = await run_commit(args(yes=True, pr=True), deps)
+
+    assert repo.git.rev_parse("origin/feat/parser") == repo.head.commit.hexsha
+    body = files.texts["/output/pr-feat-parser/PR.md"]
+    assert body.startswith("# feat(core): add the parser and its tests\n\nThe engine needs")
+    assert view.data["ghCommand"].startswith("gh pr create --base main --head feat/parser --title ")
+    assert any("the pull request was not opened (--pr asked for one): the tool that opens pull requests is not "
+               "available" in line for line in view.lines)
+
+
+async def test_a_failed_push_says_the_commit_was_made(repo):
+    write(repo, "a.py", "a = 2\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+
+    with pytest.raises(CommandFailedError, match="committed [0-9a-f]+ on main, but the push failed"):
+        await run_commit(args(yes=True, push=True), deps)
