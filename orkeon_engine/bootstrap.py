@@ -8,6 +8,7 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
+from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.sqlite_db import open_database
@@ -16,6 +17,7 @@ from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
@@ -53,6 +55,8 @@ async def build_engine(
     files = create_workspace_vfs(root, local_dir, documents)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
+    code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
+    navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
@@ -76,13 +80,16 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config),
+        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
         llm=llm,
         usage=ledger,
+        code_index=code_index,
+        code_navigation=navigation,
     )
 
     def close() -> None:
         jobs.close()
+        code_index.close()
         files.close()
         db.close()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.git import branch, commit, diff
+from orkeon_engine.commands.project import analyze, init, init_verifiers
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode, permissions
 from orkeon_engine.commands.status import help, meta, status, usage
@@ -36,6 +37,13 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  branch.ARGS, branch.run_branch),
     CommandEntry("commit", "git", "Draft a Conventional Commits message from the changes and commit them after "
                  "you confirm.", commit.ARGS, commit.run_commit, launches_crew=True),
+    CommandEntry("analyze", "project", "Index the code and map its packages and imports, then a synthesis by the "
+                 "model (--raw: the harvest alone).", analyze.ARGS, analyze.run_analyze, launches_crew=True),
+    CommandEntry("init", "project", "Write AGENTS.md from the project's configuration and code, merging the "
+                 "existing instruction files.", init.ARGS, init.run_init, launches_crew=True),
+    CommandEntry("init-verifiers", "project", "Detect the test tooling and write a verification playbook for "
+                 "each zone without one.", init_verifiers.ARGS, init_verifiers.run_init_verifiers,
+                 launches_crew=True),
 )
 
 

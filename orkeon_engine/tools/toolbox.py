@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.tool_call import ToolClass
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
@@ -55,9 +57,12 @@ def build_toolbox(
     progress: Progress,
     extra: Sequence[Tool[Any]] = (),
     ledger: ReadLedger | None = None,
+    code_index: CodeIndex | None = None,
+    navigation: CodeNavigation | None = None,
 ) -> RunToolbox:
-    """The standard tools (STANDARD_TOOL_NAMES, in that order) then `extra`, sharing `ledger` (a new one
-    when none is given; pass your own when an extra tool reads files too)."""
+    """The standard tools (STANDARD_TOOL_NAMES, in that order), the code tools when a code index is given
+    (tools/code_tools.py: CODE_TOOL_NAMES), then `extra`, sharing `ledger` (a new one when none is given;
+    pass your own when an extra tool reads files too)."""
     from orkeon_engine.tools.directory_read import DirectoryReadTool
     from orkeon_engine.tools.file_read import FileReadTool
     from orkeon_engine.tools.file_write import FileWriteTool
@@ -77,22 +82,30 @@ def build_toolbox(
         JobStatusTool(jobs, clock),
         JobTailTool(jobs, clock),
         ProgressReportTool(progress),
-        *extra,
     ]
+    if code_index is not None:
+        from orkeon_engine.tools.code_tools import build_code_tools
+
+        tools += build_code_tools(files, code_index, navigation)
+    tools += extra
     return RunToolbox(ToolCatalogue(tools), ledger)
 
 
 class ToolboxFactory:
     """Makes a RunToolbox per run over the ports it holds: `factory(progress)`."""
 
-    def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore) -> None:
+    def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
+                 code_index: CodeIndex | None = None, navigation: CodeNavigation | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
         self.clock = clock
         self.config = config
+        self.code_index = code_index
+        self.navigation = navigation
 
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
-        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger)
+        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger,
+                             code_index=self.code_index, navigation=self.navigation)

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.llm import Llm
@@ -40,6 +42,8 @@ async def make_deps(
     ledger: FakeUsageLedger | None = None,
     progress: FakeProgress | None = None,
     git: Git | None = None,
+    code_index: CodeIndex | None = None,
+    navigation: CodeNavigation | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -72,8 +76,10 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config),
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
         llm=llm,
         usage=ledger,
         git=git,
+        code_index=code_index,
+        code_navigation=navigation,
     )

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
@@ -60,6 +62,10 @@ class Deps:
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
     git: Git | None = None
     """The repository the workspace is in; None outside a git repository."""
+    code_index: CodeIndex | None = None
+    """The workspace's code index (tree-sitter), cached under .orkeon/local/."""
+    code_navigation: CodeNavigation | None = None
+    """Definitions and references of Python names (jedi)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

@@ -16,6 +16,12 @@ HIGHLIGHTS: tuple[str, ...] = (
 )
 CREWS: tuple[tuple[str, str], ...] = (
     ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
+    ("analyze", "harvests the code index (package map, dependency graph, the largest packages), then a "
+                "synthesis from that harvest alone"),
+    ("init_verifiers", "detects each zone's test tooling, classifies its readiness, writes a verification "
+                       "playbook for each zone without one"),
+    ("project_init", "writes AGENTS.md from the project's configuration and code, the existing instruction "
+                     "files merged"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

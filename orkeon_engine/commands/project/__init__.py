@@ -1,0 +1,1 @@
+"""The project commands: /analyze, /init and /init-verifiers."""

@@ -1,0 +1,96 @@
+"""Ranking for codebase_search: symbols scored by how their name, qualified name and path answer the
+query's words, ahead of the text hits; ties broken by kind (types, then callables), then shorter names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, Symbol, TextHit
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
+@dataclass(frozen=True)
+class RankedSymbol:
+    symbol: Symbol
+    score: int
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a query: split on spaces; a dotted query (`Tool.spec`) stays one word."""
+    return [word for word in query.split() if word]
+
+
+def name_tokens(name: str) -> set[str]:
+    """The lower-case parts of an identifier: `parse_args` and `parseArgs` both give {parse, args}."""
+    tokens: set[str] = set()
+    for piece in re.split(r"[_\-.$]+", name):
+        tokens.update(part.lower() for part in _CAMEL.findall(piece))
+    return tokens
+
+
+def _word_score(word: str, symbol: Symbol) -> int:
+    lowered = word.lower()
+    name = symbol.name
+    qualified = symbol.qualified_name
+    if name == word:
+        return 100
+    if qualified == word or qualified.endswith("." + word):
+        return 96
+    if name.lower() == lowered:
+        return 90
+    if qualified.lower().endswith("." + lowered):
+        return 85
+    if name.lower().startswith(lowered):
+        return 70
+    tokens = name_tokens(name)
+    if lowered in tokens:
+        return 60
+    if lowered in name.lower():
+        return 50
+    if lowered in qualified.lower():
+        return 35
+    if all(part in tokens for part in name_tokens(word)) and name_tokens(word):
+        return 45
+    if lowered in symbol.path.lower():
+        return 15
+    return 0
+
+
+def score_symbol(words: list[str], symbol: Symbol) -> int:
+    """The symbol's score for the query's words; 0 when a word matches nothing of it."""
+    total = 0
+    for word in words:
+        score = _word_score(word, symbol)
+        if score == 0:
+            return 0
+        total += score
+    if symbol.kind in TYPE_KINDS:
+        total += 6
+    elif symbol.kind in CALLABLE_KINDS:
+        total += 4
+    if symbol.parent is None:
+        total += 2
+    if symbol.name.startswith("_"):
+        total -= 3
+    return total
+
+
+def rank_symbols(query: str, symbols: Iterable[Symbol], limit: int = 20) -> list[RankedSymbol]:
+    """The best `limit` symbols for the query, best first; stable for equal scores."""
+    words = query_words(query)
+    if not words:
+        return []
+    ranked = [RankedSymbol(s, score) for s in symbols if (score := score_symbol(words, s)) > 0]
+    ranked.sort(key=lambda r: (-r.score, len(r.symbol.qualified_name), r.symbol.path, r.symbol.start_line))
+    return ranked[:limit]
+
+
+def rank_text_hits(query: str, hits: Iterable[TextHit], covered: set[tuple[str, int]],
+                   limit: int = 20) -> list[TextHit]:
+    """Text hits not already on a ranked symbol's first line, exact-case matches first, in path order."""
+    kept = [hit for hit in hits if (hit.path, hit.line) not in covered]
+    kept.sort(key=lambda hit: (query not in hit.text, hit.path, hit.line))
+    return kept[:limit]

@@ -1,0 +1,46 @@
+from orkeon_engine.domain.code_index.model import Symbol, TextHit
+from orkeon_engine.domain.code_index.ranking import name_tokens, rank_symbols, rank_text_hits
+
+
+def _s(name, qualified, kind="function", parent=None, path="a.py"):
+    return Symbol(name, qualified, kind, path, 1, 2, 0, 1, parent)
+
+
+SYMBOLS = [
+    _s("parse_args", "app.cli.parse_args"),
+    _s("ArgParser", "app.args.ArgParser", "class"),
+    _s("parse", "app.args.ArgParser.parse", "method", "app.args.ArgParser"),
+    _s("_parse_helper", "app.args._parse_helper"),
+    _s("render", "app.view.render"),
+]
+
+
+def test_an_exact_name_ranks_first():
+    ranked = rank_symbols("parse", SYMBOLS)
+
+    assert ranked[0].symbol.qualified_name == "app.args.ArgParser.parse"
+
+
+def test_a_dotted_tail_of_the_qualified_name_is_an_exact_match():
+    ranked = rank_symbols("ArgParser.parse", SYMBOLS)
+
+    assert ranked[0].symbol.name == "parse"
+
+
+def test_every_word_of_the_query_must_match_and_nothing_else_is_listed():
+    ranked = rank_symbols("parse args", SYMBOLS)
+
+    assert {r.symbol.name for r in ranked} == {"parse_args", "ArgParser", "parse", "_parse_helper"}
+
+
+def test_identifier_parts_are_split_on_case_and_underscores():
+    assert name_tokens("parseArgs_fast") == {"parse", "args", "fast"}
+    assert name_tokens("HTTPServer") == {"http", "server"}
+
+
+def test_text_hits_on_a_listed_symbol_line_are_dropped_and_exact_case_comes_first():
+    hits = [TextHit("b.py", 3, "x = Parse()"), TextHit("a.py", 1, "def parse():"), TextHit("c.py", 2, "parse(x)")]
+
+    kept = rank_text_hits("parse", hits, covered={("a.py", 1)})
+
+    assert [(h.path, h.line) for h in kept] == [("c.py", 2), ("b.py", 3)]

@@ -1,0 +1,123 @@
+from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol, TextHit
+from orkeon_engine.tools.index_tools import (
+    CodebaseMapTool,
+    CodebaseSearchTool,
+    DependencyGraphTool,
+    IncrementalReindexTool,
+    IndexCodebaseTool,
+    IndexStatusTool,
+    PackageSummaryTool,
+)
+from tests.support.doubles.fake_code_index import FakeCodeIndex
+from tests.support.doubles.fake_files import FakeFiles
+
+
+def _symbol(name, qualified, kind, path, line, parent=None):
+    return Symbol(name, qualified, kind, path, line, line + 3, 0, 10, parent)
+
+
+MODELS = FileEntry("shop/models.py", "python", "h1", 400, 29, "shop.models", symbols=(
+    _symbol("Cart", "shop.models.Cart", "class", "shop/models.py", 19),
+    _symbol("add", "shop.models.Cart.add", "method", "shop/models.py", 23, "shop.models.Cart"),
+))
+CHECKOUT = FileEntry("shop/checkout.py", "python", "h2", 300, 15, "shop.checkout",
+                     symbols=(_symbol("checkout", "shop.checkout.checkout", "function", "shop/checkout.py", 8),),
+                     imports=(ImportRef("json", 3), ImportRef("shop.models", 5, ("Cart",))))
+CLI = FileEntry("cli.py", "python", "h3", 100, 9, "cli", imports=(ImportRef("shop.checkout", 1),))
+
+
+def _index():
+    return FakeCodeIndex([MODELS, CHECKOUT, CLI])
+
+
+async def _run(tool, **arguments):
+    return await tool.run(tool.parse(arguments))
+
+
+async def test_index_status_reports_an_unbuilt_index_without_building_it():
+    index = _index()
+
+    result = await _run(IndexStatusTool(index))
+
+    assert "not built yet" in result.text
+    assert index.builds == []
+
+
+async def test_index_codebase_builds_and_says_what_it_parsed():
+    index = _index()
+
+    result = await _run(IndexCodebaseTool(index), force=True)
+
+    assert index.builds == [True]
+    assert result.text.startswith("Indexed 3 files: 3 parsed")
+
+
+async def test_incremental_reindex_passes_workspace_relative_paths():
+    index = _index()
+
+    await _run(IncrementalReindexTool(FakeFiles(), index), paths=["/workspace/shop/models.py", "cli.py"])
+
+    assert index.refreshed == [(("shop/models.py", "cli.py"), {})]
+
+
+async def test_incremental_reindex_refuses_a_path_outside_the_workspace():
+    result = await _run(IncrementalReindexTool(FakeFiles(), _index()), paths=["/tmp/x.py"])
+
+    assert result.is_error and "only files under /workspace are indexed" in result.text
+
+
+async def test_the_map_refreshes_the_index_then_lists_packages_and_files():
+    index = _index()
+
+    result = await _run(CodebaseMapTool(FakeFiles(), index))
+
+    assert index.refreshed == [((), {})]
+    assert "shop: 2 files, 44 lines, 3 symbols (python)" in result.text
+    assert "shop/models.py (python, 29 lines): class Cart" in result.text
+
+
+async def test_the_graph_shows_imports_between_packages_and_the_standard_library():
+    result = await _run(DependencyGraphTool(FakeFiles(), _index()))
+
+    assert ". -> shop" in result.text
+    assert "Standard library: json 1" in result.text
+
+
+async def test_a_file_level_graph_focused_on_a_file_keeps_the_edges_touching_it():
+    result = await _run(DependencyGraphTool(FakeFiles(), _index()), level="file", focus="/workspace/cli.py")
+
+    assert "cli.py -> shop/checkout.py" in result.text
+    assert "shop/checkout.py -> shop/models.py" not in result.text
+
+
+async def test_a_package_summary_names_its_public_symbols_and_users():
+    result = await _run(PackageSummaryTool(FakeFiles(), _index()), package="shop")
+
+    assert "class shop.models.Cart" in result.text
+    assert "Used by: . (1)." in result.text
+
+
+async def test_a_package_without_indexed_files_is_refused_with_the_known_packages():
+    result = await _run(PackageSummaryTool(FakeFiles(), _index()), package="web")
+
+    assert result.is_error and "packages: shop, ." in result.text
+
+
+async def test_search_ranks_symbols_and_adds_text_lines_not_on_them():
+    index = _index()
+    index.text_hits = [TextHit("shop/models.py", 23, "    def add(self, item):"),
+                       TextHit("shop/checkout.py", 14, "    cart.add(Item('pen', 3))")]
+
+    result = await _run(CodebaseSearchTool(FakeFiles(), index), query="add")
+
+    lines = result.text.splitlines()
+    assert lines[1] == "method shop.models.Cart.add (shop/models.py:23-26)"
+    assert "shop/checkout.py:14: cart.add(Item('pen', 3))" in lines
+    assert "shop/models.py:23:" not in result.text
+
+
+async def test_search_can_keep_one_kind_under_one_folder():
+    result = await _run(CodebaseSearchTool(FakeFiles(), _index()), query="c", kind="class", under="shop",
+                        text=False)
+
+    assert result.data["symbols"] == ["shop.models.Cart"]
