@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
+from orkeon_engine.ports.ui import UserInterface
+
+__all__ = [
+    "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult", "UserInterface",
+    "command_catalogue",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,11 @@ class Failed:
 RunResult = Ok | BadArguments | NotConfigured | Failed
 
 
+def command_catalogue() -> tuple[CommandEntry, ...]:
+    """Every command, for an edge that lists them before an engine is built (the editor's initialize)."""
+    return CATALOGUE
+
+
 class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
@@ -98,6 +113,33 @@ class Engine:
         except Exception as error:  # a bug: the person gets one line, the log gets the traceback
             self.deps.logger.error(f"/{entry.name} raised {type(error).__name__}:\n{traceback.format_exc()}")
             return Failed(f"/{entry.name} failed unexpectedly ({type(error).__name__}: {error}); see the log")
+
+    @property
+    def output_dir(self) -> Path | None:
+        """The host folder behind /output (`.orkeon/local/output/`), or None when the workspace is not writable."""
+        info = self.deps.workspace
+        return Path(info.root) / ".orkeon" / "local" / "output" if info.writable else None
+
+    async def apply_session_settings(self, values: Mapping[str, Any], mode: str | None = None) -> list[str]:
+        """Set settings keys for this session only (a None value unsets one, so its default applies again),
+        then the session's permission mode through /mode. Returns one line per value refused; a refused
+        value leaves the key at its default."""
+        problems: list[str] = []
+        for key, value in values.items():
+            spec = find_key(key)
+            if spec is None:
+                problems.append(f"unknown settings key {key!r}; known keys: {known_keys_text()}")
+                continue
+            try:
+                await self.deps.config.write_value(spec, value, "session")
+            except ConfigValueError as error:
+                problems.append(f"{error}; using the default")
+                await self.deps.config.write_value(spec, None, "session")
+        if mode is not None:
+            result = await self.run("mode", [mode])
+            if not isinstance(result, Ok):
+                problems.append(f"mode: {result.render()}; the mode is unchanged")
+        return problems
 
     def close(self) -> None:
         self._close()

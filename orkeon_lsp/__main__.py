@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
 def main() -> int:
+    # Start-up builds a few hundred thousand objects (lsprotocol's types and converters, the catalogue)
+    # that live as long as the process: collecting them while they are made only slows `initialize`.
+    # The collector is switched back on, with those objects frozen, once initialize has answered.
+    gc.disable()
     from orkeon_lsp.server import serve
 
     return serve(sys.argv[1:])

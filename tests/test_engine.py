@@ -83,6 +83,55 @@ def test_not_configured_renders_its_message():
     assert NotConfigured("set a model").render() == "set a model"
 
 
+async def test_session_settings_are_set_for_this_session_only(tmp_path):
+    engine = await _engine(tmp_path)
+
+    problems = await engine.apply_session_settings({"model": "openai/tiny"}, mode="plan")
+    status = (await engine.run("status", [])).render()
+
+    assert problems == []
+    assert "openai/tiny (from session)" in status and "plan (session)" in status
+    engine.close()
+
+
+async def test_a_refused_session_setting_is_reported_and_left_at_its_default(tmp_path):
+    engine = await _engine(tmp_path)
+    await engine.apply_session_settings({"model": "openai/tiny"})
+
+    problems = await engine.apply_session_settings({"model": 3, "nope": 1}, mode="reckless")
+    model = (await engine.run("config", ["get", "model"])).render()
+
+    assert len(problems) == 3
+    assert "model: 3 is not accepted" in problems[0] and "unknown settings key 'nope'" in problems[1]
+    assert problems[2].startswith("mode: unknown mode 'reckless'")
+    assert "openai/tiny" not in model
+    engine.close()
+
+
+async def test_a_none_session_setting_unsets_it(tmp_path):
+    engine = await _engine(tmp_path)
+    await engine.apply_session_settings({"model": "openai/tiny"})
+
+    await engine.apply_session_settings({"model": None})
+
+    assert "openai/tiny" not in (await engine.run("status", [])).render()
+    engine.close()
+
+
+async def test_the_output_folder_is_under_the_local_state(tmp_path):
+    engine = await _engine(tmp_path)
+
+    assert engine.output_dir == tmp_path.resolve() / ".orkeon" / "local" / "output"
+    engine.close()
+
+
+def test_the_catalogue_is_listed_without_an_engine():
+    from orkeon_engine.commands.catalogue import CATALOGUE
+    from orkeon_engine.engine import command_catalogue
+
+    assert command_catalogue() == CATALOGUE
+
+
 async def _run_ask(args, deps):
     return CommandView(message=await deps.require_llm().complete("Be brief.", "hello"))
 

@@ -1,0 +1,182 @@
+"""The language server's start, memory and sync-command latency, beside a bare pygls server, in one run.
+
+Budgets (DESIGN.md): `initialize`, from process start to its response, within 1.15x of a bare pygls server
+that registers one command; the idle server under 60 MB RSS once initialized; a sync command
+(`orkeon.status`) over stdio with p50 under 5 ms and p99 under 20 ms. Both servers are started in turns
+(orkeon, bare, orkeon, bare, ...) so that the machine's load falls on both alike; the figures are printed,
+nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parents[1]
+STARTS = 11
+CALLS = 200
+BARE_SERVER = """
+from pygls.lsp.server import LanguageServer
+
+server = LanguageServer("bare", "0")
+
+
+@server.command("bare.ping")
+def ping(ls, *arguments):
+    return {"message": "pong"}
+
+
+server.start_io()
+"""
+
+
+class StdioPeer:
+    """A server process and the blocking framing of its stdio."""
+
+    def __init__(self, command: list[str], env: dict[str, str], cwd: str) -> None:
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+        self._next_id = 0
+
+    def send(self, method: str, params: Any = None, request: bool = True) -> int:
+        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method, "params": params}
+        if request:
+            self._next_id += 1
+            message["id"] = self._next_id
+        body = json.dumps(message).encode()
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        stdin.flush()
+        return self._next_id
+
+    def answer(self, msg_id: int) -> dict[str, Any]:
+        """Read until the answer to `msg_id`, skipping notifications."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            message = _read_message(stdout)
+            if message.get("id") == msg_id and "method" not in message:
+                return message
+
+    def request(self, method: str, params: Any = None) -> dict[str, Any]:
+        return self.answer(self.send(method, params))
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        try:
+            self.request("shutdown")
+            self.send("exit", request=False)
+            self.process.wait(timeout=30)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+
+def _read_message(stream: IO[bytes]) -> dict[str, Any]:
+    length = 0
+    while True:
+        line = stream.readline()
+        if not line:
+            raise EOFError("the server closed its stdout")
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+        elif line in (b"\r\n", b"\n") and length:
+            message: dict[str, Any] = json.loads(stream.read(length))
+            return message
+
+
+def _initialize_params(workspace: str) -> dict[str, Any]:
+    return {"processId": os.getpid(), "rootUri": Path(workspace).as_uri(), "capabilities": {}}
+
+
+def _start(command: list[str], env: dict[str, str], workspace: str) -> tuple[StdioPeer, float]:
+    peer = StdioPeer(command, env, workspace)
+    peer.request("initialize", _initialize_params(workspace))
+    seconds = time.perf_counter() - peer.started
+    peer.send("initialized", {}, request=False)
+    return peer, seconds
+
+
+def _latencies(peer: StdioPeer, command: str) -> list[float]:
+    peer.request("workspace/executeCommand", {"command": command, "arguments": []})  # warm
+    figures = []
+    for _ in range(CALLS):
+        began = time.perf_counter()
+        answer = peer.request("workspace/executeCommand", {"command": command, "arguments": []})
+        figures.append(time.perf_counter() - began)
+        assert "result" in answer, answer
+    return figures
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def compile_project() -> None:
+    """Compile the project's bytecode, as an installed package has it: pygls and lsprotocol were compiled
+    when pip installed them, and PYTHONDONTWRITEBYTECODE (set on some machines) would otherwise make
+    orkeon-lsp compile its own modules on every start."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "orkeon_engine"), str(ROOT / "orkeon_lsp")],
+                   check=True)
+
+
+def main() -> None:
+    compile_project()
+    workspace = tempfile.mkdtemp(prefix="orkeon-bench-")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
+    env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "PYTHONPATH": str(ROOT)})
+    orkeon = [sys.executable, "-m", "orkeon_lsp"]
+    bare = [sys.executable, "-c", BARE_SERVER]
+
+    starts: dict[str, list[float]] = {"orkeon-lsp": [], "bare pygls": []}
+    for _ in range(STARTS):
+        for name, command in (("orkeon-lsp", orkeon), ("bare pygls", bare)):
+            peer, seconds = _start(command, env, workspace)
+            starts[name].append(seconds)
+            peer.stop()
+
+    orkeon_peer, _ = _start(orkeon, env, workspace)
+    bare_peer, _ = _start(bare, env, workspace)
+    try:
+        orkeon_peer.request("workspace/executeCommand", {"command": "orkeon.status", "arguments": []})
+        rss = {"orkeon-lsp": orkeon_peer.rss_mb(), "bare pygls": bare_peer.rss_mb()}
+        calls = {"orkeon-lsp": _latencies(orkeon_peer, "orkeon.status"),
+                 "bare pygls": _latencies(bare_peer, "bare.ping")}
+    finally:
+        orkeon_peer.stop()
+        bare_peer.stop()
+
+    print(f"process start to the initialize response, median of {STARTS} starts each (taken in turns):")
+    for name, figures in starts.items():
+        print(f"  {name:<11} {statistics.median(figures) * 1000:7.1f} ms   (min {min(figures) * 1000:.1f} ms)")
+    ratio = statistics.median(starts["orkeon-lsp"]) / statistics.median(starts["bare pygls"])
+    best = min(starts["orkeon-lsp"]) / min(starts["bare pygls"])
+    print(f"  ratio        {ratio:7.2f}x   (of the minima: {best:.2f}x; budget: within 1.15x)")
+    print("idle RSS once initialized (orkeon-lsp with its engine built):")
+    for name, megabytes in rss.items():
+        print(f"  {name:<11} {megabytes:7.1f} MB" + ("   (budget: under 60 MB)" if name == "orkeon-lsp" else ""))
+    print(f"executeCommand round trips over stdio, {CALLS} calls (orkeon.status; the bare server's one command):")
+    for name, figures in calls.items():
+        p50, p99 = _percentile(figures, 0.50) * 1000, _percentile(figures, 0.99) * 1000
+        budget = "   (budget: p50 < 5 ms, p99 < 20 ms)" if name == "orkeon-lsp" else ""
+        print(f"  {name:<11} p50 {p50:6.2f} ms   p99 {p99:6.2f} ms{budget}")
+
+
+if __name__ == "__main__":
+    main()

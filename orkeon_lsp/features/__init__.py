@@ -1,0 +1,1 @@
+"""The server's features, one module a capability, each with a `setup(server)` registering its handlers."""

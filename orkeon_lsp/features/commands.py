@@ -1,0 +1,123 @@
+"""Commands: every catalogue entry as `orkeon.<name>` over `workspace/executeCommand`.
+
+The arguments are the command line's tokens or one object (orkeon_lsp/arguments.py). The result is the
+view's JSON `{message, lines, table, document, data}` plus `output`, the URI of the long text written
+under /output (or null). Bad arguments answer InvalidParams with the problem and the usage; a command that
+is not configured or fails answers RequestFailed with its message (`data.kind` says which); the server
+stays up either way. Each request runs as its own task with its own progress, so a quick command answers
+while a crew runs; `$/cancelRequest` or the progress's cancel stops it and answers RequestCancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcRequestCancelled
+
+from orkeon_engine.domain.view import to_json
+from orkeon_engine.engine import (
+    BadArguments,
+    CommandEntry,
+    Engine,
+    Failed,
+    NotConfigured,
+    Ok,
+    RunResult,
+    command_catalogue,
+)
+from orkeon_lsp.arguments import ArgumentsShapeError, decode_arguments
+from orkeon_lsp.engine_slot import EngineUnavailableError
+from orkeon_lsp.features.output import present
+from orkeon_lsp.features.progress import RequestProgress
+from orkeon_lsp.server import OrkeonServer  # at run time: pygls reads the handlers' type hints
+
+PREFIX = "orkeon."
+REQUEST_FAILED = types.LSPErrorCodes.RequestFailed.value
+
+
+def command_id(entry: CommandEntry) -> str:
+    return PREFIX + entry.name
+
+
+async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[Any, ...]) -> dict[str, Any]:
+    """Run one command request to its JSON result, or raise the JSON-RPC error it answers."""
+    try:
+        tokens = decode_arguments(arguments)
+    except ArgumentsShapeError as error:
+        raise JsonRpcInvalidParams(f"{error}\nusage: {entry.usage}", data={"usage": entry.usage}) from None
+    progress = RequestProgress(server, f"Orkeon /{entry.name}")
+    task = asyncio.current_task()
+    if task is not None:  # pygls drops the answer of a request it already answered as cancelled
+        task.add_done_callback(_retrieve)
+
+    def cancel() -> None:
+        progress.mark_cancelled()
+        if task is not None:
+            task.cancel()
+
+    with server.cancellations.running(server.protocol.msg_id, cancel, task) as add_token:
+        progress.on_token = add_token
+        try:
+            engine = await _engine(server)
+            if entry.launches_crew:
+                await progress.start()
+            result = await engine.run(entry.name, tokens, progress)
+            if progress.cancelled and not isinstance(result, Ok):  # stopped at a safe point, not an await
+                raise asyncio.CancelledError
+            await progress.finish(_closing(result))
+            return await _answer(server, engine.output_dir, entry, result)
+        except asyncio.CancelledError:
+            await progress.finish("cancelled")
+            raise JsonRpcRequestCancelled(f"/{entry.name} was cancelled") from None
+
+
+def _retrieve(task: asyncio.Task[Any]) -> None:
+    """Mark the task's exception as seen, so an answer nobody reads is not reported at exit."""
+    if not task.cancelled():
+        task.exception()
+
+
+async def _engine(server: OrkeonServer) -> Engine:
+    try:
+        return await server.engine.get()
+    except EngineUnavailableError as error:
+        raise JsonRpcException(str(error), code=REQUEST_FAILED, data={"kind": "unavailable"}) from None
+
+
+async def _answer(server: OrkeonServer, output_dir: Path | None, entry: CommandEntry,
+                  result: RunResult) -> dict[str, Any]:
+    if isinstance(result, Ok):
+        payload = to_json(result.view)
+        payload["output"] = await present(server, output_dir, entry.name, result.view)
+        return payload
+    if isinstance(result, BadArguments):
+        raise JsonRpcInvalidParams(result.message, data={"usage": result.usage})
+    kind = "notConfigured" if isinstance(result, NotConfigured) else "failed"
+    raise JsonRpcException(result.message, code=REQUEST_FAILED, data={"kind": kind})
+
+
+def _closing(result: RunResult) -> str:
+    if isinstance(result, Ok):
+        return result.view.message.splitlines()[0] if result.view.message else "done"
+    if isinstance(result, Failed | NotConfigured):
+        return "failed"
+    return "bad arguments"
+
+
+def _handler(entry: CommandEntry) -> Callable[..., Awaitable[dict[str, Any]]]:
+    async def run_command(ls: OrkeonServer, *arguments: Any) -> dict[str, Any]:
+        return await execute(ls, entry, arguments)
+
+    run_command.__name__ = f"run_{entry.name.replace('-', '_')}"
+    return run_command
+
+
+def setup(server: OrkeonServer, catalogue: Sequence[CommandEntry] | None = None) -> None:
+    """Register one executeCommand handler per catalogue entry (the engine's, unless `catalogue` is given);
+    pygls advertises them at initialize."""
+    for entry in command_catalogue() if catalogue is None else catalogue:
+        server.command(command_id(entry))(_handler(entry))

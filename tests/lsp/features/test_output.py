@@ -1,0 +1,67 @@
+"""Output: a long text written as markdown under /output and shown; the closing message shown."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from orkeon_engine.domain.view import CommandView, Document
+from orkeon_lsp.features.output import LONG_TEXT_LINES, long_text, present, write_markdown
+from orkeon_lsp.settings import ServerSettings
+from tests.support.lsp_session import bare_capabilities
+
+
+def test_a_document_is_a_long_text_named_after_the_command_and_its_title():
+    stem, text = long_text("review", CommandView(document=Document("Security review", "- one finding\n")))
+
+    assert stem == "review-security-review" and text == "# Security review\n\n- one finding\n"
+
+
+def test_many_lines_are_a_long_text_and_few_are_not():
+    many = CommandView(lines=tuple(f"+ line {i}" for i in range(LONG_TEXT_LINES + 1)), message="41 lines")
+
+    stem, text = long_text("diff", many)
+
+    assert stem == "diff" and text.startswith("# /diff\n\n```text\n+ line 0\n") and text.endswith("```\n\n41 lines\n")
+    assert long_text("diff", CommandView(lines=("+ one",))) is None
+
+
+def test_write_markdown_replaces_the_file_whole(tmp_path):
+    write_markdown(tmp_path / "output", "review", "first")
+
+    path = write_markdown(tmp_path / "output", "review", "second")
+
+    assert path.read_text(encoding="utf-8") == "second"
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["review.md"]
+
+
+async def test_a_long_text_is_written_and_shown_with_show_document(connect, tmp_path):
+    view = CommandView(document=Document("Answer", "text"), message="answered")
+    async with connect() as (client, server):
+        uri = await present(server, tmp_path / "output", "ask", view)
+
+    assert to_fs_path(uri) == str(tmp_path / "output" / "ask-answer.md")
+    assert [shown.uri for shown in client.shown_documents] == [uri]
+    assert [(m.type, m.message) for m in client.messages] == [(types.MessageType.Info, "answered")]
+
+
+async def test_a_client_without_show_document_gets_the_file_only(connect, tmp_path):
+    async with connect(capabilities=bare_capabilities()) as (client, server):
+        uri = await present(server, tmp_path / "output", "ask", CommandView(document=Document("Answer", "text")))
+
+    assert uri is not None and client.shown_documents == []
+
+
+async def test_an_unwritable_workspace_keeps_the_result_and_says_why(connect):
+    async with connect() as (client, server):
+        uri = await present(server, None, "ask", CommandView(document=Document("Answer", "text")))
+
+    assert uri is None and any("not writable" in m.message for m in client.log_messages)
+
+
+async def test_show_messages_off_keeps_the_closing_message_out_of_dialogs(connect, tmp_path):
+    async with connect() as (client, server):
+        server.settings = ServerSettings(show_messages=False)
+        await present(server, tmp_path, "mode", CommandView(message="mode: plan (session)"))
+
+    assert client.messages == []

@@ -1,0 +1,48 @@
+"""The server's command line and its protocol's repairs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from orkeon_lsp.server import build_server, parse_tcp
+from tests.support.lsp_session import server_env
+
+
+def test_no_arguments_is_stdio_and_tcp_takes_host_and_port():
+    assert parse_tcp([]) is None
+    assert parse_tcp(["--tcp", "127.0.0.1:2087"]) == ("127.0.0.1", 2087)
+    assert parse_tcp(["--tcp=localhost:9000"]) == ("localhost", 9000)
+
+
+@pytest.mark.parametrize("argv", [["--tcp"], ["--tcp", "2087"], ["--tcp", "h:port"], ["--tcp", "h:70000"],
+                                  ["--stdio", "x"]])
+def test_other_arguments_are_refused(argv):
+    with pytest.raises(ValueError):
+        parse_tcp(argv)
+
+
+def test_the_built_server_registers_every_feature():
+    server = build_server()
+
+    assert {"initialize", "shutdown", "workspace/didChangeConfiguration", "textDocument/didOpen",
+            "textDocument/didChange", "textDocument/didClose", "window/workDoneProgress/cancel"} <= set(
+        server.protocol.fm.features)
+    assert "orkeon.status" in server.protocol.fm.commands
+
+
+def test_the_path_to_initialize_imports_nothing_heavy(tmp_path):
+    code = (
+        "import sys\n"
+        "from orkeon_lsp.server import build_server\n"
+        "build_server()\n"
+        "heavy = ('litellm', 'tree_sitter', 'jedi', 'git', 'pydantic', 'sqlite3', 'orkeon_engine.bootstrap')\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=server_env(tmp_path),
+                          timeout=60)
+
+    assert done.stdout.strip() == "[]", done.stderr

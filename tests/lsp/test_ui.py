@@ -1,0 +1,149 @@
+"""LspHumanInput and LspLogger against a real client: a choice, no answer, free text, the log; and the
+engine's permission gate asking through them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.services.gate import gate_for_run
+from tests.support.lsp_session import bare_capabilities, full_capabilities
+
+GATE_ANSWERS = ["Allow once", "Allow for this session", "Always allow: shell_command(git status:*)", "Deny"]
+
+
+def answering(title: str | None):
+    asked: list[types.ShowMessageRequestParams] = []
+
+    def answer(params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
+        asked.append(params)
+        return None if title is None else types.MessageActionItem(title=title)
+
+    return answer, asked
+
+
+async def test_a_choice_is_a_show_message_request_with_the_options_as_actions(connect):
+    answer, asked = answering("Allow for this session")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git status`?", GATE_ANSWERS)
+
+    assert chosen == "Allow for this session"
+    assert [a.title for a in asked[0].actions] == GATE_ANSWERS and asked[0].message == "Run `git status`?"
+
+
+async def test_a_dismissed_dialog_is_no_answer(connect):
+    answer, _ = answering(None)
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_an_answer_that_is_not_an_option_is_no_answer(connect):
+    answer, _ = answering("Sure, whatever")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_an_error_answer_is_no_answer(connect):
+    def fail(params: types.ShowMessageRequestParams) -> None:
+        raise RuntimeError("the dialog crashed")
+
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: fail}) as (client, server):
+        chosen = await server.human.choose("Run `git push`?", GATE_ANSWERS)
+
+    assert chosen is None
+
+
+async def test_a_client_without_show_message_request_gets_the_safe_answer_and_a_log_line(connect):
+    answer, asked = answering("Allow once")
+    async with connect(capabilities=bare_capabilities(), features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (
+        client, server,
+    ):
+        chosen = await server.human.choose("Run `rm -rf build`?", GATE_ANSWERS)
+
+    assert chosen is None and asked == []
+    assert any("nobody answered" in m.message and "rm -rf build" in m.message for m in client.log_messages)
+
+
+async def test_free_text_is_asked_with_orkeon_input_when_the_client_declared_it(connect):
+    asked: list[Any] = []
+
+    def answer(ls: LanguageClient, params: Any) -> str:
+        asked.append(params)
+        return "feature/login"
+
+    async with connect(capabilities=full_capabilities(orkeonInput=True), features={"orkeon/input": answer}) as (
+        client, server,
+    ):
+        text = await server.human.ask_text("Branch name?", default="main")
+
+    assert text == "feature/login"
+    assert [(a.question, a.default) for a in asked] == [("Branch name?", "main")]
+
+
+async def test_free_text_gets_no_answer_from_a_client_that_did_not_declare_it(connect):
+    asked: list[object] = []
+    async with connect(features={"orkeon/input": lambda params: asked.append(params) or "x"}) as (client, server):
+        text = await server.human.ask_text("Branch name?")
+
+    assert text is None and asked == []
+
+
+async def test_the_log_goes_out_as_log_messages_at_their_level(connect):
+    async with connect() as (client, server):
+        server.logger.error("it broke")
+        server.logger.debug("too quiet for the default level")
+        await server.human.choose("nothing to choose", [])
+
+    levels = {m.message: m.type for m in client.log_messages}
+    assert levels.get("it broke") == types.MessageType.Error
+    assert "too quiet for the default level" not in levels
+
+
+def shell_call(command: str) -> ToolCall:
+    return ToolCall("shell_command", "shell", {"command": command}, command=command)
+
+
+@pytest.mark.parametrize(("title", "allowed"), [("Allow once", True), ("Deny", False), (None, False)])
+async def test_the_permission_gate_asks_in_the_editor_and_follows_the_answer(connect, title, allowed):
+    answer, asked = answering(title)
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        verdict = await gate.authorize(shell_call("make release"))
+
+    assert verdict.allowed is allowed
+    assert "make release" in asked[0].message
+    assert [a.title for a in asked[0].actions] == ["Allow once", "Allow for this session", "Always allow", "Deny"]
+    if title is None:
+        assert "nobody answered" in verdict.reason
+
+
+async def test_allow_for_this_session_is_not_asked_again(connect):
+    answer, asked = answering("Allow for this session")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        first = await gate.authorize(shell_call("make release"))
+        again = await gate.authorize(shell_call("make release"))
+
+    assert first.allowed and again.allowed and len(asked) == 1
+
+
+async def test_a_client_without_dialogs_gets_the_gate_to_deny(connect):
+    async with connect(capabilities=bare_capabilities()) as (client, server):
+        deps = (await server.engine.get()).deps
+        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+
+        verdict = await gate.authorize(shell_call("make release"))
+
+    assert not verdict.allowed and "nobody answered" in verdict.reason
