@@ -18,6 +18,7 @@ const CHANNEL_NAME = 'Orkeon';
 const SERVER_CHANNEL_NAME = 'Orkeon language server';
 const INPUT_REQUEST = 'orkeon/input';
 const RESTART_COMMAND = 'orkeon.restartServer';
+const SECTION = 'orkeon';
 const REQUEST_CANCELLED = -32800;
 
 /** The extension's running state: one language client for the workspace, one output channel. */
@@ -93,6 +94,16 @@ function readSettings() {
     model: (config.get('model') ?? '').trim(),
     initializationOptions: typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? extra : {},
   };
+}
+
+/**
+ * The server's settings (docs/lsp.md) from the extension's: the extra initialization options, with the
+ * model as a settings key of the session (`config.model`).
+ */
+function serverSettings(settings) {
+  const options = { ...settings.initializationOptions };
+  if (settings.model) options.config = { ...(options.config ?? {}), model: settings.model };
+  return options;
 }
 
 /** Declares `experimental.orkeonInput` and answers the server's free-text questions with an input box. */
@@ -181,16 +192,20 @@ function createClient(settings) {
     transport: lc.TransportKind.stdio,
     options: { cwd: folder?.uri?.fsPath },
   };
-  const initializationOptions = { ...settings.initializationOptions };
-  if (settings.model) {
-    // the server's `config` option holds settings keys for this session only (docs/lsp.md)
-    initializationOptions.config = { ...(initializationOptions.config ?? {}), model: settings.model };
-  }
   const clientOptions = {
     documentSelector: [{ scheme: 'file' }],
     workspaceFolder: folder,
     outputChannelName: SERVER_CHANNEL_NAME,
-    initializationOptions,
+    initializationOptions: serverSettings(settings),
+    middleware: {
+      workspace: {
+        // the server pulls its `orkeon` section: answer with its own settings, not the extension's
+        configuration: async (params, token, next) => {
+          const answers = await next(params, token);
+          return params.items.map((item, i) => (item.section === SECTION ? serverSettings(readSettings()) : answers?.[i]));
+        },
+      },
+    },
   };
   const client = new lc.LanguageClient('orkeon', 'Orkeon', serverOptions, clientOptions);
   client.registerFeature(new OrkeonInputFeature(client));
@@ -229,6 +244,18 @@ async function stopClient() {
 async function restartClient() {
   await stopClient();
   return startClient();
+}
+
+/**
+ * A new server command needs a new server; any other change (the model, the extra options) is sent to
+ * the running one, which applies it to the session.
+ */
+async function onSettingsChanged(event) {
+  if (event.affectsConfiguration('orkeon.server')) return restartClient();
+  if (!event.affectsConfiguration(SECTION) || !state.client) return undefined;
+  const client = await state.starting;
+  if (!client) return undefined;
+  return client.sendNotification(lc.DidChangeConfigurationNotification.type, { settings: { [SECTION]: serverSettings(readSettings()) } });
 }
 
 /** The arguments for one run: those given by a caller (a keybinding, another extension), else asked. */
@@ -289,9 +316,7 @@ function activate(context) {
     context.subscriptions.push(vscode.commands.registerCommand(entry.palette, (...given) => runCommand(entry, given)));
   }
   context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => restartClient()));
-  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
-    if (event.affectsConfiguration('orkeon')) void restartClient();
-  }));
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => onSettingsChanged(event)));
   context.subscriptions.push({ dispose: () => { void stopClient(); } });
   return startClient();
 }

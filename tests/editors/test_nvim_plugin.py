@@ -178,6 +178,7 @@ E.record('experimental', config.capabilities.experimental)
 E.record('init_options', config.init_options)
 E.record('root', config.root_dir)
 E.record('handles', vim.tbl_keys(config.handlers))
+E.record('pulled', vim.tbl_get(config.settings, 'orkeon'))
 """
     recorded = run(tmp_path, scenario)
 
@@ -185,12 +186,16 @@ E.record('handles', vim.tbl_keys(config.handlers))
     assert recorded["init_options"] == {"logLevel": "debug", "config": {"model": "openai/gpt-4o-mini"}}
     assert recorded["root"] == "/work/project"
     assert sorted(recorded["handles"]) == ["orkeon/input", "window/showMessageRequest"]
+    assert recorded["pulled"] == recorded["init_options"]
 
 
 def test_no_initialization_options_are_sent_as_an_empty_object(tmp_path):
     scenario = """
-E.record('encoded', vim.json.encode(require('orkeon').client_config('/work/project').init_options))
+local config = require('orkeon').client_config('/work/project')
+E.record('encoded', vim.json.encode(config.init_options))
+E.record('settings', vim.json.encode(config.settings))
 """
     recorded = run(tmp_path, scenario)
 
     assert recorded["encoded"] == "{}"
+    assert recorded["settings"] == '{"orkeon":{}}'

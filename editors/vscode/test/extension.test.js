@@ -28,7 +28,7 @@ async function activated(options = {}) {
 
 test('the real vscode-languageclient provides everything extension.js takes from it', () => {
   for (const name of ['LanguageClient', 'TransportKind', 'ExecuteCommandRequest', 'WorkDoneProgress',
-    'WorkDoneProgressCreateRequest', 'WorkDoneProgressCancelNotification']) {
+    'WorkDoneProgressCreateRequest', 'WorkDoneProgressCancelNotification', 'DidChangeConfigurationNotification']) {
     assert.ok(realLanguageClient[name], name);
   }
   assert.equal(realLanguageClient.ExecuteCommandRequest.method, 'workspace/executeCommand');
@@ -255,6 +255,36 @@ test('the restart command stops the client and starts a new one with the current
   assert.equal(languageclient.instances.length, 2);
   assert.equal(languageclient.instances[0].running, false);
   assert.equal(languageclient.instances[1].running, true);
+});
+
+test('a changed server command restarts the server', async () => {
+  const { vscode, languageclient } = await activated();
+
+  await vscode.recorded.configurationListeners[0]({ affectsConfiguration: (s) => 'orkeon.server.command'.startsWith(s) });
+
+  assert.equal(languageclient.instances.length, 2);
+});
+
+test('a changed model is sent to the running server as its settings', async () => {
+  const settings = {};
+  const { vscode, client, languageclient } = await activated({ settings });
+  settings['orkeon.model'] = 'openai/other';
+
+  await vscode.recorded.configurationListeners[0]({ affectsConfiguration: (s) => 'orkeon.model'.startsWith(s) });
+
+  assert.equal(languageclient.instances.length, 1);
+  assert.deepEqual(client.sentNotifications, [
+    { method: 'workspace/didChangeConfiguration', params: { settings: { orkeon: { config: { model: 'openai/other' } } } } },
+  ]);
+});
+
+test('the server pulling its orkeon section gets its own settings, other sections what VS Code has', async () => {
+  const { client } = await activated({ settings: { 'orkeon.model': 'openai/m', 'orkeon.initializationOptions': { mode: 'plan' } } });
+  const pull = client.clientOptions.middleware.workspace.configuration;
+
+  const answers = await pull({ items: [{ section: 'orkeon' }, { section: 'editor' }] }, undefined, async () => ['raw', { tabSize: 2 }]);
+
+  assert.deepEqual(answers, [{ mode: 'plan', config: { model: 'openai/m' } }, { tabSize: 2 }]);
 });
 
 test('the arguments are split as a shell splits them', async () => {

@@ -248,6 +248,8 @@ function M.client_config(root)
     cmd_cwd = root,
     root_dir = root,
     init_options = init_options,
+    -- answers the server's workspace/configuration pull of its `orkeon` section with the same settings
+    settings = { orkeon = init_options },
     capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), {
       experimental = { orkeonInput = true },
     }),
