@@ -1,10 +1,40 @@
 """The Neovim client end to end: a headless Neovim loads editors/nvim the README's plain-packpath way and
-runs it against the real `orkeon-lsp` (tests/support/nvim.py)."""
+runs it against the real `orkeon-lsp` (tests/support/nvim.py), the model played by the loopback stub."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
 from orkeon_engine.commands.catalogue import CATALOGUE
 from tests.support.nvim import run_in_nvim
+from tests.support.stub_openai_server import StubOpenAIServer
+
+
+def git(folder: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=folder, capture_output=True, text=True, check=True, timeout=60)
+    return done.stdout
+
+
+def model_env(stub: StubOpenAIServer) -> dict[str, str]:
+    return {"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url}
+
+
+@pytest.fixture
+def repository(tmp_path: Path) -> Path:
+    folder = (tmp_path / "project").resolve()
+    folder.mkdir()
+    git(folder, "init", "-q", "-b", "main")
+    git(folder, "config", "user.name", "Ana Tester")
+    git(folder, "config", "user.email", "ana@example.com")
+    (folder / "cart.py").write_text("TAX = 0.2\n", encoding="utf-8")
+    git(folder, "add", "cart.py")
+    git(folder, "commit", "-q", "-m", "chore: start")
+    (folder / "cart.py").write_text("TAX = 0.21\n", encoding="utf-8")
+    return folder
 
 STATUS = """
 require('orkeon').setup({ cmd = E.server_cmd })
@@ -46,3 +76,37 @@ def test_orkeon_completes_command_names_and_their_flags(tmp_path):
 
     assert recorded["names"] == sorted(entry.name for entry in CATALOGUE)
     assert "--user" in recorded["config_flags"]
+
+
+DRAFT = {"type": "fix", "scope": "cart", "subject": "round the tax to whole cents",
+         "body": "Totals were off by a cent on some carts.", "breaking": False}
+EDITED = "fix(cart): keep the tax in cents\n\nWritten in Neovim."
+
+COMMIT = """
+vim.ui.select = function(items, opts, on_choice)
+  E.record('question', opts.prompt)
+  E.record('choices', vim.tbl_map(opts.format_item, items))
+  on_choice(items[2])
+end
+vim.ui.input = function(opts, on_confirm)
+  E.record('asked', opts.prompt)
+  E.record('default', opts.default)
+  on_confirm(%s)
+end
+require('orkeon').setup({ cmd = E.server_cmd })
+vim.cmd('Orkeon commit')
+E.record('lines', vim.api.nvim_buf_get_lines(E.view('commit'), 0, -1, false))
+"""
+
+
+def test_the_servers_question_and_free_text_go_through_vim_ui_select_and_input(tmp_path, repository):
+    with StubOpenAIServer([{"content": json.dumps(DRAFT)}]) as stub:
+        recorded = run_in_nvim(tmp_path, repository, COMMIT % json.dumps(EDITED), env=model_env(stub))
+
+    assert recorded["question"].startswith("Orkeon: ") and "round the tax to whole cents" in recorded["question"]
+    assert recorded["choices"] == ["Commit", "Edit message", "Cancel"]
+    assert recorded["asked"] == "Orkeon: Commit message "
+    assert recorded["default"].startswith("fix(cart): round the tax to whole cents")
+    assert any(line.startswith("committed ") for line in recorded["lines"])
+    assert git(repository, "log", "-1", "--format=%B").strip() == EDITED
+    assert "Orkeon /commit: drafting the message" in recorded["echoes"]

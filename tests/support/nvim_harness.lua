@@ -13,6 +13,16 @@ vim.opt.packpath:prepend(spec.pack)
 
 local recorded = { notifications = {} }
 
+-- Every line echoed in the message area is kept (the plugin echoes progress there).
+recorded.echoes = {}
+local echo = vim.api.nvim_echo
+vim.api.nvim_echo = function(chunks, history, opts)
+  local text = {}
+  for _, chunk in ipairs(chunks) do text[#text + 1] = chunk[1] end
+  table.insert(recorded.echoes, table.concat(text))
+  return echo(chunks, history, opts)
+end
+
 -- Every notification is kept; an error from Orkeon ends the wait for a view at once.
 local errors = {}
 vim.notify = function(message, level)
