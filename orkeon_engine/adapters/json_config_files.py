@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Mapping
@@ -34,6 +35,8 @@ class JsonConfigFiles:
             return path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
+        except UnicodeDecodeError as error:
+            raise OSError(errno.EILSEQ, f"not UTF-8 text (byte {error.start})", str(path)) from None
 
     def write(self, scope: FileScope, text: str) -> None:
         write_atomically(self._paths[scope], text)

@@ -82,7 +82,8 @@ class TerminalProgress:
 
     def report(self, message: str, percentage: int | None = None) -> None:
         pct = f" ({percentage}%)" if percentage is not None else ""
-        self._write(f"… {self._title}: {message}{pct}")
+        prefix = f"{self._title}: " if self._title else ""
+        self._write(f"… {prefix}{message}{pct}")
 
     def end(self, message: str = "") -> None:
         if message:

@@ -61,6 +61,13 @@ class VirtualFileSystem:
     def host_path(self, path: str) -> str:
         return self._locate(path)[2]
 
+    def real_path(self, path: str) -> str:
+        mount, where, _, real = self._locate(path)
+        below = os.path.relpath(real, mount.host)
+        if below == os.curdir:
+            return mount.virtual
+        return "/".join((mount.virtual, *below.split(os.sep)))
+
     async def read_text(self, path: str) -> str:
         _, where, lexical, real = self._locate(path)
         buffered = self._open_text(lexical, real)

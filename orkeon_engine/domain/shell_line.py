@@ -71,7 +71,11 @@ def split_commands(line: str) -> list[str]:
             i += 3
             continue
         elif char == "#" and (not current or current[-1].isspace()):
-            break
+            end = line.find("\n", i)
+            if end == -1:
+                break
+            i = end
+            continue
         elif char == "&" and (line.startswith("&>", i) or (current and current[-1] in ("<", ">"))):
             pass  # a redirection (`&>file`, `2>&1`), not a separator
         elif char in SEPARATORS:

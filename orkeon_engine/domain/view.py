@@ -12,7 +12,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Table:
-    """Columns and rows of cells, every row as long as the columns."""
+    """Columns and rows of cells, every row as long as the columns; columns all unnamed print no heading."""
 
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...] = ()
@@ -68,7 +68,7 @@ def _render_table(tbl: Table) -> list[str]:
     def fmt(cells: tuple[str, ...]) -> str:
         return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip()
 
-    out = [fmt(tbl.columns), fmt(tuple("-" * w for w in widths))]
+    out = [fmt(tbl.columns), fmt(tuple("-" * w for w in widths))] if any(tbl.columns) else []
     out.extend(fmt(row) for row in tbl.rows)
     return out
 

@@ -59,6 +59,11 @@ class Files(Protocol):
         """The host path behind a virtual path, or FilesError."""
         ...
 
+    def real_path(self, path: str) -> str:
+        """The virtual path of what `path` names once every symlink on the way is followed (inside its
+        mount; one leaving it is a FilesError): `resolve(path)` itself when no symlink is on the way."""
+        ...
+
     async def read_text(self, path: str) -> str: ...
 
     async def write_text(self, path: str, text: str) -> None:

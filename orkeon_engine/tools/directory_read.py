@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import DirEntry, Files, FilesError
 from orkeon_engine.tools.base import Tool
-from orkeon_engine.tools.shaping import gate_path, human_size
+from orkeon_engine.tools.shaping import gate_paths, human_size
 
 DEFAULT_DEPTH = 2
 MAX_DEPTH = 6
@@ -60,8 +60,7 @@ class DirectoryReadTool(Tool[DirectoryReadInput]):
         self._files = files
 
     async def describe(self, args: DirectoryReadInput) -> ToolCall:
-        path = gate_path(self._files, args.path)
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(path,))
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=gate_paths(self._files, args.path))
 
     async def run(self, args: DirectoryReadInput) -> ToolResult:
         try:

@@ -10,7 +10,7 @@ from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
-from orkeon_engine.tools.shaping import gate_path, plural, shorten_line
+from orkeon_engine.tools.shaping import gate_paths, plural, shorten_line
 
 DEFAULT_LIMIT = 200
 MAX_LIMIT = 2000
@@ -59,8 +59,7 @@ class FileReadTool(Tool[FileReadInput]):
         self._ledger = ledger
 
     async def describe(self, args: FileReadInput) -> ToolCall:
-        path = gate_path(self._files, args.path)
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(path,))
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=gate_paths(self._files, args.path))
 
     async def run(self, args: FileReadInput) -> ToolResult:
         try:

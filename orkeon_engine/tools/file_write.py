@@ -12,7 +12,7 @@ from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import MAX_LIMIT, split_lines
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
-from orkeon_engine.tools.shaping import gate_path, plural
+from orkeon_engine.tools.shaping import gate_paths, plural
 
 PREVIEW_LINES = 40
 
@@ -58,13 +58,14 @@ class FileWriteTool(Tool[FileWriteInput]):
         self._ledger = ledger
 
     async def describe(self, args: FileWriteInput) -> ToolCall:
-        path = gate_path(self._files, args.path)
+        paths = gate_paths(self._files, args.path)
+        path = paths[0]
         try:
             old: str | None = await self._files.read_text(path) if await self._files.exists(path) else None
         except FilesError:
             old = None
         preview = short_diff(path, old, args.content)
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(path,), preview=preview)
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

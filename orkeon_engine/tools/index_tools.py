@@ -27,7 +27,7 @@ from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
 from orkeon_engine.ports.files import Files
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.code_paths import OutsideWorkspaceError, virtual, workspace_relative
-from orkeon_engine.tools.shaping import gate_path
+from orkeon_engine.tools.shaping import gate_paths
 
 
 async def fresh_snapshot(index: CodeIndex) -> IndexSnapshot:
@@ -107,7 +107,7 @@ class IncrementalReindexTool(Tool[IncrementalReindexInput]):
         self._index = index
 
     async def describe(self, args: IncrementalReindexInput) -> ToolCall:
-        paths = tuple(gate_path(self._files, p) for p in args.paths)
+        paths = tuple(dict.fromkeys(q for p in args.paths for q in gate_paths(self._files, p)))
         return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths)
 
     async def run(self, args: IncrementalReindexInput) -> ToolResult:

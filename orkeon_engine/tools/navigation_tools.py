@@ -19,7 +19,7 @@ from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.code_paths import OutsideWorkspaceError, virtual, workspace_relative
 from orkeon_engine.tools.index_tools import fresh_snapshot
-from orkeon_engine.tools.shaping import gate_path
+from orkeon_engine.tools.shaping import gate_paths
 
 
 class PlaceInput(BaseModel):
@@ -48,7 +48,7 @@ class _NavigationTool(Tool[PlaceInput]):
         self._navigation = navigation
 
     async def describe(self, args: PlaceInput) -> ToolCall:
-        paths = (gate_path(self._files, args.path),) if args.path else ()
+        paths = gate_paths(self._files, args.path) if args.path else ()
         return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths)
 
     async def run(self, args: PlaceInput) -> ToolResult:

@@ -35,7 +35,7 @@ from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.code_paths import OutsideWorkspaceError, virtual, workspace_relative
 from orkeon_engine.tools.file_write import short_diff
-from orkeon_engine.tools.shaping import gate_path
+from orkeon_engine.tools.shaping import gate_paths
 
 _PATH_HELP = "The file's virtual path under /workspace, or a path relative to it."
 _NODE_HELP = ("The symbol: its qualified name as node_outline shows it (`shop.models.Cart.add`), a dotted tail "
@@ -169,7 +169,7 @@ class NodeWorkbench:
 
     async def preview(self, operations: Sequence[Operation]) -> tuple[tuple[str, ...], str]:
         """The paths an edit touches and its diff, for the gate; planning problems shown instead of a diff."""
-        paths = tuple(dict.fromkeys(gate_path(self.files, o.path) for o in operations))
+        paths = tuple(dict.fromkeys(q for o in operations for q in gate_paths(self.files, o.path)))
         outcome = await self.plan(operations)
         if outcome.errors:
             return paths, "the edit does not validate: " + "; ".join(outcome.errors[:3])
@@ -196,7 +196,7 @@ class NodeOutlineTool(Tool[NodeOutlineInput]):
         self._bench = bench
 
     async def describe(self, args: NodeOutlineInput) -> ToolCall:
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(gate_path(self._bench.files, args.path),))
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=gate_paths(self._bench.files, args.path))
 
     async def run(self, args: NodeOutlineInput) -> ToolResult:
         try:
@@ -228,7 +228,7 @@ class NodeReadTool(Tool[NodeReadInput]):
         self._bench = bench
 
     async def describe(self, args: NodeReadInput) -> ToolCall:
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(gate_path(self._bench.files, args.path),))
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=gate_paths(self._bench.files, args.path))
 
     async def run(self, args: NodeReadInput) -> ToolResult:
         try:

@@ -1,10 +1,21 @@
-"""Result shaping shared by the tools: a path in the gate's terms, long lines shortened, sizes in words."""
+"""Result shaping shared by the tools: paths in the gate's terms, long lines shortened, sizes in words."""
 
 from __future__ import annotations
 
 from orkeon_engine.ports.files import Files, FilesError
 
 MAX_LINE_CHARS = 2000
+
+
+def gate_paths(files: Files, path: str) -> tuple[str, ...]:
+    """The paths the gate should see for one path: the resolved one, and what a symlink on the way leads to
+    when it differs (a link to `.env` is read as `.env`), so a rule on either name applies."""
+    resolved = gate_path(files, path)
+    try:
+        real = files.real_path(path)
+    except FilesError:
+        return (resolved,)
+    return tuple(dict.fromkeys((resolved, real)))
 
 
 def gate_path(files: Files, path: str) -> str:

@@ -21,6 +21,15 @@ def test_a_missing_file_reads_as_none(tmp_path):
     assert files.read("project") is None
 
 
+def test_a_file_that_is_not_utf8_is_an_os_error_naming_the_problem(tmp_path):
+    files = JsonConfigFiles(tmp_path, {"XDG_CONFIG_HOME": str(tmp_path)})
+    (tmp_path / ".orkeon").mkdir()
+    (tmp_path / ".orkeon" / "config.json").write_bytes(b"\xff\xfe{}")
+
+    with pytest.raises(OSError, match="not UTF-8 text"):
+        files.read("project")
+
+
 def test_a_write_creates_the_folder_and_replaces_the_file_whole(tmp_path):
     files = JsonConfigFiles(tmp_path, {"XDG_CONFIG_HOME": str(tmp_path)})
     files.write("project", '{"a": 1}\n')

@@ -105,6 +105,17 @@ async def test_a_symlink_inside_its_mount_is_followed_and_written_through(tmp_pa
     vfs.close()
 
 
+async def test_the_real_path_names_what_a_symlink_inside_the_mount_leads_to(tmp_path, tree):
+    workspace = tree[0]
+    os.symlink(workspace / "src", workspace / "code")
+    vfs = _vfs(tmp_path, tree)
+
+    assert vfs.real_path("code/app.py") == "/workspace/src/app.py"
+    assert vfs.real_path("src/app.py") == "/workspace/src/app.py"
+    assert vfs.real_path("/workspace") == "/workspace"
+    vfs.close()
+
+
 @pytest.mark.parametrize("name", ["bad\x00name.txt", "bad\nname.txt"])
 async def test_a_name_with_a_nul_or_newline_is_refused(tmp_path, tree, name):
     vfs = _vfs(tmp_path, tree)

@@ -39,6 +39,10 @@ def test_a_comment_is_not_a_command():
     assert programs_of("ls  # then rm -rf everything") == ("ls",)
 
 
+def test_a_comment_ends_at_the_line_break_and_the_next_line_is_checked():
+    assert programs_of("ls # a note\nrm -rf build") == ("ls", "rm")
+
+
 @pytest.mark.parametrize("line", ["echo $(rm -rf x)", "echo `id`", 'echo "$(id)"', "diff <(ls a) <(ls b)"])
 def test_command_substitution_is_refused(line):
     with pytest.raises(ShellLineError, match="command substitution"):

@@ -1,4 +1,8 @@
-from orkeon_engine.tools.shaping import gate_path, human_size, plural, shorten_line
+from orkeon_engine.domain.permissions.decide import Deny, GateContext, decide
+from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
+from orkeon_engine.tools.file_read import FileReadInput, FileReadTool
+from orkeon_engine.tools.read_ledger import ReadLedger
+from orkeon_engine.tools.shaping import gate_path, gate_paths, human_size, plural, shorten_line
 from tests.support.doubles.fake_files import FakeFiles
 
 
@@ -7,6 +11,24 @@ def test_the_gate_sees_the_resolved_path_or_the_path_as_written_when_it_is_refus
 
     assert gate_path(files, "src/../a.py") == "/workspace/a.py"
     assert gate_path(files, "/etc/passwd") == "/etc/passwd"
+
+
+def test_the_gate_sees_both_a_symlink_and_what_it_leads_to():
+    files = FakeFiles()
+    files.links["/workspace/notes.txt"] = "/workspace/.env"
+
+    assert gate_paths(files, "notes.txt") == ("/workspace/notes.txt", "/workspace/.env")
+    assert gate_paths(files, "a.py") == ("/workspace/a.py",)
+
+
+async def test_a_read_through_a_symlink_to_an_env_file_meets_the_secrets_rules():
+    files = FakeFiles({".env": "KEY=1\n", "notes.txt": ""})
+    files.links["/workspace/notes.txt"] = "/workspace/.env"
+    call = await FileReadTool(files, ReadLedger()).describe(FileReadInput(path="notes.txt"))
+
+    decision = decide(call, GateContext("bypassPermissions", RULE_SETS["secrets"].entries()))
+
+    assert isinstance(decision, Deny)
 
 
 def test_a_long_line_is_shortened_with_the_count_of_what_was_left_out():

@@ -7,8 +7,9 @@ from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError
+from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.permissions.rules import parse_rule_lists
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.config_store import Scope
 
@@ -47,6 +48,7 @@ async def run_config(args: ParsedArgs, deps: Deps) -> CommandView:
     if value is None:
         raise ArgumentError(f"/config set {key} needs a value", ARGS.usage("config"))
     try:
+        _refuse_unreadable_rules(key, value)
         stored = await deps.config.set_value(key, value, scope)
     except ConfigValueError as error:
         raise CommandFailedError(str(error)) from None
@@ -80,6 +82,17 @@ async def _get(key: str, deps: Deps) -> CommandView:
             message=f"{key} is unset (default: {_show(found.spec.default)})",
         )
     return CommandView(message=f"{key} = {_show(found.value)} (from {found.source})")
+
+
+def _refuse_unreadable_rules(key: str, token: str) -> None:
+    """A `permissions` value with a rule that does not parse is refused before it is written (the gate
+    would refuse every call while it stood); raises ConfigValueError naming the rule and the reason."""
+    spec = find_key(key)
+    if key != "permissions" or spec is None:
+        return
+    _, problems = parse_rule_lists(parse_token(spec, token), "the value")
+    if problems:
+        raise ConfigValueError(f"{key}: {problems[0]}")
 
 
 def _scope(args: ParsedArgs) -> Scope:

@@ -7,52 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from orkeon_engine.domain.glob_patterns import glob_regex
+
 
 @dataclass(frozen=True)
 class IgnoreRule:
     regex: re.Pattern[str]
     negated: bool
     dir_only: bool
-
-
-def _translate(glob: str) -> str:
-    out: list[str] = []
-    index = 0
-    while index < len(glob):
-        char = glob[index]
-        if glob.startswith("**/", index):
-            out.append("(?:.*/)?")
-            index += 3
-            continue
-        if glob.startswith("/**", index) and index + 3 == len(glob):
-            out.append("/.*")
-            index += 3
-            continue
-        if glob.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            end = glob.find("]", index + 1)
-            if end == -1:
-                out.append(re.escape(char))
-            else:
-                body = glob[index + 1:end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append(f"[{body}]")
-                index = end
-        elif char == "\\" and index + 1 < len(glob):
-            index += 1
-            out.append(re.escape(glob[index]))
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return "".join(out)
 
 
 def parse_gitignore(text: str) -> tuple[IgnoreRule, ...]:
@@ -71,7 +33,7 @@ def parse_gitignore(text: str) -> tuple[IgnoreRule, ...]:
             continue
         anchored = "/" in line
         line = line.lstrip("/")
-        body = _translate(line)
+        body = glob_regex(line)
         prefix = "" if anchored else "(?:.*/)?"
         try:
             regex = re.compile(f"^{prefix}{body}$")

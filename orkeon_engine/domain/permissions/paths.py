@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from orkeon_engine.domain.glob_patterns import glob_regex
+
 WORKSPACE = "/workspace"
 
 
@@ -73,7 +75,7 @@ def compile_path_pattern(text: str) -> PathPattern:
     if body.startswith("**/"):
         floating = True
         body = body[3:]
-    core = _translate(body) if body not in ("", "**") else ".*"
+    core = glob_regex(body) if body not in ("", "**") else ".*"
     if body == "**":
         regex = ".+"
     elif floating:
@@ -85,45 +87,6 @@ def compile_path_pattern(text: str) -> PathPattern:
     except re.error:
         raise PathPatternError("a character class in brackets is not valid", max(text.find("["), 0)) from None
     return PathPattern(text, floating, compiled)
-
-
-def _translate(body: str) -> str:
-    out: list[str] = []
-    index = 0
-    while index < len(body):
-        char = body[index]
-        if body.startswith("/**/", index):
-            out.append("/(?:.*/)?")
-            index += 4
-            continue
-        if body.startswith("/**", index) and index + 3 == len(body):
-            out.append("/.*")
-            index += 3
-            continue
-        if body.startswith("**", index):
-            out.append(".*")
-            index += 2
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            close = body.find("]", index + 2)
-            if close == -1:
-                out.append(re.escape(char))
-            else:
-                inner = body[index + 1 : close]
-                negate = inner.startswith("!") or inner.startswith("^")
-                inner = inner[1:] if negate else inner
-                cls = "".join("\\" + c if c in "\\]^[" else c for c in inner)
-                out.append(("[^/" if negate else "[") + cls + "]")
-                index = close + 1
-                continue
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return "".join(out)
 
 
 @lru_cache(maxsize=4096)

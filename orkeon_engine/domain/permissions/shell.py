@@ -6,9 +6,11 @@ matches: command substitution (`$(...)`, backticks), process substitution (`<(..
 here-document and a redirection of output to a file (`/dev/null` and `2>&1` are not files).
 
 A deny rule looks further than an allow rule: into `sh -c "..."` and `bash -c`, into substitutions and
-`eval`, past wrappers (`env`, `sudo`, `nohup`, `timeout`, `xargs`, ...), leading `VAR=value` assignments
-and git's global options (`git -C dir push` reads as `git push`). So `deny_forms` gives every way a part
-can be read, and `file_arguments` the files a command names.
+`eval`, past wrappers (`env`, `sudo`, `nohup`, `timeout`, `xargs`, ...), leading `VAR=value` assignments,
+git's global options (`git -C dir push` reads as `git push`) and aliases defined with `-c alias.x=...`,
+into `find -exec`, a shell fed its script on its input (`echo ... | sh` reads as `sh -c`), option clusters
+and attached values (`python -Ic x` reads as `python -c x`) and versioned names (`python3.11`).
+So `deny_forms` gives every way a part can be read, and `file_arguments` the files a command names.
 
 Nothing here raises: a line that does not split cleanly (an unclosed quote) is `complete=False`, which an
 allow rule never matches, and what could be read of it still meets the deny rules.
@@ -364,15 +366,26 @@ def deny_forms(part: CommandPart, depth: int = 0) -> list[str]:
     if words and words[0].rsplit("/", 1)[-1] != words[0]:
         words = [words[0].rsplit("/", 1)[-1], *words[1:]]
         forms.append(join_words(words))
+    if words and _unversioned(words[0]) != words[0]:
+        forms.append(join_words([_unversioned(words[0]), *words[1:]]))
+    inner_lines = [*_inner_scripts(words), *_exec_commands(words)]
     if words and words[0] == "git":
         git = _strip_git_globals(words)
         if git != words:
             forms.append(join_words(git))
+        expanded = _expand_git_alias(words, git)
+        if expanded is not None:
+            forms.append(join_words(expanded[0]))
+            inner_lines.extend(expanded[1])
+    forms.extend(_option_forms(words))
     script = shell_script_form(tuple(words))
     if script is not None:
         forms.append(script)
+    stdin_script = _stdin_script_form(words)
+    if stdin_script is not None:
+        forms.append(stdin_script)
     if depth < MAX_DEPTH:
-        for inner in _inner_scripts(words):
+        for inner in inner_lines:
             forms.extend(deny_forms_of_line(inner, depth + 1))
     return list(dict.fromkeys(form for form in forms if form))
 
@@ -416,6 +429,86 @@ def _strip_git_globals(words: list[str]) -> list[str]:
         option = words[index].split("=", 1)[0]
         index += 2 if option in GIT_GLOBAL_WITH_VALUE and "=" not in words[index] else 1
     return out + words[index:]
+
+
+def _unversioned(name: str) -> str:
+    """A program's name without a version suffix (`python3.11` reads as `python3`), else the name."""
+    stem, dot, minor = name.rpartition(".")
+    if dot and stem and minor.isdigit() and stem[-1:].isdigit():
+        return stem
+    return name
+
+
+def _option_forms(words: list[str]) -> list[str]:
+    """The part read with each leading option on its own: a cluster split (`python -Ic x` as
+    `python -c x`), a value attached to a short option pulled apart (`-cCODE` as `-c CODE`), `--name=value`
+    as `--name value`, and the options before it dropped. Only the options right after the command's
+    leading words count, so a script's own arguments (`python -m pytest -c cfg`) are left alone."""
+    forms: list[str] = []
+    start = next((i for i, word in enumerate(words) if word.startswith("-")), len(words))
+    prefix = words[:start]
+    index = start
+    while index < len(words) and words[index].startswith("-") and words[index] not in ("-", "--"):
+        word, rest = words[index], words[index + 1 :]
+        if word.startswith("--"):
+            name, eq, value = word.partition("=")
+            variants = [[name, value]] if eq else [[word]]
+        else:
+            letters = word[1:]
+            variants = [[f"-{letter}", letters[at + 1 :]] for at, letter in enumerate(letters)]
+            variants = [[flag, *([tail] if tail else [])] for flag, tail in variants]
+        forms.extend(join_words([*prefix, *variant, *rest]) for variant in variants)
+        index += 1
+    return forms
+
+
+def _expand_git_alias(words: list[str], git: list[str]) -> tuple[list[str], list[str]] | None:
+    """`git -c alias.NAME=VALUE NAME args` as git runs it: `git VALUE args`, or for a `!` alias the shell
+    line it hands to the shell; None when the subcommand is no alias defined on the command line."""
+    if len(git) < 2:
+        return None
+    aliases: dict[str, str] = {}
+    globals_end = len(words) - len(git) + 1
+    for index in range(1, globals_end):
+        if words[index] == "-c" and index + 1 < globals_end:
+            key, eq, value = words[index + 1].partition("=")
+            if eq and key.lower().startswith("alias."):
+                aliases[key[len("alias.") :].lower()] = value
+    alias = aliases.get(git[1].lower())
+    if alias is None:
+        return None
+    if alias.startswith("!"):
+        return git, [" ".join([alias[1:], *(_quote(word) for word in git[2:])])]
+    alias_words, _ = split_words(alias)
+    return ["git", *alias_words, *git[2:]], []
+
+
+def _exec_commands(words: list[str]) -> list[str]:
+    """The commands `find -exec ... ;` (and -execdir, -ok, -okdir) runs, as lines."""
+    if not words or words[0].rsplit("/", 1)[-1] != "find":
+        return []
+    found: list[str] = []
+    index = 1
+    while index < len(words):
+        if words[index] in ("-exec", "-execdir", "-ok", "-okdir"):
+            end = next((i for i in range(index + 1, len(words)) if words[i] in (";", "+")), len(words))
+            found.append(join_words(words[index + 1 : end]))
+            index = end
+        index += 1
+    return [line for line in found if line]
+
+
+def _stdin_script_form(words: list[str]) -> str | None:
+    """`sh -c` for a shell that reads its script from its input (`echo git push | sh`, `bash -s`,
+    `sh <<< ...`): what it runs is out of the rules' sight like an inline script; else None."""
+    if not words or words[0].rsplit("/", 1)[-1] not in SHELLS or _inner_scripts(words):
+        return None
+    arguments = [word for word in words[1:] if not word.startswith("-")]
+    if arguments and "-s" not in words[1:]:
+        return None
+    if any(word in ("--version", "--help") for word in words[1:]):
+        return None
+    return join_words([words[0].rsplit("/", 1)[-1], "-c"])
 
 
 def _inner_scripts(words: list[str]) -> list[str]:

@@ -86,3 +86,13 @@ async def test_an_empty_value_is_refused_with_the_key():
 
     with pytest.raises(CommandFailedError, match="model"):
         await run_config(_args("set", "model", ""), deps)
+
+
+async def test_a_permissions_value_holding_a_rule_that_does_not_parse_is_refused_and_nothing_written():
+    files = FakeConfigFiles()
+    deps = await make_deps(files=files)
+
+    with pytest.raises(CommandFailedError, match=r"permissions.allow\[0\] 'file_read\(\(' does not parse"):
+        await run_config(_args("set", "permissions", '{"allow": ["file_read(("]}', "--project"), deps)
+
+    assert files.texts["project"] is None

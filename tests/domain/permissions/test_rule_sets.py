@@ -30,7 +30,8 @@ def test_every_step_names_sets_that_exist():
     "command",
     ["git push", "git push origin main", "git reset --hard HEAD~1", "git commit -am wip", "git checkout -- a.py",
      "git clean -fdx", "git rebase -i main", "git branch -D old", "git stash", "git -C sub push",
-     'sh -c "git push"', "bash -lc 'git reset --hard'", "git status && git push", "echo $(git push)"],
+     'sh -c "git push"', "bash -lc 'git reset --hard'", "git status && git push", "echo $(git push)",
+     "git -c alias.p=push p origin", "git -c 'alias.p=!git push' p", "find . -exec git push ;"],
 )
 def test_git_readonly_denies_what_changes_the_repository(command):
     assert _denied("git-readonly", shell(command))
@@ -46,13 +47,15 @@ def test_git_readonly_lets_git_read(command):
 @pytest.mark.parametrize(
     "command",
     ["python -c 'print(1)'", "python3 -c 'import os'", "node -e 'process.exit(1)'", "bash -c 'ls'", "sh -c ls",
-     "perl -e 'print 1'", "cd src && python3 -c 'x'", "bash -lc 'echo hi'"],
+     "perl -e 'print 1'", "cd src && python3 -c 'x'", "bash -lc 'echo hi'", "python -Ic 'x'", "python -c'x'",
+     "python -I -c x", "python3.11 -c x", "node --eval=x", "node -pe x", "echo ls | bash", "bash -s <<< ls"],
 )
 def test_inline_interpreters_denies_programs_written_on_the_command_line(command):
     assert _denied("inline-interpreters", shell(command))
 
 
-@pytest.mark.parametrize("command", ["python -m pytest -q", "node scripts/build.js", "bash scripts/check.sh"])
+@pytest.mark.parametrize("command", ["python -m pytest -q", "node scripts/build.js", "bash scripts/check.sh",
+                                     "python -m pytest -c setup.cfg", "node build.js -e prod", "bash --version"])
 def test_inline_interpreters_lets_the_projects_scripts_run(command):
     assert not _denied("inline-interpreters", shell(command))
 

@@ -1,7 +1,8 @@
 """FakeFiles: the Files port over in-memory mounts; `texts` holds each file by virtual path.
 
 Paths follow the real rules of domain/virtual_paths.py (relative under /workspace, `..` kept inside its
-mount, host paths refused); there are no symlinks. Set `refuse_edits` to play an editor refusing an edit,
+mount, host paths refused); `links` plays symlinks for `real_path` (a virtual path to the virtual path it
+leads to; reads do not follow them). Set `refuse_edits` to play an editor refusing an edit,
 `fail` to make one path fail with a reason.
 """
 
@@ -28,6 +29,7 @@ class FakeFiles:
         self.writes: list[tuple[str, str]] = []
         self.refuse_edits: set[str] = set()
         self.fail: dict[str, str] = {}
+        self.links: dict[str, str] = {}
         for path, text in (texts or {}).items():
             self.texts[self.resolve(path)] = text
 
@@ -47,6 +49,10 @@ class FakeFiles:
         resolved = self.resolve(path)
         mount = self._mount(resolved)
         return mount.host + resolved[len(mount.virtual):]
+
+    def real_path(self, path: str) -> str:
+        resolved = self.resolve(path)
+        return self.links.get(resolved, resolved)
 
     async def read_text(self, path: str) -> str:
         resolved = self.resolve(path)

@@ -1,0 +1,39 @@
+import io
+
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+
+
+def test_progress_lines_name_the_title_when_there_is_one():
+    out = io.StringIO()
+    progress = TerminalProgress(out)
+    progress.begin("review", "2 lenses")
+    progress.report("security lens", 50)
+
+    progress.end("3 findings")
+
+    expected = ["… review: 2 lenses", "… review: security lens (50%)", "✓ review: 3 findings"]
+    assert out.getvalue().splitlines() == expected
+
+
+def test_a_report_without_a_begin_is_the_message_alone():
+    out = io.StringIO()
+
+    TerminalProgress(out).report("indexing the workspace")
+
+    assert out.getvalue() == "… indexing the workspace\n"
+
+
+def test_quiet_progress_writes_nothing():
+    out = io.StringIO()
+
+    TerminalProgress(out, quiet=True).report("x")
+
+    assert out.getvalue() == ""
+
+
+async def test_without_a_terminal_every_question_gets_no_answer():
+    human = TerminalHumanInput(interactive=False)
+
+    answers = [await human.choose("Allow?", ["Allow once", "Deny"]), await human.ask_text("Message?")]
+
+    assert answers == [None, None]
