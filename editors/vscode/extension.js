@@ -70,7 +70,8 @@ function renderView(view) {
     const widths = table.columns.map((c) => String(c).length);
     for (const row of table.rows ?? []) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, String(cell).length); });
     const fmt = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();
-    parts.push(fmt(table.columns), fmt(widths.map((w) => '-'.repeat(w))));
+    // a table whose columns are all unnamed shows no header
+    if (table.columns.some((c) => String(c) !== '')) parts.push(fmt(table.columns), fmt(widths.map((w) => '-'.repeat(w))));
     for (const row of table.rows ?? []) parts.push(fmt(row));
   }
   if (view?.document && !(view.lines ?? []).length) parts.push(String(view.document.content ?? '').replace(/\n+$/, ''));

@@ -144,6 +144,14 @@ test('the view lands in the Orkeon channel: lines, the aligned table, then the m
   assert.equal(channel.shown, 1);
 });
 
+test('a table of unnamed columns shows its rows only', async () => {
+  const { extension } = await activated();
+
+  const text = extension.renderView({ table: { columns: ['', ''], rows: [['version', '0.1.0'], ['mode', 'plan']] }, message: '' });
+
+  assert.equal(text, 'version  0.1.0\nmode     plan');
+});
+
 test('a command the server refuses shows its message as an error and in the channel', async () => {
   const { vscode, client, channel } = await activated();
   client.reply = () => { throw Object.assign(new Error('unknown flag --frob\nusage: /status'), { code: -32602 }); };

@@ -114,8 +114,12 @@ function M.render(view)
     end
     local rule = {}
     for i, width in ipairs(widths) do rule[i] = string.rep('-', width) end
-    out[#out + 1] = fmt(tbl.columns)
-    out[#out + 1] = fmt(rule)
+    local named = false -- a table whose columns are all unnamed shows no header
+    for _, col in ipairs(tbl.columns) do named = named or tostring(col) ~= '' end
+    if named then
+      out[#out + 1] = fmt(tbl.columns)
+      out[#out + 1] = fmt(rule)
+    end
     for _, row in ipairs(rows) do out[#out + 1] = fmt(row) end
   end
   if type(view.document) == 'table' and #lines == 0 then
