@@ -8,10 +8,12 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
+from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.sqlite_db import open_database
+from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
@@ -28,6 +30,7 @@ from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
@@ -76,6 +79,8 @@ async def build_engine(
         version=__version__,
         catalogue=CATALOGUE,
         documents=documents,
+        findings=FindingsBoard(SqliteFindingsStore(db)),
+        review_source=GitPythonReviewSource(info.root, info.git_root),
         git=_open_git(info.git_root),
         files=files,
         shell=shell,

@@ -1,6 +1,7 @@
 """`orkeon`: run one command (`orkeon status`), or open the interactive prompt (`orkeon` alone).
 
-Exit codes: 0 when the command ran, 2 on bad arguments, 1 on any other failure.
+Exit codes: 0 when the command ran (or the code its view asks for: `review --fail-on` exits 1 when a finding
+at or above the threshold exists), 2 on bad arguments, 1 on any other failure.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def _show(result: RunResult) -> int:
         text = result.render()
         if text:
             print(text)
-        return 0
+        return result.view.exit_code
     print(f"orkeon: {result.render()}", file=sys.stderr)
     return 2 if isinstance(result, BadArguments) else 1
 

@@ -18,6 +18,7 @@ from orkeon_engine.domain.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from orkeon_engine.ports.ui import UserInterface
+from orkeon_engine.services.findings_board import FindingsBoard
 
 __all__ = [
     "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult", "UserInterface",
@@ -113,6 +114,16 @@ class Engine:
         except Exception as error:  # a bug: the person gets one line, the log gets the traceback
             self.deps.logger.error(f"/{entry.name} raised {type(error).__name__}:\n{traceback.format_exc()}")
             return Failed(f"/{entry.name} failed unexpectedly ({type(error).__name__}: {error}); see the log")
+
+    @property
+    def findings(self) -> FindingsBoard | None:
+        """The last review's findings, which the editor shows as diagnostics (None when none are wired)."""
+        return self.deps.findings
+
+    @property
+    def repository_root(self) -> str:
+        """The folder the findings' paths are relative to: the git root, else the workspace root."""
+        return self.deps.workspace.git_root or self.deps.workspace.root
 
     @property
     def output_dir(self) -> Path | None:

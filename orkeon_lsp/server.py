@@ -13,8 +13,8 @@ import logging
 import os
 import sys
 import uuid
-from collections.abc import Sequence
-from typing import Any, BinaryIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from lsprotocol import types
 from pygls.exceptions import FeatureRequestError, JsonRpcException
@@ -28,6 +28,9 @@ from orkeon_lsp.engine_slot import EngineSlot
 from orkeon_lsp.overlay import DocumentOverlay
 from orkeon_lsp.settings import LogLevel, ServerSettings
 from orkeon_lsp.ui import MESSAGE_TYPES, LspHumanInput, LspLogger, level_reaches
+
+if TYPE_CHECKING:
+    from orkeon_lsp.features.diagnostics import Diagnostics
 
 USAGE = """usage: orkeon-lsp [--tcp HOST:PORT]
 
@@ -92,6 +95,10 @@ class OrkeonServer(LanguageServer):
         self.cancellations = Cancellations()
         self.human = LspHumanInput(self)
         self.logger = LspLogger(self)
+        self.change_listeners: list[Callable[[types.DidChangeTextDocumentParams], None]] = []
+        """Called on every didChange once pygls applied it (the review's diagnostics follow the text)."""
+        self.diagnostics: Diagnostics
+        """The review's diagnostics (features/diagnostics.py sets it up)."""
 
     def log(self, level: LogLevel, message: str) -> None:
         """A window/logMessage line at the client's `logLevel` or above; never raises."""
@@ -147,10 +154,10 @@ def start_up_done() -> None:
 
 def build_server() -> OrkeonServer:
     """The server with every feature registered."""
-    from orkeon_lsp.features import commands, documents, lifecycle, progress, settings
+    from orkeon_lsp.features import code_actions, commands, diagnostics, documents, lifecycle, progress, settings
 
     server = OrkeonServer()
-    for feature in (lifecycle, settings, commands, progress, documents):
+    for feature in (lifecycle, settings, commands, progress, documents, diagnostics, code_actions):
         feature.setup(server)
     return server
 

@@ -83,6 +83,21 @@ def test_not_configured_renders_its_message():
     assert NotConfigured("set a model").render() == "set a model"
 
 
+async def test_the_findings_of_a_review_are_kept_in_the_workspaces_state(tmp_path):
+    from orkeon_engine.domain.findings import Finding
+
+    finding = Finding("app.py", 2, 2, "x = 1", "low", "tests", "untested", "")
+    engine = await _engine(tmp_path)
+    await engine.findings.publish([finding])
+    engine.close()
+
+    reopened = await _engine(tmp_path)
+
+    assert await reopened.findings.findings() == (finding,)
+    assert reopened.repository_root == reopened.deps.workspace.root  # not a git repository: the workspace
+    reopened.close()
+
+
 async def test_session_settings_are_set_for_this_session_only(tmp_path):
     engine = await _engine(tmp_path)
 

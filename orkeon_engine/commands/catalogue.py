@@ -7,7 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.git import branch, commit, diff
+from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.project import analyze, init, init_verifiers
 from orkeon_engine.commands.session import resume
 from orkeon_engine.commands.settings import config, mode, permissions
@@ -27,6 +27,12 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  meta.run_release_notes),
     CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
                  resume.run_resume),
+    CommandEntry("review", "git", "Review the staged changes (or --working, or --base REV) through five lenses; "
+                 "the findings become diagnostics.", review.ARGS, review.run_review, launches_crew=True),
+    CommandEntry("security-review", "git", "Review the staged changes through the security lens alone.",
+                 security_review.ARGS, security_review.run_security_review, launches_crew=True),
+    CommandEntry("passes", "git", "Show or set how many rounds /review runs by default in this session.",
+                 passes.ARGS, passes.run_passes),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
     CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",

@@ -72,6 +72,16 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "services.model_settings",
     ),
     _key(
+        "review.passes",
+        "How many rounds /review runs by default; each later round is shown what the earlier ones found and "
+        "looks for what they missed. /passes N sets it for the session.",
+        "integer",
+        1,
+        "commands.git.review",
+        "commands.git.passes",
+        minimum=1,
+    ),
+    _key(
         "shell.allow",
         "The programs shell_command and start_job may run: the first word of each command of the line, "
         "checked before it runs; the permission rules apply on top.",

@@ -40,6 +40,8 @@ class CommandView:
     message: str = ""
     document: Document | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    exit_code: int = 0
+    """What `orkeon <command>` exits with when the command ran (1 for /review --fail-on with findings)."""
 
 
 def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]]) -> Table:

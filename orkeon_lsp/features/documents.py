@@ -22,6 +22,8 @@ def setup(server: OrkeonServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def on_change(ls: OrkeonServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.documents.changed(params.text_document.uri)
+        for listener in ls.change_listeners:
+            listener(params)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def on_close(ls: OrkeonServer, params: types.DidCloseTextDocumentParams) -> None:

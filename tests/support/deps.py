@@ -10,16 +10,19 @@ from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.doubles.fake_review_source import FakeReviewSource
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
@@ -33,6 +36,8 @@ async def make_deps(
     workspace: WorkspaceInfo | None = None,
     human: FakeHumanInput | None = None,
     store: FakeSessionStore | None = None,
+    findings_store: FakeFindingsStore | None = None,
+    review_source: FakeReviewSource | None = None,
     vfs: FakeFiles | None = None,
     shell: FakeShell | None = None,
     jobs: FakeShellJobs | None = None,
@@ -72,6 +77,8 @@ async def make_deps(
         env=dict(env or {}),
         version="0.1.0",
         catalogue=CATALOGUE,
+        findings=FindingsBoard(findings_store or FakeFindingsStore()),
+        review_source=review_source or FakeReviewSource(),
         documents=documents,
         files=vfs,
         shell=shell,

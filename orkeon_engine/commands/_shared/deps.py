@@ -21,10 +21,12 @@ from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -52,6 +54,10 @@ class Deps:
     catalogue: Sequence[CommandEntry] = ()
     documents: OpenDocuments | None = None
     """The editor's open buffers, when an editor is attached."""
+    findings: FindingsBoard | None = None
+    """The last review's findings (state.db), which the editor shows as diagnostics."""
+    review_source: ReviewSource | None = None
+    """The diffs /review reads (staged, working tree, since a revision)."""
     files: Files | None = None
     """The VFS: /workspace, /output, /tmp and the read-only mounts (it reads the editor's buffers first)."""
     shell: Shell | None = None

@@ -1,1 +1,1 @@
-"""The git group: the commit crew's command, the diff and the branches of the workspace's repository."""
+"""The git group: the commit crew's command, the diff, the branches, and the review of the changes."""

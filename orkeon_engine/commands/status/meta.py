@@ -15,6 +15,7 @@ HIGHLIGHTS: tuple[str, ...] = (
     "Settings in three scopes (user, project, session), sessions kept in .orkeon/local/state.db.",
 )
 CREWS: tuple[tuple[str, str], ...] = (
+    ("code_review", "reviews a diff through five lenses; code anchors, merges and ranks what they find"),
     ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
     ("analyze", "harvests the code index (package map, dependency graph, the largest packages), then a "
                 "synthesis from that harvest alone"),

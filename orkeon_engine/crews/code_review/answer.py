@@ -1,0 +1,57 @@
+"""The shape of a lens's answer, as the model must give it in JSON, and its conversion to proposals.
+
+The model names the path, line, quoted line, severity, title and detail of each finding; code adds the lens
+and the pass, then decides what stands (domain/anchoring.py). Severities are read without regard to case.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from orkeon_engine.domain.anchoring import Proposal
+
+
+class ProposedFinding(BaseModel):
+    """One finding as the model writes it."""
+
+    path: str = Field(description="the file's path exactly as the diff header names it")
+    line: int = Field(description="the new-file number printed at the left of the line the finding is about")
+    end_line: int | None = Field(default=None, description="the last line of the span, when it is longer")
+    quote: str = Field(description="the text of that line, copied exactly")
+    severity: Literal["blocker", "high", "medium", "low", "nit"]
+    title: str = Field(description="one short sentence naming the problem")
+    detail: str = Field(default="", description="why it is a problem and what would fix it")
+    replacement: str | None = Field(
+        default=None, description="the new text for the lines from line to end_line, when the fix is that small"
+    )
+
+    @field_validator("severity", mode="before")
+    @classmethod
+    def _lower(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
+
+
+class LensAnswer(BaseModel):
+    """A lens's whole answer: its findings, possibly none."""
+
+    findings: list[ProposedFinding] = Field(default_factory=list)
+
+
+def to_proposals(answer: LensAnswer, lens: str, pass_index: int) -> list[Proposal]:
+    return [
+        Proposal(
+            path=item.path,
+            line=item.line,
+            quote=item.quote,
+            severity=item.severity,
+            lens=lens,
+            title=item.title,
+            detail=item.detail,
+            end_line=item.end_line,
+            replacement=item.replacement,
+            pass_index=pass_index,
+        )
+        for item in answer.findings
+    ]

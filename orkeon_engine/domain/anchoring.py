@@ -1,0 +1,190 @@
+"""What stands of the model's findings, decided by code: anchored on the diff, deduplicated, ranked.
+
+The rules, in order, for one proposal:
+1. its path is a file of the diff;
+2. it quotes a line (the first line of a quote that holds several);
+3. `line` is an added line whose text matches the quote, whitespace folded: it stands there;
+4. otherwise the quote matches another added line of the hunk that holds `line`: it moves to the nearest one;
+5. otherwise it is dropped, with the reason counted.
+A proposal whose path, quote and lens were dismissed before is left out. Findings on the same line merge
+when their titles say the same thing, or when a later pass of the same lens repeated one; two with the same
+id (the same title of the same lens on two lines that read alike) merge too, so ids stay unique. The rest
+are ranked by severity, then lens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff
+from orkeon_engine.domain.findings import DismissKey, Finding, Severity, fold_whitespace, rank_key, ranked
+
+MIN_PARTIAL_QUOTE = 12
+"""A quote shorter than this must match the whole line; a longer one may be a part of it."""
+
+_LINE_PREFIX = re.compile(r"^\s*\d+\s[+ ]\s")
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A finding as a lens proposed it, before code checked it."""
+
+    path: str
+    line: int
+    quote: str
+    severity: Severity
+    lens: str
+    title: str
+    detail: str = ""
+    end_line: int | None = None
+    replacement: str | None = None
+    pass_index: int = 0
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A proposal that did not stand, and why."""
+
+    proposal: Proposal
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The outcome of the rules: the ranked findings, the dropped proposals, and what was merged or skipped."""
+
+    findings: tuple[Finding, ...]
+    dropped: tuple[Dropped, ...] = ()
+    merged: int = 0
+    dismissed: int = 0
+    moved: int = field(default=0)
+
+
+def quote_line(quote: str) -> str:
+    """The line a quote stands for: its first non-blank line, without a copied `  12 + ` prefix."""
+    for raw in quote.split("\n"):
+        if raw.strip():
+            return _LINE_PREFIX.sub("", raw, count=1) if _LINE_PREFIX.match(raw) else raw
+    return ""
+
+
+def quote_matches(quote: str, text: str) -> bool:
+    """Whether the quote is the line's text, whitespace folded (or, when long enough, a part of it)."""
+    return _folded_matches(fold_whitespace(quote_line(quote)), text)
+
+
+def _folded_matches(wanted: str, text: str) -> bool:
+    return _matches_folded(wanted, fold_whitespace(text))
+
+
+def _matches_folded(wanted: str, have: str) -> bool:
+    return bool(wanted) and (wanted == have or (len(wanted) >= MIN_PARTIAL_QUOTE and wanted in have))
+
+
+def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
+    """The finding the proposal becomes on this diff, or why it is dropped."""
+    file = diff.file(proposal.path)
+    if file is None:
+        return Dropped(proposal, "its path is not in the diff")
+    wanted = fold_whitespace(quote_line(proposal.quote))
+    if not wanted:
+        return Dropped(proposal, "it quotes no line")
+    line = file.added_line(proposal.line)
+    if line is not None and _folded_matches(wanted, line.text):
+        return _finding(proposal, file, line)
+    hunk = file.hunk_at(proposal.line)
+    if hunk is None:
+        return Dropped(proposal, f"line {proposal.line} is outside the changed lines")
+    matches = [candidate for candidate, folded in hunk.folded_added if _matches_folded(wanted, folded)]
+    if not matches:
+        return Dropped(proposal, "its quote matches no added line of its hunk")
+    nearest = min(matches, key=lambda c: (abs((c.new_number or 0) - proposal.line), c.new_number or 0))
+    return _finding(proposal, file, nearest)
+
+
+def _finding(proposal: Proposal, file: FileDiff, line: DiffLine) -> Finding:
+    number = line.new_number or proposal.line
+    delta = number - proposal.line
+    end = number if proposal.end_line is None else proposal.end_line + delta
+    hunk = file.hunk_at(number)
+    last = hunk.new_end if hunk is not None else number
+    return Finding(
+        path=file.path,
+        line=number,
+        end_line=min(max(end, number), max(last, number)),
+        quote=line.text,
+        severity=proposal.severity,
+        lens=proposal.lens,
+        title=proposal.title.strip(),
+        detail=proposal.detail.strip(),
+        replacement=proposal.replacement,
+    )
+
+
+def settle_findings(proposals: Iterable[Proposal], diff: Diff,
+                    dismissed: frozenset[DismissKey] = frozenset()) -> Settled:
+    """Anchor every proposal, leave out the dismissed ones, merge duplicates, rank the rest."""
+    standing: list[tuple[Finding, int]] = []
+    dropped: list[Dropped] = []
+    skipped = 0
+    moved = 0
+    for proposal in proposals:
+        outcome = anchor_finding(proposal, diff)
+        if isinstance(outcome, Dropped):
+            dropped.append(outcome)
+        elif outcome.dismiss_key in dismissed:
+            skipped += 1
+        else:
+            moved += outcome.line != proposal.line
+            standing.append((outcome, proposal.pass_index))
+    findings, merged = merge_duplicates(standing)
+    return Settled(ranked(findings), tuple(dropped), merged, skipped, moved)
+
+
+def _title_key(title: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", title.lower()))
+
+
+def is_duplicate(first: Finding, first_pass: int, second: Finding, second_pass: int) -> bool:
+    """The same id; or the same line and title; or the same lens on the same line in a later pass."""
+    if first.id == second.id:
+        return True
+    if (first.path, first.line) != (second.path, second.line):
+        return False
+    if _title_key(first.title) == _title_key(second.title):
+        return True
+    return first.lens == second.lens and first_pass != second_pass
+
+
+def merge_duplicates(standing: Sequence[tuple[Finding, int]]) -> tuple[list[Finding], int]:
+    """One finding per duplicate group, the gravest kept; returns the findings and how many were merged."""
+    kept: list[tuple[Finding, int]] = []
+    by_id: dict[str, int] = {}
+    by_line: dict[tuple[str, int], list[int]] = {}
+    merged = 0
+    for finding, pass_index in sorted(standing, key=lambda item: (rank_key(item[0]), item[1])):
+        same_line = by_line.setdefault((finding.path, finding.line), [])
+        candidates = ([by_id[finding.id]] if finding.id in by_id else []) + same_line
+        for index in candidates:
+            other, other_pass = kept[index]
+            if is_duplicate(other, other_pass, finding, pass_index):
+                kept[index] = (_absorb(other, finding), other_pass)
+                merged += 1
+                break
+        else:
+            by_id[finding.id] = len(kept)
+            same_line.append(len(kept))
+            kept.append((finding, pass_index))
+    return [finding for finding, _ in kept], merged
+
+
+def _absorb(keeper: Finding, duplicate: Finding) -> Finding:
+    also = keeper.also
+    for lens in (duplicate.lens, *duplicate.also):
+        if lens != keeper.lens and lens not in also:
+            also = (*also, lens)
+    if keeper.replacement is None and duplicate.replacement is not None:
+        return replace(keeper, also=also, replacement=duplicate.replacement, end_line=duplicate.end_line)
+    return replace(keeper, also=also)

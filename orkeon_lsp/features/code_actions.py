@@ -1,0 +1,103 @@
+"""Code actions on a finding: "Apply suggestion", "Ask Orkeon to fix", "Dismiss".
+
+"Apply suggestion" is a quick fix whose WorkspaceEdit replaces the quoted lines with the finding's
+replacement (offered only when it has one); "Ask Orkeon to fix" runs `orkeon.assistant` with the finding
+(offered once the catalogue has an assistant command); "Dismiss" runs `orkeon.review --dismiss <id>`, which
+removes the finding and keeps that lens from raising its quote again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from orkeon_engine.domain.findings import Finding
+from orkeon_lsp.features.diagnostics import SOURCE
+
+if TYPE_CHECKING:
+    from orkeon_lsp.server import OrkeonServer
+
+ASSISTANT = "assistant"
+
+
+def replacement_edit(finding: Finding, uri: str, lines: Sequence[str]) -> types.WorkspaceEdit | None:
+    """The edit replacing the finding's lines with its replacement, whole lines, or None without one."""
+    if finding.replacement is None:
+        return None
+    first = finding.line - 1
+    last = finding.end_line
+    text = finding.replacement.rstrip("\n")
+    if last < len(lines):
+        end = types.Position(last, 0)
+        text += "\n"
+    else:
+        end = types.Position(max(len(lines) - 1, first), len(lines[-1]) if lines else 0)
+    edit = types.TextEdit(range=types.Range(types.Position(first, 0), end), new_text=text)
+    return types.WorkspaceEdit(changes={uri: [edit]})
+
+
+def fix_request(finding: Finding) -> str:
+    """What "Ask Orkeon to fix" asks the assistant."""
+    text = (f"Fix this review finding ({finding.lens}, {finding.severity}) at {finding.path}:{finding.line}: "
+            f"{finding.title}.")
+    if finding.detail:
+        text += f" {finding.detail}"
+    text += f" The line reads: {finding.quote.strip()}"
+    if finding.replacement is not None:
+        text += f" Suggested replacement: {finding.replacement.strip()}"
+    return text
+
+
+def actions_for(finding: Finding, uri: str, lines: Sequence[str], diagnostic: types.Diagnostic | None,
+                assistant: bool) -> list[types.CodeAction]:
+    """The code actions offered on one finding."""
+    tied = [diagnostic] if diagnostic is not None else None
+    actions: list[types.CodeAction] = []
+    edit = replacement_edit(finding, uri, lines)
+    if edit is not None:
+        actions.append(types.CodeAction(title=f"Apply suggestion: {finding.title}",
+                                        kind=types.CodeActionKind.QuickFix, diagnostics=tied, edit=edit,
+                                        is_preferred=True))
+    if assistant:
+        actions.append(types.CodeAction(
+            title="Ask Orkeon to fix", kind=types.CodeActionKind.QuickFix, diagnostics=tied,
+            command=types.Command(title="Ask Orkeon to fix", command=f"orkeon.{ASSISTANT}",
+                                  arguments=[fix_request(finding)])))
+    actions.append(types.CodeAction(
+        title=f"Dismiss: {finding.title}", kind=types.CodeActionKind.QuickFix, diagnostics=tied,
+        command=types.Command(title="Dismiss", command="orkeon.review", arguments=["--dismiss", finding.id])))
+    return actions
+
+
+def _finding_id(diagnostic: types.Diagnostic) -> str | None:
+    data = diagnostic.data
+    if diagnostic.source != SOURCE or not isinstance(data, dict):
+        return None
+    value = data.get("id")
+    return value if isinstance(value, str) else None
+
+
+def setup(server: OrkeonServer) -> None:
+    options = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)
+    async def on_code_action(ls: OrkeonServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        engine = await ls.engine.get()
+        if engine.findings is None:
+            return None
+        uri = params.text_document.uri
+        path = ls.diagnostics.path_of(uri)
+        if path is None:
+            return None
+        lines = [line.rstrip("\r\n") for line in ls.diagnostics.lines_of(uri)]
+        assistant = engine.find(ASSISTANT) is not None
+        by_id = {f.id: f for f in await engine.findings.for_path(path)}
+        tied = {i: d for d in params.context.diagnostics if (i := _finding_id(d)) in by_id}
+        first, last = params.range.start.line + 1, params.range.end.line + 1
+        chosen = list(tied) or [i for i, f in by_id.items() if f.line <= last and f.end_line >= first]
+        actions: list[types.CodeAction] = []
+        for finding_id in chosen:
+            actions.extend(actions_for(by_id[finding_id], uri, lines, tied.get(finding_id), assistant))
+        return actions or None

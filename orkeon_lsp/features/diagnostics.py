@@ -1,0 +1,171 @@
+"""Diagnostics: the review's findings on the lines they concern, for every file they name, open or not.
+
+The engine's findings board announces which files' findings changed (a review, `orkeon.review --clear`, a
+dismissal, an edit); this feature then publishes those files' diagnostics, each finding found again in the
+file's current text (the open buffer, else the disk) and dropped when its quoted line is gone. An edit of an
+open document moves its findings (domain/finding_tracking.py). When the server starts, the findings stored
+in state.db are published again.
+
+A diagnostic: source `orkeon`, code the lens, severity blocker/high → Error, medium → Warning,
+low → Information, nit → Hint, the title and detail as the message, the finding's id in `data`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+from pygls.uris import from_fs_path, to_fs_path
+
+from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, relocate
+from orkeon_engine.domain.findings import Finding
+
+if TYPE_CHECKING:
+    from orkeon_lsp.server import OrkeonServer
+
+SOURCE = "orkeon"
+SEVERITIES: dict[str, types.DiagnosticSeverity] = {
+    "blocker": types.DiagnosticSeverity.Error,
+    "high": types.DiagnosticSeverity.Error,
+    "medium": types.DiagnosticSeverity.Warning,
+    "low": types.DiagnosticSeverity.Information,
+    "nit": types.DiagnosticSeverity.Hint,
+}
+
+
+def to_diagnostic(finding: Finding, lines: Sequence[str]) -> types.Diagnostic:
+    """The finding as a diagnostic over its lines, from the quoted line's first character to the span's end."""
+    first = finding.line - 1
+    last = min(finding.end_line, max(len(lines), finding.line)) - 1
+    quoted = lines[first] if 0 <= first < len(lines) else ""
+    start = len(quoted) - len(quoted.lstrip())
+    end = len(lines[last]) if 0 <= last < len(lines) else len(quoted)
+    message = finding.title if not finding.detail else f"{finding.title}\n{finding.detail}"
+    if finding.also:
+        message += f"\n(also raised by {', '.join(finding.also)})"
+    return types.Diagnostic(
+        range=types.Range(types.Position(first, start), types.Position(last, max(end, 0))),
+        message=message,
+        severity=SEVERITIES.get(finding.severity, types.DiagnosticSeverity.Warning),
+        code=finding.lens,
+        source=SOURCE,
+        data={"id": finding.id, "severity": finding.severity, "hasSuggestion": finding.replacement is not None},
+    )
+
+
+def to_changes(params: types.DidChangeTextDocumentParams) -> list[TextChange]:
+    """The LSP content changes as the domain's TextChange list."""
+    changes = []
+    for change in params.content_changes:
+        if isinstance(change, types.TextDocumentContentChangePartial):
+            r = change.range
+            changes.append(TextChange(change.text, r.start.line, r.start.character, r.end.line, r.end.character))
+        else:
+            changes.append(TextChange(change.text))
+    return changes
+
+
+class Diagnostics:
+    """Publishes the board's findings as diagnostics and keeps them on their lines as documents change."""
+
+    def __init__(self, server: OrkeonServer) -> None:
+        self._server = server
+        self._root: Path | None = None
+        self._board: Any = None
+        self._lock = asyncio.Lock()
+        self._published: set[str] = set()
+
+    async def attach(self) -> None:
+        """Subscribe to the engine's findings and publish every stored one (the server has just started)."""
+        engine = await self._server.engine.get()
+        if engine.findings is None:
+            return
+        self._board = engine.findings
+        self._root = Path(engine.repository_root)
+        self._board.subscribe(self._on_change)
+        paths = sorted({f.path for f in await self._board.findings()})
+        await self._publish(paths)
+
+    async def _on_change(self, change: Any) -> None:
+        await self._publish(change.paths)
+
+    def uri_of(self, path: str) -> str:
+        assert self._root is not None
+        return from_fs_path(str(self._root / path)) or f"file://{self._root / path}"
+
+    def path_of(self, uri: str) -> str | None:
+        """The repository-relative path of a document, or None when it lies outside the repository."""
+        fs_path = to_fs_path(uri)
+        if fs_path is None or self._root is None:
+            return None
+        try:
+            return Path(fs_path).resolve().relative_to(self._root.resolve()).as_posix()
+        except ValueError:
+            return None
+
+    def lines_of(self, uri: str) -> list[str]:
+        """The document's current lines: the editor's buffer when open, else the file on disk."""
+        try:
+            return list(self._server.workspace.get_text_document(uri).lines)
+        except (OSError, UnicodeDecodeError):
+            return []
+
+    async def _publish(self, paths: Sequence[str]) -> None:
+        if self._board is None:
+            return
+        for path in paths:
+            uri = self.uri_of(path)
+            lines = [line.rstrip("\r\n") for line in self.lines_of(uri)]
+            findings = await self._board.for_path(path)
+            placed = [(f, relocate(f, lines)) for f in findings]
+            moved = [p for f, p in placed if p is not None and p != f]
+            gone = [f.id for f, p in placed if p is None]
+            if moved or gone:
+                await self._board.follow(path, moved, gone)  # announces the path again: published then
+                continue
+            self._send(uri, [to_diagnostic(f, lines) for f in findings])
+
+    def _send(self, uri: str, diagnostics: list[types.Diagnostic]) -> None:
+        if not diagnostics and uri not in self._published:
+            return
+        if diagnostics:
+            self._published.add(uri)
+        else:
+            self._published.discard(uri)
+        self._server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+
+    def document_changed(self, params: types.DidChangeTextDocumentParams) -> None:
+        """Follow an edit: the changes and the text they produced are taken now, the findings moved in order."""
+        if self._board is None:
+            return
+        path = self.path_of(params.text_document.uri)
+        if path is None:
+            return
+        changes = to_changes(params)
+        lines = [line.rstrip("\r\n") for line in self.lines_of(params.text_document.uri)]
+        asyncio.ensure_future(self._follow(path, changes, lines))
+
+    async def _follow(self, path: str, changes: list[TextChange], lines: list[str]) -> None:
+        async with self._lock:
+            findings = await self._board.for_path(path)
+            if not findings:
+                return
+            followed = follow_changes(findings, changes, lines)
+            await self._board.follow(path, followed.kept, followed.removed)
+
+
+def setup(server: OrkeonServer) -> None:
+    diagnostics = Diagnostics(server)
+    server.diagnostics = diagnostics
+    server.change_listeners.append(diagnostics.document_changed)
+
+    @server.feature(types.INITIALIZED)
+    async def on_initialized(ls: OrkeonServer, params: types.InitializedParams) -> None:
+        try:
+            await diagnostics.attach()
+        except Exception as error:  # no engine: the commands say why; diagnostics stay off
+            ls.log("warning", f"orkeon: the review findings cannot be shown ({error})")

@@ -1,0 +1,71 @@
+"""GitPythonReviewSource over real temporary repositories: staged, working tree, since a revision."""
+
+import pytest
+
+from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
+from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.ports.review_source import DiffRequest, ReviewSourceError
+from tests.support.temp_git import git, make_repo
+
+
+@pytest.fixture
+def repo(tmp_path):
+    root = make_repo(tmp_path / "repo", {"src/app.py": "a = 1\nb = 2\n", "README.md": "hello\n"})
+    (root / "src/app.py").write_text("a = 1\nb = 3\n", encoding="utf-8")
+    git(root, "add", "src/app.py")
+    (root / "README.md").write_text("hello again\n", encoding="utf-8")
+    (root / "notes.txt").write_text("new\n", encoding="utf-8")
+    return root
+
+
+def _source(root):
+    return GitPythonReviewSource(str(root), str(root))
+
+
+async def test_the_staged_diff_holds_only_what_was_staged(repo):
+    diff = parse_diff(await _source(repo).diff(DiffRequest("staged")))
+
+    assert diff.paths == ("src/app.py",)
+    assert [line.text for line in diff.files[0].hunks[0].added()] == ["b = 3"]
+
+
+async def test_the_working_tree_adds_unstaged_and_untracked_files(repo):
+    diff = parse_diff(await _source(repo).diff(DiffRequest("working")))
+
+    assert sorted(diff.paths) == ["README.md", "notes.txt", "src/app.py"]
+    assert diff.file("notes.txt").status == "added"
+
+
+async def test_paths_limit_the_diff(repo):
+    diff = parse_diff(await _source(repo).diff(DiffRequest("working", paths=("README.md",))))
+
+    assert diff.paths == ("README.md",)
+
+
+async def test_the_changes_since_a_revision_include_later_commits(repo):
+    git(repo, "commit", "-q", "-m", "second")
+    diff = parse_diff(await _source(repo).diff(DiffRequest("since", base="HEAD~1")))
+
+    assert "src/app.py" in diff.paths
+
+
+async def test_an_unknown_revision_is_named_in_the_error(repo):
+    with pytest.raises(ReviewSourceError, match="--base nope: not a revision git knows"):
+        await _source(repo).diff(DiffRequest("since", base="nope"))
+
+
+async def test_nothing_staged_gives_an_empty_diff(tmp_path):
+    root = make_repo(tmp_path / "clean", {"a.txt": "a\n"})
+
+    assert await _source(root).diff(DiffRequest("staged")) == ""
+
+
+async def test_a_repository_without_commits_reviews_its_working_tree_as_new_files(tmp_path):
+    root = make_repo(tmp_path / "fresh", {"a.txt": "a\n"}, commit=False)
+
+    assert parse_diff(await _source(root).diff(DiffRequest("working"))).paths == ("a.txt",)
+
+
+async def test_a_folder_outside_git_is_refused(tmp_path):
+    with pytest.raises(ReviewSourceError, match="not in a git repository"):
+        await GitPythonReviewSource(str(tmp_path), None).diff(DiffRequest("staged"))

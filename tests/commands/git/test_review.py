@@ -1,0 +1,227 @@
+"""/review over the fakes: scopes, lenses, formats, --fail-on, --clear, --dismiss, and the stored findings."""
+
+import json
+
+import jsonschema
+import pytest
+
+from orkeon_engine.commands.git.review import ARGS, run_review
+from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.ports.review_source import DiffRequest
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_findings_store import FakeFindingsStore
+from tests.support.doubles.fake_review_source import FakeReviewSource
+from tests.support.review_script import answer, by_lens, finding
+from tests.support.sarif_schema import SARIF_2_1_0_STRUCTURE
+from tests.support.scripted_chat_model import ScriptedChatModel
+
+DIFF = """diff --git a/src/app.py b/src/app.py
+--- a/src/app.py
++++ b/src/app.py
+@@ -1,3 +1,5 @@
+ import os
++def load(path):
++    return open(path).read()
+ x = 1
++y = x / 0
+diff --git a/src/b.py b/src/b.py
+--- a/src/b.py
++++ b/src/b.py
+@@ -1 +1 @@
+-a=1
++a = 1
+"""
+LEAK = finding("src/app.py", 3, "    return open(path).read()", "high", "the file is never closed",
+               replacement="    with open(path) as f:\n        return f.read()")
+ZERO = finding("src/app.py", 5, "y = x / 0", "blocker", "division by zero")
+NIT = finding("src/b.py", 1, "a = 1", "nit", "spacing")
+WRONG = finding("src/app.py", 2, "def save():", "low", "misnamed")
+
+
+def _args(*tokens):
+    return parse_args("review", ARGS, list(tokens))
+
+
+async def _deps(*turns, diff=DIFF, store=None):
+    source = FakeReviewSource(diff)
+    deps = await make_deps(chat_model=ScriptedChatModel(list(turns)), review_source=source,
+                           findings_store=store or FakeFindingsStore())
+    return deps, source
+
+
+def _script():
+    return [by_lens({"correctness": answer(LEAK, ZERO, WRONG), "maintainability": answer(NIT)})] * 5
+
+
+async def test_a_review_lists_findings_by_path_and_line_and_closes_with_the_counts():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args(), deps)
+
+    assert view.lines == (
+        "src/app.py:3: high [correctness] the file is never closed",
+        "src/app.py:5: blocker [correctness] division by zero",
+        "src/b.py:1: nit [maintainability] spacing",
+    )
+    assert view.message.startswith("3 findings (1 blocker, 1 high, 1 nit); 1 dropped; 600 tokens; $0.0050")
+
+
+async def test_the_document_is_the_ranked_table():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args(), deps)
+
+    rows = [line for line in view.document.content.splitlines() if line.startswith("| ") and "---" not in line]
+    assert [row.split(" | ")[1] for row in rows[1:]] == ["blocker", "high", "nit"]
+
+
+async def test_the_findings_replace_the_last_reviews_in_the_store():
+    store = FakeFindingsStore()
+    deps, _ = await _deps(*_script(), store=store)
+
+    await run_review(_args(), deps)
+
+    assert [(f.path, f.line) for f in store.findings] == [("src/app.py", 5), ("src/app.py", 3), ("src/b.py", 1)]
+
+
+async def test_the_staged_changes_are_reviewed_by_default():
+    deps, source = await _deps(*_script())
+
+    await run_review(_args("src"), deps)
+
+    assert source.requests == [DiffRequest("staged", None, ("src",))]
+
+
+async def test_working_and_base_choose_the_scope():
+    deps, source = await _deps(*_script(), *_script())
+
+    await run_review(_args("--working"), deps)
+    await run_review(_args("--base", "main"), deps)
+
+    assert [r.scope for r in source.requests] == ["working", "since"]
+    assert source.requests[1].base == "main"
+
+
+async def test_base_and_working_together_are_refused():
+    deps, _ = await _deps()
+
+    with pytest.raises(ArgumentError, match="cannot be given together"):
+        await run_review(_args("--working", "--base", "main"), deps)
+
+
+async def test_one_lens_asks_the_model_once():
+    model = ScriptedChatModel([answer(ZERO)])
+    deps = await make_deps(chat_model=model, review_source=FakeReviewSource(DIFF))
+
+    view = await run_review(_args("--lens", "correctness"), deps)
+
+    assert len(model.requests) == 1 and view.lines == ("src/app.py:5: blocker [correctness] division by zero",)
+
+
+async def test_an_unknown_lens_names_the_lenses():
+    deps, _ = await _deps()
+
+    with pytest.raises(ArgumentError, match="unknown lens 'style'; lenses: correctness, security"):
+        await run_review(_args("--lens", "style"), deps)
+
+
+async def test_passes_come_from_the_flag_else_the_session_default():
+    model = ScriptedChatModel([answer()] * 3)
+    deps = await make_deps(chat_model=model, review_source=FakeReviewSource(DIFF))
+    await deps.config.set_value("review.passes", "3", "session")
+
+    await run_review(_args("--lens", "tests"), deps)
+
+    assert len(model.requests) == 3
+
+
+async def test_too_many_passes_are_refused():
+    deps, _ = await _deps()
+
+    with pytest.raises(CommandFailedError, match="--passes '9' is not accepted"):
+        await run_review(_args("--passes", "9"), deps)
+
+
+async def test_nothing_staged_says_how_to_review_something():
+    deps, _ = await _deps(diff="")
+
+    view = await run_review(_args(), deps)
+
+    assert view.message.startswith("nothing to review: no change is staged")
+
+
+async def test_fail_on_sets_the_exit_code_when_a_finding_reaches_it():
+    deps, _ = await _deps(*_script(), *_script())
+
+    failing = await run_review(_args("--fail-on", "blocker"), deps)
+    passing = await run_review(_args("--lens", "maintainability", "--fail-on", "low"), deps)
+
+    assert (failing.exit_code, passing.exit_code) == (1, 0)
+
+
+async def test_an_unknown_fail_on_severity_is_refused():
+    deps, _ = await _deps()
+
+    with pytest.raises(ArgumentError, match="--fail-on 'major' is not a severity"):
+        await run_review(_args("--fail-on", "major"), deps)
+
+
+async def test_json_format_prints_the_report():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args("--format", "json"), deps)
+
+    report = json.loads(view.lines[0])
+    assert [f["severity"] for f in report["findings"]] == ["blocker", "high", "nit"]
+    assert view.message == ""
+
+
+async def test_sarif_format_prints_a_sarif_log():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args("--format", "sarif"), deps)
+
+    log = json.loads(view.lines[0])
+    jsonschema.validate(log, SARIF_2_1_0_STRUCTURE)
+    assert len(log["runs"][0]["results"]) == 3
+
+
+async def test_clear_forgets_the_stored_findings_without_asking_the_model():
+    store = FakeFindingsStore()
+    deps, _ = await _deps(*_script(), store=store)
+    await run_review(_args(), deps)
+
+    view = await run_review(_args("--clear"), deps)
+
+    assert (view.message, store.findings) == ("cleared 3 findings of the last review", [])
+
+
+async def test_a_dismissed_finding_is_not_raised_again_by_the_next_review():
+    store = FakeFindingsStore()
+    deps, _ = await _deps(*_script(), *_script(), store=store)
+    await run_review(_args(), deps)
+    leak = next(f for f in store.findings if f.line == 3)
+
+    dismissed = await run_review(_args("--dismiss", leak.id), deps)
+    view = await run_review(_args(), deps)
+
+    assert dismissed.message.startswith("dismissed src/app.py:3 [correctness] the file is never closed")
+    assert "src/app.py:3: high [correctness] the file is never closed" not in view.lines
+    assert "1 dismissed before" in view.message
+
+
+async def test_dismissing_an_unknown_id_names_it():
+    deps, _ = await _deps()
+
+    with pytest.raises(CommandFailedError, match="no finding of the last review has the id 'nope'"):
+        await run_review(_args("--dismiss", "nope"), deps)
+
+
+async def test_a_lens_without_a_valid_answer_is_said_in_the_closing_line():
+    deps, _ = await _deps("{", "{", answer(ZERO))
+
+    view = await run_review(_args("--lens", "correctness", "--lens", "security"), deps)
+
+    assert "correctness (pass 1): no valid answer" in view.message
+    assert view.lines == ("src/app.py:5: blocker [security] division by zero",)

@@ -1,0 +1,136 @@
+"""run_code_review over the scripted model: one extract per lens and pass, code settling what stands."""
+
+import pytest
+
+from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review
+from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.findings import LENSES, DismissKey
+from orkeon_engine.ports.chat_model import LlmFailure
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.review_script import answer, by_lens, finding, lens_of
+from tests.support.scripted_chat_model import ScriptedChatModel
+
+DIFF = parse_diff("""diff --git a/app.py b/app.py
+--- a/app.py
++++ b/app.py
+@@ -1,3 +1,5 @@
+ import os
++def load(path):
++    return open(path).read()
+ x = 1
++y = x / 0
+""")
+LEAK = finding("app.py", 3, "    return open(path).read()", "high", "the file is never closed")
+ZERO = finding("app.py", 5, "y = x / 0", "blocker", "division by zero")
+WRONG_QUOTE = finding("app.py", 2, "def save(path):", "low", "misnamed")
+OUTSIDE = finding("other.py", 1, "x", "low", "elsewhere")
+
+
+async def _llm(*turns):
+    model = ScriptedChatModel(list(turns))
+    deps = await make_deps(chat_model=model)
+    return model, deps.require_llm()
+
+
+async def test_each_lens_is_asked_once_per_pass_and_its_findings_settled():
+    model, llm = await _llm(*[by_lens({"correctness": answer(LEAK, ZERO, WRONG_QUOTE), "security": answer(OUTSIDE)})]
+                            * 5)
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes"), llm)
+
+    assert [lens_of(r.system) for r in model.requests] == list(LENSES)
+    assert [(f.line, f.severity) for f in result.findings] == [(5, "blocker"), (3, "high")]
+    assert sorted(d.reason for d in result.dropped) == [
+        "its path is not in the diff", "its quote matches no added line of its hunk"]
+
+
+async def test_the_result_counts_the_tokens_and_cost_of_every_call():
+    _, llm = await _llm(*[answer()] * 5)
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes"), llm)
+
+    assert (result.tokens, round(result.cost, 6)) == (600, 0.005)
+
+
+async def test_a_later_pass_is_shown_what_the_earlier_one_found():
+    model, llm = await _llm(answer(LEAK), answer(LEAK, ZERO))
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",), passes=2), llm)
+
+    assert "app.py:3 [high] the file is never closed" in model.requests[1].last_user_text
+    assert "look for what they missed" in model.requests[1].last_user_text
+    assert (len(result.findings), result.merged) == (2, 1)
+
+
+async def test_an_answer_that_never_validates_is_a_lens_without_a_valid_answer():
+    _, llm = await _llm("not json", "still not json", answer(ZERO))
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm)
+
+    assert [(f.lens, f.pass_index) for f in result.failures] == [("correctness", 1)]
+    assert result.failures[0].reason.startswith("the answer did not fit after one repair round")
+    assert [f.title for f in result.findings] == ["division by zero"]
+
+
+async def test_a_reply_missing_fields_is_repaired_once():
+    incomplete = '{"findings": [{"path": "app.py", "line": 5}]}'
+    model, llm = await _llm(incomplete, answer(ZERO))
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",)), llm)
+
+    assert len(model.requests) == 2 and [f.line for f in result.findings] == [5]
+
+
+async def test_a_failed_call_leaves_the_other_lenses_standing():
+    _, llm = await _llm(LlmFailure("server error", kind="server"), answer(ZERO))
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm)
+
+    assert result.failures[0].reason == "the model call failed: server error"
+    assert len(result.findings) == 1
+
+
+async def test_when_every_call_fails_the_review_fails():
+    _, llm = await _llm(LlmFailure("connection refused", kind="connection"))
+
+    with pytest.raises(CommandFailedError, match="could not ask the model: the model call failed"):
+        await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",)), llm)
+
+
+async def test_a_cut_diff_is_said_to_be_cut_in_the_prompt_and_the_result():
+    model, llm = await _llm(answer())
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("tests",), budget_chars=80), llm)
+
+    assert "the diff was cut to fit the budget" in model.requests[0].last_user_text
+    assert result.cut_note.startswith("the diff was cut to fit the budget")
+
+
+async def test_a_dismissed_quote_is_left_out():
+    _, llm = await _llm(answer(ZERO))
+    dismissed = frozenset({DismissKey.of("app.py", "y = x / 0", "correctness")})
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",),
+                                                 dismissed=dismissed), llm)
+
+    assert (result.findings, result.dismissed) == ((), 1)
+
+
+async def test_progress_reports_each_lens_with_tokens_and_cost():
+    progress = FakeProgress()
+    _, llm = await _llm(answer(), answer())
+
+    await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm, progress)
+
+    assert progress.messages()[:2] == ["correctness, pass 1 of 1 · 0 tokens in, 0 out, $0",
+                                       "security, pass 1 of 1 · 100 tokens in, 20 out, $0.0010"]
+
+
+async def test_a_cancelled_review_stops_before_the_next_lens():
+    progress = FakeProgress(cancel_after=1)
+    _, llm = await _llm(answer())
+
+    with pytest.raises(CommandFailedError, match="cancelled"):
+        await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm, progress)

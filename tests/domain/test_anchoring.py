@@ -1,0 +1,251 @@
+"""The rules that decide which proposals stand: anchoring on the diff, dismissals, merging, ranking."""
+
+import difflib
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from orkeon_engine.domain.anchoring import (
+    Dropped,
+    Proposal,
+    anchor_finding,
+    quote_matches,
+    settle_findings,
+)
+from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.findings import LENSES, SEVERITIES, DismissKey, Finding, rank_key
+
+DIFF = parse_diff("""diff --git a/app.py b/app.py
+--- a/app.py
++++ b/app.py
+@@ -1,6 +1,8 @@
+ import os
+-def load(path):
++def load(path, mode="r"):
++    handle = open(path, mode)
++    data = handle.read()
+     return None
+
+ def save():
+     pass
+@@ -20,2 +22,3 @@
+ x = 1
++y = x / 0
+ z = 2
+""")
+
+
+def _proposal(line, quote, **extra):
+    values = {"path": "app.py", "line": line, "quote": quote, "severity": "high", "lens": "correctness",
+              "title": "the file is never closed"}
+    values.update(extra)
+    return Proposal(**values)
+
+
+def test_a_quote_that_matches_its_added_line_stands_there():
+    finding = anchor_finding(_proposal(3, "handle = open(path, mode)"), DIFF)
+
+    assert isinstance(finding, Finding)
+    assert (finding.line, finding.quote) == (3, "    handle = open(path, mode)")
+
+
+def test_whitespace_is_folded_when_the_quote_is_compared():
+    assert quote_matches("  data =   handle.read( ) ", "    data = handle.read( )")
+
+
+def test_a_quote_found_lower_in_the_hunk_moves_the_finding():
+    finding = anchor_finding(_proposal(2, "data = handle.read()", end_line=2), DIFF)
+
+    assert (finding.line, finding.end_line) == (4, 4)
+
+
+def test_a_quote_copied_with_its_rendered_number_still_matches():
+    finding = anchor_finding(_proposal(23, "    23 + y = x / 0"), DIFF)
+
+    assert finding.line == 23
+
+
+def test_a_path_outside_the_diff_is_dropped():
+    outcome = anchor_finding(_proposal(3, "handle = open(path, mode)", path="other.py"), DIFF)
+
+    assert isinstance(outcome, Dropped) and outcome.reason == "its path is not in the diff"
+
+
+def test_a_quote_nowhere_in_the_hunk_is_dropped():
+    outcome = anchor_finding(_proposal(3, "os.remove(path)"), DIFF)
+
+    assert isinstance(outcome, Dropped) and outcome.reason == "its quote matches no added line of its hunk"
+
+
+def test_a_quote_of_a_context_line_is_dropped():
+    outcome = anchor_finding(_proposal(5, "return None"), DIFF)
+
+    assert isinstance(outcome, Dropped)
+
+
+def test_a_line_outside_every_hunk_is_dropped():
+    outcome = anchor_finding(_proposal(15, "handle = open(path, mode)"), DIFF)
+
+    assert isinstance(outcome, Dropped) and "outside the changed lines" in outcome.reason
+
+
+def test_a_quote_in_another_hunk_is_not_followed_there():
+    outcome = anchor_finding(_proposal(3, "y = x / 0"), DIFF)
+
+    assert isinstance(outcome, Dropped)
+
+
+def test_an_empty_quote_is_dropped():
+    assert isinstance(anchor_finding(_proposal(3, "  \n "), DIFF), Dropped)
+
+
+def test_the_end_line_stays_within_the_hunk():
+    finding = anchor_finding(_proposal(3, "handle = open(path, mode)", end_line=90), DIFF)
+
+    assert finding.end_line == 8
+
+
+def test_settling_counts_the_dropped_and_ranks_by_severity_then_lens():
+    proposals = [
+        _proposal(3, "handle = open(path, mode)", severity="low", lens="maintainability", title="a"),
+        _proposal(23, "y = x / 0", severity="blocker", lens="correctness", title="division by zero"),
+        _proposal(4, "data = handle.read()", severity="low", lens="security", title="b"),
+        _proposal(3, "nothing like it"),
+    ]
+
+    settled = settle_findings(proposals, DIFF)
+
+    assert [(f.severity, f.lens) for f in settled.findings] == [
+        ("blocker", "correctness"), ("low", "security"), ("low", "maintainability")]
+    assert len(settled.dropped) == 1
+
+
+def test_the_same_title_from_two_lenses_on_one_line_is_merged_into_the_gravest():
+    proposals = [
+        _proposal(3, "handle = open(path, mode)", severity="medium", lens="performance", title="File never closed"),
+        _proposal(3, "handle = open(path, mode)", severity="high", lens="correctness", title="file never closed!",
+                  replacement="    with open(path, mode) as handle:"),
+    ]
+
+    settled = settle_findings(proposals, DIFF)
+
+    assert settled.merged == 1
+    assert [(f.lens, f.severity, f.also) for f in settled.findings] == [("correctness", "high", ("performance",))]
+
+
+def test_a_later_pass_of_the_same_lens_on_the_same_line_is_merged():
+    proposals = [
+        _proposal(3, "handle = open(path, mode)", title="leaks the handle", pass_index=1),
+        _proposal(3, "handle = open(path, mode)", title="the handle is not closed", pass_index=2),
+    ]
+
+    settled = settle_findings(proposals, DIFF)
+
+    assert (len(settled.findings), settled.merged) == (1, 1)
+
+
+def test_two_findings_of_one_pass_on_one_line_both_stand():
+    proposals = [
+        _proposal(3, "handle = open(path, mode)", title="leaks the handle"),
+        _proposal(3, "handle = open(path, mode)", title="mode is not validated"),
+    ]
+
+    assert len(settle_findings(proposals, DIFF).findings) == 2
+
+
+def test_a_dismissed_quote_is_not_raised_again():
+    dismissed = frozenset({DismissKey.of("app.py", "handle = open(path,   mode)", "correctness")})
+
+    settled = settle_findings([_proposal(3, "handle = open(path, mode)")], DIFF, dismissed)
+
+    assert (settled.findings, settled.dismissed) == ((), 1)
+
+
+def test_the_id_stays_when_the_finding_moves():
+    finding = anchor_finding(_proposal(3, "handle = open(path, mode)"), DIFF)
+
+    assert finding.moved(40).id == finding.id
+
+
+# ---- generated diffs and proposals ---------------------------------------------------------------
+
+LINE = st.text(alphabet="abcdefgh =()", min_size=1, max_size=10)
+
+
+@st.composite
+def diffs_with_proposals(draw):
+    old = draw(st.lists(LINE, max_size=20))
+    new = draw(st.lists(LINE, min_size=1, max_size=20))
+    assume(old != new)
+    text = "".join(difflib.unified_diff([f"{x}\n" for x in old], [f"{x}\n" for x in new], "a/f.py", "b/f.py"))
+    proposals = draw(st.lists(st.builds(
+        Proposal,
+        path=st.sampled_from(["f.py", "b/f.py", "g.py"]),
+        line=st.integers(min_value=-2, max_value=25),
+        quote=st.one_of(st.sampled_from(new), LINE),
+        severity=st.sampled_from(SEVERITIES),
+        lens=st.sampled_from(LENSES),
+        title=st.sampled_from(["leak", "race", "slow loop", "name"]),
+        end_line=st.one_of(st.none(), st.integers(min_value=-2, max_value=30)),
+        pass_index=st.integers(min_value=1, max_value=3),
+    ), max_size=12))
+    return parse_diff(text), new, proposals
+
+
+@given(diffs_with_proposals())
+@settings(max_examples=300)
+def test_every_standing_finding_sits_on_an_added_line_that_it_quotes(case):
+    diff, new, proposals = case
+
+    settled = settle_findings(proposals, diff)
+
+    for finding in settled.findings:
+        line = diff.file(finding.path).added_line(finding.line)
+        assert line is not None
+        assert new[finding.line - 1] == finding.quote == line.text
+        assert finding.line <= finding.end_line <= max(len(new), finding.line)
+
+
+@given(diffs_with_proposals())
+@settings(max_examples=300)
+def test_every_proposal_is_kept_dropped_merged_or_dismissed(case):
+    diff, _, proposals = case
+
+    settled = settle_findings(proposals, diff)
+
+    assert len(settled.findings) + len(settled.dropped) + settled.merged + settled.dismissed == len(proposals)
+
+
+@given(diffs_with_proposals())
+@settings(max_examples=300)
+def test_a_proposal_outside_the_diff_never_stands(case):
+    diff, _, proposals = case
+
+    settled = settle_findings(proposals, diff)
+
+    assert all(f.path == "f.py" for f in settled.findings)
+    assert all(d.reason == "its path is not in the diff" for d in settled.dropped if d.proposal.path == "g.py")
+
+
+@given(diffs_with_proposals())
+@settings(max_examples=300)
+def test_the_findings_are_ranked_and_no_two_are_duplicates(case):
+    diff, _, proposals = case
+
+    findings = settle_findings(proposals, diff).findings
+
+    assert list(findings) == sorted(findings, key=rank_key)
+    keys = [(f.path, f.line, f.title) for f in findings]
+    assert len(keys) == len(set(keys))
+
+
+@given(diffs_with_proposals())
+@settings(max_examples=200)
+def test_a_quote_that_matches_its_stated_added_line_is_never_moved(case):
+    diff, _, proposals = case
+
+    for proposal in proposals:
+        file = diff.file(proposal.path)
+        line = None if file is None else file.added_line(proposal.line)
+        if line is not None and quote_matches(proposal.quote, line.text):
+            assert anchor_finding(proposal, diff).line == proposal.line

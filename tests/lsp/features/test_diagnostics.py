@@ -1,0 +1,61 @@
+"""Findings as LSP diagnostics, and the editor's content changes as the domain's text changes."""
+
+from lsprotocol import types
+
+from orkeon_engine.domain.findings import Finding
+from orkeon_lsp.features.diagnostics import to_changes, to_diagnostic
+
+LINES = ["import os", "def load(path):", "    handle = open(path)", "    return handle.read()"]
+LEAK = Finding("app.py", 3, 4, "    handle = open(path)", "high", "correctness", "Never closed", "Use with.",
+               replacement="    with open(path) as handle:\n        return handle.read()")
+
+
+def test_a_diagnostic_spans_the_findings_lines_from_the_quoted_text():
+    diagnostic = to_diagnostic(LEAK, LINES)
+
+    assert diagnostic.range == types.Range(types.Position(2, 4), types.Position(3, 24))
+
+
+def test_a_diagnostic_carries_the_source_the_lens_the_message_and_the_id():
+    diagnostic = to_diagnostic(LEAK, LINES)
+
+    assert (diagnostic.source, diagnostic.code, diagnostic.message) == ("orkeon", "correctness",
+                                                                         "Never closed\nUse with.")
+    assert diagnostic.data == {"id": LEAK.id, "severity": "high", "hasSuggestion": True}
+
+
+def test_severities_map_to_the_lsp_levels():
+    levels = [to_diagnostic(Finding("a", 1, 1, "x", s, "tests", "t", ""), ["x"]).severity
+              for s in ("blocker", "high", "medium", "low", "nit")]
+
+    assert levels == [types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Error,
+                      types.DiagnosticSeverity.Warning, types.DiagnosticSeverity.Information,
+                      types.DiagnosticSeverity.Hint]
+
+
+def test_merged_lenses_are_named_in_the_message():
+    merged = Finding("a", 1, 1, "x", "low", "tests", "t", "", also=("security",))
+
+    assert to_diagnostic(merged, ["x"]).message == "t\n(also raised by security)"
+
+
+def test_a_span_past_the_end_of_the_text_stops_at_its_last_line():
+    diagnostic = to_diagnostic(LEAK.moved(4, 9), LINES)
+
+    assert diagnostic.range.end == types.Position(3, 24)
+
+
+def test_partial_and_whole_changes_become_text_changes():
+    params = types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri="file:///a.py", version=2),
+        content_changes=[
+            types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(1, 2), types.Position(3, 0)), text="x\n"),
+            types.TextDocumentContentChangeWholeDocument(text="all"),
+        ],
+    )
+
+    changes = to_changes(params)
+
+    assert [(c.start_line, c.start_char, c.end_line, c.end_char, c.text) for c in changes] == [
+        (1, 2, 3, 0, "x\n"), (None, 0, 0, 0, "all")]
