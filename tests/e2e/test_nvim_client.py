@@ -110,3 +110,70 @@ def test_the_servers_question_and_free_text_go_through_vim_ui_select_and_input(t
     assert any(line.startswith("committed ") for line in recorded["lines"])
     assert git(repository, "log", "-1", "--format=%B").strip() == EDITED
     assert "Orkeon /commit: drafting the message" in recorded["echoes"]
+
+
+OLD = "import os\n\n\ndef load(path):\n    return None\n"
+NEW = ("import os\n\n\ndef load(path):\n    handle = open(path)\n    data = handle.read()\n    return data\n\n\n"
+       "def size(path):\n    return os.stat(path).st_size / 0\n")
+LEAK = {"path": "app.py", "line": 5, "quote": "    handle = open(path)", "severity": "high",
+        "title": "The file is never closed", "detail": "Use a with block."}
+ZERO = {"path": "app.py", "line": 10, "quote": "return os.stat(path).st_size / 0", "severity": "medium",
+        "title": "Division by zero", "detail": "size always raises."}
+WRONG = {"path": "app.py", "line": 6, "quote": "data = handle.readlines()", "severity": "low",
+         "title": "A quote that is not in the diff"}
+
+
+@pytest.fixture
+def staged_change(tmp_path: Path) -> Path:
+    folder = (tmp_path / "project").resolve()
+    folder.mkdir()
+    git(folder, "init", "-q", "-b", "main")
+    git(folder, "config", "user.name", "Ana Tester")
+    git(folder, "config", "user.email", "ana@example.com")
+    (folder / "app.py").write_text(OLD, encoding="utf-8")
+    git(folder, "add", "app.py")
+    git(folder, "commit", "-q", "-m", "chore: start")
+    (folder / "app.py").write_text(NEW, encoding="utf-8")
+    git(folder, "add", "app.py")
+    return folder
+
+
+REVIEW = """
+require('orkeon').setup({ cmd = E.server_cmd })
+vim.cmd('Orkeon review --lens correctness')
+E.record('lines', vim.api.nvim_buf_get_lines(E.view('review'), 0, -1, false))
+local file = vim.uri_to_bufnr(vim.uri_from_fname(vim.fs.joinpath(E.workspace, 'app.py')))
+E.wait(function() return #vim.diagnostic.get(file) == 2 end, 'two diagnostics on app.py')
+local function lines_and_severities()
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(file)) do
+    found[#found + 1] = { line = d.lnum, severity = d.severity, source = d.source, code = d.code, message = d.message }
+  end
+  table.sort(found, function(a, b) return a.line < b.line end)
+  return found
+end
+E.record('published', lines_and_severities())
+
+-- opened and edited above the findings: they follow the text
+vim.cmd.edit(vim.fs.joinpath(E.workspace, 'app.py'))
+vim.api.nvim_buf_set_lines(0, 0, 0, false, { '# one', '# two' })
+E.wait(function()
+  local now = lines_and_severities()
+  return #now == 2 and now[1].line == 6 and now[2].line == 12
+end, 'the diagnostics to move two lines down')
+E.record('moved', lines_and_severities())
+"""
+
+
+def test_review_puts_its_findings_on_the_right_lines_as_diagnostics(tmp_path, staged_change):
+    reply = {"content": json.dumps({"findings": [LEAK, ZERO, WRONG]})}
+    with StubOpenAIServer([reply], default={"content": json.dumps({"findings": []})}) as stub:
+        recorded = run_in_nvim(tmp_path, staged_change, REVIEW, env=model_env(stub))
+
+    assert recorded["lines"][:2] == ["app.py:5: high [correctness] The file is never closed",
+                                     "app.py:11: medium [correctness] Division by zero"]
+    published = recorded["published"]
+    assert [(d["line"], d["severity"], d["code"]) for d in published] == [(4, 1, "correctness"), (10, 2, "correctness")]
+    assert all(d["source"] == "orkeon" for d in published)
+    assert "The file is never closed" in published[0]["message"]
+    assert [d["line"] for d in recorded["moved"]] == [6, 12]

@@ -67,6 +67,7 @@ end
 
 vim.api.nvim_create_autocmd('VimEnter', {
   once = true,
+  nested = true, -- the scenario's :edit must fire BufReadPost, as it does when a person types it
   callback = function()
     local ok, err = xpcall(run, debug.traceback)
     finish(not ok and tostring(err) or vim.NIL)
