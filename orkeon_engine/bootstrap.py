@@ -10,8 +10,10 @@ from orkeon_engine import __version__
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
-from orkeon_engine.adapters.json_config_files import JsonConfigFiles
+from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.adapters.litellm_model_info import litellm_context_window
+from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
@@ -32,7 +34,7 @@ from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
-from orkeon_engine.services.model_settings import chat_settings
+from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
@@ -65,6 +67,10 @@ async def build_engine(
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
         return await chat_settings(config, environment)
 
+    async def context_window() -> int | None:  # litellm's table, for the configured model (None: unknown)
+        choice = await resolve_model(config, environment)
+        return await litellm_context_window(choice.model) if choice.model else None
+
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     deps = Deps(
@@ -86,7 +92,9 @@ async def build_engine(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=llm,
+        context_window=context_window,
         usage=ledger,
         code_index=code_index,
         code_navigation=navigation,

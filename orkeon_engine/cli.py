@@ -22,12 +22,16 @@ from orkeon_engine.ports.ui import UserInterface
 
 USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args...]]
 
-  orkeon                 open the interactive prompt (/help lists the commands, Ctrl-D leaves)
+  orkeon                 open the interactive prompt: a line without / goes to the assistant,
+                         /help lists the commands, Ctrl-D leaves
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
   orkeon catalogue --format json|vscode
                          print the command catalogue for an editor client (no workspace needed)
+  orkeon prompts render DIR
+                         write every prompt of the assistant, in every mode, as the model reads it
 """
 PROMPT = "orkeon> "
+FREE_TEXT_COMMAND = "assistant"
 CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
@@ -47,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if rest and rest[0] == CATALOGUE_SUBCOMMAND:
         return _catalogue(rest[1:])
+    if rest[:1] == ["prompts"]:
+        return _prompts(rest[1:])
     workspace = Path(options.get("workspace") or os.getcwd())
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
@@ -105,6 +111,26 @@ def _catalogue(argv: list[str]) -> int:
     return 0
 
 
+def _prompts(args: list[str]) -> int:
+    """`orkeon prompts render DIR`: one file per prompt (crews/main_loop/prompt_catalogue.py)."""
+    if len(args) != 2 or args[0] != "render":
+        print(f"orkeon: expected `prompts render DIR`\n{USAGE}", file=sys.stderr)
+        return 2
+    from orkeon_engine.crews.main_loop.run import render_every_prompt
+
+    target = Path(args[1])
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        prompts = render_every_prompt()
+        for prompt in prompts:
+            (target / f"{prompt.name}.md").write_text(prompt.text(), encoding="utf-8")
+    except OSError as error:
+        print(f"orkeon: cannot write the prompts to {target}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(prompts)} prompts to {target}")
+    return 0
+
+
 def _one_command(runner: asyncio.Runner, engine: Engine, tokens: list[str]) -> int:
     name, *args = tokens
     result = runner.run(engine.run(name, args))
@@ -124,7 +150,8 @@ def _show(result: RunResult) -> int:
 def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
-    print(f"Orkeon {engine.deps.version} in {info.root}. /help lists the commands; Ctrl-D leaves.")
+    print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
+          "commands; Ctrl-D leaves.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
     while True:
@@ -142,11 +169,8 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
 def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:
     if not line:
         return
-    if not line.startswith("/"):
-        print("The assistant is not available in this build yet; /help lists the commands.", file=sys.stderr)
-        return
     try:
-        tokens = split_line(line[1:])
+        tokens = _line_tokens(engine, line)
     except ArgumentError as error:
         print(f"orkeon: {error.problem}", file=sys.stderr)
         return
@@ -156,6 +180,18 @@ def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None
         _show(runner.run(engine.run(tokens[0], tokens[1:])))
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
+
+
+def _line_tokens(engine: Engine, line: str) -> list[str]:
+    """The command and its tokens: free text is a request to /assistant, and a command that takes free
+    text (/assistant) gets the rest of the line as it was typed, apostrophes and all."""
+    if not line.startswith("/"):
+        return [FREE_TEXT_COMMAND, line]
+    name, _, rest = line[1:].partition(" ")
+    entry = engine.find(name) if name else None
+    if entry is not None and entry.args.free_text:
+        return [name, rest.strip()] if rest.strip() else [name]
+    return split_line(line[1:])
 
 
 def _setup_completion(names: list[str]) -> None:

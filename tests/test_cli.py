@@ -71,7 +71,7 @@ def test_the_interactive_prompt_takes_commands_until_end_of_input(folder):
     assert done.returncode == 0
     assert "/status" in done.stdout and "/config" in done.stdout
     assert "mode: plan (session)" in done.stdout
-    assert "assistant is not available" in done.stderr
+    assert "no model is configured" in done.stderr
 
 
 def test_an_unknown_global_option_exits_2(folder):
@@ -108,6 +108,19 @@ def test_catalogue_with_an_unknown_format_exits_2_naming_the_formats(folder):
     assert "accepted: json, vscode" in done.stderr
 
 
+def test_prompts_render_writes_every_prompt_in_every_mode(folder):
+    done = _run(["prompts", "render", "out"], folder)
+
+    names = sorted(p.name for p in (folder / "out").iterdir())
+    assert done.returncode == 0, done.stderr
+    assert "main-loop-plan.md" in names and "main-loop-default.md" in names and "memory-extraction.md" in names
+    assert (folder / "out" / "main-loop-plan.md").read_text().startswith("=== system ===\n# Orkeon")
+
+
+def test_prompts_without_render_dir_exits_2(folder):
+    done = _run(["prompts"], folder)
+
+    assert done.returncode == 2 and "prompts render DIR" in done.stderr
 def test_status_runs_without_importing_litellm(folder):
     code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
             "print('litellm imported:', 'litellm' in sys.modules)")
@@ -119,3 +132,20 @@ def test_status_runs_without_importing_litellm(folder):
 
     assert done.returncode == 0 and "openai/gpt-4o-mini" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "litellm imported: False"
+
+
+def test_free_text_at_the_prompt_runs_a_turn_of_the_assistant_against_the_model(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    (folder / "a.py").write_text("print('a')\n")
+    script = [{"tool_calls": [{"name": "file_read", "arguments": {"path": "a.py"}}], "content": None},
+              {"content": "a.py prints the letter a."}]
+    with StubOpenAIServer(script) as stub:
+        done = _run([], folder, stdin="what does a.py do? don't guess\n",
+                    extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+        requests = list(stub.requests)
+
+    assert done.returncode == 0, done.stderr
+    assert "a.py prints the letter a." in done.stdout
+    assert "mode: default, the default, as no mode is set" in done.stdout
+    assert len(requests) == 2 and "what does a.py do? don't guess" in requests[0]["messages"][1]["content"]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
+from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers
-from orkeon_engine.commands.session import resume
-from orkeon_engine.commands.settings import config, mode, permissions
-from orkeon_engine.commands.status import help, meta, status, usage
+from orkeon_engine.commands.session import assistant, clear, compact, resume, summary
+from orkeon_engine.commands.settings import config, mode, permissions, toggles
+from orkeon_engine.commands.status import context, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("help", "status", "List every command by group, or show one command's usage.", help.ARGS,
@@ -35,8 +36,26 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  passes.ARGS, passes.run_passes),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
+    CommandEntry("memory", "memory", "List, add, show or remove the typed notes kept across sessions.", memory.ARGS,
+                 memory.run_memory),
+    CommandEntry("clear", "session", "Empty the conversation and the session's state; memory and settings stay.",
+                 clear.ARGS, clear.run_clear),
+    CommandEntry("effort", "settings", toggles.EFFORT.description, toggles.ARGS_EFFORT, toggles.run_effort),
+    CommandEntry("fast", "settings", toggles.FAST.description, toggles.ARGS_FAST, toggles.run_fast),
+    CommandEntry("proactive", "settings", toggles.PROACTIVE.description, toggles.ARGS_PROACTIVE,
+                 toggles.run_proactive),
+    CommandEntry("output-style", "settings", toggles.OUTPUT_STYLE.description, toggles.ARGS_OUTPUT_STYLE,
+                 toggles.run_output_style),
     CommandEntry("usage", "status", "Show the session's model calls, tokens and cost by model and by command.",
                  usage.ARGS, usage.run_usage, aliases=("cost",)),
+    CommandEntry("assistant", "session", "Ask the assistant to do or answer something; mode:<name> first runs the "
+                 "turn in that mode.", assistant.ARGS, assistant.run_assistant, launches_crew=True),
+    CommandEntry("summary", "session", "Summarise the whole session from its history, with no tools.", summary.ARGS,
+                 summary.run_summary, launches_crew=True),
+    CommandEntry("compact", "session", "Make room in the context: facts to memory, a snip, a summary when needed "
+                 "(--snip only snips).", compact.ARGS, compact.run_compact),
+    CommandEntry("context", "status", "Show how the context window is used, part by part of the next prompt.",
+                 context.ARGS, context.run_context),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",

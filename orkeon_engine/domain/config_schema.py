@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
 
@@ -105,6 +106,97 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         FALLBACK_MODE,
         "services.permission_mode",
         choices=lambda: PERMISSION_MODES,
+    ),
+    _key(
+        "assistant.effort",
+        "The reasoning effort the assistant asks of the model (/effort); unset leaves the provider's default.",
+        "choice",
+        None,
+        "commands.settings.toggles",
+        "services.turn_inputs",
+        choices=EFFORTS,
+    ),
+    _key(
+        "assistant.fast",
+        "When true (/fast), the assistant's turns use the model.fast model instead of the model setting.",
+        "boolean",
+        False,
+        "commands.settings.toggles",
+        "services.turn_inputs",
+    ),
+    _key(
+        "assistant.proactive",
+        "When true (/proactive), the assistant also takes the small, safe next step a finished request implies.",
+        "boolean",
+        False,
+        "commands.settings.toggles",
+        "services.turn_inputs",
+    ),
+    _key(
+        "assistant.outputStyle",
+        "How the assistant writes its answers (/output-style): default, concise (short, but explanations asked "
+        "for, errors and warnings kept whole), explanatory (the reasons and trade-offs too).",
+        "choice",
+        "default",
+        "commands.settings.toggles",
+        "services.turn_inputs",
+        choices=OUTPUT_STYLES,
+    ),
+    _key(
+        "answer.language",
+        "The language the assistant answers in (English, Français, ...); unset, it follows the person's.",
+        "string",
+        None,
+        "services.turn_inputs",
+    ),
+    _key(
+        "model.fast",
+        "The quicker model /fast switches the assistant to, as litellm names it (openai/gpt-4o-mini).",
+        "string",
+        None,
+        "commands.settings.toggles",
+        "services.turn_inputs",
+    ),
+    _key(
+        "model.contextWindow",
+        "The model's context window in tokens, when the model's own information is missing or wrong; the "
+        "gauge, its tiers and the compaction thresholds are derived from it.",
+        "integer",
+        None,
+        "services.context_window",
+        minimum=1024,
+    ),
+    _key(
+        "assistant.budget.toolCalls",
+        "The most tool calls one assistant turn may make.",
+        "integer",
+        200,
+        "services.turn_inputs",
+        minimum=1,
+    ),
+    _key(
+        "assistant.budget.seconds",
+        "The most seconds one assistant turn may take.",
+        "number",
+        1800,
+        "services.turn_inputs",
+        minimum=1,
+    ),
+    _key(
+        "assistant.budget.contextTokens",
+        "The most context tokens one assistant turn may send, each model call's prompt counted once.",
+        "integer",
+        700_000,
+        "services.turn_inputs",
+        minimum=1000,
+    ),
+    _key(
+        "hooks",
+        "Hooks declared by event, {\"afterEdit\": [\"make lint\"]}; the assistant is told of them, but "
+        "nothing runs them yet.",
+        "object",
+        None,
+        "services.turn_inputs",
     ),
     _key(
         "model.pricing",

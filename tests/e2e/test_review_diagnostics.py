@@ -155,7 +155,9 @@ async def test_applying_a_suggestion_replaces_the_quoted_lines_and_removes_the_f
     _edit(client, uri, 2, edit)
     remaining = await _diagnostics(client, uri, 1)
 
-    assert [a.title.split(":")[0] for a in actions] == ["Apply suggestion", "Dismiss"]
+    ask = next(a for a in actions if a.title == "Ask Orkeon to fix")
+    assert [a.title.split(":")[0] for a in actions] == ["Apply suggestion", "Ask Orkeon to fix", "Dismiss"]
+    assert ask.command.command == "orkeon.assistant" and "app.py:5" in ask.command.arguments[0]
     assert edit.new_text == "    with open(path) as handle:\n        data = handle.read()\n"
     assert (edit.range.start.line, edit.range.end.line) == (4, 6)
     assert [d.range.start.line for d in remaining] == [10]

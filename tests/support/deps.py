@@ -20,6 +20,7 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_review_source import FakeReviewSource
@@ -43,6 +44,7 @@ async def make_deps(
     jobs: FakeShellJobs | None = None,
     documents: FakeOpenDocuments | None = None,
     clock: FakeClock | None = None,
+    memory: FakeMemoryStore | None = None,
     chat_model: ScriptedChatModel | None = None,
     ledger: FakeUsageLedger | None = None,
     progress: FakeProgress | None = None,
@@ -84,6 +86,7 @@ async def make_deps(
         shell=shell,
         jobs=jobs,
         toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        memory=memory or FakeMemoryStore(),
         llm=llm,
         usage=ledger,
         git=git,

@@ -19,6 +19,7 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.review_source import ReviewSource
@@ -26,6 +27,7 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
@@ -66,6 +68,8 @@ class Deps:
     """Long commands run detached, with their logs under /tmp or /output."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
+    memory: MemoryStore | None = None
+    """Typed memory: the user's notes under their config folder, the project's in state.db."""
     git: Git | None = None
     """The repository the workspace is in; None outside a git repository."""
     code_index: CodeIndex | None = None
@@ -78,12 +82,21 @@ class Deps:
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+
+    def require_memory(self) -> MemoryStore:
+        """The memory store, or NotConfiguredError when this engine was built without one."""
+        if self.memory is None:
+            raise NotConfiguredError("typed memory is not wired in this engine")
+        return self.memory
+
     llm: Llm | None = None
     """The model (act, complete, extract), recording its usage under `current_command`."""
     usage: UsageLedger | None = None
     """The session's usage ledger, which /usage reads."""
     current_command: str = ""
     """The command this Deps runs (set by for_run)."""
+    context_window: WindowLookup | None = None
+    """Asks the model's own information for its context window (litellm's model table)."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Deps:
         """The Deps of one run of `command`: its name known, its progress line (when given) used, and the

@@ -16,6 +16,8 @@ HIGHLIGHTS: tuple[str, ...] = (
 )
 CREWS: tuple[tuple[str, str], ...] = (
     ("code_review", "reviews a diff through five lenses; code anchors, merges and ranks what they find"),
+    ("main_loop", "the assistant: /assistant, free text at the prompt, /summary; it compacts the history and "
+                  "keeps typed memory"),
     ("git_commit", "drafts a Conventional Commits message from what will be committed, commits after confirmation"),
     ("analyze", "harvests the code index (package map, dependency graph, the largest packages), then a "
                 "synthesis from that harvest alone"),

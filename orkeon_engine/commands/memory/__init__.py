@@ -1,0 +1,1 @@
+"""The memory group: the typed notes kept across sessions (/memory)."""

@@ -1,0 +1,97 @@
+"""/memory: list, add, show and remove the typed notes (user, project, feedback, reference).
+
+`/memory` or `/memory list [category]` lists them; `/memory add <category> <text...> [--because REASON]`
+keeps one (user notes go to the person's config folder, the others to the workspace's state.db);
+`/memory show <id>` shows one whole; `/memory remove <id>` deletes it. The assistant reads them at each
+turn, introduced as possibly stale.
+"""
+
+from __future__ import annotations
+
+from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.memory import (
+    CATEGORY_DEFINITIONS,
+    MEMORY_CATEGORIES,
+    MemoryNote,
+    check_note_text,
+    parse_category,
+)
+from orkeon_engine.domain.view import CommandView, table
+
+ACTIONS = ("list", "add", "show", "remove")
+ARGS = ArgSpec(
+    flags=(Flag("because", "the reason of a feedback note", value="REASON"),),
+    positionals=(
+        Positional("action", "list (the default), add, show or remove"),
+        Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>", many=True),
+    ),
+)
+USAGE = "/memory [list [category] | add <category> <text...> [--because REASON] | show <id> | remove <id>]"
+
+
+async def run_memory(args: ParsedArgs, deps: Deps) -> CommandView:
+    action = (args.word(0) or "list").lower()
+    words = args.rest(1)
+    if action == "list":
+        return await _list(deps, words)
+    if action == "add":
+        return await _add(deps, words, args.value("because") or "")
+    if action in ("show", "remove"):
+        if len(words) != 1:
+            raise ArgumentError(f"/memory {action} takes one note id", USAGE)
+        return await (_show(deps, words[0]) if action == "show" else _remove(deps, words[0]))
+    raise ArgumentError(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}", USAGE)
+
+
+async def _list(deps: Deps, words: tuple[str, ...]) -> CommandView:
+    if len(words) > 1:
+        raise ArgumentError("/memory list takes at most one category", USAGE)
+    category = parse_category(words[0]) if words else None
+    notes = await deps.require_memory().list(category)
+    if not notes:
+        where = f"{category} notes" if category else "notes"
+        return CommandView(message=f"no {where} yet; /memory add <category> <text> keeps one "
+                                   f"(categories: {', '.join(MEMORY_CATEGORIES)})")
+    rows = [[note.id, note.category, note.created.date().isoformat(), _short(note)] for note in notes]
+    return CommandView(table=table(["id", "category", "date", "note"], rows),
+                       message=f"{len(notes)} note{'' if len(notes) == 1 else 's'}")
+
+
+async def _add(deps: Deps, words: tuple[str, ...], reason: str) -> CommandView:
+    if len(words) < 2:
+        raise ArgumentError("/memory add needs a category and the note's text", USAGE)
+    category = parse_category(words[0])
+    text = check_note_text(" ".join(words[1:]))
+    note = await deps.require_memory().add(category, text, " ".join(reason.split()))
+    return CommandView(message=f"kept {note.id}: {note.line()}",
+                       lines=(f"{category}: {CATEGORY_DEFINITIONS[category].holds}",))
+
+
+async def _show(deps: Deps, note_id: str) -> CommandView:
+    note = await _require(deps, note_id)
+    lines = [f"id: {note.id}", f"category: {note.category}", f"created: {note.created.isoformat()}",
+             f"text: {note.text}"]
+    if note.reason:
+        lines.append(f"because: {note.reason}")
+    return CommandView(lines=tuple(lines))
+
+
+async def _remove(deps: Deps, note_id: str) -> CommandView:
+    note = await _require(deps, note_id)
+    if not await deps.require_memory().remove(note.id):
+        raise CommandFailedError(f"no note has the id {note_id!r}; /memory lists them")
+    return CommandView(message=f"removed {note.id}: {note.line()}")
+
+
+async def _require(deps: Deps, note_id: str) -> MemoryNote:
+    note = await deps.require_memory().get(note_id)
+    if note is None:
+        raise CommandFailedError(f"no note has the id {note_id!r}; /memory lists them")
+    return note
+
+
+def _short(note: MemoryNote, limit: int = 80) -> str:
+    text = note.line().split("] ", 1)[1]
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,206 @@
+"""The main loop's user body: one user message per turn, its blocks in a fixed order from the most stable
+to the most volatile, so a provider's prefix cache reaches as far into it as it can.
+
+preferences, attached skills, memory, declared hooks, the history without the current request, the
+environment, the gauge, then the request with the mode's permission note and the proactive clause, always
+last. Each block renderer returns "" when it has nothing to say, and an empty block takes no room at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.compaction import entry_label
+from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens, gauge_for
+from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
+
+SKILL_CEILING_CHARS = 8_000
+MEMORY_CEILING_CHARS = 8_000
+GIT_STATUS_CEILING_CHARS = 4_000
+GAUGE_ALLOWANCE_TOKENS = 120
+"""Room counted for the gauge block itself when the gauge measures the prompt it goes into."""
+
+
+@dataclass(frozen=True)
+class BodyParts:
+    """Everything the body is built from, gathered once at the start of the turn."""
+
+    request: str
+    read_only: bool
+    environment: Environment
+    flags: BehaviourFlags = field(default_factory=BehaviourFlags)
+    skills: tuple[Skill, ...] = ()
+    memory: tuple[MemoryNote, ...] = ()
+    hooks: tuple[Hook, ...] = ()
+    history: tuple[BufferEntry, ...] = ()
+    gauge: Gauge | None = None
+
+
+# --- the blocks -----------------------------------------------------------------------------------------
+
+OUTPUT_STYLE_LINES = {
+    "default": "",
+    "concise": (
+        "Keep the answer short: the outcome and what the person needs to act on. Being brief never cuts an "
+        "explanation the person asked for, error output, or a safety warning: those stay whole."
+    ),
+    "explanatory": (
+        "Along with the work, explain briefly why you chose what you did and which trade-offs you weighed, "
+        "so the person learns how the project fits together."
+    ),
+}
+
+
+def build_preferences_block(flags: BehaviourFlags) -> str:
+    lines = []
+    style = OUTPUT_STYLE_LINES.get(flags.output_style, "")
+    if style:
+        lines.append(style)
+    if flags.language:
+        lines.append(f"Write the answer in {flags.language}, whatever the language of the material.")
+    if not lines:
+        return ""
+    return "<system-reminder>\nSession preferences:\n" + "\n".join(f"- {line}" for line in lines) + \
+        "\n</system-reminder>"
+
+
+def build_skills_block(skills: Sequence[Skill]) -> str:
+    if not skills:
+        return ""
+    parts = ["## Attached skills", "",
+             "Playbooks the person attached to this session: apply them to the task where they fit."]
+    for skill in skills:
+        text = skill.text.strip()
+        if len(text) > SKILL_CEILING_CHARS:
+            text = text[:SKILL_CEILING_CHARS].rstrip() + "\n[cut here: the rest of this skill was left out]"
+        parts += ["", f"### {skill.name}", "", text]
+    return "\n".join(parts)
+
+
+def build_memory_block(notes: Sequence[MemoryNote]) -> str:
+    if not notes:
+        return ""
+    lines: list[str] = []
+    used = 0
+    for note in reversed(notes):  # the newest notes first into the budget, shown oldest first
+        line = f"- {note.line()}"
+        if lines and used + len(line) > MEMORY_CEILING_CHARS:
+            break
+        lines.insert(0, line)
+        used += len(line) + 1
+    left = len(notes) - len(lines)
+    more = [f"- ({left} older note{'' if left == 1 else 's'} not shown; /memory lists every note)"] if left else []
+    return "\n".join([
+        "## Notes from earlier sessions", "",
+        "These notes may be out of date: before you rely on one, check that what it names still exists. "
+        "When a note and the request disagree, the request wins.", "",
+        *more, *lines,
+    ])
+
+
+def build_hooks_block(hooks: Sequence[Hook]) -> str:
+    if not hooks:
+        return ""
+    lines = [f"- {hook.event}: {hook.command}" for hook in hooks]
+    return "\n".join([
+        "## Declared hooks", "",
+        "The settings declare these hooks, but nothing runs them yet: do not count on any of them having run.",
+        "", *lines,
+    ])
+
+
+def build_history_block(history: Sequence[BufferEntry]) -> str:
+    shown = [entry for entry in history if entry.text.strip()]
+    if not shown:
+        return ""
+    turns = "\n\n".join(f"{entry_label(entry)} {entry.text.strip()}" for entry in shown)
+    return "\n".join([
+        "## Earlier in this conversation", "",
+        "Oldest first, without the current request. The history keeps what was said, not the tool results: "
+        "read a file again before you edit it or quote it.", "",
+        turns,
+    ])
+
+
+def build_environment_block(environment: Environment) -> str:
+    lines = ["## Environment", "", f"- Working directory: {environment.working_directory}",
+             f"- Today's date: {environment.date}"]
+    if environment.git_status is None:
+        lines.append("- Git: this folder is not a git repository.")
+    else:
+        status = environment.git_status.strip() or "(clean: nothing to commit)"
+        if len(status) > GIT_STATUS_CEILING_CHARS:
+            status = status[:GIT_STATUS_CEILING_CHARS].rstrip() + "\n[... the rest of the status left out]"
+        lines += ["- Git status when this turn began:", "", "```", status, "```"]
+    return "\n".join(lines)
+
+
+GAUGE_WARNING = ("The context is filling up: finish the current step, and stop reading large files whole; "
+                 "read the ranges you need.")
+GAUGE_ERROR = ("The context is nearly full: wrap up this turn now with what you have, and suggest /compact "
+               "to the person in the answer.")
+
+
+def build_gauge_block(gauge: Gauge | None) -> str:
+    if gauge is None:
+        return ""
+    lines = [f"Context in use: about {gauge.used:,} of {gauge.window:,} tokens ({gauge.percent}%). "
+             f"Session cost so far: {gauge.cost}."]
+    if gauge.tier == "warning":
+        lines.append(GAUGE_WARNING)
+    elif gauge.tier == "error":
+        lines.append(GAUGE_ERROR)
+    return "<system-reminder>\n" + "\n".join(lines) + "\n</system-reminder>"
+
+
+PERMISSION_NOTE_READ_ONLY = "This mode is read-only: deliver an assessment or a plan, not a change."
+PERMISSION_NOTE_WRITABLE = ("The host may ask the person before a call runs; a refused call is their decision, "
+                            "not a fault to work around.")
+PROACTIVE_CLAUSE = ("Proactive mode is on: once the request is done, also take the small, safe next step it "
+                    "clearly implies (a missing test, the same fix in a sibling spot), and say in the answer "
+                    "what you added.")
+
+
+def build_task_block(request: str, read_only: bool, proactive: bool) -> str:
+    note = PERMISSION_NOTE_READ_ONLY if read_only else PERMISSION_NOTE_WRITABLE
+    parts = ["## The request", "", request.strip(), "", note]
+    if proactive:
+        parts += ["", PROACTIVE_CLAUSE]
+    return "\n".join(parts)
+
+
+# --- assembly -------------------------------------------------------------------------------------------
+
+BODY_ORDER: tuple[str, ...] = (
+    "preferences", "skills", "memory", "hooks", "history", "environment", "gauge", "task",
+)
+
+
+def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
+    """Each block of the body by name, in BODY_ORDER, empty ones included (for /context)."""
+    return [
+        ("preferences", build_preferences_block(parts.flags)),
+        ("skills", build_skills_block(parts.skills)),
+        ("memory", build_memory_block(parts.memory)),
+        ("hooks", build_hooks_block(parts.hooks)),
+        ("history", build_history_block(parts.history)),
+        ("environment", build_environment_block(parts.environment)),
+        ("gauge", build_gauge_block(parts.gauge)),
+        ("task", build_task_block(parts.request, parts.read_only, parts.flags.proactive)),
+    ]
+
+
+def assemble_body(parts: BodyParts) -> str:
+    """The user message of the turn: the non-empty blocks in their fixed order."""
+    return "\n\n".join(text for _, text in body_sections(parts) if text) + "\n"
+
+
+def measure_prompt(header: str, parts: BodyParts, thresholds: Thresholds, cost: str) -> BodyParts:
+    """The parts with their gauge: the header and every block measured, plus room for the gauge itself."""
+    without = replace(parts, gauge=None)
+    used = estimate_tokens(header) + estimate_tokens(assemble_body(without)) + GAUGE_ALLOWANCE_TOKENS
+    return replace(parts, gauge=gauge_for(used, thresholds, cost))

@@ -1,0 +1,79 @@
+"""The tools a turn offers the model: the mode's policy picks the classes, then a deny rule naming a whole
+tool (no specifier) takes that tool out; what the rules took out is said in the answer.
+
+An unknown mode offers nothing (the gate would refuse every call anyway). A rule with a specifier
+(`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from orkeon_engine.domain.permissions.modes import parse_mode
+from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
+from orkeon_engine.domain.permissions.rules import RuleEntry
+from orkeon_engine.domain.permissions.tools import ANY_TOOL
+from orkeon_engine.domain.tool_call import ToolClass
+
+
+@dataclass(frozen=True)
+class RemovedTool:
+    """A tool the rules took out, and the rule's source."""
+
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class ToolOffer:
+    """The names offered (in the toolbox's order), what the mode withholds, what the rules removed."""
+
+    offered: tuple[str, ...]
+    withheld: tuple[str, ...] = ()
+    removed: tuple[RemovedTool, ...] = ()
+    read_only: bool = True
+
+    def removed_text(self) -> str:
+        """`the rules removed file_write (session), shell_command (/repo/.orkeon/config.json)`, or ""."""
+        if not self.removed:
+            return ""
+        return "the rules removed " + ", ".join(f"{r.name} ({r.source})" for r in self.removed) + \
+            " from the tools"
+
+
+def whole_tool_denials(rules: Iterable[RuleEntry]) -> dict[str, str]:
+    """The tools a deny rule names with no specifier, lower-cased, each with the first rule's source."""
+    found: dict[str, str] = {}
+    for entry in rules:
+        if entry.rule.effect == "deny" and entry.rule.specifier is None:
+            found.setdefault(entry.rule.tool.lower(), entry.source)
+    return found
+
+
+def offer_tools(
+    mode: str,
+    available: Sequence[tuple[str, ToolClass]],
+    rules: Iterable[RuleEntry] = (),
+    extra: Iterable[str] = (),
+) -> ToolOffer:
+    """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `extra` names the extra tools."""
+    known = parse_mode(mode)
+    if known is None:
+        return ToolOffer((), tuple(name for name, _ in available), (), True)
+    policy: ModePolicy = policy_for(known)
+    extras = {name.lower() for name in extra}
+    denied = whole_tool_denials(rules)
+    offered: list[str] = []
+    withheld: list[str] = []
+    removed: list[RemovedTool] = []
+    for name, tool_class in available:
+        if not policy.offers(policy_class(tool_class, name.lower() in extras)):
+            withheld.append(name)
+            continue
+        source = denied.get(name.lower(), denied.get(ANY_TOOL))
+        if source is not None:
+            removed.append(RemovedTool(name, source))
+            continue
+        offered.append(name)
+    return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only)

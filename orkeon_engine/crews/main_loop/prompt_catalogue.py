@@ -1,0 +1,99 @@
+"""Every prompt of the assistant, rendered over sample inputs in every permission mode, as the model
+reads it: `orkeon prompts render DIR` writes them to review a change as a diff, and the prompt-contract
+test reads them for its markers.
+
+The sample session uses every block (preferences, a skill, notes, a hook, a history opened by a
+compaction, a git status, a gauge shown at its warning tier), so no rule hides behind an empty block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from orkeon_engine.crews.main_loop.body import BodyParts, assemble_body, measure_prompt
+from orkeon_engine.crews.main_loop.header import HeaderInput, build_static_header
+from orkeon_engine.crews.main_loop.offer import offer_tools
+from orkeon_engine.crews.main_loop.session_summary import (
+    build_session_summary_prompt,
+    build_session_summary_request,
+)
+from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.compaction import (
+    build_memory_prompt,
+    build_summary_prompt,
+    build_summary_request,
+    render_transcript,
+)
+from orkeon_engine.domain.compaction_thresholds import thresholds_for
+from orkeon_engine.domain.history import SUMMARY
+from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+
+SAMPLE_WHEN = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
+SAMPLE_INSTRUCTIONS = ProjectInstructions(
+    "AGENTS.md", "# Sample project\n\nRun the tests with `make test`; keep the domain free of I/O.\n"
+)
+SAMPLE_NOTES = (
+    MemoryNote("m1", "user", "Prefers answers that lead with the diff.", SAMPLE_WHEN),
+    MemoryNote("m2", "project", "The parser module is generated; edit its grammar instead.", SAMPLE_WHEN),
+    MemoryNote("m3", "feedback", "Run the narrow test first.", SAMPLE_WHEN, reason="the full suite is slow"),
+)
+SAMPLE_HISTORY = (
+    BufferEntry("system", "## Goal\nSplit the parser module.\n## Still to do\nMove the lexer.", SUMMARY),
+    BufferEntry("user", "Where does the lexer live now?"),
+    BufferEntry("assistant", "In src/parser/lexer.py, still imported by the old module."),
+)
+SAMPLE_REQUEST = "Move the lexer into its own module and update the imports."
+SAMPLE_FLAGS = BehaviourFlags(effort="high", proactive=True, output_style="concise", language="English")
+
+
+@dataclass(frozen=True)
+class RenderedPrompt:
+    """One prompt as sent: a file name for it, the system message and the user message."""
+
+    name: str
+    system: str
+    user: str
+
+    def text(self) -> str:
+        return f"=== system ===\n{self.system.rstrip()}\n\n=== user ===\n{self.user.rstrip()}\n"
+
+
+def main_loop_prompt(mode: str) -> RenderedPrompt:
+    """The main loop's turn in `mode` over the sample session, every built-in tool registered."""
+    offer = offer_tools(mode, sorted(BUILTIN_TOOLS.items()))
+    header = build_static_header(HeaderInput(offer.read_only, offer.offered, SAMPLE_INSTRUCTIONS))
+    parts = BodyParts(
+        request=SAMPLE_REQUEST,
+        read_only=offer.read_only,
+        environment=Environment("/workspace", "2026-03-02", "## main\n M src/parser/__init__.py"),
+        flags=SAMPLE_FLAGS,
+        skills=(Skill("release-checklist", "1. Bump the version.\n2. Update the changelog."),),
+        memory=SAMPLE_NOTES,
+        hooks=(Hook("afterEdit", "make lint"),),
+        history=SAMPLE_HISTORY,
+    )
+    measured = measure_prompt(header, parts, thresholds_for(None), "$0.0420")
+    assert measured.gauge is not None
+    at_warning = replace(measured, gauge=replace(measured.gauge, used=105_000, tier="warning"))
+    return RenderedPrompt(f"main-loop-{mode}", header, assemble_body(at_warning))
+
+
+def every_prompt() -> list[RenderedPrompt]:
+    """Every prompt: the main loop in each mode, the compaction's two, /summary's."""
+    transcript = render_transcript(SAMPLE_HISTORY + (BufferEntry("user", SAMPLE_REQUEST),), 20_000)
+    budget = thresholds_for(None).summary
+    prompts = [main_loop_prompt(mode) for mode in PERMISSION_MODES]
+    prompts += [
+        RenderedPrompt("compaction-summary", build_summary_prompt(budget), build_summary_request(transcript)),
+        RenderedPrompt("compaction-summary-focus", build_summary_prompt(budget, "the lexer's public names"),
+                       build_summary_request(transcript)),
+        RenderedPrompt("memory-extraction", build_memory_prompt(SAMPLE_NOTES), transcript),
+        RenderedPrompt("session-summary", build_session_summary_prompt(),
+                       build_session_summary_request(SAMPLE_HISTORY)),
+    ]
+    return prompts

@@ -1,0 +1,56 @@
+"""What the assistant's answer says besides the model's text: where the mode came from, what the rules
+took out of the tools, the flags in force, what the turn cost, and what a compaction did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MODE_SOURCES: dict[str, str] = {
+    "explicit": "from the mode: prefix of the request",
+    "session": "the session's mode, set with /mode",
+    "settings": "from the permissions.fallback setting",
+    "fallback": "the default, as no mode is set",
+}
+
+
+def mode_line(mode: str, source: str, detail: str = "", problem: str = "") -> str:
+    """`mode: plan, from the mode: prefix of the request`."""
+    if problem:
+        return f"mode: none could be read ({problem}); every tool call is refused"
+    where = MODE_SOURCES.get(source, f"from {source}")
+    if detail:
+        where += f" ({detail})"
+    return f"mode: {mode}, {where}"
+
+
+@dataclass(frozen=True)
+class TurnFigures:
+    """The figures of one turn for its closing line."""
+
+    tool_calls: int
+    model_calls: int
+    usage: str
+    """`1,234 tokens in, 56 out, $0.0012` (domain/chat.py's format_usage)."""
+    gauge: str = ""
+
+
+def figures_line(figures: TurnFigures) -> str:
+    """`3 tool calls, 2 model calls: 1,234 tokens in, 56 out, $0.0012; context 12,345 of 128,000 (10%) ...`."""
+    calls = f"{figures.tool_calls} tool call{'' if figures.tool_calls == 1 else 's'}"
+    models = f"{figures.model_calls} model call{'' if figures.model_calls == 1 else 's'}"
+    gauge = f"; context {figures.gauge}" if figures.gauge else ""
+    return f"{calls}, {models}: {figures.usage}{gauge}"
+
+
+def stopped_note(reason: str, tool_calls: int) -> str:
+    """The history's record of a turn that ended before its answer (a budget, a cancel)."""
+    calls = f"{tool_calls} tool call{'' if tool_calls == 1 else 's'}"
+    return (f"(This turn stopped before its final answer: {reason}. It had made {calls}; what they changed "
+            "is on disk, so look before you redo it.)")
+
+
+def document_title(request: str, limit: int = 60) -> str:
+    """The editor document's title: the request's first line, shortened."""
+    first = request.strip().splitlines()[0] if request.strip() else "the assistant's answer"
+    return "Orkeon: " + (first if len(first) <= limit else first[: limit - 3] + "...")

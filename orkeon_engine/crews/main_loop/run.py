@@ -1,0 +1,350 @@
+"""The main loop's use cases over the ports: one turn of the assistant, /summary, /context, and the
+rendering of every prompt for `orkeon prompts render`.
+
+One turn runs seven steps, in this order:
+1. the launching command's prelude call, if any (its failure fails the turn before anything is stored);
+2. the mode the launching command resolved, and where it came from;
+3. the tool offer from the mode and the rules (the gate of the run reads them once), and what the rules
+   took out;
+4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
+   else: no model configured fails the turn at once);
+5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
+6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
+   model call takes the request back out of the buffer (the turn stores nothing) and fails with the
+   provider's error; a spent budget or a cancel records a note of the stop and fails;
+7. the answer appended (what was said, never the tool results), the working files noted, the epilogue
+   call, if any (its failure is a warning), and the automatic compaction again when the turn left the
+   history saturated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from orkeon_engine.crews.main_loop.body import (
+    BodyParts,
+    assemble_body,
+    body_sections,
+    measure_prompt,
+)
+from orkeon_engine.crews.main_loop.header import (
+    HeaderInput,
+    build_static_header,
+)
+from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
+from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
+from orkeon_engine.crews.main_loop.prompt_catalogue import RenderedPrompt, every_prompt
+from orkeon_engine.crews.main_loop.report import TurnFigures, document_title, figures_line, mode_line, stopped_note
+from orkeon_engine.crews.main_loop.session_summary import (
+    SESSION_SUMMARY_TOKENS,
+    build_session_summary_prompt,
+    build_session_summary_request,
+)
+from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
+from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
+from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, read_breaker
+from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
+from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.memory_store import MemoryStore
+from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.compaction import CompactionPorts, compact_session
+from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
+from orkeon_engine.services.gate import gate_for_run
+from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.permission_mode import resolve_mode
+from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.turn_inputs import (
+    call_options,
+    read_behaviour,
+    read_budget,
+    read_environment,
+    read_hooks,
+    read_instructions,
+    read_memory,
+    read_skills,
+    session_cost,
+)
+from orkeon_engine.tools.toolbox import RunToolbox
+
+STEPS = 7
+
+Prelude = Callable[[], Awaitable[str]]
+"""A launching command's call before the turn; its text follows the request."""
+Epilogue = Callable[[str], Awaitable[None]]
+"""A launching command's call with the answer after the turn."""
+
+
+@dataclass(frozen=True)
+class MainLoopPorts:
+    """What the main loop works over (commands/_shared/main_loop.py builds it from the Deps)."""
+
+    workspace: WorkspaceInfo
+    session: CurrentSession
+    config: ConfigStore
+    clock: Clock
+    human: HumanInput
+    progress: Progress
+    logger: Logger
+    toolbox: Callable[[], RunToolbox]
+    llm: Llm | None = None
+    files: Files | None = None
+    shell: Shell | None = None
+    memory: MemoryStore | None = None
+    usage: UsageLedger | None = None
+    window: WindowLookup | None = None
+
+    def require_llm(self) -> Llm:
+        if self.llm is None:
+            raise NotConfiguredError("the assistant needs a model: run `orkeon config set model <provider/model>`")
+        return self.llm
+
+    def compaction(self) -> CompactionPorts:
+        return CompactionPorts(self.session, self.memory, self.files, self.llm, self.logger)
+
+
+@dataclass(frozen=True)
+class MainLoopInput:
+    """A turn as the launching command hands it over: the request and the mode it resolved."""
+
+    request: str
+    mode: str
+    mode_source: str
+    mode_detail: str = ""
+    mode_problem: str = ""
+    prelude: Prelude | None = None
+    epilogue: Epilogue | None = None
+
+
+@dataclass(frozen=True)
+class MainLoopResult:
+    """The answer of a turn and what the person is told beside it."""
+
+    request: str
+    answer: str
+    mode_line: str
+    offer: ToolOffer
+    flags: BehaviourFlags
+    figures: TurnFigures
+    calls: tuple[ToolCallRecord, ...] = ()
+    compactions: tuple[CompactOutcome, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    def lines(self) -> tuple[str, ...]:
+        """The lines shown before the answer: the mode, what the rules removed, the flags, compactions."""
+        lines = [self.mode_line]
+        if self.offer.removed:
+            lines.append(self.offer.removed_text())
+        if self.flags.describe():
+            lines.append(f"flags: {self.flags.describe()}")
+        lines += [f"compaction: {outcome.describe()}" for outcome in self.compactions]
+        lines += [f"warning: {warning}" for warning in self.warnings]
+        return tuple(lines)
+
+    def closing(self) -> str:
+        return figures_line(self.figures)
+
+    def title(self) -> str:
+        """The title of the answer's document in the editor."""
+        return document_title(self.request)
+
+
+# --- launching --------------------------------------------------------------------------------------------
+
+async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelude | None = None,
+                                epilogue: Epilogue | None = None) -> MainLoopResult:
+    """/assistant and free text: the `mode:` prefix read, the mode resolved (prefix, the session's
+    default, the fallback setting, the default), then one turn."""
+    prefixed = split_mode_prefix(text)
+    if prefixed.mode is not None and parse_mode(prefixed.mode) is None:
+        raise CommandFailedError(f"mode:{prefixed.mode} names no mode; modes: {', '.join(PERMISSION_MODES)}")
+    if not prefixed.request and prelude is None:
+        raise CommandFailedError("the request is empty: say what the assistant should do")
+    explicit = parse_mode(prefixed.mode) if prefixed.mode else None
+    choice = await resolve_mode(ports.session, ports.config, explicit)
+    turn = MainLoopInput(prefixed.request, choice.mode, choice.source, choice.detail, choice.problem, prelude,
+                         epilogue)
+    return await run_main_loop(turn, ports)
+
+
+async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopResult:
+    """One turn of the loop, its seven steps in order (the module docstring)."""
+    llm = ports.require_llm()
+    flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
+    options, warnings = await call_options(ports.config, flags)
+    await llm.require_model(options)
+    steps = _Steps(ports.progress)
+    request = turn.request.strip()
+    if turn.prelude is not None:  # 1
+        steps.report(1, "the launching command's call")
+        request = f"{request}\n\n{(await turn.prelude()).strip()}".strip()
+    line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
+    steps.report(2, line)
+    toolbox = ports.toolbox()  # 3
+    gate = await gate_for_run(ports.config, ports.session, ports.human, turn.mode, logger=ports.logger)
+    offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
+    tools = toolbox.select(offer.offered)
+    steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
+    steps.report(4, f"flags: {flags.describe() or 'the defaults'}")  # 4
+    window = await resolve_context_window(ports.config, ports.window)  # 5
+    outcomes = [await _auto_compact(ports, window.thresholds)]
+    await ports.session.append(BufferEntry("user", request))
+    steps.report(5, "the request is in the history")
+    header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)  # 6
+    steps.report(6, f"the model is working; context {gauge.line()}")
+    act = await _act(ports, llm, header, body, tools, gate, options, request)
+    await ports.session.append(BufferEntry("assistant", act.text))  # 7
+    await _note_working_files(ports, act.calls)
+    warnings += await _epilogue(turn.epilogue, act.text)
+    outcomes.append(await _auto_compact(ports, window.thresholds))
+    steps.report(7, f"answered: {format_usage(act.usage)}")
+    figures = TurnFigures(len(act.calls), act.turns, format_usage(act.usage), gauge.line())
+    return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
+                          tuple(o for o in outcomes if o.kind != "none"), tuple(warnings))
+
+
+async def _act(ports: MainLoopPorts, llm: Llm, header: str, body: str, tools: Any, gate: Any,
+               options: CallOptions, request: str) -> ActResult:
+    budget = await read_budget(ports.config)
+    try:
+        return await llm.act(header, [ChatMessage.user(body)], tools, budget, gate, options)
+    except (BudgetExhausted, Cancelled) as stop:
+        await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
+        await _note_working_files(ports, stop.calls)
+        raise
+    except asyncio.CancelledError:
+        await asyncio.shield(ports.session.append(BufferEntry("assistant", stopped_note("cancelled", 0))))
+        raise
+    except Exception:  # a failed model call (LlmFailure...): the turn stores nothing
+        await _forget_request(ports.session, request)
+        raise
+
+
+async def _forget_request(session: CurrentSession, request: str) -> None:
+    entries = await session.entries()
+    if entries and is_request(entries[-1]) and entries[-1].text == request:
+        await session.replace_entries(entries[:-1])
+
+
+async def _note_working_files(ports: MainLoopPorts, calls: tuple[ToolCallRecord, ...]) -> None:
+    touched = touched_paths((call.name, call.arguments) for call in calls if not call.result.is_error)
+    if touched:
+        previous = await ports.session.get_state(WORKING_FILES_KEY)
+        await ports.session.set_state(WORKING_FILES_KEY, note_working_files(previous, touched))
+
+
+async def _epilogue(epilogue: Epilogue | None, answer: str) -> list[str]:
+    if epilogue is None:
+        return []
+    try:
+        await epilogue(answer)
+    except Exception as error:  # the answer is given already: an epilogue that fails is only a warning
+        return [f"the closing call failed: {error}"]
+    return []
+
+
+async def _auto_compact(ports: MainLoopPorts, thresholds: Thresholds) -> CompactOutcome:
+    return await compact_session(ports.compaction(), thresholds, automatic=True)
+
+
+class _Steps:
+    def __init__(self, progress: Progress) -> None:
+        self._progress = progress
+
+    def report(self, number: int, what: str) -> None:
+        self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
+
+
+async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
+                      thresholds: Thresholds) -> tuple[str, str, Gauge]:
+    """The static header, the user body (the history without the current request) and the gauge."""
+    header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
+    history = live(await ports.session.entries())
+    if history and is_request(history[-1]) and history[-1].text == request:
+        history = history[:-1]
+    parts = BodyParts(
+        request=request,
+        read_only=offer.read_only,
+        environment=await read_environment(ports.workspace, ports.clock, ports.shell),
+        flags=flags,
+        skills=await read_skills(ports.session, ports.files),
+        memory=await read_memory(ports.memory, ports.logger),
+        hooks=await read_hooks(ports.config),
+        history=tuple(history),
+    )
+    measured = measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
+    assert measured.gauge is not None
+    return header, assemble_body(measured), measured.gauge
+
+
+# --- /summary and /context -------------------------------------------------------------------------------
+
+async def run_session_summary(ports: MainLoopPorts) -> str:
+    """/summary: the whole session's history (the compacted turns included) summarised, no tools."""
+    llm = ports.require_llm()
+    entries = await ports.session.entries()
+    if not any(entry.text.strip() for entry in entries):
+        raise CommandFailedError("nothing to summarise yet: the session's history is empty")
+    return await llm.complete(build_session_summary_prompt(SESSION_SUMMARY_TOKENS),
+                              build_session_summary_request(entries))
+
+
+@dataclass(frozen=True)
+class ContextReport:
+    """How the window is used: each part of the next turn's prompt in tokens, the gauge, the thresholds."""
+
+    window: WindowChoice
+    mode: str
+    parts: tuple[tuple[str, int], ...]
+    gauge: Gauge
+    history_tokens: int
+    archived_entries: int
+    breaker_failures: int = 0
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+async def run_context_report(ports: MainLoopPorts) -> ContextReport:
+    """/context: the next turn's prompt measured part by part (the request itself not counted)."""
+    choice = await resolve_mode(ports.session, ports.config)
+    toolbox = ports.toolbox()
+    gate = await gate_for_run(ports.config, ports.session, ports.human, choice.mode, logger=ports.logger)
+    offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
+    window = await resolve_context_window(ports.config, ports.window)
+    flags = await read_behaviour(ports.config)
+    header, _, gauge = await turn_prompt(ports, "", offer, flags, window.thresholds)
+    entries = await ports.session.entries()
+    history = live(entries)
+    parts = BodyParts("", offer.read_only, await read_environment(ports.workspace, ports.clock, ports.shell), flags,
+                      await read_skills(ports.session, ports.files), await read_memory(ports.memory, ports.logger),
+                      await read_hooks(ports.config), tuple(history), gauge)
+    measured = [("header", estimate_tokens(header))]
+    measured += [(name, estimate_tokens(text)) for name, text in body_sections(parts)]
+    breaker = read_breaker(await ports.session.get_state(BREAKER_KEY))
+    notes = []
+    if breaker.open:
+        notes.append(f"automatic compaction is off after {breaker.failures} failures ({breaker.last_error})")
+    if live_tokens(entries) > window.thresholds.auto_compact:
+        notes.append("the history is past the automatic compaction's threshold: the next turn compacts it first")
+    return ContextReport(window, choice.mode, tuple(measured), gauge, live_tokens(entries),
+                         sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes))
+
+
+def render_every_prompt() -> list[RenderedPrompt]:
+    """Every prompt of the assistant in every mode, as the model reads it (sample inputs)."""
+    return every_prompt()
+

@@ -1,0 +1,143 @@
+"""What a turn of the assistant reads before it builds its prompt, through the ports: the behaviour flags
+and the call options they choose, the budget, the project's instructions file, the attached playbooks, the
+declared hooks, the environment (date, git status), the memory notes and the session's cost.
+
+Each read is best effort where the turn can go on without it: a file that cannot be read is absent, a
+memory store that fails is logged and skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from orkeon_engine.domain.act import Budget
+from orkeon_engine.domain.behaviour import BehaviourFlags, read_flags
+from orkeon_engine.domain.chat import CallOptions
+from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.turn_inputs import (
+    INSTRUCTION_FILES,
+    Environment,
+    Hook,
+    ProjectInstructions,
+    Skill,
+    pick_instructions,
+)
+from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.memory_store import MemoryStore
+from orkeon_engine.ports.shell import Shell, ShellError
+from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.session_io import CurrentSession
+
+SKILLS_KEY = "skills.attached"
+"""The state bag's list of attached playbooks: paths, or {"name", "path"} objects (/skills writes it)."""
+GIT_STATUS_COMMAND = "git status --short --branch"
+GIT_STATUS_TIMEOUT = 10.0
+
+
+async def read_behaviour(config: ConfigStore) -> BehaviourFlags:
+    """The behaviour flags of a turn, from the session settings (or the settings files)."""
+    return read_flags(
+        await config.get("assistant.effort"),
+        await config.get("assistant.fast", False),
+        await config.get("assistant.proactive", False),
+        await config.get("assistant.outputStyle", "default"),
+        await config.get("answer.language", ""),
+    )
+
+
+async def call_options(config: ConfigStore, flags: BehaviourFlags) -> tuple[CallOptions, list[str]]:
+    """The model call's options from the flags (the effort, the fast model), and any warning."""
+    model = None
+    warnings = []
+    if flags.fast:
+        model = await config.get("model.fast")
+        if not model:
+            warnings.append("/fast is on but model.fast is not set; the usual model answered")
+    return CallOptions(reasoning_effort=flags.effort, model=model or None), warnings
+
+
+async def read_budget(config: ConfigStore) -> Budget:
+    """The turn's budget: 200 tool calls, 1,800 seconds, 700k context tokens, unless the settings say."""
+    return Budget(
+        tool_calls=int(await config.get("assistant.budget.toolCalls", 200)),
+        seconds=float(await config.get("assistant.budget.seconds", 1800)),
+        context_tokens=int(await config.get("assistant.budget.contextTokens", 700_000)),
+    )
+
+
+async def read_instructions(files: Files | None) -> ProjectInstructions | None:
+    found: dict[str, str | None] = {}
+    for name in INSTRUCTION_FILES:
+        found[name] = await _read(files, f"/workspace/{name}")
+    return pick_instructions(found)
+
+
+async def read_skills(session: CurrentSession, files: Files | None) -> tuple[Skill, ...]:
+    value = await session.get_state(SKILLS_KEY)
+    skills = []
+    for item in value if isinstance(value, list) else []:
+        path = item if isinstance(item, str) else item.get("path") if isinstance(item, dict) else None
+        if not isinstance(path, str):
+            continue
+        name = item.get("name", path) if isinstance(item, dict) else path.rsplit("/", 1)[-1]
+        text = await _read(files, path)
+        skills.append(Skill(str(name), text if text is not None else f"(the file {path} cannot be read)"))
+    return tuple(skills)
+
+
+async def read_hooks(config: ConfigStore) -> tuple[Hook, ...]:
+    value = await config.get("hooks")
+    hooks = []
+    for event, commands in (value.items() if isinstance(value, Mapping) else []):
+        for command in commands if isinstance(commands, list) else [commands]:
+            if isinstance(command, str) and command.strip():
+                hooks.append(Hook(str(event), command.strip()))
+    return tuple(hooks)
+
+
+async def read_environment(workspace: WorkspaceInfo, clock: Clock, shell: Shell | None) -> Environment:
+    """The working directory, today's date and the git status as the turn begins."""
+    date = clock.now().date().isoformat()
+    if not workspace.is_git:
+        return Environment("/workspace", date, None)
+    if shell is None:
+        return Environment("/workspace", date, "(the git status could not be read: no shell in this engine)")
+    try:
+        done = await shell.run(GIT_STATUS_COMMAND, GIT_STATUS_TIMEOUT, 8_000)
+    except ShellError as error:
+        return Environment("/workspace", date, f"(the git status could not be read: {error})")
+    status = done.output if done.exit_code == 0 else f"(git status failed: {done.output.strip()})"
+    return Environment("/workspace", date, status)
+
+
+async def read_memory(memory: MemoryStore | None, logger: Logger) -> tuple[MemoryNote, ...]:
+    if memory is None:
+        return ()
+    try:
+        return tuple(await memory.list())
+    except OSError as error:  # a broken memory file must not stop the turn
+        logger.warning(f"the memory notes could not be read: {error}")
+        return ()
+
+
+async def session_cost(usage: UsageLedger | None, session_id: str) -> str:
+    """The session's cost so far, as the gauge shows it."""
+    if usage is None:
+        return "unknown"
+    try:
+        return (await usage.summary(session_id)).total.cost_text()
+    except OSError:
+        return "unknown"
+
+
+async def _read(files: Files | None, path: str) -> str | None:
+    if files is None:
+        return None
+    try:
+        return await files.read_text(path)
+    except FilesError:
+        return None

@@ -1,0 +1,128 @@
+from datetime import UTC, datetime
+
+from orkeon_engine.crews.main_loop.body import (
+    BODY_ORDER,
+    MEMORY_CEILING_CHARS,
+    PROACTIVE_CLAUSE,
+    SKILL_CEILING_CHARS,
+    BodyParts,
+    assemble_body,
+    body_sections,
+    build_environment_block,
+    build_gauge_block,
+    build_history_block,
+    build_memory_block,
+    build_preferences_block,
+    build_skills_block,
+    build_task_block,
+    measure_prompt,
+)
+from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.compaction_thresholds import Gauge, thresholds_for
+from orkeon_engine.domain.history import SUMMARY
+from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
+
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+ENV = Environment("/workspace", "2026-01-01", "")
+
+
+def _full_parts():
+    return BodyParts(
+        request="fix the parser",
+        read_only=False,
+        environment=ENV,
+        flags=BehaviourFlags(output_style="concise", proactive=True, language="German"),
+        skills=(Skill("s", "do it"),),
+        memory=(MemoryNote("n1", "project", "fact", WHEN),),
+        hooks=(Hook("afterEdit", "make lint"),),
+        history=(BufferEntry("user", "earlier"),),
+        gauge=Gauge(10, 100, "ok", "$0"),
+    )
+
+
+def test_the_blocks_come_in_the_fixed_order_with_the_request_last():
+    body = assemble_body(_full_parts())
+
+    markers = ["Session preferences", "## Attached skills", "## Notes from earlier sessions", "## Declared hooks",
+               "## Earlier in this conversation", "## Environment", "Context in use", "## The request"]
+    positions = [body.index(marker) for marker in markers]
+    assert positions == sorted(positions)
+    assert [name for name, _ in body_sections(_full_parts())] == list(BODY_ORDER)
+    assert body.rstrip().endswith(PROACTIVE_CLAUSE)
+
+
+def test_a_session_that_uses_no_block_gets_only_the_environment_and_the_request():
+    body = assemble_body(BodyParts("hello", True, ENV))
+
+    assert body.startswith("## Environment") and "## The request\n\nhello" in body
+    assert "system-reminder" not in body
+
+
+def test_the_default_output_style_renders_nothing_and_concise_keeps_explanations_whole():
+    assert build_preferences_block(BehaviourFlags()) == ""
+    assert "error output, or a safety warning: those stay whole" in build_preferences_block(
+        BehaviourFlags(output_style="concise"))
+
+
+def test_the_answer_language_is_a_preference():
+    assert "Write the answer in Japanese" in build_preferences_block(BehaviourFlags(language="Japanese"))
+
+
+def test_a_long_skill_is_cut_and_marked():
+    block = build_skills_block([Skill("big", "y" * (SKILL_CEILING_CHARS + 5))])
+
+    assert block.endswith("[cut here: the rest of this skill was left out]")
+
+
+def test_memory_is_introduced_as_possibly_stale_and_the_request_wins():
+    block = build_memory_block([MemoryNote("n1", "user", "reads French", WHEN)])
+
+    assert "may be out of date" in block and "the request wins" in block and "- [user] reads French" in block
+
+
+def test_too_many_notes_keep_the_newest_and_say_how_many_are_not_shown():
+    notes = [MemoryNote(f"n{i}", "project", f"fact {i} " + "z" * 200, WHEN) for i in range(60)]
+
+    block = build_memory_block(notes)
+
+    assert "fact 59" in block and "fact 0 " not in block and "older notes not shown" in block
+    assert len(block) < MEMORY_CEILING_CHARS + 600
+
+
+def test_the_history_marks_a_compaction_summary_and_warns_that_tool_results_are_not_kept():
+    block = build_history_block([BufferEntry("system", "the plan so far", SUMMARY), BufferEntry("user", "go")])
+
+    assert "[compacted] the plan so far" in block and "[person] go" in block
+    assert "not the tool results" in block
+
+
+def test_the_environment_says_when_the_folder_is_not_a_repository():
+    assert "not a git repository" in build_environment_block(Environment("/workspace", "2026-01-01", None))
+    assert "(clean: nothing to commit)" in build_environment_block(ENV)
+
+
+def test_the_gauge_warns_at_its_tiers():
+    ok = build_gauge_block(Gauge(10, 100, "ok", "$0"))
+    warning = build_gauge_block(Gauge(80, 100, "warning", "$0"))
+    error = build_gauge_block(Gauge(95, 100, "error", "$0"))
+
+    assert "stop reading large files whole" not in ok
+    assert "stop reading large files whole" in warning
+    assert "wrap up this turn now" in error and "/compact" in error
+
+
+def test_the_task_carries_the_permission_note_of_the_mode():
+    assert "This mode is read-only" in build_task_block("x", True, False)
+    assert "The host may ask the person" in build_task_block("x", False, False)
+    assert PROACTIVE_CLAUSE not in build_task_block("x", False, False)
+
+
+def test_the_gauge_measures_the_header_and_the_body():
+    parts = BodyParts("x" * 4_000, False, ENV)
+
+    measured = measure_prompt("h" * 8_000, parts, thresholds_for(100_000), "$0.01")
+
+    assert measured.gauge is not None and 3_000 < measured.gauge.used < 3_400
+    assert measured.gauge.cost == "$0.01"

@@ -1,0 +1,33 @@
+from orkeon_engine.crews.main_loop.report import (
+    TurnFigures,
+    document_title,
+    figures_line,
+    mode_line,
+    stopped_note,
+)
+
+
+def test_the_mode_line_says_where_the_mode_came_from():
+    assert mode_line("plan", "explicit") == "mode: plan, from the mode: prefix of the request"
+    assert mode_line("acceptEdits", "settings", "/repo/.orkeon/config.json") == (
+        "mode: acceptEdits, from the permissions.fallback setting (/repo/.orkeon/config.json)")
+    assert mode_line("default", "fallback") == "mode: default, the default, as no mode is set"
+
+
+def test_a_mode_that_cannot_be_read_says_every_call_is_refused():
+    assert "every tool call is refused" in mode_line("", "settings", problem="bad file")
+
+
+def test_the_figures_line_counts_calls_and_shows_the_usage_and_the_gauge():
+    line = figures_line(TurnFigures(1, 2, "10 tokens in, 2 out, $0", "10 of 100 tokens (10%), tier ok"))
+
+    assert line == "1 tool call, 2 model calls: 10 tokens in, 2 out, $0; context 10 of 100 tokens (10%), tier ok"
+
+
+def test_a_stopped_turn_is_recorded_with_its_reason():
+    assert "stopped before its final answer: the budget is spent" in stopped_note("the budget is spent", 3)
+
+
+def test_the_document_title_is_the_requests_first_line_shortened():
+    assert document_title("fix the parser\nand more") == "Orkeon: fix the parser"
+    assert document_title("x" * 100).endswith("...")

@@ -1,0 +1,335 @@
+import pytest
+
+from orkeon_engine.commands._shared.main_loop import main_loop_ports
+from orkeon_engine.crews.main_loop.run import (
+    MainLoopInput,
+    run_assistant_request,
+    run_context_report,
+    run_main_loop,
+    run_session_summary,
+)
+from orkeon_engine.domain.act import BudgetExhausted
+from orkeon_engine.domain.compaction import MEMORIES_BEGIN, MEMORIES_END
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.history import SNIP_NOTE, SUMMARY, archived, live
+from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.working_files import WORKING_FILES_KEY
+from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.shell import ShellResult
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_human_input import FakeHumanInput
+from tests.support.doubles.fake_memory_store import WHEN, FakeMemoryStore
+from tests.support.doubles.fake_shell import FakeShell
+from tests.support.scripted_chat_model import Call, ScriptedChatModel
+
+NO_MEMORIES = f"{MEMORIES_BEGIN}\n{MEMORIES_END}"
+
+
+async def _setup(*turns, files=None, human=None, memory=None, shell=None, model=None):
+    model = model or ScriptedChatModel(list(turns))
+    deps = await make_deps(chat_model=model, vfs=files or FakeFiles({"/workspace/a.py": "print('a')\n"}),
+                           human=human, memory=memory, shell=shell)
+    deps = deps.for_run("assistant")
+    return deps, model, main_loop_ports(deps)
+
+
+def _turn(request="fix the parser", mode="default", source="fallback", **extra):
+    return MainLoopInput(request, mode, source, **extra)
+
+
+# --- step 1: the prelude ----------------------------------------------------------------------------------
+
+async def test_the_preludes_text_follows_the_request():
+    deps, model, ports = await _setup("ok")
+
+    async def prelude():
+        return "the transcription"
+
+    await run_main_loop(_turn(prelude=prelude), ports)
+
+    assert "fix the parser\n\nthe transcription" in model.requests[0].last_user_text
+
+
+async def test_a_failing_prelude_fails_the_turn_before_anything_is_stored():
+    deps, model, ports = await _setup("never asked")
+
+    async def prelude():
+        raise CommandFailedError("the microphone is busy")
+
+    with pytest.raises(CommandFailedError, match="microphone"):
+        await run_main_loop(_turn(prelude=prelude), ports)
+    assert await deps.session.entries() == [] and model.requests == []
+
+
+async def test_no_model_configured_fails_at_once_and_stores_nothing():
+    deps, model, ports = await _setup(model=ScriptedChatModel(not_configured=True))
+
+    with pytest.raises(NotConfiguredError):
+        await run_main_loop(_turn(), ports)
+    assert await deps.session.entries() == [] and deps.progress.messages() == []
+
+
+# --- step 2: the mode and where it came from ---------------------------------------------------------------
+
+async def test_the_prefix_sets_the_turns_mode_and_the_answer_says_so():
+    deps, model, ports = await _setup("a plan")
+
+    result = await run_assistant_request("mode:plan how would you split this module?", ports)
+
+    assert result.mode_line == "mode: plan, from the mode: prefix of the request"
+    assert result.request == "how would you split this module?"
+    assert "This session is read-only" in model.requests[0].system
+
+
+async def test_without_a_prefix_the_sessions_mode_is_taken():
+    deps, model, ports = await _setup("ok")
+    await deps.session.set_state("permissions.mode", "acceptEdits")
+
+    result = await run_assistant_request("tidy the imports", ports)
+
+    assert result.mode_line == "mode: acceptEdits, the session's mode, set with /mode"
+
+
+async def test_then_the_fallback_setting():
+    deps, model, ports = await _setup("ok")
+    await deps.config.set_value("permissions.fallback", "plan", "project")
+
+    result = await run_assistant_request("tidy the imports", ports)
+
+    assert result.mode_line.startswith("mode: plan, from the permissions.fallback setting")
+
+
+async def test_and_else_the_default():
+    deps, model, ports = await _setup("ok")
+
+    result = await run_assistant_request("tidy the imports", ports)
+
+    assert result.mode_line == "mode: default, the default, as no mode is set"
+
+
+async def test_a_prefix_naming_no_mode_is_refused_with_the_modes():
+    deps, model, ports = await _setup()
+
+    with pytest.raises(CommandFailedError, match="mode:yolo names no mode; modes: default, acceptEdits"):
+        await run_assistant_request("mode:yolo do it", ports)
+
+
+# --- step 3: the tools -------------------------------------------------------------------------------------
+
+async def test_a_read_only_mode_offers_the_read_tools_alone():
+    deps, model, ports = await _setup("ok")
+
+    await run_main_loop(_turn(mode="plan", source="explicit"), ports)
+
+    names = model.requests[0].tool_names
+    assert "file_read" in names and "file_write" not in names and "shell_command" not in names
+
+
+async def test_a_deny_rule_takes_a_tool_out_and_the_answer_names_it():
+    deps, model, ports = await _setup("ok")
+    await deps.session.set_state("permissions.rules", {"deny": ["shell_command"]})
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert "shell_command" not in model.requests[0].tool_names
+    assert "the rules removed shell_command (session) from the tools" in result.lines()
+
+
+# --- step 4: the flags -------------------------------------------------------------------------------------
+
+async def test_the_effort_and_the_fast_model_reach_the_model_call():
+    deps, model, ports = await _setup("ok")
+    for key, value in [("assistant.effort", "high"), ("assistant.fast", "true"), ("model.fast", "openai/quick")]:
+        await deps.config.set_value(key, value, "session")
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert model.requests[0].options.reasoning_effort == "high"
+    assert model.requests[0].options.model == "openai/quick"
+    assert "flags: effort high, fast" in result.lines()
+
+
+async def test_the_output_style_the_language_and_proactive_work_reach_the_body():
+    deps, model, ports = await _setup("ok")
+    for key, value in [("assistant.outputStyle", "concise"), ("answer.language", "German"),
+                       ("assistant.proactive", "true")]:
+        await deps.config.set_value(key, value, "session")
+
+    await run_main_loop(_turn(), ports)
+
+    body = model.requests[0].last_user_text
+    assert "those stay whole" in body and "Write the answer in German" in body and "Proactive mode is on" in body
+
+
+async def test_fast_without_a_fast_model_is_a_warning():
+    deps, model, ports = await _setup("ok")
+    await deps.config.set_value("assistant.fast", "true", "session")
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert model.requests[0].options.model is None
+    assert any("model.fast is not set" in line for line in result.lines())
+
+
+# --- step 5: compaction first, then the request --------------------------------------------------------------
+
+async def test_a_history_under_pressure_is_compacted_before_the_request_joins_it():
+    summary = "<summary>\n## Goal\nSplit the parser.\n</summary>"
+    deps, model, ports = await _setup(NO_MEMORIES, summary, "the answer")
+    await deps.config.set_value("model.contextWindow", "8000", "session")
+    await deps.session.append(*[BufferEntry(r, "w" * 40_000) for r in ("user", "assistant", "user", "assistant")])
+
+    result = await run_main_loop(_turn("and now?"), ports)
+
+    kinds = [(e.role, e.kind) for e in live(await deps.session.entries())]
+    assert [o.kind for o in result.compactions] == ["summarised"]
+    assert kinds == [("system", SUMMARY), ("user", "message"), ("assistant", "message")]
+    assert "[compacted] ## Goal" in model.requests[2].last_user_text
+
+
+# --- step 6: the prompt and the model --------------------------------------------------------------------------
+
+async def test_the_header_is_byte_identical_across_two_turns_and_the_history_skips_the_current_request():
+    deps, model, ports = await _setup("first answer", "second answer")
+
+    await run_main_loop(_turn("first request"), ports)
+    await run_main_loop(_turn("second request"), ports)
+
+    first, second = model.requests
+    assert first.system.encode() == second.system.encode()
+    history = second.last_user_text.split("## Environment")[0]
+    assert "[person] first request" in history and "[assistant] first answer" in history
+    assert "second request" not in history and "## The request\n\nsecond request" in second.last_user_text
+
+
+async def test_the_body_carries_the_instructions_file_memory_git_status_and_the_gauge():
+    files = FakeFiles({"/workspace/AGENTS.md": "Run make test.\n"})
+    shell = FakeShell({"git status --short --branch": ShellResult("git status", 0, "## main\n M a.py\n")})
+    memory = FakeMemoryStore([MemoryNote("m-1", "project", "the parser is generated", WHEN)])
+    deps, model, ports = await _setup("ok", files=files, shell=shell, memory=memory)
+
+    await run_main_loop(_turn(), ports)
+
+    request = model.requests[0]
+    assert request.system.endswith("## The project's instructions, from AGENTS.md\n\nRun make test.\n")
+    assert "[project] the parser is generated" in request.last_user_text
+    assert " M a.py" in request.last_user_text and "Context in use: about" in request.last_user_text
+
+
+async def test_a_failed_model_call_stores_nothing_and_fails_with_the_providers_error():
+    deps, model, ports = await _setup(LlmFailure("openai: 429 rate limit reached for requests", kind="rate_limit"))
+
+    with pytest.raises(LlmFailure, match="429 rate limit reached"):
+        await run_main_loop(_turn(), ports)
+    assert await deps.session.entries() == []
+
+
+async def test_a_spent_budget_leaves_a_note_of_the_stop_and_fails():
+    deps, model, ports = await _setup([Call("file_read", {"path": "a.py"}), Call("file_read", {"path": "a.py"})])
+    await deps.config.set_value("assistant.budget.toolCalls", "1", "session")
+
+    with pytest.raises(BudgetExhausted):
+        await run_main_loop(_turn(), ports)
+    entries = await deps.session.entries()
+    assert [e.role for e in entries] == ["user", "assistant"] and "stopped before its final answer" in entries[1].text
+
+
+async def test_an_edit_asked_through_the_gate_and_allowed_is_made():
+    files = FakeFiles({"/workspace/a.py": "old\n"})
+    human = FakeHumanInput(choices=["Allow once"])
+    deps, model, ports = await _setup(Call("file_write", {"path": "a.py", "content": "new\n"}), "edited",
+                                      files=files, human=human)
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert files.texts["/workspace/a.py"] == "new\n" and result.answer == "edited"
+    assert human.questions and "file_write" in human.questions[0][0]
+
+
+# --- step 7: the answer ------------------------------------------------------------------------------------
+
+async def test_the_answer_joins_the_history_without_the_tool_results():
+    deps, model, ports = await _setup(Call("file_read", {"path": "a.py"}), "a.py prints a")
+
+    result = await run_main_loop(_turn("what does a.py do?"), ports)
+
+    entries = await deps.session.entries()
+    assert [(e.role, e.text) for e in entries] == [("user", "what does a.py do?"), ("assistant", "a.py prints a")]
+    assert result.figures.tool_calls == 1 and result.figures.model_calls == 2
+
+
+async def test_the_files_a_turn_touched_are_noted_as_working_files():
+    deps, model, ports = await _setup(Call("file_read", {"path": "/workspace/a.py"}), "done")
+
+    await run_main_loop(_turn(), ports)
+
+    assert await deps.session.get_state(WORKING_FILES_KEY) == ["/workspace/a.py"]
+
+
+async def test_a_failing_epilogue_is_a_warning():
+    deps, model, ports = await _setup("the answer")
+
+    async def epilogue(answer):
+        raise RuntimeError("no speaker")
+
+    result = await run_main_loop(_turn(epilogue=epilogue), ports)
+
+    assert result.answer == "the answer" and result.warnings == ("the closing call failed: no speaker",)
+
+
+async def test_the_seven_steps_are_reported_in_order():
+    deps, model, ports = await _setup("ok")
+
+    async def prelude():
+        return ""
+
+    await run_main_loop(_turn(prelude=prelude), ports)
+
+    steps = [m.split(":")[0] for m in deps.progress.messages() if m.startswith("step ")]
+    assert steps == [f"step {n} of 7" for n in range(1, 8)]
+
+
+async def test_a_turn_that_saturates_the_history_compacts_it_after_the_answer():
+    deps, model, ports = await _setup(Call("file_read", {"path": "a.py"}), "z" * 4_000, NO_MEMORIES)
+    await deps.config.set_value("model.contextWindow", "8000", "session")  # automatic past 2,400 tokens
+    await deps.session.append(*[BufferEntry(role, f"{role} {n} " + "q" * 500)
+                                for n in range(6) for role in ("user", "assistant")])
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert [o.kind for o in result.compactions] == ["snipped"]
+    assert any(e.kind == SNIP_NOTE for e in live(await deps.session.entries()))
+
+
+# --- /summary and /context ---------------------------------------------------------------------------------
+
+async def test_the_session_summary_reads_the_whole_history_with_no_tools():
+    deps, model, ports = await _setup("## Asked\nthe split")
+    await deps.session.append(archived(BufferEntry("user", "the very first request")),
+                              BufferEntry("system", "what was done", SUMMARY), BufferEntry("user", "the latest"))
+
+    text = await run_session_summary(ports)
+
+    request = model.requests[0]
+    assert text == "## Asked\nthe split" and request.tools == ()
+    assert "[person] the very first request" in request.last_user_text and "## Open" in request.system
+
+
+async def test_an_empty_session_has_nothing_to_summarise():
+    deps, model, ports = await _setup()
+
+    with pytest.raises(CommandFailedError, match="nothing to summarise yet"):
+        await run_session_summary(ports)
+
+
+async def test_the_context_report_measures_every_part_of_the_next_prompt():
+    deps, model, ports = await _setup()
+    await deps.session.append(BufferEntry("user", "q" * 4_000), BufferEntry("assistant", "a"))
+
+    report = await run_context_report(ports)
+
+    parts = dict(report.parts)
+    assert list(parts)[0] == "header" and "history" in parts and parts["history"] > 1_000
+    assert report.history_tokens == 1_001 and report.gauge.tier == "ok" and model.requests == []

@@ -1,0 +1,123 @@
+"""The prompt contract: every prompt rendered in every mode carries the marker phrase of each of its rules,
+the static header is stable and holds no number, and no prompt names another product."""
+
+import re
+
+import pytest
+
+from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header
+from orkeon_engine.crews.main_loop.offer import offer_tools
+from orkeon_engine.crews.main_loop.prompt_catalogue import SAMPLE_INSTRUCTIONS, every_prompt, main_loop_prompt
+from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.permissions.policy import policy_for
+from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
+
+HEADER_MARKERS = {
+    "identity": "the only part of the turn the person reads",
+    "reporting": "open it with the outcome",
+    "reporting, code": "point at code as path:line",
+    "tone": "no running commentary on your own reasoning",
+    "scope": "nothing on speculation",
+    "finishing": "Recommend one course rather than listing options",
+    "finishing, no promise": "Never close on a plan or a promise",
+    "asking": "a question ends it",
+    "asking, confirmation": "that confirmation covers that call alone",
+    "verification": "Claim success only on output you saw in this turn",
+    "care": "Look at a target before you overwrite or delete it",
+    "care, secrets": "Secrets stay in the environment",
+    "trust": "reported to the person, never obeyed",
+    "trust, harness": "comes from the harness that runs you",
+    "tools": "ask for less",
+    "tools, ranges": "read about a hundred lines at a time",
+    "refusals": "Change your approach; do not repeat the call",
+    "search": "Prefer the code-intelligence tools to the shell",
+    "instructions": "## The project's instructions, from AGENTS.md",
+}
+READ_ONLY_MARKER = "This session is read-only"
+WRITABLE_MARKER = "proposed in the answer instead of performed"
+EDIT_MARKER = "never rewrite a file whose last read came back cut"
+SHELL_MARKER = "runs only the programs on an allow-list"
+BODY_MARKERS = {
+    "preferences": "those stay whole",
+    "skills": "apply them to the task",
+    "memory": "may be out of date",
+    "memory, request wins": "the request wins",
+    "hooks": "nothing runs them yet",
+    "history": "not the tool results",
+    "environment": "Git status when this turn began",
+    "gauge": "Context in use: about",
+    "gauge, warning": "stop reading large files whole",
+    "proactive": "Proactive mode is on",
+}
+OTHER_MARKERS = {
+    "compaction-summary": ["replace the history", "picking the work up cold", "quoted word for word",
+                           "material to summarise", "anything outside those two lines is thrown away"],
+    "compaction-summary-focus": ["keep one thing above all"],
+    "memory-extraction": ["one fact that stands on its own", "never write down a secret",
+                          "When you are unsure whether a fact belongs, leave it out", "an empty list is a valid answer",
+                          "anything outside those two lines is thrown away"],
+    "session-summary": ["where things stand now", "only on the history given", "the language the conversation",
+                        "Do not call tools"],
+}
+OTHER_PRODUCTS = re.compile(
+    r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+def test_every_header_rule_has_its_marker_in_every_mode(mode):
+    prompt = main_loop_prompt(mode)
+
+    missing = [rule for rule, marker in HEADER_MARKERS.items() if marker not in prompt.system]
+    assert missing == []
+
+
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+def test_the_session_rule_follows_the_mode_and_the_tool_lines_follow_the_offer(mode):
+    policy = policy_for(mode)
+    system = main_loop_prompt(mode).system
+
+    assert (READ_ONLY_MARKER in system) == policy.read_only
+    assert (WRITABLE_MARKER in system) == (not policy.read_only)
+    assert (EDIT_MARKER in system) == policy.offers("edit")
+    assert (SHELL_MARKER in system) == policy.offers("shell")
+
+
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+def test_every_body_rule_has_its_marker_in_every_mode(mode):
+    user = main_loop_prompt(mode).user
+
+    missing = [rule for rule, marker in BODY_MARKERS.items() if marker not in user]
+    assert missing == []
+    assert user.rstrip().endswith("say in the answer what you added.")
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_MARKERS))
+def test_the_compaction_and_summary_prompts_carry_their_markers(name):
+    prompt = next(p for p in every_prompt() if p.name == name)
+
+    missing = [marker for marker in OTHER_MARKERS[name] if marker not in prompt.system]
+    assert missing == []
+
+
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+def test_the_authored_header_holds_no_number_and_stays_under_its_ceiling(mode):
+    offer = offer_tools(mode, sorted(BUILTIN_TOOLS.items()))
+
+    authored = authored_header(HeaderInput(offer.read_only, offer.offered, SAMPLE_INSTRUCTIONS))
+
+    assert re.search(r"\d", authored) is None
+    assert len(authored) <= HEADER_CEILING_CHARS
+
+
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
+    assert main_loop_prompt(mode).system.encode() == main_loop_prompt(mode).system.encode()
+
+
+def test_no_prompt_names_another_product():
+    offenders = [(p.name, m.group(0)) for p in every_prompt() for m in OTHER_PRODUCTS.finditer(p.text())]
+
+    assert offenders == []

@@ -1,0 +1,109 @@
+from orkeon_engine.domain.act import Budget
+from orkeon_engine.domain.turn_inputs import Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.shell import ShellError, ShellResult
+from orkeon_engine.services.turn_inputs import (
+    GIT_STATUS_COMMAND,
+    SKILLS_KEY,
+    call_options,
+    read_behaviour,
+    read_budget,
+    read_environment,
+    read_hooks,
+    read_instructions,
+    read_memory,
+    read_skills,
+    session_cost,
+)
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_clock import FakeClock
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_store import FakeMemoryStore
+from tests.support.doubles.fake_shell import FakeShell
+
+GIT = WorkspaceInfo("/repo", "/repo", True)
+
+
+async def test_the_budget_is_the_references_unless_the_settings_say():
+    deps = await make_deps()
+    await deps.config.set_value("assistant.budget.seconds", "60", "session")
+
+    budget = await read_budget(deps.config)
+
+    assert budget == Budget(tool_calls=200, seconds=60.0, context_tokens=700_000)
+
+
+async def test_the_flags_choose_the_effort_and_the_fast_model():
+    deps = await make_deps()
+    for key, value in [("assistant.effort", "low"), ("assistant.fast", "true"), ("model.fast", "openai/quick")]:
+        await deps.config.set_value(key, value, "session")
+
+    options, warnings = await call_options(deps.config, await read_behaviour(deps.config))
+
+    assert (options.reasoning_effort, options.model, warnings) == ("low", "openai/quick", [])
+
+
+async def test_agents_md_is_read_before_claude_md():
+    files = FakeFiles({"/workspace/AGENTS.md": "agents", "/workspace/CLAUDE.md": "claude"})
+
+    assert await read_instructions(files) == ProjectInstructions("AGENTS.md", "agents")
+
+
+async def test_no_instructions_file_is_none():
+    assert await read_instructions(FakeFiles()) is None
+
+
+async def test_the_attached_skills_are_read_from_their_files_and_a_missing_one_says_so():
+    deps = await make_deps(vfs=FakeFiles({"/workspace/docs/release.md": "1. tag"}))
+    await deps.session.set_state(SKILLS_KEY, ["/workspace/docs/release.md", {"name": "gone", "path": "/x.md"}, 3])
+
+    skills = await read_skills(deps.session, deps.files)
+
+    assert skills == (Skill("release.md", "1. tag"), Skill("gone", "(the file /x.md cannot be read)"))
+
+
+async def test_hooks_are_read_by_event_as_a_list_or_one_command():
+    deps = await make_deps()
+    await deps.config.set_value("hooks", '{"afterEdit": ["make lint", ""], "beforeCommit": "make test"}', "session")
+
+    hooks = await read_hooks(deps.config)
+
+    assert hooks == (Hook("afterEdit", "make lint"), Hook("beforeCommit", "make test"))
+
+
+async def test_outside_a_repository_there_is_no_git_status():
+    env = await read_environment(WorkspaceInfo("/w", None, True), FakeClock(), FakeShell())
+
+    assert (env.working_directory, env.date, env.git_status) == ("/workspace", "2026-01-15", None)
+
+
+async def test_the_git_status_is_read_through_the_shell():
+    shell = FakeShell({GIT_STATUS_COMMAND: ShellResult(GIT_STATUS_COMMAND, 0, "## main\n")})
+
+    env = await read_environment(GIT, FakeClock(), shell)
+
+    assert env.git_status == "## main\n"
+
+
+async def test_a_git_status_that_fails_says_why():
+    shell = FakeShell()
+    shell.error = ShellError("no /bin/sh")
+
+    env = await read_environment(GIT, FakeClock(), shell)
+
+    assert env.git_status == "(the git status could not be read: no /bin/sh)"
+
+
+async def test_a_failing_memory_store_is_logged_and_skipped():
+    memory = FakeMemoryStore()
+    memory.fail_reads = OSError("memory.json: invalid JSON")
+    logger = FakeLogger()
+
+    notes = await read_memory(memory, logger)
+
+    assert notes == () and "invalid JSON" in logger.lines[0][1]
+
+
+async def test_the_cost_is_unknown_without_a_ledger():
+    assert await session_cost(None, "s1") == "unknown"
