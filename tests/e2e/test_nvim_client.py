@@ -177,3 +177,43 @@ def test_review_puts_its_findings_on_the_right_lines_as_diagnostics(tmp_path, st
     assert all(d["source"] == "orkeon" for d in published)
     assert "The file is never closed" in published[0]["message"]
     assert [d["line"] for d in recorded["moved"]] == [6, 12]
+
+
+ASSISTANT_SCRIPT = [
+    {"tool_calls": [{"name": "file_read", "arguments": {"path": "cart.py"}}], "content": None},
+    {"tool_calls": [{"name": "file_write", "arguments": {"path": "cart.py", "content": "TAX = 0.21\n"}}],
+     "content": None},
+    {"content": "cart.py now sets TAX to 0.21."},
+]
+
+PERMISSION = """
+vim.ui.select = function(items, opts, on_choice)
+  E.record('question', opts.prompt)
+  E.record('choices', vim.tbl_map(opts.format_item, items))
+  for _, item in ipairs(items) do
+    if item.title == %s then return on_choice(item) end
+  end
+  on_choice(nil)
+end
+require('orkeon').setup({ cmd = E.server_cmd })
+vim.cmd.edit(vim.fs.joinpath(E.workspace, 'cart.py'))
+local cart = vim.api.nvim_get_current_buf()
+vim.cmd('Orkeon assistant set the tax to 0.21 in cart.py')
+E.record('lines', vim.api.nvim_buf_get_lines(E.view('assistant'), 0, -1, false))
+E.record('cart', vim.api.nvim_buf_get_lines(cart, 0, -1, false))
+"""
+
+
+@pytest.mark.parametrize(("answer", "buffer"), [("Allow once", ["TAX = 0.21"]), ("Deny", ["TAX = 0.2"])])
+def test_a_permission_question_is_answered_through_vim_ui_select(tmp_path, answer, buffer):
+    workspace = (tmp_path / "project").resolve()
+    workspace.mkdir()
+    (workspace / "cart.py").write_text("TAX = 0.2\n", encoding="utf-8")
+    with StubOpenAIServer(ASSISTANT_SCRIPT) as stub:
+        recorded = run_in_nvim(tmp_path, workspace, PERMISSION % json.dumps(answer), env=model_env(stub))
+
+    assert "file_write" in recorded["question"]
+    assert recorded["choices"] == ["Allow once", "Allow for this session", "Always allow", "Deny"]
+    assert recorded["cart"] == buffer
+    assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.2\n"
+    assert any("cart.py now sets TAX to 0.21." in line for line in recorded["lines"])
