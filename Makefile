@@ -3,11 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+VSCODE := editors/vscode
 ARGS ?=
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: run test setup lint typecheck contracts pytest bench clean
+.PHONY: run test setup lint typecheck contracts pytest node-test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,15 @@ contracts: setup
 pytest: setup
 	$(BIN)/python -m pytest -q
 
-test: lint typecheck contracts pytest
+# The VS Code extension's test: node --test against a stub of the vscode module; `npm ci` installs its one
+# dependency (vscode-languageclient, pinned by package-lock.json) when node_modules is missing or stale.
+$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json
+	npm ci --prefix $(VSCODE) --no-audit --no-fund --loglevel=error
+
+node-test: $(VSCODE)/node_modules/.package-lock.json
+	cd $(VSCODE) && node --test test/*.test.js
+
+test: lint typecheck contracts pytest node-test
 
 bench: setup
 	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -15,6 +15,7 @@ from pathlib import Path
 from orkeon_engine.adapters.stderr_logger import StderrLogger
 from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
 from orkeon_engine.bootstrap import build_engine
+from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError, split_line
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
@@ -24,11 +25,17 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args..
   orkeon                 open the interactive prompt: a line without / goes to the assistant,
                          /help lists the commands, Ctrl-D leaves
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
+  orkeon catalogue --format json|vscode
+                         print the command catalogue for an editor client (no workspace needed)
   orkeon prompts render DIR
                          write every prompt of the assistant, in every mode, as the model reads it
 """
 PROMPT = "orkeon> "
 FREE_TEXT_COMMAND = "assistant"
+CATALOGUE_SUBCOMMAND = "catalogue"
+"""A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
+build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
+editor's palette."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.get("help"):
         print(USAGE)
         return 0
+    if rest and rest[0] == CATALOGUE_SUBCOMMAND:
+        return _catalogue(rest[1:])
     if rest[:1] == ["prompts"]:
         return _prompts(rest[1:])
     workspace = Path(options.get("workspace") or os.getcwd())
@@ -80,6 +89,26 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
         else:
             raise ArgumentError(f"unknown option {flag}", USAGE)
     return options, argv
+
+
+def _catalogue(argv: list[str]) -> int:
+    fmt = "json"
+    accepted = "|".join(FORMATS)
+    while argv:
+        flag = argv.pop(0)
+        if flag.startswith("--format="):
+            fmt = flag.partition("=")[2]
+        elif flag == "--format" and argv:
+            fmt = argv.pop(0)
+        else:
+            print(f"orkeon: catalogue: unknown argument {flag!r}\nusage: orkeon catalogue --format {accepted}",
+                  file=sys.stderr)
+            return 2
+    if fmt not in FORMATS:
+        print(f"orkeon: catalogue: unknown format {fmt!r}; accepted: {', '.join(FORMATS)}", file=sys.stderr)
+        return 2
+    sys.stdout.write(render(fmt))
+    return 0
 
 
 def _prompts(args: list[str]) -> int:

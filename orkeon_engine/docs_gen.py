@@ -1,5 +1,7 @@
 """Generate the reference pages that mirror code: docs/configuration.md (the schema) and docs/commands.md
-(the catalogue). `python -m orkeon_engine.docs_gen` rewrites them; tests/repository checks they match."""
+(the catalogue). `python -m orkeon_engine.docs_gen` rewrites them, and the editor files that follow the
+catalogue (editors/vscode/package.json, the command table of docs/editors.md); tests/repository checks they
+match."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from orkeon_engine.catalogue_export import write_editor_files
 from orkeon_engine.commands._shared.entry import GROUPS
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.config_schema import CONFIG_KEYS
@@ -75,6 +78,7 @@ PAGES = {"configuration.md": configuration_markdown, "commands.md": commands_mar
 def main(root: str = ".") -> int:
     for name, render in PAGES.items():
         (Path(root) / "docs" / name).write_text(render(), encoding="utf-8")
+    write_editor_files(Path(root))
     return 0
 
 

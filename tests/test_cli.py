@@ -86,6 +86,28 @@ def test_resuming_an_unknown_session_says_so(folder):
     assert done.returncode == 1 and "no saved session has the id 'nope'" in done.stderr
 
 
+def test_catalogue_prints_the_commands_as_json_without_touching_the_folder(folder):
+    done = _run(["catalogue", "--format", "json"], folder)
+
+    assert done.returncode == 0
+    assert "status" in [c["name"] for c in json.loads(done.stdout)["commands"]]
+    assert not (folder / ".orkeon").exists()
+
+
+def test_catalogue_format_vscode_prints_the_extension_manifest(folder):
+    done = _run(["catalogue", "--format=vscode"], folder)
+
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["contributes"]["commands"]
+
+
+def test_catalogue_with_an_unknown_format_exits_2_naming_the_formats(folder):
+    done = _run(["catalogue", "--format", "yaml"], folder)
+
+    assert done.returncode == 2
+    assert "accepted: json, vscode" in done.stderr
+
+
 def test_prompts_render_writes_every_prompt_in_every_mode(folder):
     done = _run(["prompts", "render", "out"], folder)
 

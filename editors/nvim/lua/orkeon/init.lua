@@ -1,0 +1,446 @@
+--- Orkeon for Neovim: starts `orkeon-lsp` at the workspace root with vim.lsp.start and runs its commands.
+---
+--- `:Orkeon <command> [args]` sends `workspace/executeCommand` (`orkeon.<command>`, the same tokens as the
+--- command line) and shows the view the server answers in a scratch buffer. The server's findings arrive as
+--- ordinary diagnostics, its documents through window/showDocument; this module answers the permission
+--- gate's questions with vim.ui.select, the server's free-text questions (`orkeon/input`) with vim.ui.input,
+--- and echoes the server's progress in the message area. Neovim 0.11 or newer.
+local M = {}
+
+local NAME = 'orkeon'
+local INPUT_REQUEST = 'orkeon/input'
+
+--- The options of `setup{}`; see editors/nvim/README.md.
+local defaults = {
+  --- The language server's command line.
+  cmd = { 'orkeon-lsp' },
+  --- The command printing the catalogue as JSON (command names and flags for completion). Default: the
+  --- `orkeon` beside `cmd`'s `orkeon-lsp`, with `catalogue --format json`.
+  catalogue_cmd = nil,
+  --- What marks the workspace root, searched upwards from the buffer; else the current directory.
+  root_markers = { '.orkeon', '.git' },
+  --- The model for this editor (for example "openai/gpt-4o-mini"); nil keeps the settings files'.
+  model = nil,
+  --- Extra initialization options, camelCase keys (see docs/lsp.md).
+  init_options = {},
+  --- The Ex command that opens the window of a view.
+  view = 'botright split',
+  --- Echo the server's progress in the message area.
+  progress = true,
+  --- Start the server at setup and attach every file buffer opened afterwards.
+  autostart = true,
+  --- How long a command waits for the server to finish starting, in milliseconds.
+  start_timeout = 20000,
+}
+
+M.config = vim.deepcopy(defaults)
+
+local state = {
+  ready = {}, -- client id -> the callbacks waiting for its initialization
+  catalogue = nil, -- { names = {...}, by_name = { name = entry } } once read
+  views = {}, -- command name -> buffer of its last view
+  progress_titles = {}, -- progress token -> title
+  is_setup = false,
+}
+
+-- Splitting --------------------------------------------------------------------------------------------
+
+--- Split a command line into tokens as a shell would (and as the `orkeon` prompt does). Errors on an
+--- unclosed quote.
+function M.split(text)
+  local tokens, current, in_token, quote = {}, {}, false, nil
+  local i, n = 1, #text
+  while i <= n do
+    local ch = text:sub(i, i)
+    if quote == "'" then
+      if ch == "'" then quote = nil else current[#current + 1] = ch end
+    elseif quote == '"' then
+      local nxt = text:sub(i + 1, i + 1)
+      if ch == '"' then
+        quote = nil
+      elseif ch == '\\' and (nxt == '"' or nxt == '\\') then
+        current[#current + 1] = nxt
+        i = i + 1
+      else
+        current[#current + 1] = ch
+      end
+    elseif ch == "'" or ch == '"' then
+      quote, in_token = ch, true
+    elseif ch == '\\' and i < n then
+      current[#current + 1] = text:sub(i + 1, i + 1)
+      in_token = true
+      i = i + 1
+    elseif ch:match('%s') then
+      if in_token then tokens[#tokens + 1] = table.concat(current) end
+      current, in_token = {}, false
+    else
+      current[#current + 1] = ch
+      in_token = true
+    end
+    i = i + 1
+  end
+  if quote then error(('unclosed %s quote'):format(quote == '"' and 'double' or 'single'), 0) end
+  if in_token then tokens[#tokens + 1] = table.concat(current) end
+  return tokens
+end
+
+-- The view ---------------------------------------------------------------------------------------------
+
+--- A view ({message, lines, table, document}) as the lines of its buffer: lines, the aligned table, the
+--- document when there are no lines, then the message.
+function M.render(view)
+  local out = {}
+  local function add(text)
+    for _, line in ipairs(vim.split(tostring(text), '\n', { plain = true })) do out[#out + 1] = line end
+  end
+  if type(view) ~= 'table' then return out end
+  local lines = type(view.lines) == 'table' and view.lines or {}
+  for _, line in ipairs(lines) do add(line) end
+  local tbl = view.table
+  if type(tbl) == 'table' and type(tbl.columns) == 'table' then
+    local rows = type(tbl.rows) == 'table' and tbl.rows or {}
+    local widths = {}
+    for i, col in ipairs(tbl.columns) do widths[i] = vim.fn.strdisplaywidth(tostring(col)) end
+    for _, row in ipairs(rows) do
+      for i, cell in ipairs(row) do widths[i] = math.max(widths[i] or 0, vim.fn.strdisplaywidth(tostring(cell))) end
+    end
+    local function fmt(cells)
+      local parts = {}
+      for i, cell in ipairs(cells) do
+        local text = tostring(cell)
+        parts[i] = text .. string.rep(' ', (widths[i] or 0) - vim.fn.strdisplaywidth(text))
+      end
+      return (table.concat(parts, '  '):gsub('%s+$', ''))
+    end
+    local rule = {}
+    for i, width in ipairs(widths) do rule[i] = string.rep('-', width) end
+    local named = false -- a table whose columns are all unnamed shows no header
+    for _, col in ipairs(tbl.columns) do named = named or tostring(col) ~= '' end
+    if named then
+      out[#out + 1] = fmt(tbl.columns)
+      out[#out + 1] = fmt(rule)
+    end
+    for _, row in ipairs(rows) do out[#out + 1] = fmt(row) end
+  end
+  if type(view.document) == 'table' and #lines == 0 then
+    add((tostring(view.document.content or '')):gsub('\n+$', ''))
+  end
+  if type(view.message) == 'string' and view.message ~= '' then add(view.message) end
+  return out
+end
+
+--- Show a command's view in its scratch buffer (`orkeon://<command>`), in a window opened with
+--- `config.view` unless one already shows it. Returns the buffer.
+function M.show_view(name, view)
+  local buf = state.views[name]
+  if not (buf and vim.api.nvim_buf_is_valid(buf)) then
+    buf = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_name(buf, 'orkeon://' .. name)
+    vim.bo[buf].filetype = 'orkeon'
+    vim.keymap.set('n', 'q', '<cmd>close<cr>', { buffer = buf, desc = 'Close the Orkeon view' })
+    state.views[name] = buf
+  end
+  vim.bo[buf].modifiable = true
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, M.render(view))
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].modified = false
+  if vim.fn.bufwinid(buf) == -1 then
+    vim.cmd(M.config.view)
+    vim.api.nvim_win_set_buf(0, buf)
+  end
+  return buf
+end
+
+-- The server's questions -------------------------------------------------------------------------------
+
+--- Ask through an asynchronous vim.ui function from a server request's handler: Neovim runs those
+--- handlers in a coroutine, which waits here for the answer (vim.NIL, a JSON null, when there is none).
+local function ask(call)
+  local co, is_main = coroutine.running()
+  if not co or is_main then return vim.NIL end
+  call(function(answer)
+    -- resumed on the next tick, so a vim.ui function that answers at once does not resume before the yield
+    vim.schedule(function() coroutine.resume(co, answer == nil and vim.NIL or answer) end)
+  end)
+  return coroutine.yield()
+end
+
+--- window/showMessageRequest: the gate's question (Allow once / Allow for this session / Always allow /
+--- Deny) or a choice among options, through vim.ui.select. Closing the choice answers null: a deny.
+local function on_message_request(_, params, ctx)
+  local actions = params and params.actions or {}
+  if #actions == 0 then
+    local levels = { vim.log.levels.ERROR, vim.log.levels.WARN, vim.log.levels.INFO, vim.log.levels.DEBUG }
+    vim.notify('Orkeon: ' .. tostring(params and params.message or ''), levels[params and params.type or 3])
+    return vim.NIL
+  end
+  return ask(function(done)
+    vim.ui.select(actions, {
+      prompt = 'Orkeon: ' .. tostring(params.message or ''),
+      kind = 'orkeon.question',
+      format_item = function(action) return action.title end,
+    }, function(choice) done(choice) end)
+  end)
+end
+
+--- orkeon/input: a free-text question ({question, default}) through vim.ui.input; cancelled answers null.
+local function on_input_request(_, params)
+  return ask(function(done)
+    vim.ui.input({
+      prompt = 'Orkeon: ' .. tostring(params and params.question or '') .. ' ',
+      default = params and type(params.default) == 'string' and params.default or nil,
+    }, function(text) done(text) end)
+  end)
+end
+
+M.handlers = {
+  ['window/showMessageRequest'] = on_message_request,
+  [INPUT_REQUEST] = on_input_request,
+}
+
+-- Progress ---------------------------------------------------------------------------------------------
+
+--- The text the message area shows for one $/progress value of the server, or nil.
+function M.progress_text(token, value)
+  if type(value) ~= 'table' then return nil end
+  if value.kind == 'begin' then state.progress_titles[token] = value.title end
+  local title = state.progress_titles[token] or value.title or 'working'
+  if value.kind == 'end' then state.progress_titles[token] = nil end
+  local text = vim.startswith(title, 'Orkeon') and title or ('Orkeon: ' .. title)
+  local message = value.message or (value.kind == 'end' and 'done' or nil)
+  if message then text = text .. ': ' .. message end
+  if type(value.percentage) == 'number' then text = ('%s (%d%%)'):format(text, value.percentage) end
+  return text
+end
+
+local function on_progress(event)
+  local client = vim.lsp.get_client_by_id(event.data.client_id)
+  if not client or client.name ~= NAME then return end
+  local params = event.data.params or {}
+  local text = M.progress_text(params.token, params.value)
+  if text and M.config.progress then vim.api.nvim_echo({ { text } }, false, {}) end
+end
+
+-- The client -------------------------------------------------------------------------------------------
+
+--- The workspace root for a buffer: the nearest folder holding a root marker, else the current directory.
+function M.root(bufnr)
+  return vim.fs.root(bufnr or 0, M.config.root_markers) or vim.fn.getcwd()
+end
+
+local function is_file_buffer(bufnr)
+  return vim.api.nvim_buf_is_valid(bufnr) and vim.bo[bufnr].buftype == '' and vim.api.nvim_buf_get_name(bufnr) ~= ''
+end
+
+local function flush_ready(client_id, client, err)
+  local waiting = state.ready[client_id] or {}
+  state.ready[client_id] = nil
+  for _, callback in ipairs(waiting) do callback(client, err) end
+end
+
+--- The vim.lsp.start configuration for a root.
+function M.client_config(root)
+  local init_options = vim.deepcopy(M.config.init_options or {})
+  if M.config.model and M.config.model ~= '' then
+    -- the server's `config` option holds settings keys for this session only (docs/lsp.md)
+    init_options.config = vim.tbl_extend('force', init_options.config or {}, { model = M.config.model })
+  end
+  if next(init_options) == nil then init_options = vim.empty_dict() end -- `{}` in JSON, not `[]`
+  return {
+    name = NAME,
+    cmd = M.config.cmd,
+    cmd_cwd = root,
+    root_dir = root,
+    init_options = init_options,
+    -- answers the server's workspace/configuration pull of its `orkeon` section with the same settings
+    settings = { orkeon = init_options },
+    capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), {
+      experimental = { orkeonInput = true },
+    }),
+    handlers = M.handlers,
+    on_init = function(client) flush_ready(client.id, client, nil) end,
+    on_exit = function(code, signal, client_id)
+      flush_ready(client_id, nil, ('orkeon-lsp exited (code %s, signal %s)'):format(code, signal))
+    end,
+  }
+end
+
+--- Start the server for a buffer's workspace (or reuse the one running there) and attach the buffer when
+--- it is a file. Returns the client id, or nil when the server could not start.
+function M.start(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local attach = is_file_buffer(bufnr)
+  return vim.lsp.start(M.client_config(M.root(bufnr)), { bufnr = bufnr, attach = attach })
+end
+
+--- Call back with the running, initialized client for the current workspace (starting it if needed), or
+--- with nil and the reason.
+function M.with_client(callback)
+  local id = M.start(0)
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client then
+    callback(nil, 'orkeon-lsp did not start: check `cmd` in require("orkeon").setup{} (' ..
+      table.concat(M.config.cmd, ' ') .. ')')
+    return
+  end
+  if client.initialized then
+    callback(client, nil)
+    return
+  end
+  local waiting = state.ready[client.id] or {}
+  state.ready[client.id] = waiting
+  local answered = false
+  waiting[#waiting + 1] = function(c, err)
+    if not answered then
+      answered = true
+      callback(c, err)
+    end
+  end
+  vim.defer_fn(function()
+    if not answered then
+      answered = true
+      callback(nil, ('orkeon-lsp did not answer initialize within %d ms'):format(M.config.start_timeout))
+    end
+  end, M.config.start_timeout)
+end
+
+-- Commands ---------------------------------------------------------------------------------------------
+
+--- Run one Orkeon command with its tokens; `on_done(err, view)` is called once it answers (by default
+--- the view is shown in its buffer, an error is notified).
+function M.run(name, args, on_done)
+  name = name:gsub('^/', '')
+  on_done = on_done or function(err, view)
+    if err then
+      vim.notify(('Orkeon /%s: %s'):format(name, err), vim.log.levels.ERROR)
+    else
+      M.show_view(name, view)
+    end
+  end
+  M.with_client(function(client, start_err)
+    if not client then
+      on_done(start_err, nil)
+      return
+    end
+    local params = { command = 'orkeon.' .. name, arguments = args or {} }
+    client:request('workspace/executeCommand', params, function(err, result)
+      if err then
+        on_done(err.message or vim.inspect(err), nil)
+      else
+        on_done(nil, result)
+      end
+    end, vim.api.nvim_get_current_buf())
+  end)
+end
+
+--- `:Orkeon <command> [args]`: the line after `:Orkeon`, split as a shell splits it; alone, `help`.
+function M.command(line)
+  local ok, tokens = pcall(M.split, line or '')
+  if not ok then
+    vim.notify('Orkeon: ' .. tostring(tokens), vim.log.levels.ERROR)
+    return
+  end
+  if #tokens == 0 then tokens = { 'help' } end
+  local name = table.remove(tokens, 1)
+  M.run(name, tokens)
+end
+
+-- Completion -------------------------------------------------------------------------------------------
+
+local function catalogue_cmd()
+  if M.config.catalogue_cmd then return M.config.catalogue_cmd end
+  local cmd = M.config.cmd
+  local program = cmd[1] or 'orkeon-lsp'
+  local base
+  if program:match('orkeon%-lsp$') then
+    base = { (program:gsub('orkeon%-lsp$', 'orkeon')) }
+  elseif cmd[2] == '-m' and cmd[3] == 'orkeon_lsp' then
+    base = { program, '-m', 'orkeon_engine.cli' }
+  else
+    base = { 'orkeon' }
+  end
+  return vim.list_extend(base, { 'catalogue', '--format', 'json' })
+end
+
+local function from_catalogue_json(text)
+  local ok, decoded = pcall(vim.json.decode, text)
+  if not ok or type(decoded) ~= 'table' or type(decoded.commands) ~= 'table' then return nil end
+  local catalogue = { names = {}, by_name = {} }
+  for _, entry in ipairs(decoded.commands) do
+    catalogue.names[#catalogue.names + 1] = entry.name
+    catalogue.by_name[entry.name] = entry
+    for _, alias in ipairs(entry.aliases or {}) do catalogue.by_name[alias] = entry end
+  end
+  table.sort(catalogue.names)
+  return catalogue
+end
+
+--- The commands and their flags: from `orkeon catalogue --format json` (read once), else the command
+--- names the running server advertises (without flags, and asked again next time).
+function M.catalogue()
+  if state.catalogue then return state.catalogue end
+  local ok, result = pcall(function() return vim.system(catalogue_cmd(), { text = true }):wait(10000) end)
+  if ok and result.code == 0 then
+    state.catalogue = from_catalogue_json(result.stdout)
+    if state.catalogue then return state.catalogue end
+  end
+  local names = {}
+  for _, client in ipairs(vim.lsp.get_clients({ name = NAME })) do
+    local provider = client.server_capabilities and client.server_capabilities.executeCommandProvider
+    for _, command in ipairs(provider and provider.commands or {}) do
+      local name = command:match('^orkeon%.(.+)$')
+      if name then names[#names + 1] = name end
+    end
+  end
+  table.sort(names)
+  return { names = names, by_name = {} }
+end
+
+--- Completion of `:Orkeon`: the command names, then the flags of the command being typed.
+function M.complete(arglead, cmdline, cursorpos)
+  local before = cmdline:sub(1, cursorpos)
+  local words = vim.split(before, '%s+', { trimempty = true })
+  local position = before:match('%s$') and #words + 1 or #words
+  local catalogue = M.catalogue()
+  local matches = {}
+  if position <= 2 then
+    for _, name in ipairs(catalogue.names) do
+      if vim.startswith(name, arglead) then matches[#matches + 1] = name end
+    end
+    return matches
+  end
+  local entry = catalogue.by_name[(words[2] or ''):gsub('^/', '')]
+  if not entry or not (arglead == '' or vim.startswith(arglead, '-')) then return matches end
+  for _, flag in ipairs(entry.flags or {}) do
+    local text = '--' .. flag.name
+    if vim.startswith(text, arglead) then matches[#matches + 1] = text end
+  end
+  return matches
+end
+
+-- Set-up -----------------------------------------------------------------------------------------------
+
+--- require("orkeon").setup{...}: keep the options, echo progress, and (with `autostart`) start the server
+--- at the workspace root and attach every file buffer opened from now on.
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  state.catalogue = nil
+  state.is_setup = true
+  local group = vim.api.nvim_create_augroup('orkeon', { clear = true })
+  vim.api.nvim_create_autocmd('LspProgress', { group = group, callback = on_progress })
+  if not M.config.autostart then return end
+  vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+    group = group,
+    callback = function(event)
+      if is_file_buffer(event.buf) then M.start(event.buf) end
+    end,
+  })
+  M.start(0)
+end
+
+--- Set up with the defaults when `:Orkeon` runs before any setup{} call.
+function M.ensure_setup()
+  if not state.is_setup then M.setup({}) end
+end
+
+return M

@@ -1,0 +1,329 @@
+'use strict';
+/**
+ * Orkeon for VS Code: starts `orkeon-lsp` for the workspace on vscode-languageclient and puts every
+ * Orkeon command in the palette ("Orkeon: Review staged changes"). The server does the work; this file
+ * asks for a command's arguments, shows the view it returns in the "Orkeon" output channel, answers the
+ * server's free-text questions (`orkeon/input`) with an input box and shows its progress as notifications.
+ * Findings arrive as ordinary diagnostics, the gate's questions as ordinary message requests, and the
+ * documents the server opens through window/showDocument, all handled by the language client itself.
+ *
+ * The palette commands come from package.json, which `orkeon catalogue --format vscode` generates.
+ */
+
+const vscode = require('vscode');
+const lc = require('vscode-languageclient/node');
+const manifest = require('./package.json');
+
+const CHANNEL_NAME = 'Orkeon';
+const SERVER_CHANNEL_NAME = 'Orkeon language server';
+const INPUT_REQUEST = 'orkeon/input';
+const RESTART_COMMAND = 'orkeon.restartServer';
+const SECTION = 'orkeon';
+const REQUEST_CANCELLED = -32800;
+
+/** The extension's running state: one language client for the workspace, one output channel. */
+const state = { client: undefined, starting: undefined, channel: undefined };
+
+/**
+ * Split what the person typed into the command's tokens as a shell would (and as the `orkeon` prompt
+ * does): blanks separate, single quotes keep everything, double quotes keep all but `\"` and `\\`,
+ * a backslash outside quotes escapes the next character. An unclosed quote throws.
+ */
+function splitArguments(text) {
+  const tokens = [];
+  let current = '';
+  let inToken = false;
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote === "'") {
+      if (ch === "'") quote = null; else current += ch;
+    } else if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) current += text[++i];
+      else current += ch;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      inToken = true;
+    } else if (ch === '\\' && i + 1 < text.length) {
+      current += text[++i];
+      inToken = true;
+    } else if (/\s/.test(ch)) {
+      if (inToken) tokens.push(current);
+      current = '';
+      inToken = false;
+    } else {
+      current += ch;
+      inToken = true;
+    }
+  }
+  if (quote !== null) throw new Error(`unclosed ${quote === '"' ? 'double' : 'single'} quote`);
+  if (inToken) tokens.push(current);
+  return tokens;
+}
+
+/** A view ({message, lines, table, document}) as text: lines, the aligned table, then the message. */
+function renderView(view) {
+  const parts = [...(view?.lines ?? [])];
+  const table = view?.table;
+  if (table && Array.isArray(table.columns)) {
+    const widths = table.columns.map((c) => String(c).length);
+    for (const row of table.rows ?? []) row.forEach((cell, i) => { widths[i] = Math.max(widths[i] ?? 0, String(cell).length); });
+    const fmt = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('  ').trimEnd();
+    // a table whose columns are all unnamed shows no header
+    if (table.columns.some((c) => String(c) !== '')) parts.push(fmt(table.columns), fmt(widths.map((w) => '-'.repeat(w))));
+    for (const row of table.rows ?? []) parts.push(fmt(row));
+  }
+  if (view?.document && !(view.lines ?? []).length) parts.push(String(view.document.content ?? '').replace(/\n+$/, ''));
+  if (view?.message) parts.push(view.message);
+  return parts.join('\n');
+}
+
+/** A progress title that names Orkeon once ("Orkeon /review" as is, "Indexing" as "Orkeon: Indexing"). */
+function progressTitle(title) {
+  const text = String(title ?? '');
+  return text.startsWith('Orkeon') ? text : `Orkeon: ${text}`;
+}
+
+/** The extension's settings, read once per server start. */
+function readSettings() {
+  const config = vscode.workspace.getConfiguration('orkeon');
+  const extra = config.get('initializationOptions') ?? {};
+  return {
+    command: config.get('server.command') || 'orkeon-lsp',
+    args: config.get('server.args') ?? [],
+    model: (config.get('model') ?? '').trim(),
+    initializationOptions: typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? extra : {},
+  };
+}
+
+/**
+ * The server's settings (docs/lsp.md) from the extension's: the extra initialization options, with the
+ * model as a settings key of the session (`config.model`).
+ */
+function serverSettings(settings) {
+  const options = { ...settings.initializationOptions };
+  if (settings.model) options.config = { ...(options.config ?? {}), model: settings.model };
+  return options;
+}
+
+/** Declares `experimental.orkeonInput` and answers the server's free-text questions with an input box. */
+class OrkeonInputFeature {
+  constructor(client) { this.client = client; }
+  fillClientCapabilities(capabilities) {
+    capabilities.experimental = { ...(capabilities.experimental ?? {}), orkeonInput: true };
+  }
+  initialize() {
+    this.client.onRequest(INPUT_REQUEST, async (params) => {
+      const answer = await vscode.window.showInputBox({
+        title: 'Orkeon',
+        prompt: String(params?.question ?? ''),
+        value: params?.default ?? '',
+        ignoreFocusOut: true,
+      });
+      return answer === undefined ? null : answer;
+    });
+  }
+  getState() { return { kind: 'static' }; }
+  clear() {}
+}
+
+/**
+ * Shows the server's work-done progress in the notification area, cancellable when the server says so.
+ * The language client's own handler shows it in the status bar only; this feature is registered after
+ * it, so its handler of window/workDoneProgress/create replaces that one.
+ */
+class NotificationProgressFeature {
+  constructor(client) { this.client = client; this.active = new Set(); }
+  fillClientCapabilities(capabilities) {
+    capabilities.window = { ...(capabilities.window ?? {}), workDoneProgress: true };
+  }
+  initialize() {
+    this.client.onRequest(lc.WorkDoneProgressCreateRequest.type, (params) => { this.track(params.token); return null; });
+  }
+  track(token) {
+    const part = { progress: undefined, finish: undefined, percentage: 0, pending: [], done: false };
+    const report = (value) => {
+      if (!part.progress) { part.pending.push(value); return; }
+      const step = {};
+      if (value.message) step.message = value.message;
+      if (typeof value.percentage === 'number') {
+        step.increment = Math.max(0, value.percentage - part.percentage);
+        part.percentage = Math.max(part.percentage, value.percentage);
+      }
+      part.progress.report(step);
+    };
+    part.end = () => {
+      part.done = true;
+      part.subscription?.dispose();
+      part.finish?.();
+      this.active.delete(part);
+    };
+    part.subscription = this.client.onProgress(lc.WorkDoneProgress.type, token, (value) => {
+      if (value.kind === 'begin') {
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: progressTitle(value.title), cancellable: Boolean(value.cancellable) },
+          (progress, cancellation) => {
+            if (part.done) return Promise.resolve();
+            cancellation?.onCancellationRequested?.(() => {
+              void this.client.sendNotification(lc.WorkDoneProgressCancelNotification.type, { token });
+            });
+            part.progress = progress;
+            for (const waiting of [value, ...part.pending.splice(0)]) report(waiting);
+            return new Promise((resolve) => { part.finish = resolve; });
+          },
+        );
+      } else if (value.kind === 'report') {
+        report(value);
+      } else if (value.kind === 'end') {
+        part.end();
+      }
+    });
+    this.active.add(part);
+  }
+  getState() { return { kind: 'static' }; }
+  clear() { for (const part of [...this.active]) part.end(); }
+}
+
+function createClient(settings) {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const serverOptions = {
+    command: settings.command,
+    args: settings.args,
+    transport: lc.TransportKind.stdio,
+    options: { cwd: folder?.uri?.fsPath },
+  };
+  const clientOptions = {
+    documentSelector: [{ scheme: 'file' }],
+    workspaceFolder: folder,
+    outputChannelName: SERVER_CHANNEL_NAME,
+    initializationOptions: serverSettings(settings),
+    middleware: {
+      workspace: {
+        // the server pulls its `orkeon` section: answer with its own settings, not the extension's
+        configuration: async (params, token, next) => {
+          const answers = await next(params, token);
+          return params.items.map((item, i) => (item.section === SECTION ? serverSettings(readSettings()) : answers?.[i]));
+        },
+      },
+    },
+  };
+  const client = new lc.LanguageClient('orkeon', 'Orkeon', serverOptions, clientOptions);
+  client.registerFeature(new OrkeonInputFeature(client));
+  client.registerFeature(new NotificationProgressFeature(client));
+  return client;
+}
+
+async function startClient() {
+  const settings = readSettings();
+  const client = createClient(settings);
+  state.client = client;
+  state.starting = client.start().then(
+    () => client,
+    (error) => {
+      state.client = undefined;
+      const reason = error?.message ?? String(error);
+      void vscode.window.showErrorMessage(
+        `Orkeon: the language server \`${settings.command}\` did not start (${reason}). ` +
+        'Set "orkeon.server.command" to the orkeon-lsp of your environment.',
+      );
+      return undefined;
+    },
+  );
+  return state.starting;
+}
+
+async function stopClient() {
+  const client = state.client;
+  state.client = undefined;
+  state.starting = undefined;
+  if (client) {
+    try { await client.stop(); } catch { /* a server that is already gone needs no stopping */ }
+  }
+}
+
+async function restartClient() {
+  await stopClient();
+  return startClient();
+}
+
+/**
+ * A new server command needs a new server; any other change (the model, the extra options) is sent to
+ * the running one, which applies it to the session.
+ */
+async function onSettingsChanged(event) {
+  if (event.affectsConfiguration('orkeon.server')) return restartClient();
+  if (!event.affectsConfiguration(SECTION) || !state.client) return undefined;
+  const client = await state.starting;
+  if (!client) return undefined;
+  return client.sendNotification(lc.DidChangeConfigurationNotification.type, { settings: { [SECTION]: serverSettings(readSettings()) } });
+}
+
+/** The arguments for one run: those given by a caller (a keybinding, another extension), else asked. */
+async function argumentsFor(entry, given) {
+  if (given.length === 1 && typeof given[0] === 'object' && given[0] !== null) {
+    return Array.isArray(given[0]) ? given[0].map(String) : [given[0]];
+  }
+  if (given.length > 0) return given.map(String);
+  if (!entry.takesArguments) return [];
+  const text = await vscode.window.showInputBox({
+    title: `Orkeon: /${entry.name}`,
+    prompt: entry.hint ? `/${entry.name} ${entry.hint}` : `/${entry.name}`,
+    placeHolder: entry.hint,
+    ignoreFocusOut: true,
+  });
+  if (text === undefined) return undefined;
+  return splitArguments(text);
+}
+
+/** Run one catalogue command on the server and show its view in the Orkeon channel. */
+async function runCommand(entry, given) {
+  let args;
+  try {
+    args = await argumentsFor(entry, given);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Orkeon /${entry.name}: ${error.message}`);
+    return undefined;
+  }
+  if (args === undefined) return undefined;
+  const client = state.client ? await state.starting : await startClient();
+  if (!client) return undefined;
+  const channel = state.channel;
+  channel.appendLine(`> /${[entry.name, ...args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a)))].join(' ')}`);
+  try {
+    const view = await client.sendRequest(lc.ExecuteCommandRequest.type, { command: `orkeon.${entry.name}`, arguments: args });
+    const text = renderView(view);
+    if (text) channel.appendLine(text);
+    channel.appendLine('');
+    channel.show(true);
+    return view;
+  } catch (error) {
+    if (error?.code === REQUEST_CANCELLED) {
+      channel.appendLine('cancelled');
+      return undefined;
+    }
+    const message = error?.message ?? String(error);
+    channel.appendLine(message);
+    channel.appendLine('');
+    void vscode.window.showErrorMessage(`Orkeon /${entry.name}: ${message.split('\n')[0]}`);
+    return undefined;
+  }
+}
+
+function activate(context) {
+  state.channel = vscode.window.createOutputChannel(CHANNEL_NAME);
+  context.subscriptions.push(state.channel);
+  for (const entry of manifest.orkeon.commands) {
+    context.subscriptions.push(vscode.commands.registerCommand(entry.palette, (...given) => runCommand(entry, given)));
+  }
+  context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => restartClient()));
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => onSettingsChanged(event)));
+  context.subscriptions.push({ dispose: () => { void stopClient(); } });
+  return startClient();
+}
+
+function deactivate() {
+  return stopClient();
+}
+
+module.exports = { activate, deactivate, splitArguments, renderView, readSettings };

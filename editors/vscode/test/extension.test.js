@@ -1,0 +1,304 @@
+'use strict';
+/**
+ * The extension activated against a stub of the vscode API and a stub language client: every palette
+ * command registers and forwards to workspace/executeCommand with the right arguments, the view lands in
+ * the Orkeon channel, orkeon/input is answered with an input box, and progress shows as a notification.
+ */
+const test = require('node:test');
+const assert = require('node:assert/strict');
+
+const { loadExtension, current } = require('./stubs/loader');
+const { createVscode } = require('./stubs/vscode');
+const { createLanguageClientModule } = require('./stubs/languageclient');
+const manifest = require('../package.json');
+
+// The real client only needs the vscode API's classes to exist while it loads: any missing name is a class.
+current.vscode = new Proxy(createVscode(), { get: (stub, name) => (name in stub ? stub[name] : class {}) });
+const realLanguageClient = require('vscode-languageclient/node');
+
+async function activated(options = {}) {
+  const vscode = createVscode(options);
+  const languageclient = createLanguageClientModule(realLanguageClient);
+  const extension = loadExtension(vscode, languageclient);
+  const context = { subscriptions: [] };
+  await extension.activate(context);
+  const [client] = languageclient.instances;
+  return { vscode, extension, context, client, languageclient, channel: vscode.recorded.channels.find((c) => c.name === 'Orkeon') };
+}
+
+test('the real vscode-languageclient provides everything extension.js takes from it', () => {
+  for (const name of ['LanguageClient', 'TransportKind', 'ExecuteCommandRequest', 'WorkDoneProgress',
+    'WorkDoneProgressCreateRequest', 'WorkDoneProgressCancelNotification', 'DidChangeConfigurationNotification']) {
+    assert.ok(realLanguageClient[name], name);
+  }
+  assert.equal(realLanguageClient.ExecuteCommandRequest.method, 'workspace/executeCommand');
+  assert.equal(realLanguageClient.WorkDoneProgressCreateRequest.method, 'window/workDoneProgress/create');
+});
+
+test('every command of package.json registers on activation, and nothing else', async () => {
+  const { vscode } = await activated();
+
+  const contributed = manifest.contributes.commands.map((c) => c.command).sort();
+  assert.deepEqual([...vscode.recorded.commands.keys()].sort(), contributed);
+});
+
+test('every palette command is in the Orkeon category and names a catalogue command', () => {
+  const palette = new Map(manifest.contributes.commands.map((c) => [c.command, c]));
+
+  for (const entry of manifest.orkeon.commands) {
+    assert.equal(palette.get(entry.palette)?.category, 'Orkeon', entry.name);
+    assert.equal(entry.palette, `orkeon.palette.${entry.name}`);
+  }
+});
+
+test('the palette ids never collide with the server ids the language client registers itself', () => {
+  const serverIds = new Set(manifest.orkeon.commands.map((e) => `orkeon.${e.name}`));
+
+  for (const contributed of manifest.contributes.commands) assert.ok(!serverIds.has(contributed.command), contributed.command);
+});
+
+test('every command forwards to workspace/executeCommand with the tokens typed in its input box', async () => {
+  for (const entry of manifest.orkeon.commands) {
+    const { vscode, client } = await activated({ inputAnswers: ['--first "two words" third'] });
+
+    await vscode.recorded.commands.get(entry.palette)();
+
+    const expected = entry.takesArguments ? ['--first', 'two words', 'third'] : [];
+    assert.deepEqual(client.sentRequests, [
+      { method: 'workspace/executeCommand', params: { command: `orkeon.${entry.name}`, arguments: expected } },
+    ], entry.name);
+    assert.equal(vscode.recorded.inputBoxes.length, entry.takesArguments ? 1 : 0, entry.name);
+  }
+});
+
+test('the input box shows the command and its argument hint', async () => {
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const { vscode } = await activated({ inputAnswers: [''] });
+
+  await vscode.recorded.commands.get(entry.palette)();
+
+  assert.equal(vscode.recorded.inputBoxes[0].placeHolder, entry.hint);
+  assert.match(vscode.recorded.inputBoxes[0].prompt, new RegExp(`^/${entry.name}`));
+});
+
+test('escaping the input box sends nothing', async () => {
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const { vscode, client } = await activated({ inputAnswers: [undefined] });
+
+  await vscode.recorded.commands.get(entry.palette)();
+
+  assert.deepEqual(client.sentRequests, []);
+});
+
+test('an unclosed quote is reported and sends nothing', async () => {
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const { vscode, client } = await activated({ inputAnswers: ['--x "open'] });
+
+  await vscode.recorded.commands.get(entry.palette)();
+
+  assert.deepEqual(client.sentRequests, []);
+  assert.match(vscode.recorded.errors[0], /unclosed double quote/);
+});
+
+test('arguments given by a caller (a keybinding) are sent without asking', async () => {
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const { vscode, client } = await activated();
+
+  await vscode.recorded.commands.get(entry.palette)(['--lens', 'security']);
+
+  assert.deepEqual(client.sentRequests[0].params.arguments, ['--lens', 'security']);
+  assert.equal(vscode.recorded.inputBoxes.length, 0);
+});
+
+test('one object given by a caller is sent as the structured argument', async () => {
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const { vscode, client } = await activated();
+
+  await vscode.recorded.commands.get(entry.palette)({ finding: 'f-1' });
+
+  assert.deepEqual(client.sentRequests[0].params.arguments, [{ finding: 'f-1' }]);
+});
+
+test('the view lands in the Orkeon channel: lines, the aligned table, then the message', async () => {
+  const { vscode, client, channel } = await activated();
+  client.reply = () => ({
+    lines: ['first line'],
+    table: { columns: ['key', 'value'], rows: [['workspace', '/work/project'], ['mode', 'default']] },
+    message: 'all set',
+    document: null,
+  });
+
+  await vscode.recorded.commands.get('orkeon.palette.status')();
+
+  assert.equal(channel.text, [
+    '> /status',
+    'first line',
+    'key        value',
+    '---------  -------------',
+    'workspace  /work/project',
+    'mode       default',
+    'all set',
+    '',
+    '',
+  ].join('\n'));
+  assert.equal(channel.shown, 1);
+});
+
+test('a table of unnamed columns shows its rows only', async () => {
+  const { extension } = await activated();
+
+  const text = extension.renderView({ table: { columns: ['', ''], rows: [['version', '0.1.0'], ['mode', 'plan']] }, message: '' });
+
+  assert.equal(text, 'version  0.1.0\nmode     plan');
+});
+
+test('a command the server refuses shows its message as an error and in the channel', async () => {
+  const { vscode, client, channel } = await activated();
+  client.reply = () => { throw Object.assign(new Error('unknown flag --frob\nusage: /status'), { code: -32602 }); };
+
+  await vscode.recorded.commands.get('orkeon.palette.status')();
+
+  assert.equal(vscode.recorded.errors[0], 'Orkeon /status: unknown flag --frob');
+  assert.match(channel.text, /usage: \/status/);
+});
+
+test('the server command, its arguments, the model and extra options come from the settings', async () => {
+  const { client } = await activated({
+    settings: {
+      'orkeon.server.command': '/opt/orkeon/bin/orkeon-lsp',
+      'orkeon.server.args': ['--log', 'debug'],
+      'orkeon.model': 'openai/gpt-4o-mini',
+      'orkeon.initializationOptions': { logLevel: 'debug' },
+    },
+  });
+
+  assert.equal(client.serverOptions.command, '/opt/orkeon/bin/orkeon-lsp');
+  assert.deepEqual(client.serverOptions.args, ['--log', 'debug']);
+  assert.equal(client.serverOptions.options.cwd, '/work/project');
+  assert.deepEqual(client.clientOptions.initializationOptions, { logLevel: 'debug', config: { model: 'openai/gpt-4o-mini' } });
+});
+
+test('without settings the server is orkeon-lsp on the PATH and no model is forced', async () => {
+  const { client } = await activated();
+
+  assert.equal(client.serverOptions.command, 'orkeon-lsp');
+  assert.deepEqual(client.clientOptions.initializationOptions, {});
+});
+
+test('the client declares experimental.orkeonInput', async () => {
+  const { client } = await activated();
+
+  assert.equal(client.capabilities.experimental.orkeonInput, true);
+});
+
+test('orkeon/input is answered with an input box holding the question and its default', async () => {
+  const { vscode, client } = await activated({ inputAnswers: ['feature/login'] });
+
+  const answer = await client.fromServer('orkeon/input', { question: 'Name of the branch?', default: 'main' });
+
+  assert.equal(answer, 'feature/login');
+  assert.equal(vscode.recorded.inputBoxes[0].prompt, 'Name of the branch?');
+  assert.equal(vscode.recorded.inputBoxes[0].value, 'main');
+});
+
+test('orkeon/input escaped answers null', async () => {
+  const { client } = await activated({ inputAnswers: [undefined] });
+
+  const answer = await client.fromServer('orkeon/input', { question: 'Name?', default: null });
+
+  assert.equal(answer, null);
+});
+
+test('the server progress shows as a notification with its messages, until it ends', async () => {
+  const { vscode, client } = await activated();
+  await client.fromServer('window/workDoneProgress/create', { token: 'review-1' });
+
+  client.progress('review-1', { kind: 'begin', title: 'Review', cancellable: true, message: 'correctness', percentage: 0 });
+  client.progress('review-1', { kind: 'report', message: 'security · 1,200 tokens', percentage: 40 });
+  client.progress('review-1', { kind: 'end' });
+  await new Promise((resolve) => setImmediate(resolve));
+
+  const [shown] = vscode.recorded.progress;
+  assert.equal(shown.options.location, vscode.ProgressLocation.Notification);
+  assert.equal(shown.options.title, 'Orkeon: Review');
+  assert.deepEqual(shown.reports, [
+    { message: 'correctness', increment: 0 },
+    { message: 'security · 1,200 tokens', increment: 40 },
+  ]);
+  assert.equal(shown.finished, true);
+});
+
+test('a progress title that already names Orkeon is kept as it is', async () => {
+  const { vscode, client } = await activated();
+  await client.fromServer('window/workDoneProgress/create', { token: 'r' });
+
+  client.progress('r', { kind: 'begin', title: 'Orkeon /review', cancellable: true });
+
+  assert.equal(vscode.recorded.progress[0].options.title, 'Orkeon /review');
+});
+
+test('the model setting joins the config keys given in the extra options', async () => {
+  const { client } = await activated({
+    settings: { 'orkeon.model': 'openai/m', 'orkeon.initializationOptions': { config: { 'model.apiBase': 'http://127.0.0.1:8080/v1' } } },
+  });
+
+  assert.deepEqual(client.clientOptions.initializationOptions.config, { 'model.apiBase': 'http://127.0.0.1:8080/v1', model: 'openai/m' });
+});
+
+test('cancelling the notification asks the server to cancel that progress', async () => {
+  const { vscode, client } = await activated();
+  await client.fromServer('window/workDoneProgress/create', { token: 7 });
+  client.progress(7, { kind: 'begin', title: 'Review', cancellable: true });
+
+  vscode.recorded.progress[0].cancel();
+
+  assert.deepEqual(client.sentNotifications, [{ method: 'window/workDoneProgress/cancel', params: { token: 7 } }]);
+});
+
+test('the restart command stops the client and starts a new one with the current settings', async () => {
+  const { vscode, languageclient } = await activated();
+
+  await vscode.recorded.commands.get('orkeon.restartServer')();
+
+  assert.equal(languageclient.instances.length, 2);
+  assert.equal(languageclient.instances[0].running, false);
+  assert.equal(languageclient.instances[1].running, true);
+});
+
+test('a changed server command restarts the server', async () => {
+  const { vscode, languageclient } = await activated();
+
+  await vscode.recorded.configurationListeners[0]({ affectsConfiguration: (s) => 'orkeon.server.command'.startsWith(s) });
+
+  assert.equal(languageclient.instances.length, 2);
+});
+
+test('a changed model is sent to the running server as its settings', async () => {
+  const settings = {};
+  const { vscode, client, languageclient } = await activated({ settings });
+  settings['orkeon.model'] = 'openai/other';
+
+  await vscode.recorded.configurationListeners[0]({ affectsConfiguration: (s) => 'orkeon.model'.startsWith(s) });
+
+  assert.equal(languageclient.instances.length, 1);
+  assert.deepEqual(client.sentNotifications, [
+    { method: 'workspace/didChangeConfiguration', params: { settings: { orkeon: { config: { model: 'openai/other' } } } } },
+  ]);
+});
+
+test('the server pulling its orkeon section gets its own settings, other sections what VS Code has', async () => {
+  const { client } = await activated({ settings: { 'orkeon.model': 'openai/m', 'orkeon.initializationOptions': { mode: 'plan' } } });
+  const pull = client.clientOptions.middleware.workspace.configuration;
+
+  const answers = await pull({ items: [{ section: 'orkeon' }, { section: 'editor' }] }, undefined, async () => ['raw', { tabSize: 2 }]);
+
+  assert.deepEqual(answers, [{ mode: 'plan', config: { model: 'openai/m' } }, { tabSize: 2 }]);
+});
+
+test('the arguments are split as a shell splits them', async () => {
+  const { extension } = await activated();
+
+  assert.deepEqual(extension.splitArguments(`a 'b c' "d \\"e\\"" f\\ g  `), ['a', 'b c', 'd "e"', 'f g']);
+  assert.deepEqual(extension.splitArguments(`--x=''`), ['--x=']);
+  assert.deepEqual(extension.splitArguments('   '), []);
+});

@@ -1,0 +1,99 @@
+"""The catalogue as the editor clients read it: every command with its arguments, and the VS Code manifest
+with one palette command per catalogue entry."""
+
+import json
+
+import pytest
+
+from orkeon_engine.catalogue_export import (
+    PALETTE_END,
+    PALETTE_PREFIX,
+    PALETTE_START,
+    catalogue_json,
+    palette_markdown,
+    render,
+    title_of,
+    vscode_manifest,
+    with_palette,
+)
+from orkeon_engine.commands.catalogue import CATALOGUE, find_command
+
+
+def test_the_json_lists_every_command_with_its_server_id():
+    commands = catalogue_json()["commands"]
+
+    assert [c["name"] for c in commands] == [e.name for e in CATALOGUE]
+    assert all(c["command"] == f"orkeon.{c['name']}" for c in commands)
+
+
+def test_the_json_carries_each_flag_and_positional():
+    config = next(c for c in catalogue_json()["commands"] if c["name"] == "config")
+    entry = find_command("config")
+    assert entry is not None
+
+    assert [f["name"] for f in config["flags"]] == [f.name for f in entry.args.flags]
+    assert [p["name"] for p in config["positionals"]] == [p.name for p in entry.args.positionals]
+    assert config["hint"] == entry.hint
+
+
+def test_a_command_without_arguments_says_so():
+    status = next(c for c in catalogue_json()["commands"] if c["name"] == "status")
+
+    assert status["takesArguments"] is (bool(status["flags"]) or bool(status["positionals"]) or status["freeText"])
+
+
+def test_the_manifest_has_one_palette_command_per_entry_under_orkeon():
+    contributed = vscode_manifest()["contributes"]["commands"]
+    palette = {c["command"]: c for c in contributed}
+
+    for entry in CATALOGUE:
+        command = palette[PALETTE_PREFIX + entry.name]
+        assert command["category"] == "Orkeon"
+        assert command["title"] == title_of(entry)
+
+
+def test_the_manifest_tells_the_extension_which_commands_ask_for_arguments():
+    listed = {c["name"]: c for c in vscode_manifest()["orkeon"]["commands"]}
+
+    assert set(listed) == {e.name for e in CATALOGUE}
+    assert listed["config"]["takesArguments"] is True
+    assert listed["config"]["hint"] == find_command("config").hint  # type: ignore[union-attr]
+
+
+def test_the_manifest_offers_the_server_command_the_model_and_extra_options_as_settings():
+    settings = vscode_manifest()["contributes"]["configuration"]["properties"]
+
+    assert set(settings) == {"orkeon.server.command", "orkeon.server.args", "orkeon.model",
+                             "orkeon.initializationOptions"}
+
+
+def test_render_is_json_ending_with_a_newline():
+    text = render("json")
+
+    assert text.endswith("}\n")
+    assert json.loads(text)["commands"]
+
+
+def test_an_unknown_format_names_the_accepted_ones():
+    with pytest.raises(ValueError, match="accepted: json, vscode"):
+        render("yaml")
+
+
+def test_the_command_table_lists_every_command_with_its_title():
+    table = palette_markdown()
+
+    for entry in CATALOGUE:
+        assert f"| `/{entry.name}` | Orkeon: {title_of(entry)} | `:Orkeon {entry.name}` |" in table
+
+
+def test_with_palette_replaces_only_the_text_between_the_markers():
+    page = f"intro\n{PALETTE_START}\nold table\n{PALETTE_END}\noutro\n"
+
+    rewritten = with_palette(page)
+
+    assert rewritten == f"intro\n{PALETTE_START}\n{palette_markdown()}\n{PALETTE_END}\noutro\n"
+
+
+def test_with_palette_refuses_a_page_without_markers():
+    with pytest.raises(ValueError, match="no"):
+        with_palette("just prose\n")
