@@ -8,7 +8,7 @@ removes the finding and keeps that lens from raising its quote again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 ASSISTANT = "assistant"
 
 
-def replacement_edit(finding: Finding, uri: str, lines: Sequence[str]) -> types.WorkspaceEdit | None:
-    """The edit replacing the finding's lines with its replacement, whole lines, or None without one."""
+def replacement_edit(finding: Finding, uri: str, lines: Sequence[str],
+                     units: Callable[[str], int] = len) -> types.WorkspaceEdit | None:
+    """The edit replacing the finding's lines with its replacement, whole lines, or None without one.
+
+    `units` measures a line in the client's position units (the server's position codec: UTF-16 by
+    default, UTF-8 for a client that chose it), so an edit that ends on the last line ends at its end."""
     if finding.replacement is None:
         return None
     first = finding.line - 1
@@ -33,7 +37,7 @@ def replacement_edit(finding: Finding, uri: str, lines: Sequence[str]) -> types.
         end = types.Position(last, 0)
         text += "\n"
     else:
-        end = types.Position(max(len(lines) - 1, first), len(lines[-1]) if lines else 0)
+        end = types.Position(max(len(lines) - 1, first), units(lines[-1]) if lines else 0)
     edit = types.TextEdit(range=types.Range(types.Position(first, 0), end), new_text=text)
     return types.WorkspaceEdit(changes={uri: [edit]})
 
@@ -51,11 +55,11 @@ def fix_request(finding: Finding) -> str:
 
 
 def actions_for(finding: Finding, uri: str, lines: Sequence[str], diagnostic: types.Diagnostic | None,
-                assistant: bool) -> list[types.CodeAction]:
-    """The code actions offered on one finding."""
+                assistant: bool, units: Callable[[str], int] = len) -> list[types.CodeAction]:
+    """The code actions offered on one finding (`units`: as replacement_edit's)."""
     tied = [diagnostic] if diagnostic is not None else None
     actions: list[types.CodeAction] = []
-    edit = replacement_edit(finding, uri, lines)
+    edit = replacement_edit(finding, uri, lines, units)
     if edit is not None:
         actions.append(types.CodeAction(title=f"Apply suggestion: {finding.title}",
                                         kind=types.CodeActionKind.QuickFix, diagnostics=tied, edit=edit,
@@ -99,5 +103,6 @@ def setup(server: OrkeonServer) -> None:
         chosen = list(tied) or [i for i, f in by_id.items() if f.line <= last and f.end_line >= first]
         actions: list[types.CodeAction] = []
         for finding_id in chosen:
-            actions.extend(actions_for(by_id[finding_id], uri, lines, tied.get(finding_id), assistant))
+            actions.extend(actions_for(by_id[finding_id], uri, lines, tied.get(finding_id), assistant,
+                                       ls.workspace.position_codec.client_num_units))
         return actions or None

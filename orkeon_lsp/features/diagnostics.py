@@ -13,7 +13,7 @@ low → Information, nit → Hint, the title and detail as the message, the find
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,13 +36,14 @@ SEVERITIES: dict[str, types.DiagnosticSeverity] = {
 }
 
 
-def to_diagnostic(finding: Finding, lines: Sequence[str]) -> types.Diagnostic:
-    """The finding as a diagnostic over its lines, from the quoted line's first character to the span's end."""
+def to_diagnostic(finding: Finding, lines: Sequence[str], units: Callable[[str], int] = len) -> types.Diagnostic:
+    """The finding as a diagnostic over its lines, from the quoted line's first character to the span's end;
+    `units` measures text in the client's position units (the server's position codec)."""
     first = finding.line - 1
     last = min(finding.end_line, max(len(lines), finding.line)) - 1
     quoted = lines[first] if 0 <= first < len(lines) else ""
-    start = len(quoted) - len(quoted.lstrip())
-    end = len(lines[last]) if 0 <= last < len(lines) else len(quoted)
+    start = units(quoted[:len(quoted) - len(quoted.lstrip())])
+    end = units(lines[last]) if 0 <= last < len(lines) else units(quoted)
     message = finding.title if not finding.detail else f"{finding.title}\n{finding.detail}"
     if finding.also:
         message += f"\n(also raised by {', '.join(finding.also)})"
@@ -126,7 +127,8 @@ class Diagnostics:
             if moved or gone:
                 await self._board.follow(path, moved, gone)  # announces the path again: published then
                 continue
-            self._send(uri, [to_diagnostic(f, lines) for f in findings])
+            units = self._server.workspace.position_codec.client_num_units
+            self._send(uri, [to_diagnostic(f, lines, units) for f in findings])
 
     def _send(self, uri: str, diagnostics: list[types.Diagnostic]) -> None:
         if not diagnostics and uri not in self._published:

@@ -1,6 +1,7 @@
 """The code actions on a finding: the suggestion as a whole-line edit, the assistant, the dismissal."""
 
 from lsprotocol import types
+from pygls.workspace import PositionCodec
 
 from orkeon_engine.domain.findings import Finding
 from orkeon_lsp.features.code_actions import actions_for, fix_request, replacement_edit
@@ -24,6 +25,15 @@ def test_a_suggestion_on_the_last_line_ends_at_its_last_character():
     edit = replacement_edit(last, URI, ["a", "b"]).changes[URI][0]
 
     assert (edit.range.end, edit.new_text) == (types.Position(1, 1), "c")
+
+
+def test_a_suggestion_on_the_last_line_ends_at_its_end_in_the_clients_units():
+    last = Finding("app.py", 2, 2, "b = '\U0001f600'", "low", "tests", "t", "", replacement="b = ''")
+    utf16 = PositionCodec(types.PositionEncodingKind.Utf16).client_num_units
+
+    edit = replacement_edit(last, URI, ["a", "b = '\U0001f600'"], utf16).changes[URI][0]
+
+    assert edit.range.end == types.Position(1, 8)
 
 
 def test_a_finding_without_a_replacement_has_no_edit():

@@ -1,6 +1,7 @@
 """Findings as LSP diagnostics, and the editor's content changes as the domain's text changes."""
 
 from lsprotocol import types
+from pygls.workspace import PositionCodec
 
 from orkeon_engine.domain.findings import Finding
 from orkeon_lsp.features.diagnostics import to_changes, to_diagnostic
@@ -14,6 +15,15 @@ def test_a_diagnostic_spans_the_findings_lines_from_the_quoted_text():
     diagnostic = to_diagnostic(LEAK, LINES)
 
     assert diagnostic.range == types.Range(types.Position(2, 4), types.Position(3, 24))
+
+
+def test_a_diagnostic_ends_at_the_lines_end_in_the_clients_units():
+    emoji = Finding("a.py", 1, 1, "s = '\U0001f600'", "low", "tests", "t", "")
+    utf8 = PositionCodec(types.PositionEncodingKind.Utf8).client_num_units
+
+    diagnostic = to_diagnostic(emoji, ["s = '\U0001f600'"], utf8)
+
+    assert diagnostic.range.end == types.Position(0, 10)
 
 
 def test_a_diagnostic_carries_the_source_the_lens_the_message_and_the_id():
