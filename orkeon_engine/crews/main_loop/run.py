@@ -10,8 +10,9 @@ One turn runs seven steps, in this order:
    else: no model configured fails the turn at once);
 5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
 6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
-   model call takes the request back out of the buffer (the turn stores nothing) and fails with the
-   provider's error; a spent budget or a cancel records a note of the stop and fails;
+   model call, or a cancel before the model is asked, takes the request back out of the buffer (the turn
+   stores nothing) and fails with the provider's error; a spent budget or a cancel once the model is at
+   work records a note of the stop and fails;
 7. the answer appended (what was said, never the tool results), the working files noted, the epilogue
    call, if any (its failure is a warning), and the automatic compaction again when the turn left the
    history saturated.
@@ -205,7 +206,11 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     outcomes = [await _auto_compact(ports, window.thresholds)]
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
-    header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)  # 6
+    try:  # 6
+        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)
+    except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
+        await asyncio.shield(_forget_request(ports.session, request))
+        raise
     steps.report(6, f"the model is working; context {gauge.line()}")
     act = await _act(ports, llm, header, body, tools, gate, options, request)
     await ports.session.append(BufferEntry("assistant", act.text))  # 7

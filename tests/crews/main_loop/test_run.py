@@ -1,3 +1,5 @@
+import asyncio
+
 import pytest
 
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
@@ -224,6 +226,17 @@ async def test_a_failed_model_call_stores_nothing_and_fails_with_the_providers_e
     with pytest.raises(LlmFailure, match="429 rate limit reached"):
         await run_main_loop(_turn(), ports)
     assert await deps.session.entries() == []
+
+
+async def test_a_turn_cancelled_while_its_prompt_is_built_stores_nothing():
+    shell = FakeShell()
+    shell.error = asyncio.CancelledError()  # the person cancels while git status runs
+    deps, model, ports = await _setup("never asked", shell=shell)
+
+    with pytest.raises(asyncio.CancelledError):
+        await run_main_loop(_turn(), ports)
+    assert shell.commands() == ["git status --short --branch"]
+    assert await deps.session.entries() == [] and model.requests == []
 
 
 async def test_a_spent_budget_leaves_a_note_of_the_stop_and_fails():
