@@ -83,6 +83,18 @@ def _finding_id(diagnostic: types.Diagnostic) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def chosen_findings(findings: Sequence[Finding], diagnostics: Sequence[types.Diagnostic],
+                    selection: types.Range) -> list[tuple[Finding, types.Diagnostic | None]]:
+    """The findings a code action request is about: those of its Orkeon diagnostics, else every finding
+    whose lines meet the selected range; each with its diagnostic when the request named it."""
+    by_id = {f.id: f for f in findings}
+    tied = {i: d for d in diagnostics if (i := _finding_id(d)) in by_id}
+    if tied:
+        return [(by_id[i], d) for i, d in tied.items()]
+    first, last = selection.start.line + 1, selection.end.line + 1
+    return [(f, None) for f in findings if f.line <= last and f.end_line >= first]
+
+
 def setup(server: OrkeonServer) -> None:
     options = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
 
@@ -97,12 +109,7 @@ def setup(server: OrkeonServer) -> None:
             return None
         lines = [line.rstrip("\r\n") for line in ls.diagnostics.lines_of(uri)]
         assistant = engine.find(ASSISTANT) is not None
-        by_id = {f.id: f for f in await engine.findings.for_path(path)}
-        tied = {i: d for d in params.context.diagnostics if (i := _finding_id(d)) in by_id}
-        first, last = params.range.start.line + 1, params.range.end.line + 1
-        chosen = list(tied) or [i for i, f in by_id.items() if f.line <= last and f.end_line >= first]
-        actions: list[types.CodeAction] = []
-        for finding_id in chosen:
-            actions.extend(actions_for(by_id[finding_id], uri, lines, tied.get(finding_id), assistant,
-                                       ls.workspace.position_codec.client_num_units))
+        chosen = chosen_findings(await engine.findings.for_path(path), params.context.diagnostics, params.range)
+        units = ls.workspace.position_codec.client_num_units
+        actions = [a for f, d in chosen for a in actions_for(f, uri, lines, d, assistant, units)]
         return actions or None
