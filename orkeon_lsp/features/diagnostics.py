@@ -3,8 +3,9 @@
 The engine's findings board announces which files' findings changed (a review, `orkeon.review --clear`, a
 dismissal, an edit); this feature then publishes those files' diagnostics, each finding found again in the
 file's current text (the open buffer, else the disk) and dropped when its quoted line is gone. An edit of an
-open document moves its findings (domain/finding_tracking.py). When the server starts, the findings stored
-in state.db are published again.
+open document moves its findings (domain/finding_tracking.py), one edit after the other; while edits of a
+file wait to be followed, its publication waits too (relocating on a text ahead of the findings would move
+them twice). When the server starts, the findings stored in state.db are published again.
 
 A diagnostic: source `orkeon`, code the lens, severity blocker/high → Error, medium → Warning,
 low → Information, nit → Hint, the title and detail as the message, the finding's id in `data`.
@@ -78,6 +79,10 @@ class Diagnostics:
         self._board: Any = None
         self._lock = asyncio.Lock()
         self._published: set[str] = set()
+        self._unapplied: dict[str, int] = {}
+        """Per path, the edits reported but not yet followed: until they are, the text is ahead of the board."""
+        self._held: set[str] = set()
+        """Paths whose publication waits for those edits."""
 
     async def attach(self) -> None:
         """Subscribe to the engine's findings and publish every stored one (the server has just started)."""
@@ -118,6 +123,10 @@ class Diagnostics:
         if self._board is None:
             return
         for path in paths:
+            if self._unapplied.get(path):  # relocating on a text ahead of the board would move them twice
+                self._held.add(path)
+                continue
+            self._held.discard(path)
             uri = self.uri_of(path)
             lines = [line.rstrip("\r\n") for line in self.lines_of(uri)]
             findings = await self._board.for_path(path)
@@ -149,15 +158,22 @@ class Diagnostics:
             return
         changes = to_changes(params)
         lines = [line.rstrip("\r\n") for line in self.lines_of(params.text_document.uri)]
+        self._unapplied[path] = self._unapplied.get(path, 0) + 1
         asyncio.ensure_future(self._follow(path, changes, lines))
 
     async def _follow(self, path: str, changes: list[TextChange], lines: list[str]) -> None:
         async with self._lock:
-            findings = await self._board.for_path(path)
-            if not findings:
-                return
-            followed = follow_changes(findings, changes, lines)
-            await self._board.follow(path, followed.kept, followed.removed)
+            try:
+                findings = await self._board.for_path(path)
+                followed = follow_changes(findings, changes, lines) if findings else None
+            finally:
+                left = self._unapplied.pop(path, 1) - 1
+                if left > 0:
+                    self._unapplied[path] = left
+            if followed is not None:
+                await self._board.follow(path, followed.kept, followed.removed)
+            if path in self._held and not self._unapplied.get(path):
+                await self._publish([path])
 
 
 def setup(server: OrkeonServer) -> None:
