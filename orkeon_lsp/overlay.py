@@ -51,9 +51,6 @@ class DocumentOverlay:
             if known == uri:
                 del self._uris[key]
 
-    def open_paths(self) -> list[str]:
-        return sorted(self._uris)
-
     def text(self, host_path: str) -> str | None:
         uri = self._uris.get(path_key(host_path))
         if uri is None:
