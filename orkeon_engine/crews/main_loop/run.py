@@ -278,6 +278,14 @@ class _Steps:
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                       thresholds: Thresholds) -> tuple[str, str, Gauge]:
     """The static header, the user body (the history without the current request) and the gauge."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds)
+    assert measured.gauge is not None
+    return header, assemble_body(measured), measured.gauge
+
+
+async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
+                           thresholds: Thresholds) -> tuple[str, BodyParts]:
+    """The static header and the body's parts, each read once through the ports, measured with the gauge."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
@@ -292,9 +300,7 @@ async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flag
         hooks=await read_hooks(ports.config),
         history=tuple(history),
     )
-    measured = measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
-    assert measured.gauge is not None
-    return header, assemble_body(measured), measured.gauge
+    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
@@ -331,12 +337,10 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
-    header, _, gauge = await turn_prompt(ports, "", offer, flags, window.thresholds)
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds)
+    gauge = parts.gauge
+    assert gauge is not None
     entries = await ports.session.entries()
-    history = live(entries)
-    parts = BodyParts("", offer.read_only, await read_environment(ports.workspace, ports.clock, ports.shell), flags,
-                      await read_skills(ports.session, ports.files), await read_memory(ports.memory, ports.logger),
-                      await read_hooks(ports.config), tuple(history), gauge)
     measured = [("header", estimate_tokens(header))]
     measured += [(name, estimate_tokens(text)) for name, text in body_sections(parts)]
     breaker = read_breaker(await ports.session.get_state(BREAKER_KEY))

@@ -346,3 +346,11 @@ async def test_the_context_report_measures_every_part_of_the_next_prompt():
     parts = dict(report.parts)
     assert list(parts)[0] == "header" and "history" in parts and parts["history"] > 1_000
     assert report.history_tokens == 1_001 and report.gauge.tier == "ok" and model.requests == []
+
+
+async def test_the_context_report_reads_the_git_status_once():
+    deps, model, ports = await _setup(shell=FakeShell())
+
+    await run_context_report(ports)
+
+    assert ports.shell.commands() == ["git status --short --branch"]
