@@ -47,7 +47,7 @@ from orkeon_engine.crews.main_loop.session_summary import (
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
-from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, read_breaker
+from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
@@ -311,8 +311,9 @@ async def run_session_summary(ports: MainLoopPorts) -> str:
     entries = await ports.session.entries()
     if not any(entry.text.strip() for entry in entries):
         raise CommandFailedError("nothing to summarise yet: the session's history is empty")
+    window = await resolve_context_window(ports.config, ports.window)  # the history is cut to fit the model
     return await llm.complete(build_session_summary_prompt(SESSION_SUMMARY_TOKENS),
-                              build_session_summary_request(entries))
+                              build_session_summary_request(entries, chars_for(window.thresholds.transcript)))
 
 
 @dataclass(frozen=True)

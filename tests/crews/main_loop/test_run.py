@@ -330,6 +330,17 @@ async def test_the_session_summary_reads_the_whole_history_with_no_tools():
     assert "[person] the very first request" in request.last_user_text and "## Open" in request.system
 
 
+async def test_the_session_summary_fits_the_history_to_the_models_window():
+    deps, model, ports = await _setup("## Asked\nthe split")
+    await deps.config.set_value("model.contextWindow", "8000", "session")
+    await deps.session.append(*[BufferEntry("user", f"request {n} " + "q" * 2_000) for n in range(20)])
+
+    await run_session_summary(ports)
+
+    sent = model.requests[0].last_user_text
+    assert "of the middle of the transcript left out" in sent and len(sent) < 8_000 * 4
+
+
 async def test_an_empty_session_has_nothing_to_summarise():
     deps, model, ports = await _setup()
 
