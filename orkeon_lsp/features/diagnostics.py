@@ -23,6 +23,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, relocate
 from orkeon_engine.domain.findings import Finding
+from orkeon_lsp.overlay import document_lines
 
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
@@ -115,7 +116,7 @@ class Diagnostics:
     def lines_of(self, uri: str) -> list[str]:
         """The document's current lines: the editor's buffer when open, else the file on disk."""
         try:
-            return list(self._server.workspace.get_text_document(uri).lines)
+            return document_lines(self._server.workspace.get_text_document(uri).source)
         except (OSError, UnicodeDecodeError):
             return []
 

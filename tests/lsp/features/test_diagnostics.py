@@ -5,11 +5,13 @@ import asyncio
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
+from orkeon_engine.domain.finding_tracking import relocate
 from orkeon_engine.domain.findings import Finding
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.engine import Engine
 from orkeon_lsp.features import diagnostics as diagnostics_feature
 from orkeon_lsp.features.diagnostics import to_changes, to_diagnostic
+from orkeon_lsp.overlay import document_lines
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.lsp_loopback import connected, make_server
@@ -103,3 +105,17 @@ async def test_two_edits_reported_back_to_back_move_a_finding_once_each(tmp_path
             await asyncio.sleep(0)
 
         assert [f.line for f in await deps.findings.findings()] == [20]
+
+
+def test_a_form_feed_above_a_finding_does_not_move_it_off_its_line():
+    finding = Finding("a.py", 3, 3, "total = compute()", "low", "tests", "t", "")
+
+    lines = document_lines("import os\n\x0c\ntotal = compute()\n")
+
+    assert lines == ["import os", "\x0c", "total = compute()"]
+    assert relocate(finding, lines) == finding
+
+
+def test_document_lines_end_at_each_lsp_line_end_and_open_none_after_the_last():
+    assert document_lines("a\r\nb\rc\n") == ["a", "b", "c"]
+    assert (document_lines(""), document_lines("a"), document_lines("a\n\n")) == ([], ["a"], ["a", ""])
