@@ -9,13 +9,13 @@ text back (didChange), a read sees the text the editor accepted.
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
-from pygls.workspace.position_codec import ServerTextPosition
 
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
@@ -50,9 +50,6 @@ class DocumentOverlay:
         for key, known in list(self._uris.items()):
             if known == uri:
                 del self._uris[key]
-
-    def open_paths(self) -> list[str]:
-        return sorted(self._uris)
 
     def text(self, host_path: str) -> str | None:
         uri = self._uris.get(path_key(host_path))
@@ -89,15 +86,23 @@ class DocumentOverlay:
         return document
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def document_lines(source: str) -> list[str]:
+    """The text's lines as LSP and git count them, without their ends: only \\n, \\r\\n and \\r end a line
+    (str.splitlines, which pygls's `lines` uses, also breaks at a form feed or U+2028 and would put every
+    finding below one on the wrong line); a final line end opens no extra line."""
+    lines = _LINE_END.split(source)
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return lines if source else []
+
+
 def end_of_text(document: TextDocument) -> types.Position:
     """The position just after the last character, in the client's units (never a line past the end)."""
-    lines = document.lines
-    if not lines:
-        return types.Position(line=0, character=0)
-    last = lines[-1]
-    if last.endswith(("\n", "\r")):
-        return types.Position(line=len(lines), character=0)
-    return document.position_to_client_units(ServerTextPosition(len(lines) - 1, len(last)))
+    last = _LINE_END.split(document.source)
+    return types.Position(line=len(last) - 1, character=document.position_codec.client_num_units(last[-1]))
 
 
 def whole_text_edit(document: TextDocument, new_text: str, versioned: bool) -> types.WorkspaceEdit:

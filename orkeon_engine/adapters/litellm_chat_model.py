@@ -28,6 +28,7 @@ from orkeon_engine.domain.chat import (
     ToolCallRequest,
     Usage,
 )
+from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -37,8 +38,6 @@ RETRYABLE = ("timeout", "rate_limit", "server", "connection")
 KIND_WORDS = {"rate_limit": "rate limited", "server": "server error", "auth": "not authorised",
               "bad_request": "request refused", "other": "error"}
 LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
-_SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD)", re.IGNORECASE)
-_KEY_SHAPE = re.compile(r"\b(sk|pk|rk|gsk|xai|hf)[-_][A-Za-z0-9_\-]{8,}")
 _PREFIX = re.compile(r"^(litellm\.\w+:\s*)?(\w+Error:\s*)?(\w+Exception\s*-\s*)?")
 
 _litellm: Any = None
@@ -156,11 +155,7 @@ class LitellmChatModel:
 
     def _redact(self, text: str) -> str:
         environments: list[Mapping[str, str]] = [os.environ] + ([self._env] if self._env is not None else [])
-        for env in environments:
-            for name, value in env.items():
-                if _SECRET_NAME.search(name) and len(value) >= 8 and value in text:
-                    text = text.replace(value, "***")
-        return _KEY_SHAPE.sub("***", text)
+        return mask_secrets(text, environments)
 
 
 def to_wire(message: ChatMessage) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from orkeon_engine.adapters.subprocess_shell import SHELL, command_environment
+from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.shell_jobs import JobStatus, JobTail, ShellJobsError
@@ -69,7 +70,7 @@ class SubprocessShellJobs:
         job = self._job(job_id)
         status = self._status_of(job)
         last, total = await asyncio.to_thread(_tail_of, job.log_host, lines)
-        return JobTail(status, last, total)
+        return JobTail(status, tuple(mask_secrets(line, [self._env]) for line in last), total)
 
     def close(self) -> None:
         """Stop every job still running: SIGTERM to its process group, SIGKILL after a grace second."""

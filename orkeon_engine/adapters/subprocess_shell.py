@@ -10,6 +10,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
+from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
 SHELL = "/bin/sh"
@@ -80,7 +81,8 @@ class _Collector(asyncio.SubprocessProtocol):
 
 
 class SubprocessShell:
-    """Runs each command in the workspace root with the engine's environment."""
+    """Runs each command in the workspace root with the engine's environment; the values of its secret
+    variables (keys, tokens) are masked in the output."""
 
     def __init__(self, root: Path, env: Mapping[str, str] | None = None) -> None:
         self._root = root
@@ -115,7 +117,8 @@ class SubprocessShell:
                 await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)
             transport.close()
         exit_code = None if timed_out else transport.get_returncode()
-        return ShellResult(command, exit_code, output.text(), output.omitted, timed_out)
+        # the command inherits the engine's environment, provider keys included: what it prints of them is masked
+        return ShellResult(command, exit_code, mask_secrets(output.text(), [self._env]), output.omitted, timed_out)
 
 
 def _stop_group(pid: int) -> None:

@@ -31,10 +31,6 @@ class TextChange:
     end_line: int = 0
     end_char: int = 0
 
-    @property
-    def whole_document(self) -> bool:
-        return self.start_line is None
-
 
 @dataclass(frozen=True)
 class Followed:
@@ -42,15 +38,6 @@ class Followed:
 
     kept: tuple[Finding, ...]
     removed: tuple[str, ...]
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.removed) or bool(self.kept)
-
-
-def split_lines(text: str) -> list[str]:
-    """The document's lines without their ends (a final newline opens no extra line)."""
-    return text.splitlines()
 
 
 def follow_changes(findings: Sequence[Finding], changes: Sequence[TextChange], new_lines: Sequence[str]) -> Followed:

@@ -127,7 +127,12 @@ async def _compact(ports: CompactionPorts, entries: list[BufferEntry], threshold
 async def _move_facts_to_memory(ports: CompactionPorts, transcript: str) -> tuple[str, ...]:
     if ports.memory is None or ports.model is None:
         return ()
-    existing = await ports.memory.list()
+    try:
+        existing = await ports.memory.list()
+    except OSError as error:  # a broken notes file must not stop the compaction (nor the turn around it)
+        if ports.logger is not None:
+            ports.logger.warning(f"the memory notes could not be read, so no fact was kept: {error}")
+        return ()
     answer = await ports.model.complete(build_memory_prompt(existing), transcript)
     saved = []
     for candidate in read_memories(answer, existing):

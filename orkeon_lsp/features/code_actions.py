@@ -8,7 +8,7 @@ removes the finding and keeps that lens from raising its quote again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -22,8 +22,12 @@ if TYPE_CHECKING:
 ASSISTANT = "assistant"
 
 
-def replacement_edit(finding: Finding, uri: str, lines: Sequence[str]) -> types.WorkspaceEdit | None:
-    """The edit replacing the finding's lines with its replacement, whole lines, or None without one."""
+def replacement_edit(finding: Finding, uri: str, lines: Sequence[str],
+                     units: Callable[[str], int] = len) -> types.WorkspaceEdit | None:
+    """The edit replacing the finding's lines with its replacement, whole lines, or None without one.
+
+    `units` measures a line in the client's position units (the server's position codec: UTF-16 by
+    default, UTF-8 for a client that chose it), so an edit that ends on the last line ends at its end."""
     if finding.replacement is None:
         return None
     first = finding.line - 1
@@ -33,7 +37,7 @@ def replacement_edit(finding: Finding, uri: str, lines: Sequence[str]) -> types.
         end = types.Position(last, 0)
         text += "\n"
     else:
-        end = types.Position(max(len(lines) - 1, first), len(lines[-1]) if lines else 0)
+        end = types.Position(max(len(lines) - 1, first), units(lines[-1]) if lines else 0)
     edit = types.TextEdit(range=types.Range(types.Position(first, 0), end), new_text=text)
     return types.WorkspaceEdit(changes={uri: [edit]})
 
@@ -51,11 +55,11 @@ def fix_request(finding: Finding) -> str:
 
 
 def actions_for(finding: Finding, uri: str, lines: Sequence[str], diagnostic: types.Diagnostic | None,
-                assistant: bool) -> list[types.CodeAction]:
-    """The code actions offered on one finding."""
+                assistant: bool, units: Callable[[str], int] = len) -> list[types.CodeAction]:
+    """The code actions offered on one finding (`units`: as replacement_edit's)."""
     tied = [diagnostic] if diagnostic is not None else None
     actions: list[types.CodeAction] = []
-    edit = replacement_edit(finding, uri, lines)
+    edit = replacement_edit(finding, uri, lines, units)
     if edit is not None:
         actions.append(types.CodeAction(title=f"Apply suggestion: {finding.title}",
                                         kind=types.CodeActionKind.QuickFix, diagnostics=tied, edit=edit,
@@ -79,6 +83,18 @@ def _finding_id(diagnostic: types.Diagnostic) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def chosen_findings(findings: Sequence[Finding], diagnostics: Sequence[types.Diagnostic],
+                    selection: types.Range) -> list[tuple[Finding, types.Diagnostic | None]]:
+    """The findings a code action request is about: those of its Orkeon diagnostics, else every finding
+    whose lines meet the selected range; each with its diagnostic when the request named it."""
+    by_id = {f.id: f for f in findings}
+    tied = {i: d for d in diagnostics if (i := _finding_id(d)) in by_id}
+    if tied:
+        return [(by_id[i], d) for i, d in tied.items()]
+    first, last = selection.start.line + 1, selection.end.line + 1
+    return [(f, None) for f in findings if f.line <= last and f.end_line >= first]
+
+
 def setup(server: OrkeonServer) -> None:
     options = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
 
@@ -93,11 +109,7 @@ def setup(server: OrkeonServer) -> None:
             return None
         lines = [line.rstrip("\r\n") for line in ls.diagnostics.lines_of(uri)]
         assistant = engine.find(ASSISTANT) is not None
-        by_id = {f.id: f for f in await engine.findings.for_path(path)}
-        tied = {i: d for d in params.context.diagnostics if (i := _finding_id(d)) in by_id}
-        first, last = params.range.start.line + 1, params.range.end.line + 1
-        chosen = list(tied) or [i for i, f in by_id.items() if f.line <= last and f.end_line >= first]
-        actions: list[types.CodeAction] = []
-        for finding_id in chosen:
-            actions.extend(actions_for(by_id[finding_id], uri, lines, tied.get(finding_id), assistant))
+        chosen = chosen_findings(await engine.findings.for_path(path), params.context.diagnostics, params.range)
+        units = ls.workspace.position_codec.client_num_units
+        actions = [a for f, d in chosen for a in actions_for(f, uri, lines, d, assistant, units)]
         return actions or None

@@ -3,8 +3,9 @@
 The engine's findings board announces which files' findings changed (a review, `orkeon.review --clear`, a
 dismissal, an edit); this feature then publishes those files' diagnostics, each finding found again in the
 file's current text (the open buffer, else the disk) and dropped when its quoted line is gone. An edit of an
-open document moves its findings (domain/finding_tracking.py). When the server starts, the findings stored
-in state.db are published again.
+open document moves its findings (domain/finding_tracking.py), one edit after the other; while edits of a
+file wait to be followed, its publication waits too (relocating on a text ahead of the findings would move
+them twice). When the server starts, the findings stored in state.db are published again.
 
 A diagnostic: source `orkeon`, code the lens, severity blocker/high → Error, medium → Warning,
 low → Information, nit → Hint, the title and detail as the message, the finding's id in `data`.
@@ -13,7 +14,7 @@ low → Information, nit → Hint, the title and detail as the message, the find
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, relocate
 from orkeon_engine.domain.findings import Finding
+from orkeon_lsp.overlay import document_lines
 
 if TYPE_CHECKING:
     from orkeon_lsp.server import OrkeonServer
@@ -36,13 +38,14 @@ SEVERITIES: dict[str, types.DiagnosticSeverity] = {
 }
 
 
-def to_diagnostic(finding: Finding, lines: Sequence[str]) -> types.Diagnostic:
-    """The finding as a diagnostic over its lines, from the quoted line's first character to the span's end."""
+def to_diagnostic(finding: Finding, lines: Sequence[str], units: Callable[[str], int] = len) -> types.Diagnostic:
+    """The finding as a diagnostic over its lines, from the quoted line's first character to the span's end;
+    `units` measures text in the client's position units (the server's position codec)."""
     first = finding.line - 1
     last = min(finding.end_line, max(len(lines), finding.line)) - 1
     quoted = lines[first] if 0 <= first < len(lines) else ""
-    start = len(quoted) - len(quoted.lstrip())
-    end = len(lines[last]) if 0 <= last < len(lines) else len(quoted)
+    start = units(quoted[:len(quoted) - len(quoted.lstrip())])
+    end = units(lines[last]) if 0 <= last < len(lines) else units(quoted)
     message = finding.title if not finding.detail else f"{finding.title}\n{finding.detail}"
     if finding.also:
         message += f"\n(also raised by {', '.join(finding.also)})"
@@ -77,6 +80,10 @@ class Diagnostics:
         self._board: Any = None
         self._lock = asyncio.Lock()
         self._published: set[str] = set()
+        self._unapplied: dict[str, int] = {}
+        """Per path, the edits reported but not yet followed: until they are, the text is ahead of the board."""
+        self._held: set[str] = set()
+        """Paths whose publication waits for those edits."""
 
     async def attach(self) -> None:
         """Subscribe to the engine's findings and publish every stored one (the server has just started)."""
@@ -109,7 +116,7 @@ class Diagnostics:
     def lines_of(self, uri: str) -> list[str]:
         """The document's current lines: the editor's buffer when open, else the file on disk."""
         try:
-            return list(self._server.workspace.get_text_document(uri).lines)
+            return document_lines(self._server.workspace.get_text_document(uri).source)
         except (OSError, UnicodeDecodeError):
             return []
 
@@ -117,6 +124,10 @@ class Diagnostics:
         if self._board is None:
             return
         for path in paths:
+            if self._unapplied.get(path):  # relocating on a text ahead of the board would move them twice
+                self._held.add(path)
+                continue
+            self._held.discard(path)
             uri = self.uri_of(path)
             lines = [line.rstrip("\r\n") for line in self.lines_of(uri)]
             findings = await self._board.for_path(path)
@@ -126,7 +137,8 @@ class Diagnostics:
             if moved or gone:
                 await self._board.follow(path, moved, gone)  # announces the path again: published then
                 continue
-            self._send(uri, [to_diagnostic(f, lines) for f in findings])
+            units = self._server.workspace.position_codec.client_num_units
+            self._send(uri, [to_diagnostic(f, lines, units) for f in findings])
 
     def _send(self, uri: str, diagnostics: list[types.Diagnostic]) -> None:
         if not diagnostics and uri not in self._published:
@@ -147,15 +159,22 @@ class Diagnostics:
             return
         changes = to_changes(params)
         lines = [line.rstrip("\r\n") for line in self.lines_of(params.text_document.uri)]
+        self._unapplied[path] = self._unapplied.get(path, 0) + 1
         asyncio.ensure_future(self._follow(path, changes, lines))
 
     async def _follow(self, path: str, changes: list[TextChange], lines: list[str]) -> None:
         async with self._lock:
-            findings = await self._board.for_path(path)
-            if not findings:
-                return
-            followed = follow_changes(findings, changes, lines)
-            await self._board.follow(path, followed.kept, followed.removed)
+            try:
+                findings = await self._board.for_path(path)
+                followed = follow_changes(findings, changes, lines) if findings else None
+            finally:
+                left = self._unapplied.pop(path, 1) - 1
+                if left > 0:
+                    self._unapplied[path] = left
+            if followed is not None:
+                await self._board.follow(path, followed.kept, followed.removed)
+            if path in self._held and not self._unapplied.get(path):
+                await self._publish([path])
 
 
 def setup(server: OrkeonServer) -> None:

@@ -84,3 +84,19 @@ async def test_close_stops_the_jobs_still_running(jobs):
 
     status = await jobs.status(started.id)
     assert not status.running and status.exit_code is not None
+
+
+async def test_a_key_in_the_environment_is_masked_in_a_jobs_tail(tmp_path):
+    workspace = tmp_path / "project"
+    workspace.mkdir()
+    vfs = create_workspace_vfs(workspace, workspace / ".orkeon" / "local")
+    jobs = SubprocessShellJobs(workspace, vfs, SystemClock(), {"PATH": os.environ["PATH"],
+                                                                "ANTHROPIC_API_KEY": "abcd1234efgh5678"})
+    started = await jobs.start("echo key=$ANTHROPIC_API_KEY")
+    await _until_done(jobs, started.id)
+
+    tail = await jobs.tail(started.id)
+
+    jobs.close()
+    vfs.close()
+    assert tail.lines == ("key=***",)

@@ -85,3 +85,11 @@ async def test_cancelling_the_caller_stops_the_command(shell, tmp_path):
 
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+async def test_a_key_in_the_environment_is_masked_in_what_a_command_prints(tmp_path):
+    shell = SubprocessShell(tmp_path, {"PATH": os.environ["PATH"], "OPENAI_API_KEY": "abcd1234efgh5678"})
+
+    result = await shell.run("echo key=$OPENAI_API_KEY; env", timeout=10)
+
+    assert "abcd1234efgh5678" not in result.output and "key=***" in result.output

@@ -3,8 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, follow_one, relocate, split_lines
+from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, follow_one, relocate
 from orkeon_engine.domain.findings import Finding
+
+split_lines = str.splitlines
 
 TEXT = "import os\n\ndef load(path):\n    handle = open(path)\n    return handle.read()\n"
 

@@ -109,6 +109,18 @@ async def test_the_end_of_a_last_line_is_counted_in_the_clients_units(connect, t
     assert (end.line, end.character) == (1, 8)  # utf-16: the emoji is two units
 
 
+async def test_a_form_feed_does_not_push_the_end_past_the_last_line(connect, tmp_path):
+    received: list[types.ApplyWorkspaceEditParams] = []
+    async with connect(features=edits_answered(True, received)) as (client, server):
+        open_document(client, tmp_path / "a.py", "a\n\x0c\nlast")
+        await synced(client)
+
+        await server.documents.apply(str(tmp_path / "a.py"), "b")
+
+    end = received[0].edit.document_changes[0].edits[0].range.end
+    assert (end.line, end.character) == (2, 4)
+
+
 async def test_a_client_without_versioned_edits_gets_the_changes_map(connect, tmp_path):
     capabilities = full_capabilities()
     capabilities.workspace.workspace_edit = types.WorkspaceEditClientCapabilities(document_changes=False)

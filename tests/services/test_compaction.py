@@ -55,6 +55,17 @@ async def test_facts_move_to_memory_first_then_a_snip_that_is_enough_ends_the_co
     assert any(e.kind == SNIP_NOTE for e in live(entries)) and outcome.after <= SMALL.target
 
 
+async def test_memory_notes_that_cannot_be_read_skip_the_facts_step_and_the_snip_still_runs():
+    memory = FakeMemoryStore()
+    memory.fail_reads = OSError("/home/me/.config/orkeon/memory.json is not valid JSON")
+    deps, model, ports = await _setup(_exchanges(10, 1_100), memory=memory)
+
+    outcome = await compact_session(ports, SMALL, automatic=True)
+
+    assert outcome.kind == "snipped" and outcome.notes_saved == () and model.requests == []
+    assert "memory.json is not valid JSON" in deps.logger.text()
+
+
 async def test_a_summary_replaces_the_live_history_when_the_snip_is_not_enough():
     deps, model, ports = await _setup(_exchanges(3, 8_000), [NO_MEMORIES, _summary()])
 

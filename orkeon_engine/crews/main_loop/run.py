@@ -10,8 +10,9 @@ One turn runs seven steps, in this order:
    else: no model configured fails the turn at once);
 5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
 6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
-   model call takes the request back out of the buffer (the turn stores nothing) and fails with the
-   provider's error; a spent budget or a cancel records a note of the stop and fails;
+   model call, or a cancel before the model is asked, takes the request back out of the buffer (the turn
+   stores nothing) and fails with the provider's error; a spent budget or a cancel once the model is at
+   work records a note of the stop and fails;
 7. the answer appended (what was said, never the tool results), the working files noted, the epilogue
    call, if any (its failure is a warning), and the automatic compaction again when the turn left the
    history saturated.
@@ -46,7 +47,7 @@ from orkeon_engine.crews.main_loop.session_summary import (
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
-from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, read_breaker
+from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
@@ -205,7 +206,11 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     outcomes = [await _auto_compact(ports, window.thresholds)]
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
-    header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)  # 6
+    try:  # 6
+        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)
+    except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
+        await asyncio.shield(_forget_request(ports.session, request))
+        raise
     steps.report(6, f"the model is working; context {gauge.line()}")
     act = await _act(ports, llm, header, body, tools, gate, options, request)
     await ports.session.append(BufferEntry("assistant", act.text))  # 7
@@ -273,6 +278,14 @@ class _Steps:
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                       thresholds: Thresholds) -> tuple[str, str, Gauge]:
     """The static header, the user body (the history without the current request) and the gauge."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds)
+    assert measured.gauge is not None
+    return header, assemble_body(measured), measured.gauge
+
+
+async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
+                           thresholds: Thresholds) -> tuple[str, BodyParts]:
+    """The static header and the body's parts, each read once through the ports, measured with the gauge."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
@@ -287,9 +300,7 @@ async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flag
         hooks=await read_hooks(ports.config),
         history=tuple(history),
     )
-    measured = measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
-    assert measured.gauge is not None
-    return header, assemble_body(measured), measured.gauge
+    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
@@ -300,8 +311,9 @@ async def run_session_summary(ports: MainLoopPorts) -> str:
     entries = await ports.session.entries()
     if not any(entry.text.strip() for entry in entries):
         raise CommandFailedError("nothing to summarise yet: the session's history is empty")
+    window = await resolve_context_window(ports.config, ports.window)  # the history is cut to fit the model
     return await llm.complete(build_session_summary_prompt(SESSION_SUMMARY_TOKENS),
-                              build_session_summary_request(entries))
+                              build_session_summary_request(entries, chars_for(window.thresholds.transcript)))
 
 
 @dataclass(frozen=True)
@@ -326,12 +338,10 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
-    header, _, gauge = await turn_prompt(ports, "", offer, flags, window.thresholds)
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds)
+    gauge = parts.gauge
+    assert gauge is not None
     entries = await ports.session.entries()
-    history = live(entries)
-    parts = BodyParts("", offer.read_only, await read_environment(ports.workspace, ports.clock, ports.shell), flags,
-                      await read_skills(ports.session, ports.files), await read_memory(ports.memory, ports.logger),
-                      await read_hooks(ports.config), tuple(history), gauge)
     measured = [("header", estimate_tokens(header))]
     measured += [(name, estimate_tokens(text)) for name, text in body_sections(parts)]
     breaker = read_breaker(await ports.session.get_state(BREAKER_KEY))

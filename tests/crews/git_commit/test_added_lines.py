@@ -52,3 +52,9 @@ def test_every_line_of_a_new_file_is_added_from_line_one():
 def test_any_text_parses_without_an_error(text):
     for line in added_lines(text):
         assert line.number >= 0
+
+
+def test_a_file_header_after_a_finished_hunk_starts_the_next_file():
+    plain = "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n--- a/y.py\n+++ b/y.py\n@@ -1 +1 @@\n-c\n+d\n"
+
+    assert list(added_lines(plain)) == [AddedLine("x.py", 1, "b"), AddedLine("y.py", 1, "d")]

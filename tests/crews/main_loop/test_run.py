@@ -1,3 +1,5 @@
+import asyncio
+
 import pytest
 
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
@@ -226,6 +228,17 @@ async def test_a_failed_model_call_stores_nothing_and_fails_with_the_providers_e
     assert await deps.session.entries() == []
 
 
+async def test_a_turn_cancelled_while_its_prompt_is_built_stores_nothing():
+    shell = FakeShell()
+    shell.error = asyncio.CancelledError()  # the person cancels while git status runs
+    deps, model, ports = await _setup("never asked", shell=shell)
+
+    with pytest.raises(asyncio.CancelledError):
+        await run_main_loop(_turn(), ports)
+    assert shell.commands() == ["git status --short --branch"]
+    assert await deps.session.entries() == [] and model.requests == []
+
+
 async def test_a_spent_budget_leaves_a_note_of_the_stop_and_fails():
     deps, model, ports = await _setup([Call("file_read", {"path": "a.py"}), Call("file_read", {"path": "a.py"})])
     await deps.config.set_value("assistant.budget.toolCalls", "1", "session")
@@ -317,6 +330,17 @@ async def test_the_session_summary_reads_the_whole_history_with_no_tools():
     assert "[person] the very first request" in request.last_user_text and "## Open" in request.system
 
 
+async def test_the_session_summary_fits_the_history_to_the_models_window():
+    deps, model, ports = await _setup("## Asked\nthe split")
+    await deps.config.set_value("model.contextWindow", "8000", "session")
+    await deps.session.append(*[BufferEntry("user", f"request {n} " + "q" * 2_000) for n in range(20)])
+
+    await run_session_summary(ports)
+
+    sent = model.requests[0].last_user_text
+    assert "of the middle of the transcript left out" in sent and len(sent) < 8_000 * 4
+
+
 async def test_an_empty_session_has_nothing_to_summarise():
     deps, model, ports = await _setup()
 
@@ -333,3 +357,11 @@ async def test_the_context_report_measures_every_part_of_the_next_prompt():
     parts = dict(report.parts)
     assert list(parts)[0] == "header" and "history" in parts and parts["history"] > 1_000
     assert report.history_tokens == 1_001 and report.gauge.tier == "ok" and model.requests == []
+
+
+async def test_the_context_report_reads_the_git_status_once():
+    deps, model, ports = await _setup(shell=FakeShell())
+
+    await run_context_report(ports)
+
+    assert ports.shell.commands() == ["git status --short --branch"]

@@ -1,9 +1,10 @@
 """The code actions on a finding: the suggestion as a whole-line edit, the assistant, the dismissal."""
 
 from lsprotocol import types
+from pygls.workspace import PositionCodec
 
 from orkeon_engine.domain.findings import Finding
-from orkeon_lsp.features.code_actions import actions_for, fix_request, replacement_edit
+from orkeon_lsp.features.code_actions import actions_for, chosen_findings, fix_request, replacement_edit
 
 URI = "file:///repo/app.py"
 LINES = ["import os", "def load(path):", "    handle = open(path)", "    return handle.read()", ""]
@@ -24,6 +25,15 @@ def test_a_suggestion_on_the_last_line_ends_at_its_last_character():
     edit = replacement_edit(last, URI, ["a", "b"]).changes[URI][0]
 
     assert (edit.range.end, edit.new_text) == (types.Position(1, 1), "c")
+
+
+def test_a_suggestion_on_the_last_line_ends_at_its_end_in_the_clients_units():
+    last = Finding("app.py", 2, 2, "b = '\U0001f600'", "low", "tests", "t", "", replacement="b = ''")
+    utf16 = PositionCodec(types.PositionEncodingKind.Utf16).client_num_units
+
+    edit = replacement_edit(last, URI, ["a", "b = '\U0001f600'"], utf16).changes[URI][0]
+
+    assert edit.range.end == types.Position(1, 8)
 
 
 def test_a_finding_without_a_replacement_has_no_edit():
@@ -50,3 +60,25 @@ def test_the_request_to_the_assistant_names_the_place_the_problem_and_the_sugges
     text = fix_request(LEAK)
 
     assert "app.py:3" in text and "Never closed" in text and "with open(path) as handle" in text
+
+
+def _range(first, last):
+    return types.Range(types.Position(first, 0), types.Position(last, 0))
+
+
+def test_the_actions_are_about_the_findings_of_the_diagnostics_the_request_names():
+    other = Finding("app.py", 1, 1, "import os", "nit", "maintainability", "Unused", "")
+    named = types.Diagnostic(_range(2, 3), "Never closed", source="orkeon", data={"id": LEAK.id})
+
+    chosen = chosen_findings([other, LEAK], [named], _range(0, 4))
+
+    assert chosen == [(LEAK, named)]
+
+
+def test_without_a_named_diagnostic_the_findings_meeting_the_range_are_chosen():
+    other = Finding("app.py", 1, 1, "import os", "nit", "maintainability", "Unused", "")
+    foreign = types.Diagnostic(_range(3, 3), "E501", source="ruff", data={"id": LEAK.id})
+
+    chosen = chosen_findings([other, LEAK], [foreign], _range(3, 3))
+
+    assert chosen == [(LEAK, None)]

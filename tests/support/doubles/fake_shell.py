@@ -9,7 +9,8 @@ class FakeShell:
     def __init__(self, results: dict[str, ShellResult] | None = None) -> None:
         self.results: dict[str, ShellResult] = dict(results or {})
         self.runs: list[tuple[str, float, int]] = []
-        self.error: ShellError | None = None
+        self.error: ShellError | BaseException | None = None
+        """Raised by every run: a ShellError, or any other exception (a cancel) to test what follows."""
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
         self.runs.append((command, timeout, max_output_bytes))

@@ -1,0 +1,15 @@
+from orkeon_engine.domain.secret_masking import mask_secrets
+
+
+def test_the_value_of_a_secret_named_variable_is_masked():
+    assert mask_secrets("token: abcd1234efgh", [{"GITHUB_TOKEN": "abcd1234efgh"}]) == "token: ***"
+
+
+def test_a_short_value_or_an_ordinary_variable_is_left_alone():
+    env = {"API_KEY": "short", "HOME": "/home/someone"}
+
+    assert mask_secrets("short /home/someone", [env]) == "short /home/someone"
+
+
+def test_a_key_shaped_word_is_masked_whatever_the_environment():
+    assert mask_secrets("used sk-proj-abcdefghijkl here", []) == "used *** here"
