@@ -40,6 +40,8 @@ class ReviewResult:
     cut_note: str = ""
     tokens: int = 0
     cost: float | None = None
+    withheld: tuple[str, ...] = ()
+    """Files of the diff left out because they usually hold secrets (never sent to the model)."""
     extras: dict[str, Any] = field(default_factory=dict)
 
     def count(self, severity: Severity) -> int:
@@ -73,6 +75,8 @@ def closing_line(result: ReviewResult) -> str:
     lines = ["; ".join(parts)]
     if result.cut_note:
         lines.append(f"note: {result.cut_note}")
+    if result.withheld:
+        lines.append("note: left out, as they usually hold secrets: " + ", ".join(result.withheld))
     for failure in result.failures:
         lines.append(f"{failure.lens} (pass {failure.pass_index}): no valid answer ({failure.reason})")
     return "\n".join(lines)

@@ -70,3 +70,9 @@ def test_the_json_report_carries_the_ranked_findings_and_the_dropped_reasons():
     assert [f["severity"] for f in report["findings"]] == ["high", "low", "nit"]
     assert report["dropped"][0]["reason"] == "its quote matches no added line of its hunk"
     assert report["counts"]["high"] == 1
+
+
+def test_the_closing_line_names_the_files_left_out_for_secrets():
+    result = ReviewResult(scope="the staged changes", files=("app.py",), findings=(), withheld=(".env", "key.pem"))
+
+    assert closing_line(result).splitlines()[-1] == "note: left out, as they usually hold secrets: .env, key.pem"

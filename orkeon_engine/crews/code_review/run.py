@@ -23,6 +23,7 @@ from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import DismissKey, Finding
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
+from orkeon_engine.domain.secret_paths import withheld_paths
 from orkeon_engine.ports.chat_model import ChatModel, LlmFailure
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import ExtractFailure, Llm
@@ -46,6 +47,12 @@ class ReviewRequest:
 async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress | None = None) -> ReviewResult:
     """Review the diff; raises CommandFailedError when no lens could be asked at all, or on cancellation."""
     lenses = [lens for name in request.lenses if (lens := find_lens(name)) is not None]
+    withheld = withheld_paths(request.diff.paths)
+    diff = dataclasses.replace(request.diff, files=tuple(f for f in request.diff.files if f.path not in withheld))
+    request = dataclasses.replace(request, diff=diff)
+    if withheld and not diff.files:
+        return ReviewResult(scope=request.scope, files=(), findings=(), withheld=withheld,
+                            lenses=tuple(lens.name for lens in lenses), passes=request.passes)
     await llm.require_model()
     tally = _Tally(llm.model)
     model = dataclasses.replace(llm, model=tally)
@@ -87,6 +94,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
         cut_note=rendered.cut_note(),
         tokens=tally.usage.total_tokens,
         cost=tally.usage.cost,
+        withheld=withheld,
     )
 
 

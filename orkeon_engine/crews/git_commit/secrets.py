@@ -4,39 +4,14 @@ looks like a credential. A finding names the file (and the line) and the kind, n
 from __future__ import annotations
 
 import math
-import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from orkeon_engine.crews.git_commit.added_lines import AddedLine
+from orkeon_engine.domain.secret_paths import secret_path_reason
 
-_TEMPLATE_SUFFIXES = (".example", ".sample", ".template", ".dist", ".defaults")
-_PRIVATE_KEY_FILES = frozenset({"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"})
-_KEY_SUFFIXES = (".pem", ".key", ".p12", ".pfx", ".jks", ".keystore")
-_CREDENTIAL_FILES = frozenset({
-    ".npmrc", ".pypirc", ".netrc", "_netrc", ".git-credentials", "credentials.json", ".htpasswd", ".pgpass",
-    ".dockercfg",
-})
-
-
-def secret_path_reason(path: str) -> str | None:
-    """Why a path usually holds secrets (an env file, a private key, a credential file), or None."""
-    name = posixpath.basename(path).lower()
-    if name.endswith(_TEMPLATE_SUFFIXES):
-        return None
-    if name == ".env" or name.startswith(".env.") or name.endswith(".env"):
-        return "an environment file"
-    if name in _PRIVATE_KEY_FILES:
-        return "a private key"
-    if name.endswith(_KEY_SUFFIXES):
-        return "a key or certificate file"
-    if name in _CREDENTIAL_FILES or path.lower().endswith(".aws/credentials"):
-        return "a credential file"
-    if name.startswith("client_secret") and name.endswith(".json"):
-        return "a credential file"
-    return None
-
+__all__ = ["CredentialHit", "find_credentials", "secret_path_reason"]
 
 @dataclass(frozen=True)
 class CredentialHit:

@@ -134,3 +134,36 @@ async def test_a_cancelled_review_stops_before_the_next_lens():
 
     with pytest.raises(CommandFailedError, match="cancelled"):
         await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm, progress)
+
+
+WITH_SECRETS = parse_diff("""diff --git a/.env b/.env
+--- /dev/null
++++ b/.env
+@@ -0,0 +1 @@
++OPENAI_API_KEY=sk-do-not-send-me
+diff --git a/app.py b/app.py
+--- a/app.py
++++ b/app.py
+@@ -1,1 +1,2 @@
+ import os
++y = 1 / 0
+""")
+
+
+async def test_a_file_that_usually_holds_secrets_is_never_shown_to_the_model():
+    model, llm = await _llm(answer())
+
+    result = await run_code_review(ReviewRequest(WITH_SECRETS, "the staged changes", ("correctness",)), llm)
+
+    prompt = model.requests[0].last_user_text
+    assert "sk-do-not-send-me" not in prompt and "y = 1 / 0" in prompt
+    assert result.withheld == (".env",) and result.files == ("app.py",)
+
+
+async def test_a_diff_of_secret_files_alone_asks_no_model():
+    only_env = parse_diff("diff --git a/.env b/.env\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+TOKEN=x\n")
+    model, llm = await _llm()
+
+    result = await run_code_review(ReviewRequest(only_env, "the staged changes"), llm)
+
+    assert model.requests == [] and result.withheld == (".env",) and result.findings == ()
