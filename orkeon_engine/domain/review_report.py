@@ -48,8 +48,13 @@ class ReviewResult:
         return sum(1 for f in self.findings if f.severity == severity)
 
     def fails(self, threshold: Severity | None) -> bool:
-        """Whether a finding at or above `threshold` exists (never, without a threshold)."""
-        return threshold is not None and any(at_or_above(f.severity, threshold) for f in self.findings)
+        """Whether CI should fail with `threshold`: a finding at or above it exists, or no lens gave a valid
+        answer (an unchecked change is not a passing one). Never without a threshold."""
+        if threshold is None:
+            return False
+        if self.lenses and len(self.failures) >= len(self.lenses) * self.passes:
+            return True
+        return any(at_or_above(f.severity, threshold) for f in self.findings)
 
 
 def location_line(finding: Finding) -> str:

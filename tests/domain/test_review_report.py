@@ -76,3 +76,18 @@ def test_the_closing_line_names_the_files_left_out_for_secrets():
     result = ReviewResult(scope="the staged changes", files=("app.py",), findings=(), withheld=(".env", "key.pem"))
 
     assert closing_line(result).splitlines()[-1] == "note: left out, as they usually hold secrets: .env, key.pem"
+
+
+def test_a_review_where_no_lens_answered_fails_ci():
+    failures = tuple(LensFailure(lens, 1, "not JSON") for lens in ("correctness", "security"))
+    result = ReviewResult(scope="s", files=("a.py",), findings=(), failures=failures,
+                          lenses=("correctness", "security"))
+
+    assert result.fails("high") and not result.fails(None)
+
+
+def test_a_review_with_one_lens_answering_and_no_finding_passes_ci():
+    result = ReviewResult(scope="s", files=("a.py",), findings=(),
+                          failures=(LensFailure("security", 1, "not JSON"),), lenses=("correctness", "security"))
+
+    assert not result.fails("high")
