@@ -190,12 +190,12 @@ def serve(argv: Sequence[str]) -> int:
     """Run the server until the client says exit; 0, or 2 on bad arguments."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     if any(arg in ("-h", "--help") for arg in argv):
-        print(USAGE)
+        sys.stderr.write(USAGE + "\n")  # stdout belongs to the protocol, even for --help
         return 0
     try:
         tcp = parse_tcp(argv)
     except ValueError as error:
-        print(f"orkeon-lsp: {error}\n{USAGE}", file=sys.stderr)
+        sys.stderr.write(f"orkeon-lsp: {error}\n{USAGE}\n")
         return 2
     level = os.environ.get("ORKEON_LSP_LOG", "").upper()
     logging.basicConfig(stream=sys.stderr, level=level if level in ("DEBUG", "INFO", "ERROR") else "WARNING")

@@ -149,3 +149,11 @@ def test_bad_arguments_exit_2_with_the_usage(tmp_path):
 
     assert done.returncode == 2
     assert b"--tcp takes HOST:PORT" in done.stderr and b"usage: orkeon-lsp" in done.stderr
+
+
+def test_help_and_a_bad_option_write_nothing_on_stdout():
+    runs = [subprocess.run([sys.executable, "-m", "orkeon_lsp", *args], capture_output=True, text=True, timeout=60)
+            for args in (["--help"], ["--tcp", "nope"])]
+
+    assert [(r.returncode, r.stdout) for r in runs] == [(0, ""), (2, "")]
+    assert "usage" in runs[0].stderr.lower() and "--tcp takes HOST:PORT" in runs[1].stderr
