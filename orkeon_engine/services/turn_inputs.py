@@ -12,6 +12,7 @@ from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.behaviour import BehaviourFlags, read_flags
 from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.skills import SKILLS_STATE_KEY
 from orkeon_engine.domain.turn_inputs import (
     INSTRUCTION_FILES,
     Environment,
@@ -30,8 +31,9 @@ from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.hooks import read_hooks as declared_hooks
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.skills import attached_skills
 
-SKILLS_KEY = "skills.attached"
+SKILLS_KEY = SKILLS_STATE_KEY
 """The state bag's list of attached playbooks: paths, or {"name", "path"} objects (/skills writes it)."""
 GIT_STATUS_COMMAND = "git status --short --branch"
 GIT_STATUS_TIMEOUT = 10.0
@@ -76,16 +78,13 @@ async def read_instructions(files: Files | None) -> ProjectInstructions | None:
 
 
 async def read_skills(session: CurrentSession, files: Files | None) -> tuple[Skill, ...]:
-    value = await session.get_state(SKILLS_KEY)
-    skills = []
-    for item in value if isinstance(value, list) else []:
-        path = item if isinstance(item, str) else item.get("path") if isinstance(item, dict) else None
-        if not isinstance(path, str):
-            continue
-        name = item.get("name", path) if isinstance(item, dict) else path.rsplit("/", 1)[-1]
-        text = await _read(files, path)
-        skills.append(Skill(str(name), text if text is not None else f"(the file {path} cannot be read)"))
-    return tuple(skills)
+    """The attached skills as the prompt body shows them (/skills attaches them; services/skills reads them)."""
+    if files is None:
+        return ()
+    return tuple(
+        Skill(skill.name, skill.text if not skill.error else f"(the file {skill.path} cannot be read: {skill.error})")
+        for skill in await attached_skills(session, files)
+    )
 
 
 async def read_hooks(config: ConfigStore) -> tuple[Hook, ...]:

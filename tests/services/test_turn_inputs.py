@@ -56,11 +56,13 @@ async def test_no_instructions_file_is_none():
 
 async def test_the_attached_skills_are_read_from_their_files_and_a_missing_one_says_so():
     deps = await make_deps(vfs=FakeFiles({"/workspace/docs/release.md": "1. tag"}))
-    await deps.session.set_state(SKILLS_KEY, ["/workspace/docs/release.md", {"name": "gone", "path": "/x.md"}, 3])
+    await deps.session.set_state(SKILLS_KEY, ["/workspace/docs/release.md", "/workspace/gone.md", 3])
 
     skills = await read_skills(deps.session, deps.files)
 
-    assert skills == (Skill("release.md", "1. tag"), Skill("gone", "(the file /x.md cannot be read)"))
+    assert skills[0] == Skill("release.md", "1. tag")
+    assert skills[1].name == "gone.md" and skills[1].text.startswith("(the file /workspace/gone.md cannot be read")
+    assert len(skills) == 2
 
 
 async def test_hooks_are_read_by_event_as_a_list_or_one_command():
