@@ -106,7 +106,7 @@ def _scope(args: ParsedArgs) -> Scope:
 
 
 def _where(scope: Scope, deps: Deps) -> str:
-    return "this session" if scope == "session" else deps.config.location(scope)
+    return "this session only; --user or --project keeps it" if scope == "session" else deps.config.location(scope)
 
 
 def _show(value: Any) -> str:

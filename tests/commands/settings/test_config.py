@@ -28,7 +28,7 @@ async def test_set_without_a_scope_writes_the_session():
 
     view = await run_config(_args("set", "model", "openai/x"), deps)
 
-    assert view.message == "model = openai/x (this session)"
+    assert view.message == "model = openai/x (this session only; --user or --project keeps it)"
     assert await deps.session.get_state("config:model") == "openai/x"
 
 
