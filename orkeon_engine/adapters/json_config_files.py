@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import errno
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from orkeon_engine.adapters.atomic_write import write_atomically
 from orkeon_engine.ports.config_files import FileScope
+
+__all__ = ["JsonConfigFiles", "user_config_dir", "write_atomically"]
 
 
 def user_config_dir(env: Mapping[str, str]) -> Path:
@@ -40,18 +41,3 @@ class JsonConfigFiles:
 
     def write(self, scope: FileScope, text: str) -> None:
         write_atomically(self._paths[scope], text)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a temp file beside `path`, then rename it over: the file is replaced whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

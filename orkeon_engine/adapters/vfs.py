@@ -16,6 +16,7 @@ from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
+from orkeon_engine.adapters.atomic_write import write_atomically
 from orkeon_engine.domain.virtual_paths import (
     OUTPUT,
     TEMP,
@@ -182,18 +183,7 @@ def _write_host(virtual: str, target: Path, text: str) -> None:
         if target.is_dir():
             raise FilesError(virtual, "a folder, not a file")
         mode = target.stat().st_mode & 0o7777 if target.exists() else NEW_FILE_MODE
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".orkeon-tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.chmod(temp, mode)
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_atomically(target, text, mode)
     except FileExistsError:
         raise FilesError(virtual, "a parent of this path is a file, not a folder") from None
     except NotADirectoryError:

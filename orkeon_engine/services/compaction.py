@@ -36,10 +36,11 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.history import archived, live, live_tokens, snip
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, RestorePlan, plan_restore
-from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.turn_inputs import read_optional_text
 
 
 class TextModel(Protocol):
@@ -162,17 +163,8 @@ async def _restore(ports: CompactionPorts, thresholds: Thresholds) -> RestorePla
     paths = [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
     files: list[tuple[str, str | None]] = []
     for path in paths:
-        files.append((path, await _read(ports.files, path)))
+        files.append((path, await read_optional_text(ports.files, path)))
     return plan_restore(files, thresholds.restore, thresholds.restore_file)
-
-
-async def _read(files: Files | None, path: str) -> str | None:
-    if files is None:
-        return None
-    try:
-        return await files.read_text(path)
-    except FilesError:
-        return None
 
 
 async def _commit(ports: CompactionPorts, entries: Sequence[BufferEntry]) -> None:

@@ -73,7 +73,7 @@ async def read_budget(config: ConfigStore) -> Budget:
 async def read_instructions(files: Files | None) -> ProjectInstructions | None:
     found: dict[str, str | None] = {}
     for name in INSTRUCTION_FILES:
-        found[name] = await _read(files, f"/workspace/{name}")
+        found[name] = await read_optional_text(files, f"/workspace/{name}")
     return pick_instructions(found)
 
 
@@ -129,7 +129,8 @@ async def session_cost(usage: UsageLedger | None, session_id: str) -> str:
         return "unknown"
 
 
-async def _read(files: Files | None, path: str) -> str | None:
+async def read_optional_text(files: Files | None, path: str) -> str | None:
+    """A file's text, or None when there are no files or it cannot be read (the prompt then goes without)."""
     if files is None:
         return None
     try:
