@@ -30,6 +30,7 @@ from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
     from orkeon_engine.tools.base import Tool
@@ -77,7 +78,7 @@ class _ToolLoop:
     def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
                  max_parallel_reads: int) -> None:
-        self._tools = _by_name(tools)
+        self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
         self._specs = [tool.spec() for tool in tools]
         self._budget = budget
         self._gate = gate
@@ -161,7 +162,7 @@ class _ToolLoop:
     async def _check_call(self, request: ToolCallRequest) -> _Ready | ToolCallRecord:
         tool = self._find(request.name)
         if tool is None:
-            offered = ", ".join(sorted(self._tools)) or "none"
+            offered = ", ".join(sorted(self._tools.names())) or "none"
             return _record(request, {}, None, f"unknown tool {request.name!r}; the tools offered are: {offered}")
         try:
             arguments = request.decoded()
@@ -196,7 +197,7 @@ class _ToolLoop:
         return ToolCallRecord(item.request.id, item.tool.name, item.arguments, item.verdict, result)
 
     def _find(self, name: str) -> Tool[Any] | None:
-        return self._tools.get(name.strip().lower())
+        return self._tools.find(name)
 
     def _calls_left(self) -> int | None:
         if self._budget.tool_calls is None:
@@ -220,16 +221,6 @@ class _ToolLoop:
             calls = len(self._records)
             self._progress.report(f"turn {self._turns}: {format_usage(self._usage)}; "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
-
-
-def _by_name(tools: Sequence[Tool[Any]]) -> dict[str, Tool[Any]]:
-    found: dict[str, Tool[Any]] = {}
-    for tool in tools:
-        key = tool.name.lower()
-        if key in found:
-            raise ValueError(f"two tools are named {tool.name!r}")
-        found[key] = tool
-    return found
 
 
 def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdict | None, text: str) -> ToolCallRecord:
