@@ -18,10 +18,6 @@ def package_of(path: str) -> str:
     return folder or ROOT_PACKAGE
 
 
-def in_package(path: str, package: str) -> bool:
-    return package_of(path) == package
-
-
 @dataclass(frozen=True)
 class Edge:
     source: str

@@ -39,11 +39,6 @@ def byte_span_to_chars(data: bytes, start: int, end: int) -> tuple[int, int]:
     return begin, begin + len(data[start:end].decode("utf-8", errors="replace"))
 
 
-def node_text(text: str, symbol: Symbol) -> str:
-    data = text.encode("utf-8")
-    return data[symbol.start_byte:symbol.end_byte].decode("utf-8", errors="replace")
-
-
 class NodeLookupError(ValueError):
     """A node name that names no symbol of the file, or several: the message lists the candidates."""
 
