@@ -32,8 +32,9 @@ typecheck: setup
 contracts: setup
 	$(BIN)/lint-imports
 
+# pytest-xdist spreads the suite over the cores (-n auto); the slow end-to-end files run beside the unit tests.
 pytest: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # The VS Code extension's test: node --test against a stub of the vscode module; `npm ci` installs its one
 # dependency (vscode-languageclient, pinned by package-lock.json) when node_modules is missing or stale.
