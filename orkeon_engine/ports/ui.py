@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from orkeon_engine.ports.human_input import HumanInput
@@ -16,3 +17,9 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    progress_for: Callable[[str], Progress] | None = None
+    """A new progress line with that title, for work that runs beside the command (a child agent); None
+    shares `progress`."""
+    background_human: HumanInput | None = None
+    """Who a background child asks; None: `human` (the editor's dialogs), while the terminal, whose prompt
+    owns the keyboard, answers nobody."""

@@ -11,6 +11,10 @@ calls (every call the model asks for counts, one that fails its checks too), wal
 port (a call in flight is not interrupted), and context tokens (each turn's prompt counted once). A spent
 budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
 A failed model call (LlmFailure) propagates as it is.
+
+Given a Spawner, the loop offers spawn_agent itself (tools/spawn_agent.py), after the act's own tools: the
+host's tool, which no catalogue names (`tools` naming it raises UnknownToolError before the model is
+asked). Without one (a child's act), a call of spawn_agent is refused by name.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ToolCallRequest, Usage, format_usage
 from orkeon_engine.domain.model_json import describe_validation_error
+from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel
 from orkeon_engine.ports.clock import Clock
@@ -34,9 +39,14 @@ from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.spawn_agent import Spawner
 
 MAX_PARALLEL_READS = 4
 NO_OUTPUT = "(no output)"
+CHILD_REFUSAL = (
+    "refused: spawn_agent is not offered here, since a child agent has no child of its own; do this part "
+    "yourself, or name in your report the part that needs another agent"
+)
 
 
 async def act(
@@ -52,13 +62,19 @@ async def act(
     options: CallOptions | None = None,
     logger: Logger | None = None,
     max_parallel_reads: int = MAX_PARALLEL_READS,
+    spawner: Spawner | None = None,
+    parent: str = "",
 ) -> ActResult:
-    """Run the loop over `messages` (the history and the request), `system` first, offering `tools`.
+    """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
+    spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
 
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
-    conversation. Raises BudgetExhausted, Cancelled, or the model's LlmFailure / NotConfiguredError."""
+    conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
+    the model's LlmFailure / NotConfiguredError."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
                      max_parallel_reads)
+    if spawner is not None:
+        loop.offer_spawn_agent(spawner, parent)
     return await loop.run(system, messages)
 
 
@@ -79,7 +95,7 @@ class _ToolLoop:
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
                  max_parallel_reads: int) -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
-        self._specs = [tool.spec() for tool in tools]
+        self._specs = self._tools.specs()
         self._budget = budget
         self._gate = gate
         self._model = model
@@ -93,6 +109,15 @@ class _ToolLoop:
         self._usage = Usage()
         self._context_tokens = 0
         self._turns = 0
+
+    def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
+        """Offer spawn_agent, the host's own tool, after the act's tools."""
+        from orkeon_engine.tools.spawn_agent import SpawnAgentTool, SpawnContext
+
+        context = SpawnContext(parent=parent, mode=self._gate.mode, tools=tuple(self._tools.names()))
+        tool = SpawnAgentTool(spawner, context)
+        self._tools.offer_host_tool(tool)
+        self._specs.append(tool.spec())
 
     async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
@@ -161,6 +186,8 @@ class _ToolLoop:
 
     async def _check_call(self, request: ToolCallRequest) -> _Ready | ToolCallRecord:
         tool = self._find(request.name)
+        if tool is None and request.name.strip().lower() in HOST_TOOLS:
+            return _record(request, {}, None, CHILD_REFUSAL)
         if tool is None:
             offered = ", ".join(sorted(self._tools.names())) or "none"
             return _record(request, {}, None, f"unknown tool {request.name!r}; the tools offered are: {offered}")
