@@ -50,7 +50,7 @@ class ToolCatalogue:
         """Add a tool; a name already registered (in any case) raises ValueError, a host tool's name
         HostToolNameError."""
         if tool.name.strip().lower() in HOST_TOOLS:
-            raise HostToolNameError(tool.name, self.names())
+            raise HostToolNameError([tool.name], self.names())
         self._add(tool)
 
     def offer_host_tool(self, tool: Tool[Any]) -> None:
