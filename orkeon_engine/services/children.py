@@ -176,9 +176,10 @@ class Children:
             raise ChildError(f"no child has the id {child_label(child_id)} (`/tasks` lists them)")
         return record
 
-    async def recent(self, session_id: str | None = None, parent: str | None = None) -> list[ChildRecord]:
+    async def recent(self, session_id: str | None = None, parent: str | None = None,
+                     limit: int = 50) -> list[ChildRecord]:
         """The latest children, oldest first: of a session, of one parent run, when given."""
-        return await self._store.recent(session_id, parent)
+        return await self._store.recent(session_id, parent, limit)
 
     async def transcript(self, child: ChildRef) -> list[ChatMessage]:
         """The child's conversation as its model saw it."""

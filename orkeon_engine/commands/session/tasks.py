@@ -1,9 +1,9 @@
-"""/tasks: the crews this session launched and its child agents, running and ended, with their state, age,
-tokens and cost; `/tasks stop <id>` stops a running one; `/tasks send <id> <message>` and `/tasks repair <id>`
+"""/tasks: the crews this session launched and the workspace's latest child agents, running and ended, with
+their state, age, tokens and cost; `/tasks stop <id>` stops a running one; `/tasks send <id> <message>` and `/tasks repair <id>`
 start a new run of an ended child (the agent-run crew); `/tasks show <id>` shows what a child left.
 
-Crews are `t1, t2...` (in memory, this engine's); children are `c1, c2...` (state.db: they outlive a
-restart, a child that was running then shows as interrupted). In the editor, crews run concurrently as
+Crews are `t1, t2...` (in memory, this engine's); children are `c1, c2...` (state.db, the workspace's: they
+outlive a restart and a new session, and a child that was running then shows as interrupted). In the editor, crews run concurrently as
 tasks of the server and children beside them, so `/tasks stop` reaches work another request started.
 """
 
@@ -32,6 +32,8 @@ ARGS = ArgSpec(positionals=(
 USAGE = "/tasks [stop <id> | send <id> <message> | repair <id> [<message>] | show <id>]"
 ACTIONS = ("stop", "send", "repair", "show")
 COLUMNS = ["id", "what", "state", "age", "time", "tokens", "cost", "detail"]
+CHILDREN_LISTED = 20
+"""How many of the workspace's latest children the list shows."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ async def _list(deps: Deps) -> CommandView:
     now = deps.clock.now()
     rows = [_crew_row(record, now) for record in _registry(deps).records(deps.session.id)]
     if deps.children is not None:
-        rows += [_child_row(record, now) for record in await deps.children.recent(deps.session.id)]
+        rows += [_child_row(record, now) for record in await deps.children.recent(limit=CHILDREN_LISTED)]
     if not rows:
         return CommandView(message="No crew and no child agent has run in this session yet.")
     rows.sort(key=lambda row: row.started)
