@@ -86,9 +86,10 @@ class Llm:
                   budget: Budget, gate: PermissionGate, options: CallOptions | None = None) -> ActResult:
         """The tool loop (services/act.py) over this model; a string is one user message."""
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
+        parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
                                    clock=self.clock, progress=self.progress, options=options, logger=self.logger,
-                                   spawner=self.spawner, parent=self.run or (f"/{self.command}" if self.command else ""))
+                                   spawner=self.spawner, parent=parent)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""

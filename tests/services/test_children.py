@@ -148,7 +148,8 @@ async def test_the_children_of_one_parent_run_are_listed_apart():
 async def test_an_unknown_charter_is_refused_naming_the_charters():
     deps = await _deps()
 
-    with pytest.raises(ChildError, match="no charter is named 'dev-writer'; charters: general, dev-reviewer, dev-auditor"):
+    with pytest.raises(ChildError, match="no charter is named 'dev-writer'; charters: general, dev-reviewer, "
+                                         "dev-auditor"):
         await deps.children.spawn("dev-writer", "write it")
 
 

@@ -1,10 +1,12 @@
 """/tasks: the crews this session launched and the workspace's latest child agents, running and ended, with
-their state, age, tokens and cost; `/tasks stop <id>` stops a running one; `/tasks send <id> <message>` and `/tasks repair <id>`
-start a new run of an ended child (the agent-run crew); `/tasks show <id>` shows what a child left.
+their state, age, tokens and cost; `/tasks stop <id>` stops a running one; `/tasks send <id> <message>` and
+`/tasks repair <id>` start a new run of an ended child (the agent-run crew); `/tasks show <id>` shows what a
+child left.
 
 Crews are `t1, t2...` (in memory, this engine's); children are `c1, c2...` (state.db, the workspace's: they
-outlive a restart and a new session, and a child that was running then shows as interrupted). In the editor, crews run concurrently as
-tasks of the server and children beside them, so `/tasks stop` reaches work another request started.
+outlive a restart and a new session, and a child that was running then shows as interrupted). In the
+editor, crews run concurrently as tasks of the server and children beside them, so `/tasks stop` reaches
+work another request started.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.crews.agent_run.brief import RerunKind
-from orkeon_engine.crews.agent_run.run import AgentRunInput, run_agent_run
+from orkeon_engine.crews.agent_run.run import AgentRunInput, RerunKind, run_agent_run
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.chat import format_cost
 from orkeon_engine.domain.children import ChildIdError, ChildRecord, is_child_label, parse_child_label, report_document

@@ -14,6 +14,8 @@ from orkeon_engine.domain.agents import find_charter
 from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.services.children import ChildError, ChildHandle, Children
 
+__all__ = ["AgentRunInput", "RerunKind", "run_agent_run"]
+
 
 @dataclass(frozen=True)
 class AgentRunInput:
