@@ -8,12 +8,12 @@ import sys
 import pytest
 
 
-def _run(args, cwd, stdin=None, extra_env=None):
+def _run(args, cwd, stdin=None, extra_env=None, timeout=60):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env["XDG_CONFIG_HOME"] = str(cwd / ".xdg")
     env.update(extra_env or {})
     return subprocess.run([sys.executable, "-m", "orkeon_engine.cli", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True, env=env, timeout=60)
+                          capture_output=True, text=True, env=env, timeout=timeout)
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_status_runs_without_importing_litellm(folder):
     (["skills"], 0, "No skill is attached"),
     (["agents"], 0, "dev-reviewer"),
     (["export"], 1, "nothing to export"),
-    (["tasks"], 0, "No crew has run in this session yet."),
+    (["tasks"], 0, "No crew and no child agent has run in this session yet."),
     (["advisor"], 1, "no answer to judge yet"),
 ])
 def test_the_status_settings_and_session_commands_answer_from_the_command_line(folder, tokens, code, expected):
@@ -183,7 +183,7 @@ def test_one_command_waits_for_the_child_it_started_in_the_background_and_prints
 
     (folder / "a.py").write_text("def f():\n    return 1\n")
     with StubOpenAIServer([SPAWN_IN_THE_BACKGROUND], default={"echo": True}) as stub:
-        done = _run(["assistant", "have a.py reviewed"], folder,
+        done = _run(["assistant", "have a.py reviewed"], folder, timeout=180,
                     extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
         listed = _run(["tasks"], folder)
 
