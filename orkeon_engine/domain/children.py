@@ -45,7 +45,7 @@ def parse_child_label(text: str) -> int:
     return int(match.group(1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ChildDraft:
     """A child about to start: everything its record holds before it runs."""
 
@@ -63,22 +63,12 @@ class ChildDraft:
     background: bool = True
 
 
-@dataclass(frozen=True)
-class ChildRecord:
-    """A child as state.db keeps it."""
+@dataclass(frozen=True, kw_only=True)
+class ChildRecord(ChildDraft):
+    """A child as state.db keeps it: its draft, then its id, how it stands and what it left."""
 
     id: int
-    session_id: str
-    charter: str
-    mode: str
-    brief: str
     state: ChildState
-    started: datetime
-    tools: tuple[str, ...] = ()
-    step: str | None = None
-    parent: str = ""
-    previous: int | None = None
-    background: bool = True
     ended: datetime | None = None
     usage: Usage = field(default_factory=Usage)
     report: str = ""

@@ -152,8 +152,9 @@ class Children:
         if not brief.strip():
             raise ChildError("the brief is empty: say what the child should do and what its report must answer")
         start = self._prepare(self._charter(charter, mode, tools), step)
-        draft = ChildDraft(self._ports.session.id, start.charter.name, start.charter.mode, brief.strip(),
-                           self._ports.clock.now(), start.charter.tools, start.step, parent, previous, background)
+        draft = ChildDraft(session_id=self._ports.session.id, charter=start.charter.name, mode=start.charter.mode,
+                           brief=brief.strip(), started=self._ports.clock.now(), tools=start.charter.tools,
+                           step=start.step, parent=parent, previous=previous, background=background)
         record = await self._store.create(draft)
         human = self._ports.background_human if background and self._ports.background_human else self._ports.human
         gate = await gate_for_run(self._ports.config, self._ports.session, NamedHumanInput(human, record.title),

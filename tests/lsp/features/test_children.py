@@ -37,8 +37,8 @@ async def test_once_its_line_ends_a_childs_token_is_forgotten(connect):
 
 
 def test_an_ended_childs_report_is_a_document_and_how_it_ended_a_message():
-    record = ChildRecord(3, "s1", "dev-reviewer", "plan", "Review plan.md", "failed", WHEN,
-                         usage=Usage(900, 100, cost=0.002), report="", detail="the budget is spent")
+    record = ChildRecord(id=3, session_id="s1", charter="dev-reviewer", mode="plan", brief="Review plan.md",
+                         state="failed", started=WHEN, usage=Usage(900, 100, cost=0.002), detail="the budget is spent")
 
     view = ended_view(record)
 

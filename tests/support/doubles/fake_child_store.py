@@ -25,9 +25,7 @@ class FakeChildStore:
     async def create(self, draft: ChildDraft) -> ChildRecord:
         self._check()
         child_id = max(self.records, default=0) + 1
-        record = ChildRecord(child_id, draft.session_id, draft.charter, draft.mode, draft.brief, "running",
-                             draft.started, draft.tools, draft.step, draft.parent, draft.previous, draft.background,
-                             owner=self.owner)
+        record = ChildRecord(**vars(draft), id=child_id, state="running", owner=self.owner)
         self.records[child_id] = record
         return record
 
