@@ -226,13 +226,14 @@ vim.ui.select = function(items, opts, on_choice)
   E.record('offered', vim.tbl_map(opts.format_item, items))
   on_choice(items[1])
 end
+local function shows(name, text)
+  local buf = vim.fn.bufnr('orkeon://' .. name)
+  return buf ~= -1 and table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\\n'):find(text, 1, true) ~= nil
+end
 vim.cmd('Orkeon assistant have cart.py reviewed in the background')
-E.view('assistant')
+E.wait(function() return shows('assistant', 'A reviewer is looking') end, 'the answer', 120000)
 vim.cmd('OrkeonStopTask')
-E.wait(function()
-  local buf = vim.fn.bufnr('orkeon://tasks')
-  return buf ~= -1 and table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\\n'):find('stopped c1') ~= nil
-end, 'the answer of /tasks stop')
+E.wait(function() return shows('tasks', 'stopped c1') end, 'the answer of /tasks stop', 120000)
 E.record('answer', vim.api.nvim_buf_get_lines(vim.fn.bufnr('orkeon://tasks'), 0, -1, false))
 """
 
