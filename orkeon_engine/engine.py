@@ -1,6 +1,7 @@
 """The Engine facade the CLI, the language server and the ACP agent call: run a command by name, get a typed
-result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult and ShellError
-for a Shell over a client's terminal), so no edge reaches into the engine's inner layers."""
+result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, the
+shell program and its quiet environment for a Shell over a client's terminal), so no edge reaches into
+the engine's inner layers."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orkeon_engine.adapters.subprocess_shell import QUIET_ENVIRONMENT as SHELL_QUIET_ENVIRONMENT
+from orkeon_engine.adapters.subprocess_shell import SHELL as SHELL_PROGRAM
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
@@ -21,6 +24,7 @@ from orkeon_engine.domain.history import is_archived
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.ports.files import FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from orkeon_engine.ports.shell import ShellError, ShellResult
@@ -30,8 +34,8 @@ from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "FREE_TEXT_COMMAND", "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult",
-    "ShellError", "ShellResult", "UserInterface", "command_catalogue",
+    "FREE_TEXT_COMMAND", "SHELL_PROGRAM", "SHELL_QUIET_ENVIRONMENT", "BadArguments", "CommandEntry", "Engine",
+    "Failed", "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
 ]
 
 FREE_TEXT_COMMAND = "assistant"
@@ -118,6 +122,16 @@ class Engine:
     async def permission_mode(self) -> str:
         """The session's permission mode as the next turn takes it (/mode, the fallback setting, default)."""
         return (await resolve_mode(self.deps.session, self.deps.config)).mode
+
+    def host_path(self, virtual: str) -> str | None:
+        """The host path behind a virtual path (`/workspace/src/a.py`), or None when it names none."""
+        files = self.deps.files
+        if files is None:
+            return None
+        try:
+            return files.host_path(virtual)
+        except FilesError:
+            return None
 
     async def conversation(self) -> list[BufferEntry]:
         """The session's live conversation buffer (what the prompt's history shows), in order."""
