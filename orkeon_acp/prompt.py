@@ -52,7 +52,8 @@ def mention(uri: str, root: str) -> str:
     path = unquote(parsed.path)
     if not os.path.isabs(path):
         return uri
-    relative = os.path.relpath(os.path.normpath(path), os.path.normpath(root))
+    path = os.path.normpath(path)
+    relative = os.path.relpath(path, os.path.normpath(root))
     if relative == os.curdir:
         return "/workspace"
     if relative == os.pardir or relative.startswith(os.pardir + os.sep):

@@ -190,16 +190,23 @@ class EditorClient:
                                            signal=None if code >= 0 else f"signal {-code}")
 
     async def kill_terminal(self, session_id: str, terminal_id: str, **kwargs: Any) -> KillTerminalResponse:
-        with contextlib.suppress(ProcessLookupError):
-            self.terminals[terminal_id].process.kill()
+        await _stop(self.terminals[terminal_id])
         return KillTerminalResponse()
 
     async def release_terminal(self, session_id: str, terminal_id: str, **kwargs: Any) -> ReleaseTerminalResponse:
         terminal = self.terminals[terminal_id]
         terminal.released = True
-        with contextlib.suppress(ProcessLookupError):
-            terminal.process.kill()
+        await _stop(terminal)
         return ReleaseTerminalResponse()
+
+
+async def _stop(terminal: Terminal) -> None:
+    """Kill the terminal's process (and what it started) and wait until it and its output are done."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(terminal.process.pid, 9)
+    await terminal.process.wait()
+    if terminal.reader is not None:
+        await terminal.reader
 
 
 async def _collect(process: asyncio.subprocess.Process, output: bytearray) -> None:
