@@ -1,9 +1,8 @@
 """The Orkeon ACP agent: `initialize`, `session/new`, `session/load`, `session/set_mode`, `session/prompt`
 and `session/cancel`, each a thin call into the session's engine; and `serve`, which speaks ACP over stdio.
 
-On stdio nothing but the protocol reaches the real stdout: the protocol keeps a duplicate of file
-descriptor 1, and descriptor 1 itself, with `sys.stdout`, is pointed at stderr, so a print, a library's
-banner or a child process writing to its stdout lands in the log instead of corrupting the stream.
+On stdio nothing but the protocol reaches the real stdout (orkeon_engine.edge_io.protect_stdout): a print,
+a library's banner or a child process writing to its stdout lands in the log instead.
 """
 
 from __future__ import annotations
@@ -36,10 +35,11 @@ from acp.schema import (
 from orkeon_acp.client import ClientSupport, describe_client
 from orkeon_acp.prompt import Block, prompt_text
 from orkeon_acp.session import AcpSession, PromptBusyError
-from orkeon_acp.stdio import protect_stdout, protocol_streams
+from orkeon_acp.stdio import protocol_streams
 from orkeon_engine import __version__
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode
 from orkeon_engine.domain.permissions.policy import policy_for
+from orkeon_engine.edge_io import protect_stdout
 from orkeon_engine.engine import Ok
 
 USAGE = """usage: orkeon-acp

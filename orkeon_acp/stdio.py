@@ -1,28 +1,16 @@
-"""The protocol's streams over stdio, with stdout kept for the protocol alone.
-
-`protect_stdout` keeps a duplicate of descriptor 1 for the protocol and points descriptor 1 (and
-`sys.stdout`) at stderr, so nothing else can corrupt the stream; `protocol_streams` wraps stdin and that
-duplicate in the asyncio reader and writer the ACP connection takes.
+"""The protocol's streams over stdio: stdin, and the real stdout that orkeon_engine.edge_io's
+`protect_stdout` kept for the protocol alone, wrapped in the asyncio reader and writer the ACP connection
+takes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from typing import BinaryIO
 
 STREAM_LIMIT = 50 * 1024 * 1024
 """The longest line read from the client (a prompt with attached files, a big file's text)."""
-
-
-def protect_stdout() -> BinaryIO:
-    """The real stdout, for the protocol; everything else written to stdout goes to stderr from now on."""
-    sys.stdout.flush()
-    protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    sys.stdout = sys.stderr
-    return protocol_out
 
 
 class _Writes(asyncio.streams.FlowControlMixin, asyncio.Protocol):

@@ -97,33 +97,34 @@ class RunGate:
                             "the final answer what you need")
 
     async def _always(self, offers: tuple[Rule, ...]) -> Verdict:
-        where = self._rules.project_location()
-        try:
-            await self._rules.add_project(offers)
-        except ConfigFileError as error:
-            await self._rules.add_session(offers)
-            self._remember(offers, SESSION_SOURCE)
-            if self._logger is not None:
-                self._logger.warning(f"the rule {_texts(offers)} was kept for this session only: {error}")
+        where, error = await self._keep(offers)
+        if error is not None:
             return Verdict.allow(f"allowed by the person; {_texts(offers)} could not be written ({error}), "
                                  "so it holds for this session only")
-        self._remember(offers, where)
         return Verdict.allow(f"allowed by the person; {_texts(offers)} written to {where}")
 
     async def _never(self, denials: tuple[Rule, ...]) -> Verdict:
-        where = self._rules.project_location()
-        try:
-            await self._rules.add_project(denials)
-        except ConfigFileError as error:
-            await self._rules.add_session(denials)
-            self._remember(denials, SESSION_SOURCE)
-            if self._logger is not None:
-                self._logger.warning(f"the rule {_texts(denials)} was kept for this session only: {error}")
+        where, error = await self._keep(denials)
+        if error is not None:
             return Verdict.deny(f"refused by the person, who denied calls like it for this session "
                                 f"({_texts(denials)}); do not try them again")
-        self._remember(denials, where)
         return Verdict.deny(f"refused by the person, who denied calls like it for good ({_texts(denials)} "
                             f"written to {where}); do not try them again")
+
+    async def _keep(self, rules: tuple[Rule, ...]) -> tuple[str, ConfigFileError | None]:
+        """Write lasting rules to the project's settings file, or keep them for the session when it cannot
+        be written; where they went, and why not the file."""
+        where = self._rules.project_location()
+        try:
+            await self._rules.add_project(rules)
+        except ConfigFileError as error:
+            await self._rules.add_session(rules)
+            self._remember(rules, SESSION_SOURCE)
+            if self._logger is not None:
+                self._logger.warning(f"the rule {_texts(rules)} was kept for this session only: {error}")
+            return SESSION_SOURCE, error
+        self._remember(rules, where)
+        return where, None
 
     def _remember(self, rules: Iterable[Rule], source: str) -> None:
         self.context = self.context.with_rules(RuleEntry(rule, source) for rule in rules)
