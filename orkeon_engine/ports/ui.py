@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,8 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    events: TurnEvents | None = None
+    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
     progress_for: Callable[[str], Progress] | None = None
     """A new progress line with that title, for work that runs beside the command (a child agent); None
     shares `progress`."""
