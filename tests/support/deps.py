@@ -23,6 +23,8 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_entries import FakeMemoryEntries
+from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
@@ -60,9 +62,13 @@ async def make_deps(
     git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    memory_entries: FakeMemoryEntries | None = None,
+    memory_index: FakeMemoryIndex | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
-    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
+    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
+    The shared memory is a FakeMemoryEntries and a FakeMemoryIndex; the toolbox offers memory_recall only
+    when `memory_index` is given, as the code tools come only with a `code_index`."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
@@ -75,6 +81,8 @@ async def make_deps(
     logger = FakeLogger()
     progress = progress or FakeProgress()
     ledger = ledger or FakeUsageLedger()
+    toolbox_memory = memory_index  # memory_recall joins the toolbox only when a test hands an index
+    memory_index = memory_index or FakeMemoryIndex()
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     return Deps(
@@ -94,8 +102,10 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, toolbox_memory),
         memory=memory or FakeMemoryStore(),
+        memory_entries=memory_entries or FakeMemoryEntries(),
+        memory_index=memory_index,
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=probe or FakeSystemProbe(),

@@ -1,0 +1,413 @@
+"""SqliteMemoryIndex: the MemoryIndex port over SQLite FTS5 (bm25), with sqlite-vec vectors fused in when
+the embeddings extra is installed. The index is a cache under `.orkeon/local/` (`memory_index.db`): it can
+always be rebuilt from the entry files, and it is when it cannot be read.
+
+It follows the files by itself, cheaply. Each search compares the modification times of the memory's
+folders with those of the last look (one `stat` a folder): a file added, removed, renamed, or replaced
+whole (as git and most editors write) changes its folder's time, and then every file's size and time are
+compared, and only the files whose stamp changed are read, hashed, and parsed again when their hash
+changed. Every file's stamp is also compared when the last full look is more than FULL_CHECK_SECONDS old,
+so a file edited in place is seen by the searches after that. `refresh` makes a full look now.
+
+Vectors (MiniLmEmbedder) are computed for the entries that lack one when a search asks for vectors, and
+kept with the hash of the text they were computed from; the two rankings are fused by reciprocal rank.
+The stdlib's sqlite3 cannot load extensions on every Python build (it cannot on this project's CI), so
+with vectors the connection comes from `sqlean` (SQLite built with extension loading, in the extra).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from orkeon_engine.adapters.memory_entry_files import FileStamp, MemoryEntryFiles
+from orkeon_engine.adapters.minilm_embedder import MiniLmEmbedder
+from orkeon_engine.domain.shared_memory.entries import MemoryEntry
+from orkeon_engine.domain.shared_memory.recall import (
+    RecallAnswer,
+    RecallHit,
+    RecallMethod,
+    clamp_limit,
+    fts_query,
+    fuse_rankings,
+)
+from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.memory_entries import MemoryFilesError
+from orkeon_engine.ports.memory_index import IndexRefresh, MemoryIndexError
+
+INDEX_FILE = "memory_index.db"
+SCHEMA_VERSION = "1"
+FULL_CHECK_SECONDS = 2.0
+POOL = 50
+"""How many entries each ranking hands to the fusion."""
+MIN_SIMILARITY = 0.3
+"""A vector neighbour less similar than this (cosine) is not recalled on its own."""
+BM25_WEIGHTS = (2.0, 1.0, 1.0)
+"""The weights of the title, the tags and the text in bm25."""
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  path TEXT NOT NULL UNIQUE,
+  mtime_ns INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  title TEXT NOT NULL DEFAULT '',
+  tags TEXT NOT NULL DEFAULT '',
+  body TEXT NOT NULL DEFAULT '',
+  problem TEXT,
+  vector_of TEXT
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(
+  title, tags, body, tokenize = 'porter unicode61 remove_diacritics 2'
+);
+"""
+VECTOR_SCHEMA = """
+CREATE VIRTUAL TABLE IF NOT EXISTS entry_vectors USING vec0(
+  entry_id INTEGER PRIMARY KEY, embedding float[{dimensions}] distance_metric=cosine
+);
+"""
+
+
+@dataclass
+class _Known:
+    id: int
+    stamp: FileStamp
+    hash: str
+
+
+class SqliteMemoryIndex:
+    """The index of the entries `files` holds, in `index_path` (None: in memory, rebuilt each run).
+
+    `embedder` is the model of the vectors (None: full text only, and `vectors_note` says why)."""
+
+    def __init__(self, files: MemoryEntryFiles, index_path: Path | None, clock: Clock,
+                 embedder: MiniLmEmbedder | None = None, vectors_note: str = "") -> None:
+        self._files = files
+        self._path = index_path
+        self._clock = clock
+        self._embedder = embedder
+        self._vectors_note = vectors_note or "vectors are not available"
+        self._conn: Any = None
+        self._errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+        self._known: dict[str, _Known] = {}
+        self._problems: dict[str, str] = {}
+        self._scan_problems: tuple[str, ...] = ()
+        self._folders: dict[str, int] = {}
+        self._last_full: float | None = None
+        self._full_every = FULL_CHECK_SECONDS
+        self._vectors_current = False
+        self._notes: list[str] = []
+        self._thread_lock = threading.Lock()
+        self._lock = asyncio.Lock()
+
+    # -- the port ----------------------------------------------------------------------------------------
+
+    async def search(self, query: str, limit: int, vectors: bool = True) -> RecallAnswer:
+        async with self._lock:
+            return await asyncio.to_thread(self._locked, lambda: self._search(query, clamp_limit(limit), vectors))
+
+    async def refresh(self) -> IndexRefresh:
+        async with self._lock:
+            return await asyncio.to_thread(self._locked, lambda: self._update(full=True))
+
+    def close(self) -> None:
+        with self._thread_lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    async def forget(self) -> None:
+        """Close the index file and drop what was loaded, so the file can be removed (/cache clear); the
+        next search rebuilds it."""
+        async with self._lock:
+            self.close()
+            self._known.clear()
+            self._problems.clear()
+            self._folders.clear()
+            self._last_full = None
+            self._vectors_current = False
+
+    @property
+    def location(self) -> str:
+        return str(self._path) if self._path is not None else "memory only"
+
+    # -- in the worker thread ----------------------------------------------------------------------------
+
+    def _locked(self, work: Callable[[], T]) -> T:
+        with self._thread_lock:
+            self._open()
+            try:
+                return work()
+            except self._errors as error:
+                raise MemoryIndexError(f"the shared memory's index {self.location} failed: {error}") from None
+
+    def _open(self) -> None:
+        if self._conn is not None:
+            return
+        try:
+            self._connect()
+        except self._errors as error:
+            if self._path is None or "fts5" in str(error).lower():
+                raise MemoryIndexError(self._open_failure(error)) from None
+            self._notes.append(f"{self._path} could not be read ({error}); it was rebuilt from the entry files")
+            self._discard_file()
+            try:
+                self._connect()
+            except self._errors as again:
+                raise MemoryIndexError(self._open_failure(again)) from None
+
+    def _open_failure(self, error: Exception) -> str:
+        if "fts5" in str(error).lower():
+            return "this Python's SQLite has no FTS5, which the shared memory's search needs"
+        return f"the shared memory's index {self.location} cannot be opened: {error}"
+
+    def _connect(self) -> None:
+        target = str(self._path) if self._path is not None else ":memory:"
+        if self._path is not None:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+        conn = self._vector_connection(target) if self._embedder is not None else \
+            sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode = WAL" if self._path is not None else "PRAGMA journal_mode = MEMORY")
+            version = self._schema_version(conn)
+            if version not in (None, SCHEMA_VERSION):
+                for table in ("entries_fts", "entries", "meta", "entry_vectors"):
+                    conn.execute(f"DROP TABLE IF EXISTS {table}")
+            conn.executescript(SCHEMA)
+            if self._embedder is not None:
+                conn.executescript(VECTOR_SCHEMA.format(dimensions=self._embedder.dimensions))
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+        self._load_known()
+
+    def _vector_connection(self, target: str) -> Any:
+        import sqlean
+        import sqlite_vec
+
+        self._errors = (sqlite3.Error, sqlean.Error)
+        conn = sqlean.connect(target, isolation_level=None, check_same_thread=False)
+        conn.enable_load_extension(True)
+        sqlite_vec.load(conn)
+        conn.enable_load_extension(False)
+        return conn
+
+    @staticmethod
+    def _schema_version(conn: Any) -> str | None:
+        exists = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        if exists is None:
+            return None
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        return str(row[0]) if row else ""
+
+    def _discard_file(self) -> None:
+        assert self._path is not None
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self._path}{suffix}").unlink(missing_ok=True)
+
+    # -- following the files -----------------------------------------------------------------------------
+
+    def _needs_full_look(self) -> bool:
+        if self._last_full is None or self._clock.monotonic() - self._last_full >= self._full_every:
+            return True
+        return self._files.folder_stamps(list(self._folders)) != self._folders
+
+    def _update(self, full: bool) -> IndexRefresh:
+        if not full and not self._needs_full_look():
+            return IndexRefresh(len(self._known) - len(self._problems))
+        started = self._clock.monotonic()
+        scan = self._files.scan()
+        self._scan_problems = scan.problems
+        self._folders = scan.folders
+        if self._matches(scan.files):
+            self._looked(started)
+            return IndexRefresh(len(self._known) - len(self._problems), problems=self._all_problems())
+        added = changed = removed = 0
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._load_known()  # what the file holds now: another process may have brought it up to date
+            for path in [path for path in self._known if path not in scan.files]:
+                self._delete(path)
+                removed += 1
+            for path, stamp in scan.files.items():
+                known = self._known.get(path)
+                if known is not None and known.stamp == stamp:
+                    continue
+                outcome = self._index_file(path, stamp, known)
+                added += outcome == "added"
+                changed += outcome == "changed"
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            self._load_known()
+            raise
+        self._looked(started)
+        return IndexRefresh(len(self._known) - len(self._problems), added, changed, removed, self._all_problems())
+
+    def _matches(self, files: dict[str, FileStamp]) -> bool:
+        """Whether every file's stamp is the one indexed (nothing to read)."""
+        return len(files) == len(self._known) and all(
+            (known := self._known.get(path)) is not None and known.stamp == stamp for path, stamp in files.items())
+
+    def _looked(self, started: float) -> None:
+        """Note a full look: the next is due after FULL_CHECK_SECONDS, or fifty times what this one took
+        when that is longer (ten thousand files take a while to stat: a search pays it at most that often)."""
+        self._last_full = self._clock.monotonic()
+        self._full_every = max(FULL_CHECK_SECONDS, 50 * (self._last_full - started))
+
+    def _index_file(self, path: str, stamp: FileStamp, known: _Known | None) -> str:
+        entry: MemoryEntry | None = None
+        problem = None
+        try:
+            text = self._files.read(path)
+            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            if known is not None and known.hash == digest and path not in self._problems:
+                self._conn.execute("UPDATE entries SET mtime_ns = ?, size = ? WHERE id = ?",
+                                   (stamp.mtime_ns, stamp.size, known.id))
+                known.stamp = stamp
+                return "same"
+            entry = self._files.load(path)
+        except MemoryFilesError as error:
+            problem, digest = error.reason, f"unreadable:{stamp.mtime_ns}:{stamp.size}"
+        row = (stamp.mtime_ns, stamp.size, digest, entry.title if entry else "", " ".join(entry.tags) if entry else "",
+               entry.text if entry else "", problem)
+        if known is None:
+            cursor = self._conn.execute(
+                "INSERT INTO entries(mtime_ns, size, hash, title, tags, body, problem, path) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (*row, path))
+            entry_id = int(cursor.lastrowid)
+        else:
+            entry_id = known.id
+            self._conn.execute("UPDATE entries SET mtime_ns = ?, size = ?, hash = ?, title = ?, tags = ?, body = ?, "
+                               "problem = ?, vector_of = NULL WHERE id = ?", (*row, entry_id))
+            self._conn.execute("DELETE FROM entries_fts WHERE rowid = ?", (entry_id,))
+            self._forget_vector(entry_id)
+        if entry is not None:
+            self._conn.execute("INSERT INTO entries_fts(rowid, title, tags, body) VALUES (?, ?, ?, ?)",
+                               (entry_id, entry.title, " ".join(entry.tags), entry.text))
+            self._problems.pop(path, None)
+        else:
+            self._problems[path] = problem or ""
+        self._known[path] = _Known(entry_id, stamp, digest)
+        self._vectors_current = False
+        return "added" if known is None else "changed"
+
+    def _delete(self, path: str) -> None:
+        known = self._known.pop(path)
+        self._problems.pop(path, None)
+        self._conn.execute("DELETE FROM entries WHERE id = ?", (known.id,))
+        self._conn.execute("DELETE FROM entries_fts WHERE rowid = ?", (known.id,))
+        self._forget_vector(known.id)
+
+    def _forget_vector(self, entry_id: int) -> None:
+        """Drop an entry's vector, when this connection has the vectors' table (ids are never reused, so a
+        vector left by a run without vectors matches no entry and is never recalled)."""
+        if self._embedder is not None:
+            self._conn.execute("DELETE FROM entry_vectors WHERE entry_id = ?", (entry_id,))
+
+    def _load_known(self) -> None:
+        """Read every file's stamp and hash from the index; the vectors are checked again at the next vector
+        search, since another process may have changed entries."""
+        rows = self._conn.execute("SELECT path, id, mtime_ns, size, hash, problem FROM entries").fetchall()
+        self._known = {path: _Known(id_, FileStamp(mtime, size), hash_) for path, id_, mtime, size, hash_, _ in rows}
+        self._problems = {path: problem for path, _, _, _, _, problem in rows if problem}
+        self._vectors_current = False
+
+    def _all_problems(self) -> tuple[str, ...]:
+        return (*self._scan_problems, *(f"{self._files.relative(path)}: {reason}"
+                                        for path, reason in sorted(self._problems.items())))
+
+    # -- searching ---------------------------------------------------------------------------------------
+
+    def _search(self, query: str, limit: int, vectors: bool) -> RecallAnswer:
+        self._update(full=False)
+        entries = len(self._known) - len(self._problems)
+        notes, self._notes = self._notes, []
+        use_vectors = vectors and self._embedder is not None
+        note = "; ".join(notes + ([self._vectors_note] if vectors and self._embedder is None else []))
+        method: RecallMethod = "bm25+vectors" if use_vectors else "bm25"
+        if not query.strip():
+            return RecallAnswer((), method, entries, note, self._all_problems())
+        pool = POOL if use_vectors else limit
+        ranked = self._fts_ranking(query, pool)
+        if use_vectors:
+            fused = fuse_rankings([[item for item, _ in ranked], self._vector_ranking(query, pool)])
+            ranked = fused
+        else:
+            ranked = [(item, -score) for item, score in ranked]
+        hits = self._hits(ranked[:limit])
+        return RecallAnswer(tuple(hits), method, entries, note, self._all_problems())
+
+    def _fts_ranking(self, query: str, pool: int) -> list[tuple[int, float]]:
+        expression = fts_query(query)
+        if not expression:
+            return []
+        weights = ", ".join(str(weight) for weight in BM25_WEIGHTS)
+        rows = self._conn.execute(
+            f"SELECT rowid, bm25(entries_fts, {weights}) AS rank FROM entries_fts WHERE entries_fts MATCH ? "
+            "ORDER BY rank LIMIT ?", (expression, pool)).fetchall()
+        return [(int(item), float(score)) for item, score in rows]
+
+    def _vector_ranking(self, query: str, pool: int) -> list[int]:
+        self._ensure_vectors()
+        assert self._embedder is not None
+        vector = self._embedder.encode([query])[0]
+        rows = self._conn.execute(
+            "SELECT entry_id, distance FROM entry_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+            (vector.tobytes(), pool)).fetchall()
+        return [int(item) for item, distance in rows if 1.0 - float(distance) >= MIN_SIMILARITY]
+
+    def _ensure_vectors(self) -> None:
+        if self._vectors_current:
+            return
+        assert self._embedder is not None
+        model = self._embedder.model_id
+        rows = self._conn.execute(
+            "SELECT id, hash, title, body FROM entries WHERE problem IS NULL AND "
+            "(vector_of IS NULL OR vector_of != hash || ':' || ?)", (model,)).fetchall()
+        for start in range(0, len(rows), 256):
+            chunk = rows[start:start + 256]
+            vectors = self._embedder.encode([embedding_text(title, body) for _, _, title, body in chunk])
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                for (entry_id, digest, _, _), vector in zip(chunk, vectors, strict=True):
+                    self._conn.execute("DELETE FROM entry_vectors WHERE entry_id = ?", (entry_id,))
+                    self._conn.execute("INSERT INTO entry_vectors(entry_id, embedding) VALUES (?, ?)",
+                                       (entry_id, vector.tobytes()))
+                    self._conn.execute("UPDATE entries SET vector_of = ? WHERE id = ?", (f"{digest}:{model}", entry_id))
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+        self._vectors_current = True
+
+    def _hits(self, ranked: Sequence[tuple[int, float]]) -> list[RecallHit]:
+        if not ranked:
+            return []
+        marks = ", ".join("?" for _ in ranked)
+        rows = self._conn.execute(f"SELECT id, path, title, tags, body FROM entries WHERE id IN ({marks})",
+                                  [item for item, _ in ranked]).fetchall()
+        by_id = {int(row[0]): row for row in rows}
+        hits = []
+        for item, score in ranked:
+            row = by_id.get(item)
+            if row is not None:
+                _, path, title, tags, body = row
+                hits.append(RecallHit(self._files.relative(path), title, score, tuple(tags.split()), body))
+        return hits
+
+
+def embedding_text(title: str, body: str) -> str:
+    """What an entry's vector is computed from: its title, then its text."""
+    return f"{title}\n{body}"
