@@ -182,9 +182,12 @@ class MemoryEntryFiles:
 
     def _write_entry(self, entry: MemoryEntry) -> str:
         self._check_writable()
-        self.folder.mkdir(parents=True, exist_ok=True)
         text = render_entry(entry)
-        taken = {path.name for path in self.folder.iterdir()}
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            taken = {path.name for path in self.folder.iterdir()}
+        except OSError as error:
+            raise MemoryFilesError(FOLDER, f"cannot be written ({error.strerror or error})") from None
         while True:
             name = entry_file_name(entry, taken)
             try:

@@ -6,8 +6,10 @@ It follows the files by itself, cheaply. Each search compares the modification t
 folders with those of the last look (one `stat` a folder): a file added, removed, renamed, or replaced
 whole (as git and most editors write) changes its folder's time, and then every file's size and time are
 compared, and only the files whose stamp changed are read, hashed, and parsed again when their hash
-changed. Every file's stamp is also compared when the last full look is more than FULL_CHECK_SECONDS old,
-so a file edited in place is seen by the searches after that. `refresh` makes a full look now.
+changed. Every file's stamp is also compared when the last full look is more than FULL_CHECK_SECONDS old
+(or fifty times what that look took, when longer), so a file edited in place is seen by the searches after
+that; a stamp from the last two seconds is not trusted (the same clock tick may hold two changes) and is
+looked at again. `refresh` makes a full look now.
 
 Vectors (MiniLmEmbedder) are computed for the entries that lack one when a search asks for vectors, and
 kept with the hash of the text they were computed from; the two rankings are fused by reciprocal rank.
@@ -44,6 +46,9 @@ from orkeon_engine.ports.memory_index import IndexRefresh, MemoryIndexError
 INDEX_FILE = "memory_index.db"
 SCHEMA_VERSION = "1"
 FULL_CHECK_SECONDS = 2.0
+RACY_NS = 2_000_000_000
+"""A stamp younger than this is not trusted (a change in the same clock tick would keep it): the file or the
+folder is looked at again on the next full look, as git treats racily clean files."""
 POOL = 50
 """How many entries each ranking hands to the fusion."""
 MIN_SIMILARITY = 0.3
@@ -104,6 +109,7 @@ class SqliteMemoryIndex:
         self._folders: dict[str, int] = {}
         self._last_full: float | None = None
         self._full_every = FULL_CHECK_SECONDS
+        self._now_ns = 0
         self._vectors_current = False
         self._notes: list[str] = []
         self._thread_lock = threading.Lock()
@@ -155,6 +161,9 @@ class SqliteMemoryIndex:
             return
         try:
             self._connect()
+        except OSError as error:
+            raise MemoryIndexError(f"the shared memory's index {self.location} cannot be opened: "
+                                   f"{error.strerror or error}") from None
         except self._errors as error:
             if self._path is None or "fts5" in str(error).lower():
                 raise MemoryIndexError(self._open_failure(error)) from None
@@ -227,9 +236,10 @@ class SqliteMemoryIndex:
         if not full and not self._needs_full_look():
             return IndexRefresh(len(self._known) - len(self._problems))
         started = self._clock.monotonic()
+        self._now_ns = int(self._clock.now().timestamp() * 1_000_000_000)
         scan = self._files.scan()
         self._scan_problems = scan.problems
-        self._folders = scan.folders
+        self._folders = {name: self._settled(mtime) for name, mtime in scan.folders.items()}
         if self._matches(scan.files):
             self._looked(started)
             return IndexRefresh(len(self._known) - len(self._problems), problems=self._all_problems())
@@ -266,7 +276,12 @@ class SqliteMemoryIndex:
         self._last_full = self._clock.monotonic()
         self._full_every = max(FULL_CHECK_SECONDS, 50 * (self._last_full - started))
 
-    def _index_file(self, path: str, stamp: FileStamp, known: _Known | None) -> str:
+    def _settled(self, mtime_ns: int) -> int:
+        """The modification time to keep: -1 (look again) when it is too recent to be trusted."""
+        return mtime_ns if self._now_ns - mtime_ns > RACY_NS else -1
+
+    def _index_file(self, path: str, seen: FileStamp, known: _Known | None) -> str:
+        stamp = FileStamp(self._settled(seen.mtime_ns), seen.size)
         entry: MemoryEntry | None = None
         problem = None
         try:
