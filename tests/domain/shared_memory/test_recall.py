@@ -55,8 +55,8 @@ def test_an_excerpt_is_one_line_cut_at_a_word():
 
 
 def test_the_answer_gives_each_entry_its_path_score_and_text():
-    answer = RecallAnswer((RecallHit(".orkeon/memory/a.md", "Quote paths", 0.0325, ("shell",), "A path with a space."),),
-                          "bm25+vectors", 3)
+    hit = RecallHit(".orkeon/memory/a.md", "Quote paths", 0.0325, ("shell",), "A path with a space.")
+    answer = RecallAnswer((hit,), "bm25+vectors", 3)
 
     text = render_recall("spaces in paths", answer)
 
