@@ -109,10 +109,14 @@ async def test_memory_admit_writes_the_confirmed_candidate_as_an_entry_file_of_t
     engine.close()
 
 
-async def test_the_assistants_toolbox_offers_memory_recall_over_the_workspace_entries(tmp_path):
-    (tmp_path / ".orkeon" / "memory").mkdir(parents=True)
-    (tmp_path / ".orkeon" / "memory" / "quote.md").write_text(
+def _commit_entry(root):
+    (root / ".orkeon" / "memory").mkdir(parents=True)
+    (root / ".orkeon" / "memory" / "quote.md").write_text(
         "---\ntitle: Quote every path\n---\nA path with a space was split.\n", encoding="utf-8")
+
+
+async def test_the_assistants_toolbox_offers_memory_recall_over_the_workspace_entries(tmp_path):
+    _commit_entry(tmp_path)
     engine = await _engine(tmp_path)
     tool = engine.deps.run_toolbox().catalogue.get("memory_recall")
 
@@ -123,9 +127,7 @@ async def test_the_assistants_toolbox_offers_memory_recall_over_the_workspace_en
 
 
 async def test_cache_clear_removes_the_memory_index(tmp_path):
-    (tmp_path / ".orkeon" / "memory").mkdir(parents=True)
-    (tmp_path / ".orkeon" / "memory" / "quote.md").write_text(
-        "---\ntitle: Quote every path\n---\nA path with a space was split.\n", encoding="utf-8")
+    _commit_entry(tmp_path)
     engine = await _engine(tmp_path)
     await engine.run("memory", ["search", "path"])
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -191,7 +190,7 @@ class MemoryEntryFiles:
         while True:
             name = entry_file_name(entry, taken)
             try:
-                _create_new(self.folder / name, text)
+                write_atomically(self.folder / name, text, replace=False)
             except FileExistsError:
                 taken.add(name)
                 continue
@@ -228,15 +227,3 @@ class MemoryEntryFiles:
         if problem:
             raise MemoryFilesError(FOLDER, problem)
 
-
-def _create_new(path: Path, text: str) -> None:
-    """Write `path` whole, never replacing a file that exists (FileExistsError then)."""
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".orkeon-tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.link(temp, path)
-    finally:
-        Path(temp).unlink(missing_ok=True)

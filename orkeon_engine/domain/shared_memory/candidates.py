@@ -21,7 +21,9 @@ problem naming the heading or the row, and the rest is still read; nothing raise
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from orkeon_engine.domain.shared_memory.entries import (
     EntryFormatError,
@@ -38,6 +40,8 @@ _HEADING = re.compile(r"##[ \t]+(.+?)[ \t#]*")
 _KEY_LINE = re.compile(r"([A-Za-z]+)[ \t]*:[ \t]*(.*)")
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 _RULE_CELL = re.compile(r":?-{3,}:?")
+_Part = tuple[str, Callable[[], MemoryEntry]]
+"""A part of a file that may be a candidate: its label, and what builds its entry (EntryFormatError if not)."""
 
 
 @dataclass(frozen=True)
@@ -60,23 +64,21 @@ class CandidateRead:
 def read_candidates(text: str, where: str, default_source: EntrySource = "proposal") -> CandidateRead:
     """Every candidate section and verdict row of a file's text (`where` names the file in messages)."""
     lines = normalise_newlines(text.removeprefix("\ufeff")).split("\n")
-    sections = _sections(lines, where, default_source)
-    rows = _verdict_rows(lines, where)
-    return CandidateRead(sections.candidates + rows.candidates, sections.problems + rows.problems)
+    candidates: list[Candidate] = []
+    problems: list[str] = []
+    for label, build in [*_sections(lines, where, default_source), *_verdict_rows(lines, where)]:
+        try:
+            candidates.append(Candidate(build(), label))
+        except EntryFormatError as error:
+            problems.append(f"{label}: {error}")
+    return CandidateRead(tuple(candidates), tuple(problems))
 
 
 # --- candidate sections ---------------------------------------------------------------------------------
 
-def _sections(lines: list[str], where: str, default_source: EntrySource) -> CandidateRead:
-    candidates: list[Candidate] = []
-    problems: list[str] = []
-    for title, body in _split_sections(lines):
-        label = f'{where}, "## {title}"'
-        try:
-            candidates.append(Candidate(_section_entry(title, body, default_source), label))
-        except EntryFormatError as error:
-            problems.append(f"{label}: {error}")
-    return CandidateRead(tuple(candidates), tuple(problems))
+def _sections(lines: list[str], where: str, default_source: EntrySource) -> list[_Part]:
+    return [(f'{where}, "## {title}"', partial(_section_entry, title, body, default_source))
+            for title, body in _split_sections(lines)]
 
 
 def _split_sections(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -133,9 +135,8 @@ def render_candidates(entries: list[MemoryEntry], heading: str = "Proposals for 
 
 # --- verdict rows ---------------------------------------------------------------------------------------
 
-def _verdict_rows(lines: list[str], where: str) -> CandidateRead:
-    candidates: list[Candidate] = []
-    problems: list[str] = []
+def _verdict_rows(lines: list[str], where: str) -> list[_Part]:
+    parts: list[_Part] = []
     columns: dict[str, int] | None = None
     row_number = 0
     previous_was_table = False
@@ -153,11 +154,8 @@ def _verdict_rows(lines: list[str], where: str) -> CandidateRead:
             continue
         row_number += 1
         label = f"{where}, row {row_number}"
-        try:
-            candidates.append(Candidate(_row_entry(cells, columns, label), label))
-        except EntryFormatError as error:
-            problems.append(f"{label}: {error}")
-    return CandidateRead(tuple(candidates), tuple(problems))
+        parts.append((label, partial(_row_entry, cells, columns, label)))
+    return parts
 
 
 def _cells(line: str) -> list[str] | None:

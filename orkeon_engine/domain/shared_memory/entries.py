@@ -73,13 +73,9 @@ def make_entry(title: str, text: str, tags: tuple[str, ...] | list[str] = (), so
 
 
 def check_title(title: str) -> str:
-    title = " ".join(title.split())
+    title = _one_line(title, "title", MAX_TITLE_CHARS)
     if not title:
         raise EntryFormatError("the title is empty: give the lesson a one-line title")
-    if len(title) > MAX_TITLE_CHARS:
-        raise EntryFormatError(f"the title is longer than {MAX_TITLE_CHARS} characters; keep it to one line")
-    if _CONTROL.search(title):
-        raise EntryFormatError("the title holds a control character")
     return title
 
 
@@ -119,12 +115,16 @@ def check_source(source: str) -> EntrySource:
 
 
 def check_origin(origin: str) -> str:
-    origin = " ".join(origin.split())
-    if len(origin) > MAX_ORIGIN_CHARS:
-        raise EntryFormatError(f"the origin is longer than {MAX_ORIGIN_CHARS} characters")
-    if _CONTROL.search(origin):
-        raise EntryFormatError("the origin holds a control character")
-    return origin
+    return _one_line(origin, "origin", MAX_ORIGIN_CHARS)
+
+
+def _one_line(value: str, what: str, limit: int) -> str:
+    value = " ".join(value.split())
+    if len(value) > limit:
+        raise EntryFormatError(f"the {what} is longer than {limit} characters; keep it to one line")
+    if _CONTROL.search(value):
+        raise EntryFormatError(f"the {what} holds a control character")
+    return value
 
 
 def normalise_newlines(text: str) -> str:
