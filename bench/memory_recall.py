@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles  # noqa: E402
 from orkeon_engine.adapters.minilm_embedder import MiniLmEmbedder, find_embedder  # noqa: E402
-from orkeon_engine.adapters.sqlite_memory_index import INDEX_FILE, SqliteMemoryIndex, embedding_text  # noqa: E402
+from orkeon_engine.adapters.sqlite_memory_index import INDEX_FILE, SqliteMemoryIndex  # noqa: E402
+from orkeon_engine.adapters.sqlite_memory_vectors import embedding_text  # noqa: E402
 from orkeon_engine.adapters.system_clock import SystemClock  # noqa: E402
 from orkeon_engine.domain.shared_memory.entries import make_entry, parse_entry, render_entry  # noqa: E402
 from orkeon_engine.domain.shared_memory.evaluation import RecallFigures, measure  # noqa: E402

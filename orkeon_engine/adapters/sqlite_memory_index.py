@@ -11,10 +11,8 @@ changed. Every file's stamp is also compared when the last full look is more tha
 that; a stamp from the last two seconds is not trusted (the same clock tick may hold two changes) and is
 looked at again. `refresh` makes a full look now.
 
-Vectors (MiniLmEmbedder) are computed for the entries that lack one when a search asks for vectors, and
-kept with the hash of the text they were computed from; the two rankings are fused by reciprocal rank.
-The stdlib's sqlite3 cannot load extensions on every Python build (it cannot on this project's CI), so
-with vectors the connection comes from `sqlean` (SQLite built with extension loading, in the extra).
+With an embedder, a search that asks for vectors also ranks the entries by them (sqlite_memory_vectors.py)
+and the two rankings are fused by reciprocal rank.
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ from typing import Any, TypeVar
 
 from orkeon_engine.adapters.memory_entry_files import FileStamp, MemoryEntryFiles
 from orkeon_engine.adapters.minilm_embedder import MiniLmEmbedder
+from orkeon_engine.adapters.sqlite_memory_vectors import MemoryVectors, connect_with_vectors
 from orkeon_engine.domain.shared_memory.entries import MemoryEntry
 from orkeon_engine.domain.shared_memory.recall import (
     RecallAnswer,
@@ -51,8 +50,6 @@ RACY_NS = 2_000_000_000
 folder is looked at again on the next full look, as git treats racily clean files."""
 POOL = 50
 """How many entries each ranking hands to the fusion."""
-MIN_SIMILARITY = 0.3
-"""A vector neighbour less similar than this (cosine) is not recalled on its own."""
 BM25_WEIGHTS = (2.0, 1.0, 1.0)
 """The weights of the title, the tags and the text in bm25."""
 T = TypeVar("T")
@@ -75,11 +72,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(
   title, tags, body, tokenize = 'porter unicode61 remove_diacritics 2'
 );
 """
-VECTOR_SCHEMA = """
-CREATE VIRTUAL TABLE IF NOT EXISTS entry_vectors USING vec0(
-  entry_id INTEGER PRIMARY KEY, embedding float[{dimensions}] distance_metric=cosine
-);
-"""
 
 
 @dataclass
@@ -99,7 +91,7 @@ class SqliteMemoryIndex:
         self._files = files
         self._path = index_path
         self._clock = clock
-        self._embedder = embedder
+        self._vectors = MemoryVectors(embedder) if embedder is not None else None
         self._vectors_note = vectors_note or "vectors are not available"
         self._conn: Any = None
         self._errors: tuple[type[Exception], ...] = (sqlite3.Error,)
@@ -110,7 +102,6 @@ class SqliteMemoryIndex:
         self._last_full: float | None = None
         self._full_every = FULL_CHECK_SECONDS
         self._now_ns = 0
-        self._vectors_current = False
         self._notes: list[str] = []
         self._thread_lock = threading.Lock()
         self._lock = asyncio.Lock()
@@ -140,7 +131,6 @@ class SqliteMemoryIndex:
             self._problems.clear()
             self._folders.clear()
             self._last_full = None
-            self._vectors_current = False
 
     @property
     def location(self) -> str:
@@ -183,8 +173,10 @@ class SqliteMemoryIndex:
         target = str(self._path) if self._path is not None else ":memory:"
         if self._path is not None:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-        conn = self._vector_connection(target) if self._embedder is not None else \
-            sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        if self._vectors is not None:
+            conn, self._errors = connect_with_vectors(target)
+        else:
+            conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
         try:
             conn.execute("PRAGMA journal_mode = WAL" if self._path is not None else "PRAGMA journal_mode = MEMORY")
             version = self._schema_version(conn)
@@ -192,25 +184,14 @@ class SqliteMemoryIndex:
                 for table in ("entries_fts", "entries", "meta", "entry_vectors"):
                     conn.execute(f"DROP TABLE IF EXISTS {table}")
             conn.executescript(SCHEMA)
-            if self._embedder is not None:
-                conn.executescript(VECTOR_SCHEMA.format(dimensions=self._embedder.dimensions))
+            if self._vectors is not None:
+                self._vectors.create(conn)
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
         except BaseException:
             conn.close()
             raise
         self._conn = conn
         self._load_known()
-
-    def _vector_connection(self, target: str) -> Any:
-        import sqlean
-        import sqlite_vec
-
-        self._errors = (sqlite3.Error, sqlean.Error)
-        conn = sqlean.connect(target, isolation_level=None, check_same_thread=False)
-        conn.enable_load_extension(True)
-        sqlite_vec.load(conn)
-        conn.enable_load_extension(False)
-        return conn
 
     @staticmethod
     def _schema_version(conn: Any) -> str | None:
@@ -315,7 +296,8 @@ class SqliteMemoryIndex:
         else:
             self._problems[path] = problem or ""
         self._known[path] = _Known(entry_id, stamp, digest)
-        self._vectors_current = False
+        if self._vectors is not None:
+            self._vectors.current = False
         return "added" if known is None else "changed"
 
     def _delete(self, path: str) -> None:
@@ -326,10 +308,8 @@ class SqliteMemoryIndex:
         self._forget_vector(known.id)
 
     def _forget_vector(self, entry_id: int) -> None:
-        """Drop an entry's vector, when this connection has the vectors' table (ids are never reused, so a
-        vector left by a run without vectors matches no entry and is never recalled)."""
-        if self._embedder is not None:
-            self._conn.execute("DELETE FROM entry_vectors WHERE entry_id = ?", (entry_id,))
+        if self._vectors is not None:
+            self._vectors.forget(self._conn, entry_id)
 
     def _load_known(self) -> None:
         """Read every file's stamp and hash from the index; the vectors are checked again at the next vector
@@ -337,7 +317,8 @@ class SqliteMemoryIndex:
         rows = self._conn.execute("SELECT path, id, mtime_ns, size, hash, problem FROM entries").fetchall()
         self._known = {path: _Known(id_, FileStamp(mtime, size), hash_) for path, id_, mtime, size, hash_, _ in rows}
         self._problems = {path: problem for path, _, _, _, _, problem in rows if problem}
-        self._vectors_current = False
+        if self._vectors is not None:
+            self._vectors.current = False
 
     def _all_problems(self) -> tuple[str, ...]:
         return (*self._scan_problems, *(f"{self._files.relative(path)}: {reason}"
@@ -349,16 +330,15 @@ class SqliteMemoryIndex:
         self._update(full=False)
         entries = len(self._known) - len(self._problems)
         notes, self._notes = self._notes, []
-        use_vectors = vectors and self._embedder is not None
-        note = "; ".join(notes + ([self._vectors_note] if vectors and self._embedder is None else []))
+        use_vectors = vectors and self._vectors is not None
+        note = "; ".join(notes + ([self._vectors_note] if vectors and self._vectors is None else []))
         method: RecallMethod = "bm25+vectors" if use_vectors else "bm25"
         if not query.strip():
             return RecallAnswer((), method, entries, note, self._all_problems())
         pool = POOL if use_vectors else limit
         ranked = self._fts_ranking(query, pool)
-        if use_vectors:
-            fused = fuse_rankings([[item for item, _ in ranked], self._vector_ranking(query, pool)])
-            ranked = fused
+        if self._vectors is not None and use_vectors:
+            ranked = fuse_rankings([[item for item, _ in ranked], self._vectors.ranking(self._conn, query, pool)])
         else:
             ranked = [(item, -score) for item, score in ranked]
         hits = self._hits(ranked[:limit])
@@ -373,39 +353,6 @@ class SqliteMemoryIndex:
             f"SELECT rowid, bm25(entries_fts, {weights}) AS rank FROM entries_fts WHERE entries_fts MATCH ? "
             "ORDER BY rank LIMIT ?", (expression, pool)).fetchall()
         return [(int(item), float(score)) for item, score in rows]
-
-    def _vector_ranking(self, query: str, pool: int) -> list[int]:
-        self._ensure_vectors()
-        assert self._embedder is not None
-        vector = self._embedder.encode([query])[0]
-        rows = self._conn.execute(
-            "SELECT entry_id, distance FROM entry_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance",
-            (vector.tobytes(), pool)).fetchall()
-        return [int(item) for item, distance in rows if 1.0 - float(distance) >= MIN_SIMILARITY]
-
-    def _ensure_vectors(self) -> None:
-        if self._vectors_current:
-            return
-        assert self._embedder is not None
-        model = self._embedder.model_id
-        rows = self._conn.execute(
-            "SELECT id, hash, title, body FROM entries WHERE problem IS NULL AND "
-            "(vector_of IS NULL OR vector_of != hash || ':' || ?)", (model,)).fetchall()
-        for start in range(0, len(rows), 256):
-            chunk = rows[start:start + 256]
-            vectors = self._embedder.encode([embedding_text(title, body) for _, _, title, body in chunk])
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                for (entry_id, digest, _, _), vector in zip(chunk, vectors, strict=True):
-                    self._conn.execute("DELETE FROM entry_vectors WHERE entry_id = ?", (entry_id,))
-                    self._conn.execute("INSERT INTO entry_vectors(entry_id, embedding) VALUES (?, ?)",
-                                       (entry_id, vector.tobytes()))
-                    self._conn.execute("UPDATE entries SET vector_of = ? WHERE id = ?", (f"{digest}:{model}", entry_id))
-                self._conn.execute("COMMIT")
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-        self._vectors_current = True
 
     def _hits(self, ranked: Sequence[tuple[int, float]]) -> list[RecallHit]:
         if not ranked:
@@ -422,7 +369,3 @@ class SqliteMemoryIndex:
                 hits.append(RecallHit(self._files.relative(path), title, score, tuple(tags.split()), body))
         return hits
 
-
-def embedding_text(title: str, body: str) -> str:
-    """What an entry's vector is computed from: its title, then its text."""
-    return f"{title}\n{body}"

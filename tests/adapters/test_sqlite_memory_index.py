@@ -1,6 +1,6 @@
 """The index over real entry files with the stdlib's SQLite: the full-text path (no embedder), as the
 engine runs without the embeddings extra or with memory.vectors off. The vector path is in
-test_sqlite_memory_index_vectors.py."""
+test_sqlite_memory_vectors.py."""
 
 import os
 import sqlite3

@@ -1,4 +1,4 @@
-"""The index with vectors (the embeddings extra, which make test installs): sqlite-vec through sqlean's
+"""The index with its vectors (the embeddings extra, which make test installs): sqlite-vec through sqlean's
 SQLite, all-MiniLM-L6-v2 run with numpy, the two rankings fused."""
 
 import os
