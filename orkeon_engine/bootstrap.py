@@ -18,10 +18,13 @@ from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_confi
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
+from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
+from orkeon_engine.adapters.minilm_embedder import find_embedder
 from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
+from orkeon_engine.adapters.sqlite_memory_index import INDEX_FILE, SqliteMemoryIndex
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
@@ -80,6 +83,8 @@ async def build_engine(
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
+    memory_entries = MemoryEntryFiles(root)
+    memory_index = _memory_index(memory_entries, local_dir, clock)
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
         return await chat_settings(config, environment)
@@ -90,7 +95,7 @@ async def build_engine(
 
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
-    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation)
+    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation, memory_index)
     children_store = SqliteChildStore(db, clock)
     children = await _children(children_store, ChildPorts(
         llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
@@ -120,10 +125,12 @@ async def build_engine(
         client_info=client_info,
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
-        caches=_caches(local_dir, code_index),
+        caches=_caches(local_dir, code_index, memory_index),
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=dataclasses.replace(llm, spawner=children),  # every act it runs offers spawn_agent
         children=children,
+        memory_entries=memory_entries,
+        memory_index=memory_index,
         context_window=context_window,
         usage=ledger,
         code_index=code_index,
@@ -136,6 +143,7 @@ async def build_engine(
         children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
         jobs.close()
         code_index.close()
+        memory_index.close()
         files.close()
         db.close()
 
@@ -157,13 +165,24 @@ def _open_git(git_root: str | None) -> Git | None:
     return GitPythonRepo(git_root) if git_root is not None else None
 
 
-def _caches(local_dir: Path | None, code_index: TreeSitterCodeIndex) -> DiskCaches:
+def _memory_index(entries: MemoryEntryFiles, local_dir: Path | None, clock: SystemClock) -> SqliteMemoryIndex:
+    """The shared memory's index under .orkeon/local/ (in memory when that folder cannot be written), with
+    vectors when the embeddings extra is installed (nothing of it is imported here)."""
+    embedder, why_not = find_embedder()
+    path = local_dir / INDEX_FILE if local_dir is not None else None
+    return SqliteMemoryIndex(entries, path, clock, embedder, why_not)
+
+
+def _caches(local_dir: Path | None, code_index: TreeSitterCodeIndex, memory_index: SqliteMemoryIndex) -> DiskCaches:
     """The caches under .orkeon/local/ (none when the workspace cannot hold that folder)."""
     if local_dir is None:
         return DiskCaches(())
     index_file = local_dir / CACHE_FILE
+    memory_file = local_dir / INDEX_FILE
     return DiskCaches((
         DiskCache("code-index", "the symbols and imports of the indexed files",
                   (index_file, Path(f"{index_file}-wal"), Path(f"{index_file}-shm")), code_index.forget),
         DiskCache("code-navigation", "jedi's caches for definitions and references", (local_dir / "jedi",)),
+        DiskCache("memory-index", "the shared memory's search index (full text and vectors)",
+                  (memory_file, Path(f"{memory_file}-wal"), Path(f"{memory_file}-shm")), memory_index.forget),
     ))

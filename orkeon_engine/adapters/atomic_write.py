@@ -1,4 +1,5 @@
-"""write_atomically: replace a file whole or not at all (a temp file beside it, fsync, then a rename)."""
+"""write_atomically: replace a file whole or not at all (a temp file beside it, fsync, then a rename), or
+create one whole without ever replacing another."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path: Path, text: str, mode: int | None = None) -> None:
+def write_atomically(path: Path, text: str, mode: int | None = None, replace: bool = True) -> None:
     """Write `text` (UTF-8, newlines as given) to a temp file beside `path`, then rename it over `path`.
 
-    `mode` sets the file's permission bits (the VFS keeps an existing file's). On any failure the temp
-    file is removed and `path` is left as it was; the OSError (or encoding error) propagates."""
+    `mode` sets the file's permission bits (the VFS keeps an existing file's). With `replace=False` the
+    file is only created: the temp file is hard-linked to its name, which never replaces a file that exists
+    (FileExistsError then). On any failure the temp file is removed and `path` is left as it was; the
+    OSError (or encoding error) propagates."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".orkeon-tmp", dir=path.parent)
     try:
@@ -21,7 +24,11 @@ def write_atomically(path: Path, text: str, mode: int | None = None) -> None:
             os.fsync(out.fileno())
         if mode is not None:
             os.chmod(temp, mode)
-        os.replace(temp, path)
+        if replace:
+            os.replace(temp, path)
+        else:
+            os.link(temp, path)
+            Path(temp).unlink()
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -37,8 +37,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  passes.ARGS, passes.run_passes),
     CommandEntry("permissions", "settings", "Show the permission rules by source; add, remove or clear rules; "
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
-    CommandEntry("memory", "memory", "List, add, show or remove the typed notes kept across sessions.", memory.ARGS,
-                 memory.run_memory),
+    CommandEntry("memory", "memory", "List, add, show or remove the typed notes kept across sessions; admit "
+                 "lessons to the team's shared memory, or search it.", memory.ARGS, memory.run_memory),
     CommandEntry("clear", "session", "Empty the conversation and the session's state; memory and settings stay.",
                  clear.ARGS, clear.run_clear),
     CommandEntry("effort", "settings", toggles.EFFORT.description, toggles.ARGS_EFFORT, toggles.run_effort),

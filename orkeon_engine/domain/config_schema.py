@@ -232,6 +232,24 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         None,
         "commands.settings.advisor",
     ),
+    _key(
+        "memory.vectors",
+        "Whether the shared memory's recall (memory_recall, /memory search) fuses dense vectors with its "
+        "full-text ranking: auto uses them when the orkeon[embeddings] extra is installed; off keeps to full "
+        "text (FTS5, bm25).",
+        "choice",
+        "auto",
+        "services.shared_memory",
+        choices=("auto", "off"),
+    ),
+    _key(
+        "memory.proposals",
+        "The candidate files /memory admit reads when no --from is given (workspace-relative; /dev-learn "
+        "writes its proposals to PROPOSALS.md): candidate sections and verdict rows (docs/shared-memory.md).",
+        "string-list",
+        ["PROPOSALS.md"],
+        "services.shared_memory",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

@@ -29,3 +29,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path):
         write_atomically(target, "\udcff")
 
     assert target.read_text() == "old" and os.listdir(tmp_path) == ["kept.txt"]
+
+
+def test_a_create_never_replaces_a_file_and_leaves_no_temp_file(tmp_path):
+    target = tmp_path / "entry.md"
+    target.write_text("the first")
+
+    with pytest.raises(FileExistsError):
+        write_atomically(target, "the second", replace=False)
+
+    assert target.read_text() == "the first" and os.listdir(tmp_path) == ["entry.md"]
+
+
+def test_a_create_writes_a_new_file_whole(tmp_path):
+    target = tmp_path / "new.md"
+
+    write_atomically(target, "whole\n", replace=False)
+
+    assert target.read_text() == "whole\n" and os.listdir(tmp_path) == ["new.md"]

@@ -27,6 +27,8 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_memory_entries import FakeMemoryEntries
+from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
@@ -69,12 +71,16 @@ async def make_deps(
     child_progress: list[FakeProgress] | None = None,
     child_cancel_after: int | None = None,
     background_human: FakeHumanInput | None = None,
+    memory_entries: FakeMemoryEntries | None = None,
+    memory_index: FakeMemoryIndex | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
     Child agents run over `child_store` and `child_runtime` (which holds each child until the test runs it),
     each with a FakeProgress appended to `child_progress` (cancelled after `child_cancel_after` reports);
-    the model facade offers spawn_agent."""
+    the model facade offers spawn_agent.
+    The shared memory is a FakeMemoryEntries and a FakeMemoryIndex, which the toolbox's memory_recall reads (as
+    in the engine, where the dev-auditor's charter names it)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
@@ -87,10 +93,11 @@ async def make_deps(
     logger = FakeLogger()
     progress = progress or FakeProgress()
     ledger = ledger or FakeUsageLedger()
+    memory_index = memory_index or FakeMemoryIndex()
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     human = human or FakeHumanInput()
-    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation)
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, memory_index)
     lines = child_progress if child_progress is not None else []
 
     def progress_for(title: str) -> FakeProgress:
@@ -120,6 +127,8 @@ async def make_deps(
         jobs=jobs,
         toolbox=toolbox,
         memory=memory or FakeMemoryStore(),
+        memory_entries=memory_entries or FakeMemoryEntries(),
+        memory_index=memory_index,
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=probe or FakeSystemProbe(),

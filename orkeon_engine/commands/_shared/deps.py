@@ -21,6 +21,8 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.memory_entries import MemoryEntries
+from orkeon_engine.ports.memory_index import MemoryIndex
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.model_catalogue import ModelCatalogue
 from orkeon_engine.ports.open_documents import OpenDocuments
@@ -95,6 +97,10 @@ class Deps:
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
     children: Children | None = None
     """The child agents: spawn_agent's, /tasks send's and the dev steps' (services/children.py)."""
+    memory_entries: MemoryEntries | None = None
+    """The shared memory's committed files under .orkeon/memory/: its entries and the refused list."""
+    memory_index: MemoryIndex | None = None
+    """The shared memory's search index (FTS5, vectors with the embeddings extra), under .orkeon/local/."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
@@ -113,6 +119,12 @@ class Deps:
         if self.memory is None:
             raise NotConfiguredError("typed memory is not wired in this engine")
         return self.memory
+
+    def require_shared_memory(self) -> tuple[MemoryEntries, MemoryIndex]:
+        """The shared memory's files and index, or NotConfiguredError when this engine has none."""
+        if self.memory_entries is None or self.memory_index is None:
+            raise NotConfiguredError("the shared memory is not wired in this engine")
+        return self.memory_entries, self.memory_index
 
     llm: Llm | None = None
     """The model (act, complete, extract), recording its usage under `current_command`."""

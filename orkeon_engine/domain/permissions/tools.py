@@ -14,7 +14,7 @@ from orkeon_engine.domain.tool_call import ToolClass
 READ_TOOLS: tuple[str, ...] = (
     "file_read", "directory_read", "list_mounts", "job_status", "job_tail", "progress_report", "index_status",
     "index_codebase", "incremental_reindex", "codebase_map", "dependency_graph", "package_summary",
-    "codebase_search", "node_outline", "node_read", "goto_definition", "find_references",
+    "codebase_search", "node_outline", "node_read", "goto_definition", "find_references", "memory_recall",
 )
 NETWORK_TOOLS: tuple[str, ...] = ()
 EDIT_TOOLS: tuple[str, ...] = ("file_write", "node_replace", "edit_batch")
