@@ -24,6 +24,7 @@ from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.tree_sitter_bash_grammar import TreeSitterBashGrammar
 from orkeon_engine.adapters.tree_sitter_code_index import CACHE_FILE, TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
@@ -70,6 +71,7 @@ async def build_engine(
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
+    grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
         return await chat_settings(config, environment)
@@ -98,7 +100,8 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        shell_grammar=grammar,
+        toolbox=ToolboxFactory(files, shell, jobs, clock, config, grammar, code_index, navigation),
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=HostSystemProbe(),

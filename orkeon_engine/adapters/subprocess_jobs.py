@@ -1,4 +1,5 @@
-"""SubprocessShellJobs: the ShellJobs port over detached `/bin/sh -c` processes writing to log files."""
+"""SubprocessShellJobs: the ShellJobs port over detached `bash --noprofile --norc -c` processes writing to log
+files (the same shell, and the same environment, as SubprocessShell)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from orkeon_engine.adapters.subprocess_shell import SHELL, command_environment
+from orkeon_engine.adapters.subprocess_shell import bash_command, bash_path, quiet_environment
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files, FilesError
@@ -40,7 +41,8 @@ class SubprocessShellJobs:
         self._root = root
         self._files = files
         self._clock = clock
-        self._env = command_environment(env)
+        self._env = quiet_environment(env)
+        self._bash = bash_path()
         self._jobs: dict[str, _Job] = {}
 
     async def start(self, command: str, log_folder: str = "/tmp") -> JobStatus:
@@ -88,7 +90,7 @@ class SubprocessShellJobs:
         log_host.parent.mkdir(parents=True, exist_ok=True)
         with open(log_host, "wb") as log:
             return subprocess.Popen(
-                [SHELL, "-c", command],
+                bash_command(command, self._bash),
                 cwd=self._root,
                 env=self._env,
                 stdin=subprocess.DEVNULL,

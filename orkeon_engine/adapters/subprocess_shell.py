@@ -1,10 +1,18 @@
-"""SubprocessShell: the Shell port over `/bin/sh -c`, in its own process group so a timeout stops it all."""
+"""SubprocessShell: the Shell port over `bash --noprofile --norc -c`, in its own process group so a timeout
+stops it all.
+
+Every command runs under one named shell, bash, the shell whose grammar the permission gate reads the line
+with (adapters/tree_sitter_bash_grammar.py): /bin/sh is dash on many systems, which reads `ls &>/dev/null x`
+as two commands where bash reads one. No profile and no rc file is read, so nothing of the machine's shell
+set-up changes what the line does.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 from collections.abc import Mapping
@@ -13,12 +21,22 @@ from pathlib import Path
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
-SHELL = "/bin/sh"
+BASH_OPTIONS = ("--noprofile", "--norc")
 QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
 DRAIN_GRACE_SECONDS = 2.0
 
 
-def command_environment(env: Mapping[str, str] | None) -> dict[str, str]:
+def bash_path() -> str:
+    """Where bash is: the one on the engine's PATH, else /bin/bash (its start then fails with that name)."""
+    return shutil.which("bash") or "/bin/bash"
+
+
+def bash_command(command: str, bash: str | None = None) -> list[str]:
+    """The argument list that runs `command` under bash, without profile or rc file."""
+    return [bash or bash_path(), *BASH_OPTIONS, "-c", command]
+
+
+def quiet_environment(env: Mapping[str, str] | None) -> dict[str, str]:
     """The environment a command runs in: the engine's, with pagers and git's prompts turned off."""
     return {**(os.environ if env is None else env), **QUIET_ENVIRONMENT}
 
@@ -86,7 +104,8 @@ class SubprocessShell:
 
     def __init__(self, root: Path, env: Mapping[str, str] | None = None) -> None:
         self._root = root
-        self._env = command_environment(env)
+        self._env = quiet_environment(env)
+        self._bash = bash_path()
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
         output = CappedOutput(max_output_bytes)
@@ -94,7 +113,7 @@ class SubprocessShell:
         try:
             transport, collector = await loop.subprocess_exec(
                 lambda: _Collector(output),
-                SHELL, "-c", command,
+                *bash_command(command, self._bash),
                 cwd=self._root,
                 env=self._env,
                 stdin=subprocess.DEVNULL,
@@ -103,7 +122,7 @@ class SubprocessShell:
                 start_new_session=True,
             )
         except OSError as error:
-            raise ShellError(f"cannot start {SHELL} in {self._root}: {error.strerror or error}") from None
+            raise ShellError(f"cannot start {self._bash} in {self._root}: {error.strerror or error}") from None
         timed_out = False
         try:
             try:

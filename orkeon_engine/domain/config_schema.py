@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
-from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 

@@ -1,9 +1,10 @@
 """The permission gate of one run: the pure decision, and the question when the decision is to ask.
 
-`gate_for_run(config, session, human, mode, step=None)` reads the rules once (the session's, the
-settings files', the step's rule sets) and returns a RunGate, the PermissionGate the tool loop calls
-on every tool call of the model. `decide` (domain/permissions/decide.py) settles most calls; an Ask goes
-to the person through HumanInput with four answers:
+`gate_for_run(ports, mode, step=None)` reads the rules once (the session's, the settings files', the
+step's rule sets) and returns a RunGate, the PermissionGate the tool loop calls on every tool call of the
+model. Every command line is read by the shell grammar (`GatePorts.grammar`), as bash reads it.
+`decide` (domain/permissions/decide.py) settles most calls; an Ask goes to the person through HumanInput
+with four answers:
 
 - Allow once: this call only;
 - Allow for this session: the narrowest rule is added to the session's rules (and to this run's);
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.decide import Allow, Ask, Decision, Deny, GateContext, decide
@@ -28,14 +30,31 @@ from orkeon_engine.domain.permissions.question import (
     question_text,
 )
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
+from orkeon_engine.domain.shell_reading import ShellLine
 from orkeon_engine.domain.tool_call import ToolCall, Verdict
+from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
 from orkeon_engine.services.session_io import CurrentSession
 
-__all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "RunGate", "decide", "gate_for_run"]
+__all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "GatePorts", "RunGate", "decide", "gate_for_run"]
+NO_GRAMMAR = "no shell grammar is wired in this engine, so no command line can be read"
+
+
+@dataclass(frozen=True)
+class GatePorts:
+    """What a run's gate works over: the settings and the session (its rules), the person to ask, the
+    clock its questions' deadline runs on, and the grammar that reads command lines."""
+
+    config: ConfigStore
+    session: CurrentSession
+    human: HumanInput
+    clock: Clock
+    grammar: ShellGrammar | None
+    logger: Logger | None = None
 
 
 class RunGate:
@@ -112,22 +131,27 @@ def _texts(rules: Iterable[Rule]) -> str:
 
 
 async def gate_for_run(
-    config: ConfigStore,
-    session: CurrentSession,
-    human: HumanInput,
+    ports: GatePorts,
     mode: str,
     step: str | None = None,
     extra_tools: Iterable[str] = (),
-    logger: Logger | None = None,
 ) -> RunGate:
     """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
 
-    It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on."""
-    rules = PermissionRules(config, session)
+    It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on,
+    and so does a missing shell grammar."""
+    rules = PermissionRules(ports.config, ports.session)
     try:
         book = await rules.effective(step)
         entries, problems = book.entries, book.problems
     except Exception as error:  # a store that fails to answer: refuse every call, saying why
         entries, problems = (), (f"the rules could not be read ({type(error).__name__}: {error})",)
-    context = GateContext(mode, entries, problems, frozenset(extra_tools))
-    return RunGate(context, human, rules, logger)
+    if ports.grammar is None:
+        problems = (*problems, NO_GRAMMAR)
+    read = ports.grammar.read if ports.grammar is not None else _unreadable
+    context = GateContext(mode, entries, problems, frozenset(extra_tools), read=read)
+    return RunGate(context, ports.human, rules, ports.logger)
+
+
+def _unreadable(line: str) -> ShellLine:
+    return ShellLine((), (), complete=False)

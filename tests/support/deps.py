@@ -16,6 +16,7 @@ from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
+from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.doubles.fake_caches import FakeCaches
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -94,7 +95,8 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        shell_grammar=BASH_GRAMMAR,
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation),
         memory=memory or FakeMemoryStore(),
         tasks=TaskRegistry(clock),
         client_info=client_info,

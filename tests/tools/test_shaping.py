@@ -3,6 +3,7 @@ from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
 from orkeon_engine.tools.file_read import FileReadInput, FileReadTool
 from orkeon_engine.tools.read_ledger import ReadLedger
 from orkeon_engine.tools.shaping import gate_path, gate_paths, human_size, plural, shorten_line
+from tests.support.bash_grammar import BASH_READ
 from tests.support.doubles.fake_files import FakeFiles
 
 
@@ -26,7 +27,7 @@ async def test_a_read_through_a_symlink_to_an_env_file_meets_the_secrets_rules()
     files.links["/workspace/notes.txt"] = "/workspace/.env"
     call = await FileReadTool(files, ReadLedger()).describe(FileReadInput(path="notes.txt"))
 
-    decision = decide(call, GateContext("bypassPermissions", RULE_SETS["secrets"].entries()))
+    decision = decide(call, GateContext("bypassPermissions", RULE_SETS["secrets"].entries(), read=BASH_READ))
 
     assert isinstance(decision, Deny)
 

@@ -27,12 +27,14 @@ from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
@@ -71,6 +73,8 @@ class Deps:
     """Command lines run in the workspace root."""
     jobs: ShellJobs | None = None
     """Long commands run detached, with their logs under /tmp or /output."""
+    shell_grammar: ShellGrammar | None = None
+    """Reads command lines as bash does, for the gate and the `shell.allow` check."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
     memory: MemoryStore | None = None
@@ -97,6 +101,10 @@ class Deps:
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+
+    def gate_ports(self) -> GatePorts:
+        """What a run's permission gate works over, from this Deps."""
+        return GatePorts(self.config, self.session, self.human, self.clock, self.shell_grammar, self.logger)
 
     def require_memory(self) -> MemoryStore:
         """The memory store, or NotConfiguredError when this engine was built without one."""

@@ -38,7 +38,7 @@ async def run_debug_tool_call(args: ParsedArgs, deps: Deps) -> CommandView:
     except ValueError as error:  # pydantic's ValidationError is a ValueError
         raise CommandFailedError(f"{tool.name}: the arguments do not fit its input: {_first_lines(error)}") from None
     mode = await resolve_mode(deps.session, deps.config)
-    gate = await gate_for_run(deps.config, deps.session, deps.human, mode.mode, logger=deps.logger)
+    gate = await gate_for_run(deps.gate_ports(), mode.mode)
     verdict = await gate.authorize(await tool.describe(parsed))
     reason = f" ({verdict.reason})" if verdict.reason else ""
     lines = [f"mode: {mode.describe()}", f"gate: {'allowed' if verdict.allowed else 'refused'}{reason}"]
