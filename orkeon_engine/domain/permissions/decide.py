@@ -3,7 +3,8 @@
 In order: an unreadable rule or an unknown mode refuses every call (fail closed); the mode's policy
 refuses a tool it does not offer; then the rules, deny before ask before allow, whatever their source (a
 command line bash's grammar cannot parse is refused while deny rules are in force, as they cannot be
-checked); then the mode settles what no rule settled: a read runs,
+checked); an allowed command with an option that writes a file or runs a program its rule does not name
+(domain/permissions/options.py) asks instead; then the mode settles what no rule settled: a read runs,
 acceptEdits allows an edit inside the workspace (never outside it nor under .git/ or .orkeon/), and the
 rest asks. A call that would ask is allowed in bypassPermissions and refused in dontAsk, which never asks.
 
@@ -23,6 +24,7 @@ from orkeon_engine.domain.permissions.matching import (
     matches_rule,
 )
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode, parse_mode
+from orkeon_engine.domain.permissions.options import option_risk
 from orkeon_engine.domain.permissions.paths import PathPatternError, compile_path_pattern, workspace_relative
 from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, RuleParseError, format_rule, parse_rule
@@ -104,8 +106,27 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
     granted = allowed_by(call, allow_rules, read)
     if granted:
         rules = ", ".join(dict.fromkeys(format_rule(rule) for rule in granted))
+        risk = _beyond_the_rule(call, allow_rules, read)
+        if risk is not None:
+            return _unsure(call, mode, policy, f"{risk}, which {rules} does not cover", read)
         return Allow(f"allowed by {rules}")
     return _by_mode(call, mode, policy, context)
+
+
+def _beyond_the_rule(call: ToolCall, rules: list[Rule], read: ShellReader) -> str | None:
+    """What an allowed command does beyond its rule: an option that writes a file or runs a program
+    (domain/permissions/options.py), unless a rule names that part exactly or the tool is allowed whole."""
+    if not is_shell_call(call) or any(rule.specifier is None for rule in rules):
+        return None
+    exact = [command_regex(rule.specifier or "") for rule in rules
+             if rule.tool in SHELL_TOOLS and rule.specifier is not None and "*" not in rule.specifier]
+    for part in read(call.command or "").parts:
+        if any(regex.fullmatch(part.text) for regex in exact):
+            continue
+        risk = option_risk(part)
+        if risk is not None:
+            return risk
+    return None
 
 
 def _unreadable_under_deny_rules(call: ToolCall, relevant: list[RuleEntry], read: ShellReader) -> Deny | None:
