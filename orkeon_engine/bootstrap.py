@@ -41,6 +41,7 @@ from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.shell_environment import environment_for_commands
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
@@ -66,8 +67,9 @@ async def build_engine(
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
     root = Path(info.root)
     files = create_workspace_vfs(root, local_dir, documents)
-    shell = SubprocessShell(root, environment)
-    jobs = SubprocessShellJobs(root, files, clock, environment)
+    commands_env = await environment_for_commands(config, environment, ui.logger)  # never a credential
+    shell = SubprocessShell(root, commands_env, mask_from=(environment,))
+    jobs = SubprocessShellJobs(root, files, clock, commands_env, mask_from=(environment,))
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)

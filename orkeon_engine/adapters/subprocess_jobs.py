@@ -9,7 +9,7 @@ import os
 import signal
 import subprocess
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,11 +37,13 @@ class _Job:
 class SubprocessShellJobs:
     """The engine's jobs, numbered job-1, job-2, ... in the order they were started."""
 
-    def __init__(self, root: Path, files: Files, clock: Clock, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: Path, files: Files, clock: Clock, env: Mapping[str, str] | None = None,
+                 mask_from: Sequence[Mapping[str, str]] = ()) -> None:
         self._root = root
         self._files = files
         self._clock = clock
         self._env = quiet_environment(env)
+        self._mask_from = [self._env, os.environ, *mask_from]
         self._bash = bash_path()
         self._jobs: dict[str, _Job] = {}
 
@@ -72,7 +74,7 @@ class SubprocessShellJobs:
         job = self._job(job_id)
         status = self._status_of(job)
         last, total = await asyncio.to_thread(_tail_of, job.log_host, lines)
-        return JobTail(status, tuple(mask_secrets(line, [self._env]) for line in last), total)
+        return JobTail(status, tuple(mask_secrets(line, self._mask_from) for line in last), total)
 
     def close(self) -> None:
         """Stop every job still running: SIGTERM to its process group, SIGKILL after a grace second."""

@@ -15,10 +15,11 @@ import os
 import shutil
 import signal
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.shell_environment import command_environment
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
 BASH_OPTIONS = ("--noprofile", "--norc")
@@ -37,8 +38,10 @@ def bash_command(command: str, bash: str | None = None) -> list[str]:
 
 
 def quiet_environment(env: Mapping[str, str] | None) -> dict[str, str]:
-    """The environment a command runs in: the engine's, with pagers and git's prompts turned off."""
-    return {**(os.environ if env is None else env), **QUIET_ENVIRONMENT}
+    """The environment a command runs in: the one given (the scrubbed environment of
+    domain/shell_environment.py; its default set when none is), with pagers and git's prompts turned off."""
+    given = command_environment(os.environ).variables if env is None else env
+    return {**given, **QUIET_ENVIRONMENT}
 
 
 class CappedOutput:
@@ -99,12 +102,15 @@ class _Collector(asyncio.SubprocessProtocol):
 
 
 class SubprocessShell:
-    """Runs each command in the workspace root with the engine's environment; the values of its secret
-    variables (keys, tokens) are masked in the output."""
+    """Runs each command in the workspace root with the environment it is given (scrubbed of every
+    credential by the caller); what a command prints is masked of the secret values of the environments
+    in `mask_from` (the engine's own, which holds the keys), of URL passwords and of key-shaped words."""
 
-    def __init__(self, root: Path, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: Path, env: Mapping[str, str] | None = None,
+                 mask_from: Sequence[Mapping[str, str]] = ()) -> None:
         self._root = root
         self._env = quiet_environment(env)
+        self._mask_from = [self._env, os.environ, *mask_from]
         self._bash = bash_path()
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
@@ -136,8 +142,8 @@ class SubprocessShell:
                 await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)
             transport.close()
         exit_code = None if timed_out else transport.get_returncode()
-        # the command inherits the engine's environment, provider keys included: what it prints of them is masked
-        return ShellResult(command, exit_code, mask_secrets(output.text(), [self._env]), output.omitted, timed_out)
+        # a secret the command found elsewhere (a file, its own environment) is masked before anyone reads it
+        return ShellResult(command, exit_code, mask_secrets(output.text(), self._mask_from), output.omitted, timed_out)
 
 
 def _stop_group(pid: int) -> None:

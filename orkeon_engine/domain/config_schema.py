@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
+from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
@@ -91,12 +92,32 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "tools.shell_command",
     ),
     _key(
+        "shell.environment.inherit",
+        "Environment variables the commands the model runs receive besides the default set (PATH, HOME, USER, "
+        "LOGNAME, SHELL, LANG, LANGUAGE, LC_*, TERM, COLORTERM, NO_COLOR, TMPDIR, TZ); a trailing * matches a "
+        "prefix (NODE_*). A credential never passes, listed or not: a name with KEY, TOKEN, SECRET, PASSWORD, "
+        "PASSWD, PASSPHRASE, CREDENTIAL, AUTH, COOKIE or SESSION, a provider's key, a value holding a URL "
+        "password or a key, and the variables that change how bash runs (BASH_ENV, BASH_FUNC_*, IFS, "
+        "LD_PRELOAD...). Read when the engine starts.",
+        "string-list",
+        [],
+        "services.shell_environment",
+    ),
+    _key(
         "permissions",
         "The permission rules, as /permissions writes them: {\"allow\": [...], \"ask\": [...], \"deny\": [...]} of "
         "rules such as \"shell_command(git push:*)\" or \"file_read(.env)\" (docs/permissions.md). A rule that "
         "does not parse makes the gate refuse every call until it is fixed.",
         "object",
         None,
+        "services.permission_rules",
+    ),
+    _key(
+        "permissions.ruleSets",
+        "The shipped rule sets (/permissions sets) the assistant runs under, on top of the rules: secrets unless "
+        "set, so no tool touches env files or private keys; [] turns them off. A dev step runs under its own sets.",
+        "string-list",
+        list(DEFAULT_RULE_SETS),
         "services.permission_rules",
     ),
     _key(

@@ -8,12 +8,14 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW, unlisted_programs
+from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW, file_arguments, unlisted_programs
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.shell import Shell, ShellError, ShellResult
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.shaping import link_targets
 
 DEFAULT_TIMEOUT_SECONDS = 120
 MAX_TIMEOUT_SECONDS = 600
@@ -57,6 +59,14 @@ class ShellCommandInput(BaseModel):
     )
 
 
+def describe_command(name: str, arguments: dict[str, object], command: str, grammar: ShellGrammar,
+                     files: Files | None) -> ToolCall:
+    """A shell call for the gate: its command line, and the paths its file arguments lead to through a
+    symlink (the path rules read them too)."""
+    paths = link_targets(files, file_arguments(command, grammar.read))
+    return ToolCall(name, "shell", arguments, command=command, paths=paths)
+
+
 def render_shell_result(result: ShellResult, timeout: float) -> str:
     if result.timed_out:
         head = f"timed out after {timeout:g} s: the command and what it started were stopped"
@@ -81,13 +91,14 @@ class ShellCommandTool(Tool[ShellCommandInput]):
     )
     Input = ShellCommandInput
 
-    def __init__(self, shell: Shell, config: ConfigStore, grammar: ShellGrammar) -> None:
+    def __init__(self, shell: Shell, config: ConfigStore, grammar: ShellGrammar, files: Files | None = None) -> None:
         self._shell = shell
         self._config = config
         self._grammar = grammar
+        self._files = files
 
     async def describe(self, args: ShellCommandInput) -> ToolCall:
-        return ToolCall(self.name, self.tool_class, args.model_dump(), command=args.command)
+        return describe_command(self.name, args.model_dump(), args.command, self._grammar, self._files)
 
     async def run(self, args: ShellCommandInput) -> ToolResult:
         refusal = await shell_allow_refusal(self._config, self._grammar, args.command)
