@@ -13,6 +13,7 @@ from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
+from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
@@ -43,6 +44,7 @@ from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.shell_environment import environment_for_commands
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.workspace_trust import TrustQuestion
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
 
@@ -64,7 +66,9 @@ async def build_engine(
     db = open_database(local_dir, "; ".join(info.limitations))
     store = SqliteSessionStore(db, clock)
     session = await CurrentSession.open(store, resume)
-    config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
+    trust = JsonWorkspaceTrust(Path(info.root), environment)  # kept in the user's config folder, never here
+    config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session, trust, environment)
+    trust_question = TrustQuestion(config, ui.human, clock, ui.logger)
     root = Path(info.root)
     files = create_workspace_vfs(root, local_dir, documents)
     commands_env = await environment_for_commands(config, environment, ui.logger)  # never a credential
@@ -76,6 +80,7 @@ async def build_engine(
     grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
+        await trust_question.settle()  # the first call asks whether to trust the project's routing keys
         return await chat_settings(config, environment)
 
     async def context_window() -> int | None:  # litellm's table, for the configured model (None: unknown)
@@ -109,6 +114,7 @@ async def build_engine(
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index),
+        trust_question=trust_question,
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=llm,
         context_window=context_window,

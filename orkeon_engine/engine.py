@@ -172,6 +172,12 @@ class Engine:
                 problems.append(f"mode: {result.render()}; the mode is unchanged")
         return problems
 
+    async def settle_trust(self) -> None:
+        """Ask the person, once, whether to trust this workspace when its settings file sets keys that wait
+        for trust (the editor calls it at start-up; the first model call does otherwise). Never raises."""
+        if self.deps.trust_question is not None:
+            await self.deps.trust_question.settle()
+
     def close(self) -> None:
         self._close()
 

@@ -60,15 +60,17 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "model",
         "The model every crew uses, as litellm names it (openai/gpt-4o-mini, anthropic/claude-sonnet-4-5, "
-        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset.",
+        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset. Until the workspace is trusted, a project's file "
+        "may only name a model of the provider you chose yourself.",
         "string",
         None,
         "services.model_settings",
     ),
     _key(
         "model.apiBase",
-        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy); "
-        "ORKEON_API_BASE is used when unset.",
+        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy). ORKEON_API_BASE "
+        "wins over the settings files; a project's file is read for it only once the workspace is trusted "
+        "(orkeon trust).",
         "string",
         None,
         "services.model_settings",
@@ -119,6 +121,15 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string-list",
         list(DEFAULT_RULE_SETS),
         "services.permission_rules",
+    ),
+    _key(
+        "permissions.askTimeout",
+        "Seconds a question to the person (a tool call the gate asks about, the workspace trust question) waits "
+        "for an answer; nobody answering in time is a Deny.",
+        "number",
+        120,
+        "services.workspace_trust",
+        minimum=1,
     ),
     _key(
         "permissions.fallback",
@@ -240,7 +251,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "hooks",
         "Hooks declared by event (a free name: sessionStart, beforeTool, afterEdit, afterTurn...), each a command "
         "or a list of them: \"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. "
-        "/hooks lists them and the assistant is told of them; nothing runs them yet.",
+        "/hooks lists them and the assistant is told of them; nothing runs them yet. A project's file is read for "
+        "them only once the workspace is trusted.",
         "object",
         None,
         "services.hooks",

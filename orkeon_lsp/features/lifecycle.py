@@ -8,6 +8,7 @@ the first of `workspaceFolders`, else `rootUri`, else `rootPath`, else the serve
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,6 +61,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
                                "a new session is started")
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
+    server.trust_check = asyncio.ensure_future(engine.settle_trust())  # in the background: requests go on
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
     return engine
 

@@ -34,6 +34,7 @@ from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 
@@ -61,6 +62,7 @@ async def make_deps(
     git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    trust: FakeWorkspaceTrust | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -68,7 +70,7 @@ async def make_deps(
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
-    config = ConfigStore(files or FakeConfigFiles(), session)
+    config = ConfigStore(files or FakeConfigFiles(), session, trust or FakeWorkspaceTrust(trusted=True), env)
     clock = clock or (jobs.clock if jobs is not None else FakeClock())
     vfs = vfs or FakeFiles()
     shell = shell or FakeShell()

@@ -38,6 +38,7 @@ from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.workspace_trust import TrustQuestion
 
 if TYPE_CHECKING:
     from typing import Any
@@ -95,6 +96,8 @@ class Deps:
     """The models litellm knows by provider, and those an api base serves (/model list)."""
     caches: Caches | None = None
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
+    trust_question: TrustQuestion | None = None
+    """Asks the person, once, to trust the workspace when its settings file holds back keys."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
