@@ -68,7 +68,7 @@ async def build_engine(
     session = await CurrentSession.open(store, resume)
     trust = JsonWorkspaceTrust(Path(info.root), environment)  # kept in the user's config folder, never here
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session, trust, environment)
-    trust_question = TrustQuestion(config, ui.human, clock, ui.logger)
+    trust_question = TrustQuestion(config, ui.human, ui.logger)
     root = Path(info.root)
     files = create_workspace_vfs(root, local_dir, documents)
     commands_env = await environment_for_commands(config, environment, ui.logger)  # never a credential

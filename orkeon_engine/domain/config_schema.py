@@ -128,6 +128,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "for an answer; nobody answering in time is a Deny.",
         "number",
         120,
+        "services.gate",
         "services.workspace_trust",
         minimum=1,
     ),

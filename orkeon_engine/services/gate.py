@@ -11,6 +11,12 @@ with four answers:
 - Always allow: the same rule is written to the project's `.orkeon/config.json` under permissions.allow;
 - Deny, or no answer at all (no terminal, CI, a closed dialog): the call is refused.
 
+A question has a deadline, `permissions.askTimeout` seconds (120 by default) from the moment the call
+reached the gate, on the event loop's timer (it bounds a wait on a real peer): past it the call is
+refused, whether it was still waiting for its turn (questions come one at a time) or for its answer, and
+the next question is asked. So a client that shows a question and never answers cannot hold the gate, in
+any front end.
+
 The gate never raises: anything unexpected refuses the call with the reason.
 """
 
@@ -32,11 +38,11 @@ from orkeon_engine.domain.permissions.question import (
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
 from orkeon_engine.domain.shell_reading import ShellLine
 from orkeon_engine.domain.tool_call import ToolCall, Verdict
-from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.deadlines import DEFAULT_ASK_SECONDS
 from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -46,13 +52,12 @@ NO_GRAMMAR = "no shell grammar is wired in this engine, so no command line can b
 
 @dataclass(frozen=True)
 class GatePorts:
-    """What a run's gate works over: the settings and the session (its rules), the person to ask, the
-    clock its questions' deadline runs on, and the grammar that reads command lines."""
+    """What a run's gate works over: the settings and the session (its rules and the questions' deadline),
+    the person to ask, and the grammar that reads command lines."""
 
     config: ConfigStore
     session: CurrentSession
     human: HumanInput
-    clock: Clock
     grammar: ShellGrammar | None
     logger: Logger | None = None
 
@@ -61,10 +66,11 @@ class RunGate:
     """The PermissionGate of one run: its mode and rules fixed at the start, plus what the person allows."""
 
     def __init__(self, context: GateContext, human: HumanInput, rules: PermissionRules,
-                 logger: Logger | None = None) -> None:
+                 ask_seconds: float = DEFAULT_ASK_SECONDS, logger: Logger | None = None) -> None:
         self.context = context
         self._human = human
         self._rules = rules
+        self._ask_seconds = ask_seconds
         self._logger = logger
         self._asking = asyncio.Lock()
 
@@ -79,13 +85,30 @@ class RunGate:
         decision = decide(call, self.context)
         if not isinstance(decision, Ask):
             return _verdict(decision)
-        async with self._asking:  # one question at a time; an answer may settle the calls waiting
+        deadline = asyncio.get_running_loop().time() + self._ask_seconds
+        try:
+            async with asyncio.timeout_at(deadline):  # the questions before it may take the whole deadline
+                await self._asking.acquire()
+        except TimeoutError:
+            return self._too_late()
+        try:  # one question at a time; an answer may settle the calls waiting
             decision = decide(call, self.context)
             if not isinstance(decision, Ask):
                 return _verdict(decision)
             question = question_text(call, decision, self._rules.project_location())
-            answer = await self._human.choose(question, answers(decision))
+            try:
+                async with asyncio.timeout_at(deadline):
+                    answer = await self._human.choose(question, answers(decision))
+            except TimeoutError:
+                return self._too_late()
             return await self._apply(answer, decision)
+        finally:
+            self._asking.release()
+
+    def _too_late(self) -> Verdict:
+        return Verdict.deny(f"refused: the call needed the person's approval and nobody answered within "
+                            f"{self._ask_seconds:g} s (permissions.askTimeout); change approach, or say in the "
+                            "final answer what needs approval")
 
     async def _apply(self, answer: str | None, ask: Ask) -> Verdict:
         if answer is None:
@@ -150,7 +173,15 @@ async def gate_for_run(
         problems = (*problems, NO_GRAMMAR)
     read = ports.grammar.read if ports.grammar is not None else _unreadable
     context = GateContext(mode, entries, problems, frozenset(extra_tools), read=read)
-    return RunGate(context, ports.human, rules, ports.logger)
+    return RunGate(context, ports.human, rules, await _ask_seconds(ports.config), ports.logger)
+
+
+async def _ask_seconds(config: ConfigStore) -> float:
+    """The questions' deadline (`permissions.askTimeout`); its default when the settings cannot be read."""
+    try:
+        return float(await config.get("permissions.askTimeout", DEFAULT_ASK_SECONDS))
+    except ConfigFileError:  # the gate already refuses every call on a broken file
+        return DEFAULT_ASK_SECONDS
 
 
 def _unreadable(line: str) -> ShellLine:

@@ -11,7 +11,6 @@ import asyncio
 
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.trust import HeldBack, held_back_message
-from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.services.config_store import ConfigStore
@@ -45,10 +44,9 @@ def trust_question(held: list[HeldBack], project_file: str, workspace: str) -> s
 class TrustQuestion:
     """Settles the workspace's trust once: asks when the project holds back keys, else does nothing."""
 
-    def __init__(self, config: ConfigStore, human: HumanInput, clock: Clock, logger: Logger) -> None:
+    def __init__(self, config: ConfigStore, human: HumanInput, logger: Logger) -> None:
         self._config = config
         self._human = human
-        self._clock = clock
         self._logger = logger
         self._lock = asyncio.Lock()
         self._settled = False
@@ -72,7 +70,7 @@ class TrustQuestion:
         project_file = self._config.location("project")
         seconds = await self._config.get("permissions.askTimeout", DEFAULT_ASK_SECONDS)
         question = trust_question(held, project_file, trust.workspace())
-        answer = await ask_within(self._human, self._clock, question, [TRUST, KEEP_UNTRUSTED], float(seconds))
+        answer = await ask_within(self._human, question, [TRUST, KEEP_UNTRUSTED], float(seconds))
         if answer == TRUST:
             trust.grant()
             self._logger.info(f"trusted {trust.workspace()} (kept in {trust.location()}); its settings apply")

@@ -11,7 +11,7 @@ async def _question(answer, project=PROJECT, trust=None):
     trust = trust or FakeWorkspaceTrust(trusted=False)
     deps = await make_deps(files=FakeConfigFiles(project=project), human=FakeHumanInput(choices=[answer]),
                            trust=trust)
-    return TrustQuestion(deps.config, deps.human, deps.clock, deps.logger), deps, trust
+    return TrustQuestion(deps.config, deps.human, deps.logger), deps, trust
 
 
 async def test_the_question_shows_the_held_back_keys_and_trust_grants():

@@ -107,7 +107,7 @@ class Deps:
 
     def gate_ports(self) -> GatePorts:
         """What a run's permission gate works over, from this Deps."""
-        return GatePorts(self.config, self.session, self.human, self.clock, self.shell_grammar, self.logger)
+        return GatePorts(self.config, self.session, self.human, self.shell_grammar, self.logger)
 
     def require_memory(self) -> MemoryStore:
         """The memory store, or NotConfiguredError when this engine was built without one."""

@@ -113,7 +113,7 @@ class MainLoopPorts:
     grammar: ShellGrammar | None = None
 
     def gate_ports(self) -> GatePorts:
-        return GatePorts(self.config, self.session, self.human, self.clock, self.grammar, self.logger)
+        return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
 
     def require_llm(self) -> Llm:
         if self.llm is None:
