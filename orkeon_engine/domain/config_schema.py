@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
@@ -327,9 +328,15 @@ def _parse_list(spec: ConfigKey, text: str) -> Any:
 
 def _parse_json(spec: ConfigKey, text: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ConfigValueError(f"{spec.key}: not valid JSON ({error.msg}); expected {spec.accepts()}") from None
+    except RecursionError:
+        value = None
+    if value is None or nests_deeper_than(value, SETTINGS_NESTING):
+        raise ConfigValueError(f"{spec.key}: the value nests more than {SETTINGS_NESTING} levels deep; expected "
+                               f"{spec.accepts()}")
+    return value
 
 
 def _is_string(spec: ConfigKey, value: Any) -> bool:

@@ -24,6 +24,7 @@ from orkeon_engine.domain.config_schema import (
     parse_token,
 )
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
 from orkeon_engine.domain.trust import HeldBack, held_back, project_may_use
 from orkeon_engine.ports.config_files import ConfigFiles, FileScope
 from orkeon_engine.ports.workspace_trust import WorkspaceTrust
@@ -177,7 +178,11 @@ def _parse_file(path: str, text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ConfigFileError(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
-
+    except RecursionError:
+        data = None
+    if data is None or nests_deeper_than(data, SETTINGS_NESTING):
+        raise ConfigFileError(path, f"its JSON nests more than {SETTINGS_NESTING} levels deep, which no settings "
+                                    "key takes; fix the file or move it aside")
     if not isinstance(data, dict):
         raise ConfigFileError(path, "expected a JSON object of settings keys")
     for key, value in data.items():

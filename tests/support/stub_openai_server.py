@@ -33,6 +33,8 @@ the message "the stub's script is exhausted"). A step is an object:
 - `{"hang": 30}`: hold the request that many seconds (the client's timeout fires first) and then close
   the connection without an answer. `"delay": 0.2` in a reply waits that long before answering.
 - `{"echo": true}`: reply with the last user message's text (handy for a default step).
+- `{"body": {...}}` or `{"body": "text"}`: a 200 whose body is exactly that (a reply without `message`,
+  without `choices`, or not JSON at all), to test how a malformed answer is reported.
 
 When the request has `"stream": true`, a reply step is sent as server-sent events
 (`data: {chat.completion.chunk}` lines, the text in pieces, each tool call in two pieces, a usage chunk
@@ -171,6 +173,10 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             if step.get("delay"):
                 stub.wait(float(step["delay"]))
+            if "body" in step:  # a 200 whose body is given whole: a malformed reply
+                raw = step["body"]
+                self._bytes(200, (raw if isinstance(raw, str) else json.dumps(raw)).encode("utf-8"))
+                return
             if "status" in step:
                 status = int(step["status"])
                 self._json(status, _error_body(str(step.get("error", f"error {status}")), status))
@@ -182,7 +188,9 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self._json(200, _completion(number, step, body))
 
         def _json(self, status: int, payload: dict[str, Any]) -> None:
-            data = json.dumps(payload).encode("utf-8")
+            self._bytes(status, json.dumps(payload).encode("utf-8"))
+
+        def _bytes(self, status: int, data: bytes) -> None:
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))

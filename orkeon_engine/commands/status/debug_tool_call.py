@@ -63,6 +63,8 @@ def _arguments(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ArgumentError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})", USAGE) from None
+    except RecursionError:
+        raise ArgumentError("the arguments nest too deeply to be read", USAGE) from None
     if not isinstance(value, dict):
         raise ArgumentError(f"the arguments must be a JSON object, not {type(value).__name__}", USAGE)
     return value

@@ -27,6 +27,8 @@ _ONLINE_FIXES = {
     "timeout": "the server did not answer in time: check that it runs, or raise llm.timeout",
     "rate_limit": "the provider is rate limiting this key: wait, or check the account's quota",
     "bad_request": "the provider refused the request: check the model's name (/model list)",
+    "bad_reply": "the server's answer is no chat completion: check model.apiBase (or ORKEON_API_BASE) names an "
+                 "OpenAI-compatible /v1",
 }
 SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; `/config keys` lists the keys"
 
