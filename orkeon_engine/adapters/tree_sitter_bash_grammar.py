@@ -169,7 +169,7 @@ class _Reading:
             if not child.is_named or child.type == "comment":
                 continue
             background = index + 1 < len(children) and children[index + 1].type == "&"
-            inner = context.doubting("background", "it runs in the background (&)") if background else context
+            inner = context.doubting("background", "a job sent to the background (&)") if background else context
             self._statement(child, inner)
 
     def _statement(self, node: Any, context: _Context) -> None:
@@ -189,7 +189,7 @@ class _Reading:
         elif kind in CONTROL:
             self._control(node, context, CONTROL[kind])
         elif kind == "ERROR":
-            self._broken(node, context.doubting("syntax", "a piece of it does not parse as bash"))
+            self._broken(node, context.doubting("syntax", "a piece that does not parse as bash"))
         else:
             self._broken(node, context.doubting("syntax", f"a {kind.replace('_', ' ')} where a command was expected"))
 
@@ -269,7 +269,7 @@ class _Reading:
         part_context = context.plus(redirections)
         program = next((w for w in words if not _is_assignment_text(w.text)), None)
         if program is not None and program.literal and program.text.rsplit("/", 1)[-1] == "eval":
-            part_context = part_context.doubting("eval", "eval runs its arguments as a command line")
+            part_context = part_context.doubting("eval", "eval, which runs its arguments as a command line")
         self.parts.append(self._part(words, part_context))
         for continuation in redirections.continuations:
             self._statement(continuation, context)

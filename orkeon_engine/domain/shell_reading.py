@@ -86,7 +86,7 @@ class ShellLine:
     @property
     def doubts(self) -> tuple[str, ...]:
         """Every doubt of the line in words, the unparsed rest first."""
-        found = [] if self.complete else ["a piece of the line does not parse as bash"]
+        found = [] if self.complete else ["a piece that does not parse as bash"]
         for part in self.parts:
             found += part.unsure
         return tuple(dict.fromkeys(found))

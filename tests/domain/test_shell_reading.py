@@ -20,7 +20,7 @@ def test_the_doubts_of_a_line_are_said_once_the_unparsed_rest_first():
     doubt = Doubt("expansion", "an expansion ($x)")
     line = ShellLine((CommandPart(("a",), (doubt,)), CommandPart(("b",), (doubt,))), complete=False)
 
-    assert line.doubts == ("a piece of the line does not parse as bash", "an expansion ($x)")
+    assert line.doubts == ("a piece that does not parse as bash", "an expansion ($x)")
 
 
 def test_a_program_named_by_path_is_its_file_name():

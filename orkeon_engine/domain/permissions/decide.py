@@ -160,7 +160,17 @@ def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: 
         return Allow("a read runs without asking")
     if cls == "edit" and policy.accepts_edits and edits_inside_workspace(call):
         return Allow(f"the {mode} mode allows an edit inside the workspace")
-    return _unsure(call, mode, policy, f"{call.name} asks first in the {mode} mode", context.read)
+    return _unsure(call, mode, policy, f"{call.name} asks first in the {mode} mode{_doubts(call, context)}",
+                   context.read)
+
+
+def _doubts(call: ToolCall, context: GateContext) -> str:
+    """Why no allow rule could cover a shell call whose line the reading is not sure of (empty otherwise)."""
+    if not is_shell_call(call) or not any(e.rule.effect == "allow" and e.rule.tool in (ANY_TOOL, call.name)
+                                          for e in context.rules):
+        return ""
+    doubts = context.read(call.command or "").doubts
+    return f", and no allow rule covers a line holding {'; '.join(doubts[:3])}" if doubts else ""
 
 
 def _unsure(call: ToolCall, mode: PermissionMode, policy: ModePolicy, why: str, read: ShellReader) -> Decision:

@@ -194,3 +194,14 @@ def test_an_ask_carries_the_offered_rules():
 
     assert decision == Ask("shell_command asks first in the default mode", (Rule("allow", "shell_command",
                                                                                  "make lint"),))
+
+
+def test_an_ask_on_a_doubtful_line_says_why_no_allow_rule_covers_it():
+    context = GateContext("default", (RuleEntry(parse_rule("shell_command(ls:*)", "allow"), "session"),),
+                          read=BASH_READ)
+
+    decision = decide(shell("ls $(touch x)"), context)
+
+    assert isinstance(decision, Ask) and decision.reason == (
+        "shell_command asks first in the default mode, and no allow rule covers a line holding a command "
+        "substitution ($(touch x)) computed when it runs")
