@@ -446,6 +446,7 @@ def _ascii_copy(source: bytes) -> bytes:
 
 
 _TO_ASCII = bytes(range(128)) + b"x" * 128
+_SPECIAL = frozenset("\\$`*?[{(")
 
 
 def _is_statement(node: Any) -> bool:
@@ -465,6 +466,8 @@ def _merge(into: _Redirections, other: _Redirections) -> None:
 
 def _plain_word(raw: str) -> _Word:
     """An unquoted word: escapes removed; `$` or a backquote makes it computed; where its first glob is."""
+    if not any(char in _SPECIAL for char in raw):  # the common case: plain text
+        return _Word(raw)
     out: list[str] = []
     glob_at: int | None = None
     index = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 DoubtKind = Literal[
@@ -54,7 +55,7 @@ class CommandPart:
     stdin: tuple[str, ...] = ()
     """What is fed to its input: here-document bodies and here-strings, as written."""
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The part as the rules read it: its words, quoted only where a word needs it."""
         return join_words(self.words)

@@ -50,9 +50,18 @@ class GateContext:
     """The names of the extra tools (MCP servers, plugins) offered to this run."""
     read: ShellReader = field(kw_only=True)
     """The ShellGrammar port's `read`: a command line as bash reads it."""
+    _relevant: dict[str, list[RuleEntry]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def with_rules(self, entries: Iterable[RuleEntry]) -> GateContext:
         return replace(self, rules=(*self.rules, *entries))
+
+    def relevant(self, tool: str) -> list[RuleEntry]:
+        """The rules that name `tool` or every tool, in their order (kept per tool: a run asks often)."""
+        found = self._relevant.get(tool)
+        if found is None:
+            found = [entry for entry in self.rules if entry.rule.tool in (ANY_TOOL, tool)]
+            self._relevant[tool] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
     if refusal is not None:
         return refusal
     read = context.read
-    relevant = [entry for entry in context.rules if entry.rule.tool in (ANY_TOOL, call.name)]
+    relevant = context.relevant(call.name)
     for entry in _of(relevant, "deny"):
         if matches_rule(entry.rule, call, read):
             why = f": {entry.reason}" if entry.reason else ""

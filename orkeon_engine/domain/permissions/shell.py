@@ -320,6 +320,7 @@ def _names_in(word: str) -> list[str]:
     return names
 
 
+@lru_cache(maxsize=2048)
 def computed_names(line: str, read: ShellReader) -> tuple[str, ...]:
     """The file names a line builds at run time, each expansion read as `*` (`.${x}env` is `.*env`, `$d/.env`
     is `*/.env`); a name that is nothing but expansions is left out (it could be anything)."""
@@ -333,6 +334,7 @@ def computed_names(line: str, read: ShellReader) -> tuple[str, ...]:
     return tuple(dict.fromkeys(shapes))
 
 
+@lru_cache(maxsize=2048)
 def names_from_input(line: str, read: ShellReader) -> tuple[str, ...]:
     """The words a line filters names with when a later command takes its names from its input
     (`ls | grep env | xargs cat`): the names are unknown, the words say what they may be."""
