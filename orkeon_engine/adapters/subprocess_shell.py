@@ -37,6 +37,14 @@ def bash_command(command: str, bash: str | None = None) -> list[str]:
     return [bash or bash_path(), *BASH_OPTIONS, "-c", command]
 
 
+def terminal_command(command: str, env: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
+    """The program and arguments a front end's own terminal (an ACP editor's) runs for `command`, so it runs
+    as this shell runs it: `env -i` with the scrubbed, quiet environment, then bash without profile or rc."""
+    variables = quiet_environment(env)
+    program = shutil.which("env") or "/usr/bin/env"
+    return program, ["-i", *(f"{name}={value}" for name, value in sorted(variables.items())), *bash_command(command)]
+
+
 def quiet_environment(env: Mapping[str, str] | None) -> dict[str, str]:
     """The environment a command runs in: the one given (the scrubbed environment of
     domain/shell_environment.py; its default set when none is), with pagers and git's prompts turned off."""

@@ -25,4 +25,5 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         usage=deps.usage,
         window=deps.context_window,
         grammar=deps.shell_grammar,
+        events=deps.events,
     )
