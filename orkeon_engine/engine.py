@@ -1,7 +1,8 @@
 """The Engine facade the CLI, the language server and the ACP agent call: run a command by name, get a typed
-result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, the
-shell program and its quiet environment for a Shell over a client's terminal), so no edge reaches into
-the engine's inner layers."""
+result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, and
+`terminal_command`, the program and arguments that run a line in a client's terminal as the engine's own
+shell runs it: bash without profile or rc, from a scrubbed environment), so no edge reaches into the
+engine's inner layers."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.adapters.subprocess_shell import QUIET_ENVIRONMENT as SHELL_QUIET_ENVIRONMENT
-from orkeon_engine.adapters.subprocess_shell import SHELL as SHELL_PROGRAM
+from orkeon_engine.adapters.subprocess_shell import terminal_command
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
@@ -35,8 +35,8 @@ from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "FREE_TEXT_COMMAND", "SHELL_PROGRAM", "SHELL_QUIET_ENVIRONMENT", "BadArguments", "CommandEntry", "Engine",
-    "Failed", "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
+    "FREE_TEXT_COMMAND", "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult",
+    "ShellError", "ShellResult", "UserInterface", "command_catalogue", "terminal_command",
 ]
 
 FREE_TEXT_COMMAND = "assistant"
@@ -230,6 +230,11 @@ class Engine:
     async def wait_for_children(self) -> list[ChildRecord]:
         """Wait until no child agent runs here; the records of those that ended meanwhile."""
         return await self.deps.children.wait_running() if self.deps.children is not None else []
+    async def settle_trust(self) -> None:
+        """Ask the person, once, whether to trust this workspace when its settings file sets keys that wait
+        for trust (the editor calls it at start-up; the first model call does otherwise). Never raises."""
+        if self.deps.trust_question is not None:
+            await self.deps.trust_question.settle()
 
     def close(self) -> None:
         """Close the engine: a child still running ends as interrupted."""

@@ -6,7 +6,9 @@ LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and silenced: its 
 its loggers write to stderr only, since stdout is the language server's protocol stream. Timeouts,
 connection errors, 429 and 5xx are retried with a doubling wait on the Clock port (`llm.retries` times),
 litellm's and the OpenAI client's own retries being off; then an LlmFailure with the provider's message,
-from which any key found in the environment is masked.
+from which any key found in the environment is masked. A reply litellm cannot read (a 200 without
+`choices` or `message`, or not JSON), which it reports as a 500 with its own traceback, is one sentence of
+its own kind, `bad_reply`, and is not retried.
 """
 
 from __future__ import annotations
@@ -113,7 +115,9 @@ class LitellmChatModel:
             try:
                 return _reply(response, model, settings)
             except (AttributeError, IndexError, TypeError, ValueError) as error:
-                raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
+                what = unreadable_reply(error) or "its choice holds no message"
+                raise LlmFailure(f"{model}: the provider answered, but its reply could not be read ({what}); an "
+                                 "OpenAI-compatible chat completion was expected", model, "bad_reply") from None
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
@@ -173,6 +177,12 @@ class LitellmChatModel:
         return request
 
     def _failure(self, error: Exception, model: str, settings: ChatSettings, attempt: int) -> LlmFailure:
+        unreadable = unreadable_reply(error)
+        if unreadable is not None:
+            where = settings.api_base or "the provider"
+            said = f"{model}: {where} answered, but its reply could not be read ({unreadable}); an OpenAI-compatible " \
+                   "chat completion was expected"
+            return LlmFailure(self._redact(said), model, "bad_reply")
         kind, status = _classify(error)
         tried = f"after {attempt} attempt{'' if attempt == 1 else 's'}"
         if kind == "timeout":
@@ -260,6 +270,23 @@ def _usage(raw: Any) -> Usage:
     written = getattr(raw, "cache_creation_input_tokens", None)
     return Usage(int(getattr(raw, "prompt_tokens", 0) or 0), int(getattr(raw, "completion_tokens", 0) or 0),
                  int(cached or 0), int(written or 0), None)
+
+
+UNREADABLE_MARKERS: tuple[tuple[str, str], ...] = (
+    ("no 'choices'", "it holds no choices"),
+    ("Invalid response object", "its choice holds no message"),
+    ("Empty or invalid response", "its body is empty or not a chat completion"),
+    ("list index out of range", "it holds no choices"),
+)
+
+
+def unreadable_reply(error: BaseException) -> str | None:
+    """What was wrong with a reply the provider sent but litellm could not read (it calls that a 500), in a
+    few words; None for any other failure."""
+    if "JSONDecodeError" in _names_in_chain(error):
+        return "its body is not JSON"
+    text = str(getattr(error, "message", "") or error)
+    return next((what for marker, what in UNREADABLE_MARKERS if marker in text), None)
 
 
 def _classify(error: Exception) -> tuple[str, int | None]:

@@ -59,8 +59,8 @@ def _known_models(provider: str) -> list[str]:
 def _model_ids(url: str, body: bytes) -> list[str]:
     try:
         data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelListError(f"{url}: the answer is not JSON") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ModelListError(f"{url}: the answer is not JSON a model list could be read from") from None
     items = data.get("data") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise ModelListError(f"{url}: expected {{\"data\": [{{\"id\": ...}}]}}")

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.pricing import NO_PRICING, Pricing
 
 ChatRole = Literal["system", "user", "assistant", "tool"]
@@ -33,6 +34,10 @@ class ToolCallRequest:
             value = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})") from None
+        except RecursionError:
+            value = None
+        if value is None or nests_deeper_than(value, ARGUMENTS_NESTING):
+            raise ValueError(f"the arguments nest more than {ARGUMENTS_NESTING} levels deep, which no tool takes")
         if not isinstance(value, dict):
             raise ValueError(f"the arguments must be a JSON object, not {type(value).__name__}")
         return value

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
-from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
+from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
@@ -59,15 +61,17 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "model",
         "The model every crew uses, as litellm names it (openai/gpt-4o-mini, anthropic/claude-sonnet-4-5, "
-        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset.",
+        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset. Until the workspace is trusted, a project's file "
+        "may only name a model of the provider you chose yourself.",
         "string",
         None,
         "services.model_settings",
     ),
     _key(
         "model.apiBase",
-        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy); "
-        "ORKEON_API_BASE is used when unset.",
+        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy). ORKEON_API_BASE "
+        "wins over the settings files; a project's file is read for it only once the workspace is trusted "
+        "(orkeon trust).",
         "string",
         None,
         "services.model_settings",
@@ -91,6 +95,18 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "tools.shell_command",
     ),
     _key(
+        "shell.environment.inherit",
+        "Environment variables the commands the model runs receive besides the default set (PATH, HOME, USER, "
+        "LOGNAME, SHELL, LANG, LANGUAGE, LC_*, TERM, COLORTERM, NO_COLOR, TMPDIR, TZ); a trailing * matches a "
+        "prefix (NODE_*). A credential never passes, listed or not: a name with KEY, TOKEN, SECRET, PASSWORD, "
+        "PASSWD, PASSPHRASE, CREDENTIAL, AUTH, COOKIE or SESSION, a provider's key, a value holding a URL "
+        "password or a key, and the variables that change how bash runs (BASH_ENV, BASH_FUNC_*, IFS, "
+        "LD_PRELOAD...). Read when the engine starts.",
+        "string-list",
+        [],
+        "services.shell_environment",
+    ),
+    _key(
         "permissions",
         "The permission rules, as /permissions writes them: {\"allow\": [...], \"ask\": [...], \"deny\": [...]} of "
         "rules such as \"shell_command(git push:*)\" or \"file_read(.env)\" (docs/permissions.md). A rule that "
@@ -98,6 +114,24 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "object",
         None,
         "services.permission_rules",
+    ),
+    _key(
+        "permissions.ruleSets",
+        "The shipped rule sets (/permissions sets) the assistant runs under, on top of the rules: secrets unless "
+        "set, so no tool touches env files or private keys; [] turns them off. A dev step runs under its own sets.",
+        "string-list",
+        list(DEFAULT_RULE_SETS),
+        "services.permission_rules",
+    ),
+    _key(
+        "permissions.askTimeout",
+        "Seconds a question to the person (a tool call the gate asks about, the workspace trust question) waits "
+        "for an answer; nobody answering in time is a Deny.",
+        "number",
+        120,
+        "services.gate",
+        "services.workspace_trust",
+        minimum=1,
     ),
     _key(
         "permissions.fallback",
@@ -219,7 +253,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "hooks",
         "Hooks declared by event (a free name: sessionStart, beforeTool, afterEdit, afterTurn...), each a command "
         "or a list of them: \"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. "
-        "/hooks lists them and the assistant is told of them; nothing runs them yet.",
+        "/hooks lists them and the assistant is told of them; nothing runs them yet. A project's file is read for "
+        "them only once the workspace is trusted.",
         "object",
         None,
         "services.hooks",
@@ -311,9 +346,15 @@ def _parse_list(spec: ConfigKey, text: str) -> Any:
 
 def _parse_json(spec: ConfigKey, text: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ConfigValueError(f"{spec.key}: not valid JSON ({error.msg}); expected {spec.accepts()}") from None
+    except RecursionError:
+        value = None
+    if value is None or nests_deeper_than(value, SETTINGS_NESTING):
+        raise ConfigValueError(f"{spec.key}: the value nests more than {SETTINGS_NESTING} levels deep; expected "
+                               f"{spec.accepts()}")
+    return value
 
 
 def _is_string(spec: ConfigKey, value: Any) -> bool:

@@ -13,8 +13,9 @@ from orkeon_engine.domain.errors import CommandFailedError
 class LlmFailure(CommandFailedError):
     """A model call that failed for good: the provider's own message, after the retries were spent.
 
-    `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, other; `status` the HTTP
-    status when there was one. The message never holds a key."""
+    `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, bad_reply (an answer that
+    is no chat completion), other; `status` the HTTP status when there was one. The message never holds a
+    key."""
 
     def __init__(self, message: str, model: str = "", kind: str = "other", status: int | None = None) -> None:
         super().__init__(message)

@@ -20,6 +20,7 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.memory_index import MemoryIndex
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.tools.catalogue import ToolCatalogue
 from orkeon_engine.tools.read_ledger import ReadLedger
@@ -55,6 +56,7 @@ def build_toolbox(
     jobs: ShellJobs,
     clock: Clock,
     config: ConfigStore,
+    grammar: ShellGrammar,
     progress: Progress,
     extra: Sequence[Tool[Any]] = (),
     ledger: ReadLedger | None = None,
@@ -80,8 +82,8 @@ def build_toolbox(
         FileWriteTool(files, ledger),
         DirectoryReadTool(files),
         ListMountsTool(files),
-        ShellCommandTool(shell, config),
-        StartJobTool(jobs, config),
+        ShellCommandTool(shell, config, grammar, files),
+        StartJobTool(jobs, config, grammar, files),
         JobStatusTool(jobs, clock),
         JobTailTool(jobs, clock),
         ProgressReportTool(progress),
@@ -102,13 +104,14 @@ class ToolboxFactory:
     """Makes a RunToolbox per run over the ports it holds: `factory(progress)`."""
 
     def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
-                 code_index: CodeIndex | None = None, navigation: CodeNavigation | None = None,
-                 memory_index: MemoryIndex | None = None) -> None:
+                 grammar: ShellGrammar, code_index: CodeIndex | None = None,
+                 navigation: CodeNavigation | None = None, memory_index: MemoryIndex | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
         self.clock = clock
         self.config = config
+        self.grammar = grammar
         self.code_index = code_index
         self.navigation = navigation
         self.memory_index = memory_index
@@ -116,6 +119,6 @@ class ToolboxFactory:
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
-        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger,
-                             code_index=self.code_index, navigation=self.navigation,
+        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, self.grammar, progress,
+                             extra, ledger, code_index=self.code_index, navigation=self.navigation,
                              memory_index=self.memory_index)

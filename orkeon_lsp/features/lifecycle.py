@@ -8,6 +8,7 @@ the first of `workspaceFolders`, else `rootUri`, else `rootPath`, else the serve
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,6 +64,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
     watch_children(server, engine)
+    server.trust_check = asyncio.ensure_future(engine.settle_trust())  # in the background: requests go on
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
     return engine
 

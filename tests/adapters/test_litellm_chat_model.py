@@ -24,6 +24,7 @@ from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
@@ -143,7 +144,7 @@ async def test_an_auth_error_is_not_retried_and_never_shows_the_key():
 
 
 async def test_no_model_configured_is_not_configured_and_sends_nothing():
-    config = ConfigStore(FakeConfigFiles(), await CurrentSession.open(FakeSessionStore()))
+    config = ConfigStore(FakeConfigFiles(), await CurrentSession.open(FakeSessionStore()), FakeWorkspaceTrust())
 
     async def settings():
         return await chat_settings(config, {})

@@ -36,6 +36,8 @@ the message "the stub's script is exhausted"). A step is an object:
 - `"when": "text"`: optional in any step: the step answers only a request whose system or user messages
   hold that text (the first such step still waiting is taken); a step without it answers any request. This
   keeps two concurrent conversations (a parent and its child agent) each on its own steps.
+- `{"body": {...}}` or `{"body": "text"}`: a 200 whose body is exactly that (a reply without `message`,
+  without `choices`, or not JSON at all), to test how a malformed answer is reported.
 
 When the request has `"stream": true`, a reply step is sent as server-sent events
 (`data: {chat.completion.chunk}` lines, the text in pieces, each tool call in two pieces, a usage chunk
@@ -184,6 +186,10 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             if step.get("delay"):
                 stub.wait(float(step["delay"]))
+            if "body" in step:  # a 200 whose body is given whole: a malformed reply
+                raw = step["body"]
+                self._bytes(200, (raw if isinstance(raw, str) else json.dumps(raw)).encode("utf-8"))
+                return
             if "status" in step:
                 status = int(step["status"])
                 self._json(status, _error_body(str(step.get("error", f"error {status}")), status))
@@ -195,7 +201,9 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self._json(200, _completion(number, step, body))
 
         def _json(self, status: int, payload: dict[str, Any]) -> None:
-            data = json.dumps(payload).encode("utf-8")
+            self._bytes(status, json.dumps(payload).encode("utf-8"))
+
+        def _bytes(self, status: int, data: bytes) -> None:
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))

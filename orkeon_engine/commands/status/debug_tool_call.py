@@ -38,7 +38,7 @@ async def run_debug_tool_call(args: ParsedArgs, deps: Deps) -> CommandView:
     except ValueError as error:  # pydantic's ValidationError is a ValueError
         raise CommandFailedError(f"{tool.name}: the arguments do not fit its input: {_first_lines(error)}") from None
     mode = await resolve_mode(deps.session, deps.config)
-    gate = await gate_for_run(deps.config, deps.session, deps.human, mode.mode, logger=deps.logger)
+    gate = await gate_for_run(deps.gate_ports(), mode.mode)
     verdict = await gate.authorize(await tool.describe(parsed))
     reason = f" ({verdict.reason})" if verdict.reason else ""
     lines = [f"mode: {mode.describe()}", f"gate: {'allowed' if verdict.allowed else 'refused'}{reason}"]
@@ -63,6 +63,8 @@ def _arguments(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ArgumentError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})", USAGE) from None
+    except RecursionError:
+        raise ArgumentError("the arguments nest too deeply to be read", USAGE) from None
     if not isinstance(value, dict):
         raise ArgumentError(f"the arguments must be a JSON object, not {type(value).__name__}", USAGE)
     return value

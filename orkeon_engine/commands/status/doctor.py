@@ -14,6 +14,7 @@ from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
+from orkeon_engine.services.workspace_trust import trust_line
 
 ARGS = ArgSpec(flags=(Flag("online", "also make one one-token model call to prove the model answers"),))
 PROBE_KEY = "doctor.probe"
@@ -26,6 +27,8 @@ _ONLINE_FIXES = {
     "timeout": "the server did not answer in time: check that it runs, or raise llm.timeout",
     "rate_limit": "the provider is rate limiting this key: wait, or check the account's quota",
     "bad_request": "the provider refused the request: check the model's name (/model list)",
+    "bad_reply": "the server's answer is no chat completion: check model.apiBase (or ORKEON_API_BASE) names an "
+                 "OpenAI-compatible /v1",
 }
 SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; `/config keys` lists the keys"
 
@@ -35,6 +38,7 @@ async def run_doctor(args: ParsedArgs, deps: Deps) -> CommandView:
     checks.append(await _state_db(deps))
     checks.append(_settings(deps))
     checks.append(await _model(deps))
+    checks.append(await _trust(deps))
     if args.has("online"):
         checks.append(await _online(deps))
     if deps.client_info is not None:
@@ -89,12 +93,21 @@ async def _model(deps: Deps) -> Check:
         return Check.failed("model", "no model is configured", _HOW.removeprefix("no model is configured: "))
     detail = f"{choice.model} (from {choice.model_source})"
     if choice.api_base:
-        return Check.passed("model", f"{detail} at {choice.api_base}")
+        return Check.passed("model", f"{detail} at {choice.api_base} (from {choice.api_base_source})")
     names = PROVIDER_KEYS.get(choice.provider)
     if names and key_variable(choice.provider, deps.env) is None:
         return Check.failed("model", f"{detail}, but no {' or '.join(names)} is set",
                             f"export {names[0]} in the environment that starts orkeon (or its editor)")
     return Check.passed("model", detail)
+
+
+async def _trust(deps: Deps) -> Check:
+    """Failed when the project's settings file sets keys that are ignored for want of trust."""
+    line = await trust_line(deps.config)
+    if line.startswith("not trusted: "):
+        return Check.failed("trust", line.removeprefix("not trusted: "),
+                            "review the project's settings file, then run `orkeon trust grant`")
+    return Check.passed("trust", line)
 
 
 async def _online(deps: Deps) -> Check:

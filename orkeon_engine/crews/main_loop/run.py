@@ -63,12 +63,13 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
-from orkeon_engine.services.gate import gate_for_run
+from orkeon_engine.services.gate import GatePorts, gate_for_run
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.session_io import CurrentSession
@@ -113,6 +114,10 @@ class MainLoopPorts:
     window: WindowLookup | None = None
     events: TurnEvents | None = None
     """A front end that shows the turn as it goes (the model's text streamed, the calls, a plan)."""
+    grammar: ShellGrammar | None = None
+
+    def gate_ports(self) -> GatePorts:
+        return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
 
     def require_llm(self) -> Llm:
         if self.llm is None:
@@ -201,7 +206,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
     toolbox = ports.toolbox()  # 3
-    gate = await gate_for_run(ports.config, ports.session, ports.human, turn.mode, logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), turn.mode)
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     tools = toolbox.select(offer.offered)
     steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
@@ -348,7 +353,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     """/context: the next turn's prompt measured part by part (the request itself not counted)."""
     choice = await resolve_mode(ports.session, ports.config)
     toolbox = ports.toolbox()
-    gate = await gate_for_run(ports.config, ports.session, ports.human, choice.mode, logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), choice.mode)
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)

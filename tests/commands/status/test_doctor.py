@@ -7,6 +7,7 @@ from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 CONFIGURED = {"ORKEON_MODEL": "openai/gpt-4o-mini", "OPENAI_API_KEY": "k"}
@@ -26,9 +27,9 @@ async def test_a_healthy_installation_passes_every_check():
     view = await _doctor()
 
     checks = _checks(view)
-    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "model"]
+    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "model", "trust"]
     assert all(status == "ok" for status, _, _ in checks.values())
-    assert view.message == "All 6 checks pass."
+    assert view.message == "All 7 checks pass."
 
 
 async def test_a_missing_git_fails_with_its_fix():
@@ -47,7 +48,7 @@ async def test_a_grammar_that_does_not_load_fails_the_grammars_check():
     view = await _doctor(probe=probe)
 
     assert _checks(view)["grammars"][:2] == ("FAILED", "go: ImportError: no module")
-    assert view.message == "1 of 6 checks failed: grammars."
+    assert view.message == "1 of 7 checks failed: grammars."
 
 
 async def test_a_state_db_that_is_not_saved_fails_with_the_reason():
@@ -99,7 +100,8 @@ async def test_a_model_on_an_api_base_needs_no_provider_key():
 
     checks = _checks(await _doctor(env=env))
 
-    assert checks["model"] == ("ok", "openai/local (from ORKEON_MODEL) at http://127.0.0.1:8080/v1", "")
+    assert checks["model"] == ("ok", "openai/local (from ORKEON_MODEL) at http://127.0.0.1:8080/v1 (from "
+                                     "ORKEON_API_BASE)", "")
 
 
 async def test_from_the_editor_the_clients_capabilities_are_a_check():
@@ -150,3 +152,13 @@ async def test_without_online_no_model_call_is_made():
     await _doctor(chat_model=model)
 
     assert model.requests == []
+
+
+async def test_an_untrusted_project_holding_back_its_api_base_fails_the_trust_check_with_the_fix():
+    files = FakeConfigFiles(project='{"model.apiBase": "http://evil.example/v1"}')
+
+    checks = _checks(await _doctor(files=files, trust=FakeWorkspaceTrust(trusted=False)))
+
+    assert checks["trust"][0] == "FAILED" and "model.apiBase" in checks["trust"][1]
+    assert checks["trust"][2] == "review the project's settings file, then run `orkeon trust grant`"
+    assert checks["model"][1] == "openai/gpt-4o-mini (from ORKEON_MODEL)"
