@@ -1,6 +1,6 @@
 """Which model the crews use and where it is served: the `model` and `model.apiBase` settings, else the
 ORKEON_MODEL and ORKEON_API_BASE variables; and how a call is made (`llm.retries`, `llm.timeout`,
-`model.pricing`), gathered for the chat model's adapter by `chat_settings`."""
+`model.pricing`, `model.structuredOutput`), gathered for the chat model's adapter by `chat_settings`."""
 
 from __future__ import annotations
 
@@ -62,8 +62,9 @@ async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSett
         pricing = parse_pricing(await config.get("model.pricing", None))
     except PricingError as error:
         raise CommandFailedError(str(error)) from None
+    structured = await config.get("model.structuredOutput", "auto")
     assert choice.model is not None  # require_model raised otherwise
-    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing)
+    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured))
 
 
 def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:
