@@ -1,7 +1,8 @@
 """`orkeon`: run one command (`orkeon status`), or open the interactive prompt (`orkeon` alone).
 
 Exit codes: 0 when the command ran (or the code its view asks for: `review --fail-on` exits 1 when a finding
-at or above the threshold exists), 2 on bad arguments, 1 on any other failure.
+at or above the threshold exists, and `review` exits 3 when no lens gave a valid answer), 2 on bad
+arguments, 1 on any other failure.
 """
 
 from __future__ import annotations
@@ -142,6 +143,8 @@ def _show(result: RunResult) -> int:
         text = result.render()
         if text:
             print(text)
+        if result.view.aside:
+            print(result.view.aside, file=sys.stderr)
         return result.view.exit_code
     print(f"orkeon: {result.render()}", file=sys.stderr)
     return 2 if isinstance(result, BadArguments) else 1

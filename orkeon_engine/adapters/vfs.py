@@ -4,6 +4,10 @@ Every path goes through the pure rules of domain/virtual_paths.py, then through 
 (symlinks followed) must stay inside the mount's real folder. A file open in the editor is read from the
 editor's buffer and edited through it (OpenDocuments); every other write is atomic (a temp file beside the
 target, then a rename), and keeps the permissions of the file it replaces.
+
+Text that is not UTF-8 (a latin-1 file) is read with U+FFFD in place of the bytes that do not decode; a file
+holding a NUL byte is binary and refused. Writing such a file back with U+FFFD in it is refused too: the
+bytes the replacement stands for would be lost for good.
 """
 
 from __future__ import annotations
@@ -164,24 +168,45 @@ def _read_host(virtual: str, real: str) -> str:
         size = os.path.getsize(real)
         if size > MAX_TEXT_BYTES:
             raise FilesError(virtual, f"too large to read as text ({size:,} bytes)")
-        with open(real, encoding="utf-8", newline="") as handle:
-            return handle.read()
+        with open(real, "rb") as handle:
+            return _decoded(virtual, handle.read())
     except (FileNotFoundError, NotADirectoryError):
         raise FilesError(virtual, "no such file") from None
     except IsADirectoryError:
         raise FilesError(virtual, "a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
     except PermissionError:
         raise FilesError(virtual, "permission denied") from None
     except OSError as error:
         raise FilesError(virtual, f"cannot be read ({error.strerror or error})") from None
 
 
+def _decoded(virtual: str, data: bytes) -> str:
+    """UTF-8 text, bytes that are not UTF-8 as U+FFFD; FilesError for a binary file (a NUL byte)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        if b"\0" in data:
+            raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
+        return data.decode("utf-8", "replace")
+
+
+def _refuse_lossy_write(virtual: str, target: Path, text: str) -> None:
+    """A file that is not UTF-8, written back with the U+FFFD its reading put in, would lose those bytes."""
+    if "\ufffd" not in text or not target.is_file():
+        return
+    try:
+        target.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise FilesError(virtual, "the file is not UTF-8 and was read with U+FFFD in place of some bytes; this "
+                                  "text would replace those bytes for good, so it is not written (convert the "
+                                  "file to UTF-8 first)") from None
+
+
 def _write_host(virtual: str, target: Path, text: str) -> None:
     try:
         if target.is_dir():
             raise FilesError(virtual, "a folder, not a file")
+        _refuse_lossy_write(virtual, target, text)
         mode = target.stat().st_mode & 0o7777 if target.exists() else NEW_FILE_MODE
         write_atomically(target, text, mode)
     except FileExistsError:
