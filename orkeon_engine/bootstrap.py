@@ -14,6 +14,7 @@ from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
@@ -78,7 +79,8 @@ async def build_engine(
         choice = await resolve_model(config, environment)
         return await litellm_context_window(choice.model) if choice.model else None
 
-    chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
+    # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     deps = Deps(
         workspace=info,
@@ -118,7 +120,7 @@ async def build_engine(
         files.close()
         db.close()
 
-    return Engine(deps, CATALOGUE, close)
+    return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
 
 
 def _open_git(git_root: str | None) -> Git | None:

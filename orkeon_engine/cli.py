@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError, split_line
@@ -62,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         human=TerminalHumanInput(),
         progress=TerminalProgress(),
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
+        notice=print_notice,
     )
     with asyncio.Runner() as runner:
         try:
@@ -157,6 +159,7 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
           "commands; Ctrl-D leaves.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
+    _load_model_client_while_idle(runner, engine)
     while True:
         try:
             line = input(PROMPT)
@@ -167,6 +170,20 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
             print()
             continue
         _interactive_line(runner, engine, line.strip())
+
+
+def _load_model_client_while_idle(runner: asyncio.Runner, engine: Engine) -> None:
+    """Load the model client in a background thread while the prompt waits for the first line, so the
+    first request does not wait for the import (when a model is configured and model.preload is on)."""
+    loader = runner.run(engine.model_client_loader())
+    if loader is None:
+        return
+    logger = engine.deps.logger
+
+    def load() -> None:
+        logger.info(loader())
+
+    threading.Thread(target=load, name="orkeon-model-client", daemon=True).start()
 
 
 def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:

@@ -81,10 +81,12 @@ def command_catalogue() -> tuple[CommandEntry, ...]:
 class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
-    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None]) -> None:
+    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None],
+                 load_model_client: Callable[[], str] | None = None) -> None:
         self.deps = deps
         self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
         self._close = close
+        self._load_model_client = load_model_client
 
     @property
     def session_id(self) -> str:
@@ -171,6 +173,22 @@ class Engine:
             if not isinstance(result, Ok):
                 problems.append(f"mode: {result.render()}; the mode is unchanged")
         return problems
+
+    async def model_client_loader(self) -> Callable[[], str] | None:
+        """What loads the model client (seconds of import) when a front end is idle, so the first model
+        command does not wait for it: a blocking function for a background thread, returning a line for the
+        log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
+        if self._load_model_client is None:
+            return None
+        from orkeon_engine.services.model_settings import resolve_model  # here: off the server's start-up path
+
+        try:
+            if not await self.deps.config.get("model.preload", True):
+                return None
+            choice = await resolve_model(self.deps.config, self.deps.env)
+        except CommandFailedError:  # a broken settings file: the first command reports it
+            return None
+        return self._load_model_client if choice.model else None
 
     def close(self) -> None:
         self._close()

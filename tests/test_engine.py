@@ -271,3 +271,24 @@ async def test_advisor_judges_the_assistants_last_answer_and_the_next_turn_sees_
     assert "Changed parser.py:40." in model.requests[1].last_user_text
     assert "[advice] 1. parser.py:40 has no test." in model.requests[2].last_user_text
     assert [r.command for r in deps.tasks.records()] == ["assistant", "advisor", "assistant"]
+
+
+def _loaded():
+    return "loaded"
+
+
+async def test_the_model_client_is_loaded_while_idle_only_when_a_model_is_configured():
+    without = Engine(await make_deps(), CATALOGUE, lambda: None, load_model_client=_loaded)
+    configured = Engine(await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"}), CATALOGUE, lambda: None,
+                        load_model_client=_loaded)
+
+    assert await without.model_client_loader() is None
+    assert (await configured.model_client_loader())() == "loaded"
+
+
+async def test_model_preload_false_keeps_the_model_client_unloaded_while_idle():
+    deps = await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+    await deps.config.set_value("model.preload", "false", "session")
+    engine = Engine(deps, CATALOGUE, lambda: None, load_model_client=_loaded)
+
+    assert await engine.model_client_loader() is None

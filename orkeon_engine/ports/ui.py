@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from orkeon_engine.ports.human_input import HumanInput
@@ -16,3 +17,6 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    notice: Callable[[str], None] | None = None
+    """A one-line notice the person sees at once, outside any command's output ("loading the model
+    client"); None sends it to the log at info."""

@@ -20,6 +20,7 @@ from orkeon_engine.engine import Engine, UserInterface
 from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
+from orkeon_lsp.model_client import load_model_client_when_idle
 from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
@@ -61,6 +62,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
+    load_model_client_when_idle(server, engine)
     return engine
 
 
