@@ -188,7 +188,18 @@ class Engine:
             choice = await resolve_model(self.deps.config, self.deps.env)
         except CommandFailedError:  # a broken settings file: the first command reports it
             return None
-        return self._load_model_client if choice.model else None
+        if not choice.model:
+            return None
+        load = self._load_model_client
+
+        def load_ahead() -> str:
+            from orkeon_engine.tools.toolbox import import_tool_modules
+
+            message = load()
+            import_tool_modules()  # the first run's tools, with the client: both are the first command's wait
+            return message
+
+        return load_ahead
 
     def close(self) -> None:
         self._close()

@@ -4,8 +4,9 @@
 LITELLM_LOCAL_MODEL_COST_MAP=True (no price list fetched) and its debug banner off and its loggers on
 stderr (stdout is the language server's protocol stream). A front end that is idle (the language server
 once `initialize` has answered and no command runs, the prompt waiting for a line) calls `preload_litellm`
-in a background thread, so the first model command does not wait; a command that does wait longer than
-half a second is told so through `notice` ("loading the model client").
+in a background thread, which also rehearses one mocked completion (no network), so the first model
+command does not wait; a command that does wait longer than half a second is told so through `notice`
+("loading the model client").
 """
 
 from __future__ import annotations
@@ -55,10 +56,17 @@ def preload_litellm() -> str:
         return "the model client was loaded already"
     started = time.monotonic()
     try:
-        load_litellm()
+        _rehearse(load_litellm())
     except Exception as error:  # a broken install: the first model call reports it
         return f"the model client could not be loaded in the background ({type(error).__name__}: {error})"
     return f"the model client is loaded ({time.monotonic() - started:.1f} s, in the background)"
+
+
+def _rehearse(litellm: Any) -> None:
+    """One mocked completion (`mock_response`: nothing is sent anywhere), so the first real call finds
+    litellm's own lazy imports done and its response models built (a second or so, the first time)."""
+    litellm.completion(model="openai/warm-up", messages=[{"role": "user", "content": "warm up"}],
+                       mock_response="ready", drop_params=True)
 
 
 async def litellm_client(notice: Callable[[str], None] | None = None) -> Any:
