@@ -90,6 +90,16 @@ def failed_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
 
 
 @pytest.fixture(scope="module")
+def dead_server_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    stub = StubOpenAIServer([])
+    url = stub.url
+    stub.stop()  # nothing listens there any more: every connection is refused
+    base = tmp_path_factory.mktemp("dead")
+    done = run_orkeon(_repo(base, {"app.py": NEW.encode()}), ("review", "--fail-on", "high"), base, url)
+    return Run(done, stub)
+
+
+@pytest.fixture(scope="module")
 def latin1_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     finding = {**LEAK, "path": "legacy.py", "line": 1, "quote": "name = 'caf\ufffd'", "severity": "medium",
                "title": "A name that is not UTF-8"}
@@ -164,3 +174,11 @@ def test_a_latin1_file_is_reviewed_and_its_finding_matches_its_line(latin1_run):
     assert latin1_run.done.returncode == 0, latin1_run.done.stderr
     assert "legacy.py:1: medium [correctness] A name that is not UTF-8" in latin1_run.done.stdout.splitlines()
     assert "name = 'caf\ufffd'" in sent
+
+
+def test_a_server_that_refuses_connections_fails_the_review_at_once_with_one_warning(dead_server_run):
+    warnings = [line for line in dead_server_run.done.stderr.splitlines() if "warning" in line]
+
+    assert dead_server_run.done.returncode == 3
+    assert len(warnings) == 1 and "retrying once" in warnings[0]
+    assert "review failed: no lens gave a valid answer (5 of 5 calls)" in dead_server_run.done.stdout
