@@ -210,32 +210,36 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout_and_says_it_is_l
     assert done.stderr.count("notice: loading the model client") == 1
 
 
-async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
+def _refusing_base() -> tuple[str, int]:
+    """The api base (and port) of a stub that has stopped: every connection to it is refused."""
     stub = StubOpenAIServer([])
-    url = stub.url
     stub.stop()
+    return stub.url, stub.port
 
+
+def _model_at(url, clock, logger=None, retries=5):
     async def settings():
-        return ChatSettings(MODEL, url, retries=1, timeout=5)
+        return ChatSettings(MODEL, url, retries=retries, timeout=5)
 
+    return LitellmChatModel(settings, clock, logger or FakeLogger())
+
+
+async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
+    url, _ = _refusing_base()
     clock = FakeClock()
+
     with pytest.raises(LlmFailure) as failure:
-        await LitellmChatModel(settings, clock, FakeLogger()).chat(HELLO, [], CallOptions())
+        await _model_at(url, clock, retries=1).chat(HELLO, [], CallOptions())
 
     assert failure.value.kind == "connection" and f"could not reach {url}" in str(failure.value)
     assert clock.sleeps == [1.0]
 
 
 async def test_a_server_that_cannot_be_reached_is_retried_once_with_one_warning_then_not_at_all():
-    stub = StubOpenAIServer([])
-    url = stub.url
-    stub.stop()
-
-    async def settings():
-        return ChatSettings(MODEL, url, retries=5, timeout=5)
-
+    url, _ = _refusing_base()
     clock, logger = FakeClock(), FakeLogger()
-    model = LitellmChatModel(settings, clock, logger)
+    model = _model_at(url, clock, logger)
+
     for _ in range(3):
         with pytest.raises(LlmFailure):
             await model.chat(HELLO, [], CallOptions())
@@ -245,15 +249,10 @@ async def test_a_server_that_cannot_be_reached_is_retried_once_with_one_warning_
 
 
 async def test_a_server_that_answers_again_is_retried_again_when_it_drops():
-    stub = StubOpenAIServer([])
-    url, port = stub.url, stub.port
-    stub.stop()
-
-    async def settings():
-        return ChatSettings(MODEL, url, retries=5, timeout=5)
-
+    url, port = _refusing_base()
     clock = FakeClock()
-    model = LitellmChatModel(settings, clock, FakeLogger())
+    model = _model_at(url, clock)
+
     with pytest.raises(LlmFailure):
         await model.chat(HELLO, [], CallOptions())
     with StubOpenAIServer([{"content": "back"}], port=port):
