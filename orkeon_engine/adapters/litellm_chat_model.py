@@ -119,12 +119,21 @@ class LitellmChatModel:
         return LlmFailure(str(failure) + hint, failure.model, failure.kind, failure.status)
 
     async def _call(self, litellm: Any, request: dict[str, Any], model: str, settings: ChatSettings) -> ChatReply:
-        """One request, retried as the module docstring says."""
+        """One completion request, retried, read into a ChatReply."""
+        response = await self._with_retries(model, settings, lambda: litellm.acompletion(**request))
+        try:
+            return _reply(response, model, settings)
+        except (AttributeError, IndexError, TypeError, ValueError) as error:
+            raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
+
+    async def _with_retries(self, model: str, settings: ChatSettings, send: Callable[[], Awaitable[Any]]) -> Any:
+        """What `send()` returns, retried as the module docstring says; else the LlmFailure (any call shape:
+        a completion, a stream)."""
         where = settings.api_base or _provider(model)
         attempts = settings.retries + 1
         for attempt in range(1, attempts + 1):
             try:
-                response = await litellm.acompletion(**request)
+                result = await send()
             except Exception as error:  # every provider fault becomes an LlmFailure
                 failure = self._failure(error, model, settings, attempt)
                 last = attempts if failure.kind != "connection" else self._connection_attempts(where, attempts)
@@ -137,10 +146,7 @@ class LitellmChatModel:
                 await self._clock.sleep(wait)
                 continue
             self._unreachable.discard(where)
-            try:
-                return _reply(response, model, settings)
-            except (AttributeError, IndexError, TypeError, ValueError) as error:
-                raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
+            return result
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _connection_attempts(self, where: str, attempts: int) -> int:
