@@ -183,7 +183,9 @@ def _load_model_client_while_idle(runner: asyncio.Runner, engine: Engine) -> Non
     def load() -> None:
         logger.info(loader())
 
-    threading.Thread(target=load, name="orkeon-model-client", daemon=True).start()
+    # Not a daemon: one stopped at exit in the middle of an import would leave the import lock held (and
+    # litellm's exit hook imports); leaving right after start waits for the import instead.
+    threading.Thread(target=load, name="orkeon-model-client", daemon=False).start()
 
 
 def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:

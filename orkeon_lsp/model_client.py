@@ -38,4 +38,7 @@ async def _load_when_idle(server: OrkeonServer, engine: Engine) -> None:
         with contextlib.suppress(RuntimeError):  # the loop has closed: the server is gone
             loop.call_soon_threadsafe(server.log, "info", message)
 
-    threading.Thread(target=load, name="orkeon-model-client", daemon=True).start()
+    # Not a daemon: a daemon thread stopped at exit in the middle of an import leaves the import lock held,
+    # and litellm's own exit hook imports, so the process would hang on the way out instead of waiting the
+    # few seconds the import has left.
+    threading.Thread(target=load, name="orkeon-model-client", daemon=False).start()
