@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
+from orkeon_engine.adapters.asyncio_child_runtime import AsyncioChildRuntime
 from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
@@ -18,6 +20,7 @@ from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
+from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
@@ -33,9 +36,12 @@ from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.client_files import ClientFiles
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
+from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
+from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
@@ -52,11 +58,15 @@ async def build_engine(
     env: Mapping[str, str] | None = None,
     documents: OpenDocuments | None = None,
     client_info: ClientInfo | None = None,
+    client_files: ClientFiles | None = None,
+    tool_shell: Shell | None = None,
 ) -> Engine:
     """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
-    when the engine serves an editor."""
+    when the engine serves an editor. An ACP client may also read and write the workspace's files itself
+    (`client_files`) and run the model's shell commands in its own terminal (`tool_shell`, used by the
+    shell_command tool only: the engine's own commands, such as the turn's git status, stay local)."""
     environment = dict(os.environ if env is None else env)
     info, local_dir = probe_workspace(Path(workspace))
     clock = SystemClock()
@@ -65,7 +75,7 @@ async def build_engine(
     session = await CurrentSession.open(store, resume)
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
     root = Path(info.root)
-    files = create_workspace_vfs(root, local_dir, documents)
+    files = create_workspace_vfs(root, local_dir, documents, client_files=client_files)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
@@ -82,6 +92,13 @@ async def build_engine(
     # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
+    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation)
+    children_store = SqliteChildStore(db, clock)
+    children = await _children(children_store, ChildPorts(
+        llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
+        progress_for=ui.progress_for or (lambda title: ui.progress), clock=clock, logger=ui.logger,
+        background_human=ui.background_human,
+    ))
     deps = Deps(
         workspace=info,
         session=session,
@@ -100,27 +117,41 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        toolbox=toolbox,
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index),
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
-        llm=llm,
+        llm=dataclasses.replace(llm, spawner=children),  # every act it runs offers spawn_agent
+        children=children,
         context_window=context_window,
         usage=ledger,
         code_index=code_index,
         code_navigation=navigation,
+        events=ui.events,
     )
 
     def close() -> None:
+        children.close()
+        children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
         jobs.close()
         code_index.close()
         files.close()
         db.close()
 
     return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
+
+
+async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:
+    """The child agents' service, after the children an ended process left running are marked interrupted."""
+    try:
+        await store.interrupt_orphans()
+    except OSError as error:
+        if ports.logger is not None:
+            ports.logger.warning(f"the children an ended process left running could not be checked: {error}")
+    return Children(store, AsyncioChildRuntime(), ports)
 
 
 def _open_git(git_root: str | None) -> Git | None:

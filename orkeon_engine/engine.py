@@ -1,4 +1,7 @@
-"""The Engine facade the CLI and the language server call: run a command by name, get a typed result."""
+"""The Engine facade the CLI, the language server and the ACP agent call: run a command by name, get a typed
+result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, the
+shell program and its quiet environment for a Shell over a client's terminal), so no edge reaches into
+the engine's inner layers."""
 
 from __future__ import annotations
 
@@ -9,24 +12,35 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orkeon_engine.adapters.subprocess_shell import QUIET_ENVIRONMENT as SHELL_QUIET_ENVIRONMENT
+from orkeon_engine.adapters.subprocess_shell import SHELL as SHELL_PROGRAM
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args
+from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args, split_line
+from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.history import is_archived
+from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.ports.files import FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
+from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult", "UserInterface",
-    "command_catalogue",
+    "FREE_TEXT_COMMAND", "SHELL_PROGRAM", "SHELL_QUIET_ENVIRONMENT", "BadArguments", "CommandEntry", "Engine",
+    "Failed", "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
 ]
+
+FREE_TEXT_COMMAND = "assistant"
+"""The command a line of free text runs (a request to the assistant)."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,37 @@ class Engine:
     def find(self, name: str) -> CommandEntry | None:
         return find_entry(self.commands, name)
 
+    def line_tokens(self, line: str) -> list[str]:
+        """A line as typed at a prompt, as the command and its tokens: free text is a request to the
+        assistant, and a command that takes free text (/assistant) gets the rest of the line as it was
+        typed, apostrophes and all; ArgumentError when the quoting is unbalanced."""
+        line = line.strip()
+        if not line.startswith("/"):
+            return [FREE_TEXT_COMMAND, line] if line else []
+        name, _, rest = line[1:].partition(" ")
+        entry = self.find(name) if name else None
+        if entry is not None and entry.args.free_text:
+            return [name, rest.strip()] if rest.strip() else [name]
+        return split_line(line[1:])
+
+    async def permission_mode(self) -> str:
+        """The session's permission mode as the next turn takes it (/mode, the fallback setting, default)."""
+        return (await resolve_mode(self.deps.session, self.deps.config)).mode
+
+    def host_path(self, virtual: str) -> str | None:
+        """The host path behind a virtual path (`/workspace/src/a.py`), or None when it names none."""
+        files = self.deps.files
+        if files is None:
+            return None
+        try:
+            return files.host_path(virtual)
+        except FilesError:
+            return None
+
+    async def conversation(self) -> list[BufferEntry]:
+        """The session's live conversation buffer (what the prompt's history shows), in order."""
+        return [entry for entry in await self.deps.session.entries() if not is_archived(entry)]
+
     async def run(self, name: str, tokens: Sequence[str], progress: Progress | None = None) -> RunResult:
         """Run the named command with its tokens; every failure comes back as a result, never raised.
 
@@ -121,9 +166,10 @@ class Engine:
                    task_id: str | None = None) -> RunResult:
         try:
             deps = self.deps.for_run(entry.name, progress)
-            if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's tokens
+            if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's usage
                 ledger = TaskUsageLedger(deps.tasks, task_id, deps.llm.ledger)
-                deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger))
+                run = f"/{entry.name} ({task_id})"
+                deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger, run=run))
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)
@@ -174,6 +220,19 @@ class Engine:
                 problems.append(f"mode: {result.render()}; the mode is unchanged")
         return problems
 
+    def on_child_end(self, listener: Callable[[ChildRecord], None]) -> None:
+        """Call `listener` with each child agent's record once it has ended (the editor opens its report)."""
+        if self.deps.children is not None:
+            self.deps.children.on_end(listener)
+
+    def running_children(self) -> tuple[int, ...]:
+        """The ids of the child agents running in this engine."""
+        return self.deps.children.running() if self.deps.children is not None else ()
+
+    async def wait_for_children(self) -> list[ChildRecord]:
+        """Wait until no child agent runs here; the records of those that ended meanwhile."""
+        return await self.deps.children.wait_running() if self.deps.children is not None else []
+
     async def model_client_loader(self) -> Callable[[], str] | None:
         """What loads the model client (seconds of import) when a front end is idle, so the first model
         command does not wait for it: a blocking function for a background thread, returning a line for the
@@ -202,6 +261,7 @@ class Engine:
         return load_ahead
 
     def close(self) -> None:
+        """Close the engine: a child still running ends as interrupted."""
         self._close()
 
 

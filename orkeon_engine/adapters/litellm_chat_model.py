@@ -33,7 +33,7 @@ from orkeon_engine.domain.chat import (
 )
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
-from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 
@@ -126,9 +126,10 @@ class LitellmChatModel:
         except (AttributeError, IndexError, TypeError, ValueError) as error:
             raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
 
-    async def _with_retries(self, model: str, settings: ChatSettings, send: Callable[[], Awaitable[Any]]) -> Any:
-        """What `send()` returns, retried as the module docstring says; else the LlmFailure (any call shape:
-        a completion, a stream)."""
+    async def _with_retries(self, model: str, settings: ChatSettings, send: Callable[[], Awaitable[Any]],
+                            may_retry: Callable[[], bool] = lambda: True) -> Any:
+        """What `send()` returns, retried as the module docstring says (and while `may_retry()`: a stream
+        that has handed text over is not sent again); else the LlmFailure."""
         where = settings.api_base or _provider(model)
         attempts = settings.retries + 1
         for attempt in range(1, attempts + 1):
@@ -139,7 +140,7 @@ class LitellmChatModel:
                 last = attempts if failure.kind != "connection" else self._connection_attempts(where, attempts)
                 if failure.kind == "connection":
                     self._unreachable.add(where)
-                if failure.kind not in RETRYABLE or attempt >= last:
+                if failure.kind not in RETRYABLE or attempt >= last or not may_retry():
                     raise failure from None
                 wait = min(self._first_wait * 2 ** (attempt - 1), self._max_wait)
                 self._warn(failure, model, attempt, last, wait)
@@ -148,6 +149,32 @@ class LitellmChatModel:
             self._unreachable.discard(where)
             return result
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                            options: CallOptions, on_text: TextSink) -> ChatReply:
+        """`chat` streamed: each piece of text goes to `on_text` as the provider sends it, and the pieces
+        (tool calls and usage included) are put back together into the same reply. A fault is retried
+        like `chat`'s only while no text has been handed over."""
+        settings = await self._settings()
+        model = options.model or settings.model
+        litellm = await litellm_client(self._notice)
+        request = self._request(model, settings, messages, tools, options)
+        request.update(stream=True, stream_options={"include_usage": True})
+        streams: list[_StreamedReply] = []
+
+        async def send() -> _StreamedReply:
+            stream = _StreamedReply(on_text)
+            streams.append(stream)
+            await stream.read(await litellm.acompletion(**request))
+            return stream
+
+        stream = await self._with_retries(model, settings, send, lambda: not streams[-1].handed_over)
+        try:
+            return _reply(litellm.stream_chunk_builder(stream.chunks, messages=request["messages"]), model,
+                          settings)
+        except (AttributeError, IndexError, TypeError, ValueError) as error:
+            raise LlmFailure(f"{model}: the provider's streamed answer could not be read ({error})",
+                             model) from None
 
     def _connection_attempts(self, where: str, attempts: int) -> int:
         """A server that cannot be reached gets one retry; none when it was already down."""
@@ -229,6 +256,31 @@ def _knows(question: Callable[..., Any], model: str) -> bool:
         return bool(question(model=model))
     except Exception:  # an unmapped model, or a surprise of the table: it does not know
         return False
+
+
+class _StreamedReply:
+    """The chunks of one streamed answer, kept to rebuild the reply; its text handed on as it comes."""
+
+    def __init__(self, on_text: TextSink) -> None:
+        self._on_text = on_text
+        self.chunks: list[Any] = []
+        self.handed_over = False
+
+    async def read(self, stream: Any) -> None:
+        async for chunk in stream:
+            self.chunks.append(chunk)
+            text = _delta_text(chunk)
+            if text:
+                self.handed_over = True
+                await self._on_text(text)
+
+
+def _delta_text(chunk: Any) -> str:
+    """The text a streamed chunk adds ('' for a chunk of tool calls, usage or the stop)."""
+    choices = getattr(chunk, "choices", None) or ()
+    delta = getattr(choices[0], "delta", None) if choices else None
+    content = getattr(delta, "content", None) if delta is not None else None
+    return content if isinstance(content, str) else ""
 
 
 def to_wire(message: ChatMessage) -> dict[str, Any]:

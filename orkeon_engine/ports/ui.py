@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,14 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    events: TurnEvents | None = None
+    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
+    progress_for: Callable[[str], Progress] | None = None
+    """A new progress line with that title, for work that runs beside the command (a child agent); None
+    shares `progress`."""
+    background_human: HumanInput | None = None
+    """Who a background child asks; None: `human` (the editor's dialogs), while the terminal, whose prompt
+    owns the keyboard, answers nobody."""
     notice: Callable[[str], None] | None = None
     """A one-line notice the person sees at once, outside any command's output ("loading the model
     client"); None sends it to the log at info."""

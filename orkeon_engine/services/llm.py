@@ -8,7 +8,8 @@ the server (json_schema, tool) is validated once; an answer asked through the pr
 
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
-and its progress line), which Deps.for_run does for every run the engine starts.
+and its progress line), which Deps.for_run does for every run the engine starts. A facade carrying a
+`spawner` offers spawn_agent to every act it runs (the engine's does; a child's never does).
 """
 
 from __future__ import annotations
@@ -27,17 +28,19 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
 from orkeon_engine.domain.structured_output import ENFORCED_WAYS, StructuredOutput, structured_output
 from orkeon_engine.domain.usage import UsageRecord
-from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.chat_model import ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services import act as tool_loop
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.spawn_agent import Spawner
 
 ModelT = TypeVar("ModelT", bound="BaseModel")
 
@@ -76,6 +79,10 @@ class Llm:
     logger: Logger | None = None
     progress: Progress | None = None
     command: str = ""
+    spawner: Spawner | None = None
+    """What starts a child when the model calls spawn_agent; None offers no spawn_agent (a child's model)."""
+    run: str = ""
+    """The run this facade serves, as a child names its parent (`/assistant (t2)`)."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Llm:
         """The same facade, recording under `command` and reporting on `progress` (when given)."""
@@ -86,11 +93,15 @@ class Llm:
         return await self.model.configured_model(options or CallOptions())
 
     async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
-                  budget: Budget, gate: PermissionGate, options: CallOptions | None = None) -> ActResult:
-        """The tool loop (services/act.py) over this model; a string is one user message."""
+                  budget: Budget, gate: PermissionGate, options: CallOptions | None = None,
+                  events: TurnEvents | None = None) -> ActResult:
+        """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
+        the turn as it goes (the model's text streamed, the calls checked, started, finished)."""
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
+        parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
-                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger)
+                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger,
+                                   events=events, spawner=self.spawner, parent=parent)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""
@@ -140,7 +151,8 @@ class Llm:
 
 
 class _Recorded:
-    """The ChatModel seen through the facade: every reply it returns is recorded first."""
+    """The ChatModel seen through the facade: every reply it returns is recorded first. It streams when the
+    model underneath can (and hands the whole text over at the end when it cannot)."""
 
     def __init__(self, llm: Llm) -> None:
         self._llm = llm
@@ -148,6 +160,12 @@ class _Recorded:
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:
         reply = await self._llm.model.chat(messages, tools, options)
+        await self._llm.record(reply)
+        return reply
+
+    async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                            options: CallOptions, on_text: TextSink) -> ChatReply:
+        reply = await tool_loop.stream_chat(self._llm.model, messages, tools, options, on_text)
         await self._llm.record(reply)
         return reply
 

@@ -29,7 +29,9 @@ from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.children import Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
@@ -91,12 +93,20 @@ class Deps:
     """The models litellm knows by provider, and those an api base serves (/model list)."""
     caches: Caches | None = None
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
+    children: Children | None = None
+    """The child agents: spawn_agent's, /tasks send's and the dev steps' (services/children.py)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+
+    def require_children(self) -> Children:
+        """The child agents' service, or NotConfiguredError when this engine runs none."""
+        if self.children is None:
+            raise NotConfiguredError("this engine runs no child agents (no state store for them)")
+        return self.children
 
     def require_memory(self) -> MemoryStore:
         """The memory store, or NotConfiguredError when this engine was built without one."""
@@ -112,6 +122,8 @@ class Deps:
     """The command this Deps runs (set by for_run)."""
     context_window: WindowLookup | None = None
     """Asks the model's own information for its context window (litellm's model table)."""
+    events: TurnEvents | None = None
+    """A front end that shows the assistant's turn as it goes (the ACP agent); None for the others."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Deps:
         """The Deps of one run of `command`: its name known, its progress line (when given) used, and the
