@@ -17,6 +17,7 @@ from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
@@ -102,7 +103,8 @@ async def build_engine(
         choice = await resolve_model(config, environment)
         return await litellm_context_window(choice.model) if choice.model else None
 
-    chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
+    # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, grammar, code_index, navigation,
                              memory_index)
@@ -159,7 +161,7 @@ async def build_engine(
         files.close()
         db.close()
 
-    return Engine(deps, CATALOGUE, close)
+    return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
 
 
 async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:

@@ -1,7 +1,8 @@
 """`orkeon`: run one command (`orkeon status`), or open the interactive prompt (`orkeon` alone).
 
 Exit codes: 0 when the command ran (or the code its view asks for: `review --fail-on` exits 1 when a finding
-at or above the threshold exists), 2 on bad arguments, 1 on any other failure.
+at or above the threshold exists, and `review` exits 3 when no lens gave a valid answer), 2 on bad
+arguments, 1 on any other failure.
 
 The engine's event loop runs on a thread of its own (EngineLoop), so the child agents a command starts in
 the background go on while the prompt waits for a line; each child's report is printed when it ends. A
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError
@@ -148,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
         progress_for=lambda title: TerminalProgress(steps=False),
         background_human=TerminalHumanInput(interactive=False),
+        notice=print_notice,
     )
     with EngineLoop() as runner:
         try:
@@ -257,6 +259,8 @@ def _show(result: RunResult) -> int:
         text = result.render()
         if text:
             print(text)
+        if result.view.aside:
+            print(result.view.aside, file=sys.stderr)
         return result.view.exit_code
     print(f"orkeon: {result.render()}", file=sys.stderr)
     return 2 if isinstance(result, BadArguments) else 1
@@ -269,6 +273,7 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
           "commands; Ctrl-D leaves.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
+    _load_model_client_while_idle(runner, engine)
     while True:
         reports.at_prompt = True
         try:
@@ -283,6 +288,22 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
         finally:
             reports.at_prompt = False
         _interactive_line(runner, engine, line.strip())
+
+
+def _load_model_client_while_idle(runner: EngineLoop, engine: Engine) -> None:
+    """Load the model client in a background thread while the prompt waits for the first line, so the
+    first request does not wait for the import (when a model is configured and model.preload is on)."""
+    loader = runner.run(engine.model_client_loader())
+    if loader is None:
+        return
+    logger = engine.deps.logger
+
+    def load() -> None:
+        logger.info(loader())
+
+    # Not a daemon: one stopped at exit in the middle of an import would leave the import lock held (and
+    # litellm's exit hook imports); leaving right after start waits for the import instead.
+    threading.Thread(target=load, name="orkeon-model-client", daemon=False).start()
 
 
 def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:

@@ -95,10 +95,12 @@ def command_catalogue() -> tuple[CommandEntry, ...]:
 class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
-    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None]) -> None:
+    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None],
+                 load_model_client: Callable[[], str] | None = None) -> None:
         self.deps = deps
         self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
         self._close = close
+        self._load_model_client = load_model_client
 
     @property
     def session_id(self) -> str:
@@ -235,6 +237,33 @@ class Engine:
         for trust (the editor calls it at start-up; the first model call does otherwise). Never raises."""
         if self.deps.trust_question is not None:
             await self.deps.trust_question.settle()
+
+    async def model_client_loader(self) -> Callable[[], str] | None:
+        """What loads the model client (seconds of import) when a front end is idle, so the first model
+        command does not wait for it: a blocking function for a background thread, returning a line for the
+        log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
+        if self._load_model_client is None:
+            return None
+        from orkeon_engine.services.model_settings import resolve_model  # here: off the server's start-up path
+
+        try:
+            if not await self.deps.config.get("model.preload", True):
+                return None
+            choice = await resolve_model(self.deps.config, self.deps.env)
+        except CommandFailedError:  # a broken settings file: the first command reports it
+            return None
+        if not choice.model:
+            return None
+        load = self._load_model_client
+
+        def load_ahead() -> str:
+            from orkeon_engine.tools.toolbox import import_tool_modules
+
+            message = load()
+            import_tool_modules()  # the first run's tools, with the client: both are the first command's wait
+            return message
+
+        return load_ahead
 
     def close(self) -> None:
         """Close the engine: a child still running ends as interrupted."""

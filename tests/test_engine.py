@@ -340,3 +340,24 @@ async def test_the_conversation_is_the_live_buffer_without_the_archive(tmp_path)
 
     assert [(e.role, e.text) for e in entries] == [("user", "hi"), ("assistant", "hello")]
     engine.close()
+
+
+def _loaded():
+    return "loaded"
+
+
+async def test_the_model_client_is_loaded_while_idle_only_when_a_model_is_configured():
+    without = Engine(await make_deps(), CATALOGUE, lambda: None, load_model_client=_loaded)
+    configured = Engine(await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"}), CATALOGUE, lambda: None,
+                        load_model_client=_loaded)
+
+    assert await without.model_client_loader() is None
+    assert (await configured.model_client_loader())() == "loaded"
+
+
+async def test_model_preload_false_keeps_the_model_client_unloaded_while_idle():
+    deps = await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+    await deps.config.set_value("model.preload", "false", "session")
+    engine = Engine(deps, CATALOGUE, lambda: None, load_model_client=_loaded)
+
+    assert await engine.model_client_loader() is None

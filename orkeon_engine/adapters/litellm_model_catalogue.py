@@ -1,7 +1,7 @@
 """The ModelCatalogue over litellm's model table and an OpenAI-compatible server's /v1/models.
 
-litellm is imported on the first `known_models` call only (its import takes seconds), offline: the
-environment must carry LITELLM_LOCAL_MODEL_COST_MAP=True, which the CLI and the Makefile set. The server's
+litellm is imported on the first `known_models` call only (its import takes seconds), offline and quiet
+(adapters/litellm_loader.py). The server's
 list is one GET with the standard library, off the event loop, bounded by `timeout`.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from typing import Any
 
+from orkeon_engine.adapters.litellm_loader import load_litellm
 from orkeon_engine.domain.providers import qualified_model
 from orkeon_engine.ports.model_catalogue import ModelListError
 
@@ -46,9 +46,7 @@ class LitellmModelCatalogue:
 
 
 def _known_models(provider: str) -> list[str]:
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
-
+    litellm = load_litellm()
     table: dict[str, Any] = litellm.model_cost
     names = litellm.models_by_provider.get(provider, ())
     chat = {qualified_model(provider, name) for name in names

@@ -58,6 +58,16 @@ async def _read_line(prompt: str, out: TextIO) -> str | None:
     return await asyncio.to_thread(read)
 
 
+def print_notice(text: str, out: TextIO | None = None) -> None:
+    """A notice on its own line on stderr (the terminal's UserInterface.notice); never raises."""
+    try:
+        target = out or sys.stderr
+        target.write(f"… {text}\n")
+        target.flush()
+    except (OSError, ValueError):
+        pass
+
+
 class TerminalProgress:
     """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False.
 

@@ -8,6 +8,10 @@ from the editor's buffer and edited through it (OpenDocuments); every other writ
 the target's checked folder, then a rename), keeps the permissions of the file it replaces, and refuses a
 file with other names (hard links).
 
+Text that is not UTF-8 (a latin-1 file) is read with U+FFFD in place of the bytes that do not decode; a file
+holding a NUL byte is binary and refused. Writing such a file back with U+FFFD in it is refused too: the
+bytes the replacement stands for would be lost for good.
+
 When the client reads and writes files itself (ClientFiles: an ACP editor), a file of the /workspace mount
 is read and written through it, once the path has passed the same checks (inside the mount, no symlink
 leading out, a writable mount), by its real host path; /output, /tmp and the read-only mounts stay on disk.
@@ -190,11 +194,8 @@ def create_workspace_vfs(
 
 def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> str:
     try:
-        data = walk.read_bytes(parts, MAX_TEXT_BYTES)
-        return data.decode("utf-8")
+        return _decoded(virtual, walk.read_bytes(parts, MAX_TEXT_BYTES))
     except ValueError as error:
-        if isinstance(error, UnicodeDecodeError):
-            raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
         raise FilesError(virtual, f"too large to read as text ({error.args[0]:,} bytes)") from None
     except LeavesMountError:
         raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
@@ -208,6 +209,30 @@ def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]
         raise FilesError(virtual, f"cannot be read ({error.strerror or error})") from None
 
 
+def _decoded(virtual: str, data: bytes) -> str:
+    """UTF-8 text, bytes that are not UTF-8 as U+FFFD; FilesError for a binary file (a NUL byte)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        if b"\0" in data:
+            raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
+        return data.decode("utf-8", "replace")
+
+
+def _refuse_lossy_write(virtual: str, walk: MountWalk, parts: tuple[str, ...], text: str) -> None:
+    """A file that is not UTF-8, written back with the U+FFFD its reading put in, would lose those bytes."""
+    if "\ufffd" not in text:
+        return
+    try:
+        walk.read_bytes(parts, MAX_TEXT_BYTES).decode("utf-8")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError) as error:
+        if not isinstance(error, UnicodeDecodeError):
+            return  # no file to lose bytes of (or one too large to be read as text): the write says what it meets
+        raise FilesError(virtual, "the file is not UTF-8 and was read with U+FFFD in place of some bytes; this "
+                                  "text would replace those bytes for good, so it is not written (convert the "
+                                  "file to UTF-8 first)") from None
+
+
 def _checked_size(virtual: str, text: str) -> str:
     """The client's text of a file, refused past the size a read from disk takes."""
     size = len(text.encode("utf-8", errors="surrogatepass"))
@@ -218,6 +243,7 @@ def _checked_size(virtual: str, text: str) -> str:
 
 def _write_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...], text: str) -> None:
     try:
+        _refuse_lossy_write(virtual, walk, parts, text)
         walk.write_bytes(parts, text.encode("utf-8"), NEW_FILE_MODE)
     except UnicodeEncodeError:
         raise FilesError(virtual, "cannot be written: the text is not valid Unicode") from None

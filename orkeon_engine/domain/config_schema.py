@@ -16,6 +16,7 @@ from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_tha
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
@@ -235,7 +236,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.retries",
-        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait.",
+        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait; a server "
+        "that cannot be reached is retried once at most.",
         "integer",
         3,
         "services.model_settings",
@@ -243,11 +245,51 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.timeout",
-        "Seconds a model call may take before it counts as timed out (then retried).",
+        "Seconds each attempt of a model call may take before it counts as timed out (then retried, llm.retries "
+        "times).",
         "number",
         300,
         "services.model_settings",
         minimum=0.1,
+    ),
+    _key(
+        "model.structuredOutput",
+        "How JSON answers are asked of the model (/review's lenses, /commit...): json_schema sends the schema as "
+        "response_format (strict), tool forces a call of one tool whose parameters are the schema, prompt puts "
+        "the schema in the instructions (with one repair round); auto uses what litellm knows of the model, "
+        "tries json_schema first for an OpenAI-compatible model.apiBase, and moves on for the session when the "
+        "server refuses a way with a 400.",
+        "choice",
+        "auto",
+        "services.model_settings",
+        choices=STRUCTURED_SETTINGS,
+    ),
+    _key(
+        "model.preload",
+        "When true, the language server and the interactive prompt load the model client (litellm, seconds of "
+        "import) in the background once idle, so the first model command does not wait for it; false keeps "
+        "the idle process small. Only when a model is configured.",
+        "boolean",
+        True,
+        "engine",
+    ),
+    _key(
+        "review.concurrency",
+        "How many lenses of /review (and /security-review) ask the model at once; a review takes about the "
+        "time of its slowest lens.",
+        "integer",
+        3,
+        "commands.git.review",
+        minimum=1,
+    ),
+    _key(
+        "review.deadline",
+        "Seconds a whole /review may take; the lenses still running then are stopped and reported as failed "
+        "(each model call is also bounded by llm.timeout per attempt).",
+        "number",
+        1200,
+        "commands.git.review",
+        minimum=1,
     ),
     _key(
         "hooks",

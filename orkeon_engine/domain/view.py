@@ -42,6 +42,9 @@ class CommandView:
     data: dict[str, Any] = field(default_factory=dict)
     exit_code: int = 0
     """What `orkeon <command>` exits with when the command ran (1 for /review --fail-on with findings)."""
+    aside: str = ""
+    """A line for the person when the output is meant for a program (a JSON or SARIF report): the CLI
+    writes it on stderr, so the report on stdout stays clean."""
 
 
 def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]]) -> Table:

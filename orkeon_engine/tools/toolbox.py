@@ -3,7 +3,8 @@
 `ToolboxFactory` is built once per engine (bootstrap) and called once per run with that run's progress;
 each call makes a fresh ReadLedger, so a cut read in one run never blocks a write in the next. The tool
 modules are imported on the first call, not here: they pull in pydantic, which the start-up path of the
-language server must not pay for.
+language server must not pay for; `import_tool_modules` imports them all ahead, for a front end that is
+idle (it runs with the model client's background load).
 """
 
 from __future__ import annotations
@@ -98,6 +99,18 @@ def build_toolbox(
         tools.append(MemoryRecallTool(memory_index, config))
     tools += extra
     return RunToolbox(ToolCatalogue(tools), ledger)
+
+
+def import_tool_modules() -> None:
+    """Import every module of the tools package now (blocking: meant for a background thread), so the first
+    run does not pay for it."""
+    import importlib
+    import pkgutil
+
+    import orkeon_engine.tools as package
+
+    for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        importlib.import_module(module.name)
 
 
 class ToolboxFactory:

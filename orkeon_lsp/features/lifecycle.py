@@ -22,6 +22,7 @@ from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
+from orkeon_lsp.model_client import load_model_client_when_idle
 from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
@@ -66,6 +67,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
     watch_children(server, engine)
     server.trust_check = asyncio.ensure_future(engine.settle_trust())  # in the background: requests go on
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
+    load_model_client_when_idle(server, engine)
     return engine
 
 
