@@ -22,7 +22,8 @@ from orkeon_engine.domain.view import CommandView, table
 
 ACTIONS = ("list", "add", "show", "remove")
 ARGS = ArgSpec(
-    flags=(Flag("because", "the reason of a feedback note", value="REASON"),),
+    flags=(Flag("because", "the reason of a feedback note (every word up to the next flag)", value="REASON",
+                words=True),),
     positionals=(
         Positional("action", "list (the default), add, show or remove"),
         Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>", many=True),
