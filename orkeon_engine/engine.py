@@ -35,8 +35,9 @@ class Ok:
 
     view: CommandView
 
-    def render(self) -> str:
-        return render_text(self.view)
+    def render(self, width: int | None = None) -> str:
+        """The view as text; its table fitted to `width` columns when given (a terminal's width)."""
+        return render_text(self.view, width)
 
 
 @dataclass(frozen=True)
