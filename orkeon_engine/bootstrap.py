@@ -51,17 +51,24 @@ async def build_engine(
     env: Mapping[str, str] | None = None,
     documents: OpenDocuments | None = None,
     client_info: ClientInfo | None = None,
+    new_session: bool = False,
+    cwd: str | Path | None = None,
 ) -> Engine:
-    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
+    """Wire the engine for `workspace`, in the workspace's current session: the one whose id `resume` names,
+    a fresh one with `new_session`, else the one the last run left current (services/session_io.py).
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
-    when the engine serves an editor."""
+    when the engine serves an editor; `cwd` is the folder the person types paths from (the command line's)."""
     environment = dict(os.environ if env is None else env)
-    info, local_dir = probe_workspace(Path(workspace))
+    info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None)
     clock = SystemClock()
     db = open_database(local_dir, "; ".join(info.limitations))
     store = SqliteSessionStore(db, clock)
-    session = await CurrentSession.open(store, resume)
+    try:
+        session = await CurrentSession.open(store, resume, new=new_session)
+    except BaseException:
+        db.close()
+        raise
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
     root = Path(info.root)
     files = create_workspace_vfs(root, local_dir, documents)
@@ -101,6 +108,7 @@ async def build_engine(
         toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
         tasks=TaskRegistry(clock),
         client_info=client_info,
+        can_ask=ui.can_ask,
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index),

@@ -9,26 +9,33 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, terminal_width
+from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
-from orkeon_engine.domain.args import ArgumentError, split_line
+from orkeon_engine.domain.args import ArgSpec, ArgumentError
+from orkeon_engine.domain.prompt_line import LEAVE_WORDS, read_prompt_line
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
-USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args...]]
+USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command> [args...]]
 
   orkeon                 open the interactive prompt: a line without / goes to the assistant,
-                         /help lists the commands, Ctrl-D leaves
+                         /help lists the commands, exit (or quit, or Ctrl-D) leaves
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
   orkeon catalogue --format json|vscode
                          print the command catalogue for an editor client (no workspace needed)
   orkeon prompts render DIR
                          write every prompt of the assistant, in every mode, as the model reads it
+
+  The workspace is the nearest folder up holding .orkeon/, else the git repository's top folder, else
+  the current folder; --workspace DIR names it. Every command and the prompt continue the workspace's
+  current session; --new starts another, --resume SESSION (or `orkeon resume SESSION`) makes that one
+  current. Paths you type are relative to the current folder.
 """
 PROMPT = "orkeon> "
 FREE_TEXT_COMMAND = "assistant"
@@ -53,18 +60,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _catalogue(rest[1:])
     if rest[:1] == ["prompts"]:
         return _prompts(rest[1:])
-    workspace = Path(options.get("workspace") or os.getcwd())
+    cwd = Path.cwd()
+    workspace = Path(options["workspace"]) if "workspace" in options else find_workspace_root(cwd)
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
         return 2
+    human = TerminalHumanInput()
     ui = UserInterface(
-        human=TerminalHumanInput(),
+        human=human,
         progress=TerminalProgress(),
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
+        can_ask=human.interactive,
     )
     with asyncio.Runner() as runner:
         try:
-            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume")))
+            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume"),
+                                             new_session="new" in options, cwd=cwd))
         except LookupError as error:
             print(f"orkeon: {error.args[0] if error.args else error}", file=sys.stderr)
             return 1
@@ -82,12 +93,17 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
         flag = argv.pop(0)
         if flag in ("-h", "--help"):
             options["help"] = "yes"
+        elif flag == "--new":
+            options["new"] = "yes"
         elif flag in ("--workspace", "--resume"):
             if not argv:
                 raise ArgumentError(f"{flag} needs a value", USAGE)
             options[flag[2:]] = argv.pop(0)
         else:
             raise ArgumentError(f"unknown option {flag}", USAGE)
+    if "new" in options and "resume" in options:
+        raise ArgumentError("--new and --resume cannot go together: one starts a session, the other continues one",
+                            USAGE)
     return options, argv
 
 
@@ -139,7 +155,7 @@ def _one_command(runner: asyncio.Runner, engine: Engine, tokens: list[str]) -> i
 
 def _show(result: RunResult) -> int:
     if isinstance(result, Ok):
-        text = result.render()
+        text = result.render(terminal_width())
         if text:
             print(text)
         return result.view.exit_code
@@ -151,7 +167,7 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
-          "commands; Ctrl-D leaves.")
+          "commands; exit (or Ctrl-D) leaves.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
     while True:
@@ -163,35 +179,35 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
         except KeyboardInterrupt:
             print()
             continue
-        _interactive_line(runner, engine, line.strip())
+        if not _interactive_line(runner, engine, line):
+            return 0
 
 
-def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:
-    if not line:
-        return
+def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> bool:
+    """Run one typed line; False when it asks to leave the prompt."""
     try:
-        tokens = _line_tokens(engine, line)
+        typed = read_prompt_line(line, _spec_of(engine), FREE_TEXT_COMMAND)
     except ArgumentError as error:
-        print(f"orkeon: {error.problem}", file=sys.stderr)
-        return
-    if not tokens:
-        return
+        print(f"orkeon: {error.problem} ({error.usage})", file=sys.stderr)
+        return True
+    if typed.kind == "leave":
+        return False
+    if typed.kind == "empty":
+        return True
+    name, *tokens = typed.tokens
     try:
-        _show(runner.run(engine.run(tokens[0], tokens[1:])))
+        _show(runner.run(engine.run(name, tokens)))
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
+    return True
 
 
-def _line_tokens(engine: Engine, line: str) -> list[str]:
-    """The command and its tokens: free text is a request to /assistant, and a command that takes free
-    text (/assistant) gets the rest of the line as it was typed, apostrophes and all."""
-    if not line.startswith("/"):
-        return [FREE_TEXT_COMMAND, line]
-    name, _, rest = line[1:].partition(" ")
-    entry = engine.find(name) if name else None
-    if entry is not None and entry.args.free_text:
-        return [name, rest.strip()] if rest.strip() else [name]
-    return split_line(line[1:])
+def _spec_of(engine: Engine) -> Callable[[str], ArgSpec | None]:
+    def spec_of(name: str) -> ArgSpec | None:
+        entry = engine.find(name)
+        return entry.args if entry is not None else None
+
+    return spec_of
 
 
 def _setup_completion(names: list[str]) -> None:
@@ -199,7 +215,7 @@ def _setup_completion(names: list[str]) -> None:
         import readline
     except ImportError:  # no readline on this platform: the prompt works without completion
         return
-    words = sorted("/" + name for name in names)
+    words = sorted(["/" + name for name in names] + ["/" + word for word in LEAVE_WORDS])
 
     def complete(text: str, state: int) -> str | None:
         matches = [w for w in words if w.startswith(text)] if text.startswith("/") else []

@@ -13,7 +13,15 @@ class WorkspaceInfo:
     git_root: str | None
     writable: bool
     limitations: tuple[str, ...] = ()
+    cwd: str | None = None
+    """The folder the person works from (the command line's current folder), which the paths they type are
+    relative to; None when it is the root (the editor)."""
 
     @property
     def is_git(self) -> bool:
         return self.git_root is not None
+
+    @property
+    def here(self) -> str:
+        """The folder the person's paths start from: their current folder, else the root."""
+        return self.cwd or self.root

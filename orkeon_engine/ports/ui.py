@@ -16,3 +16,6 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    can_ask: bool = True
+    """False when nobody can answer a question at all (the command line without a terminal): a command that
+    would stop to ask says so before it starts, instead of working up to a question nobody answers."""

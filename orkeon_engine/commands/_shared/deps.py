@@ -91,6 +91,8 @@ class Deps:
     """The models litellm knows by provider, and those an api base serves (/model list)."""
     caches: Caches | None = None
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
+    can_ask: bool = True
+    """Whether anybody can answer `human`'s questions (False: the command line without a terminal)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

@@ -24,6 +24,9 @@ ARGS = ArgSpec(
     positionals=(Positional("paths", "commit only the changes under these files or folders", many=True),),
 )
 
+NOBODY_TO_CONFIRM = ("/commit shows the drafted message for you to confirm, and there is no terminal to ask on: "
+                     "run it in a terminal, or add --yes to commit the drafted message without confirming")
+
 
 async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
     # The crew (its pydantic message model) is imported on the first /commit, not at the engine's start.
@@ -31,6 +34,8 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
 
     git = require_git(deps)
     await _refuse_in_a_read_only_mode(deps)
+    if not args.has("yes") and not deps.can_ask:
+        raise CommandFailedError(NOBODY_TO_CONFIRM)
     request = CommitRequest(
         paths=tuple(repo_paths(deps, args.words)),
         push=args.has("push"),

@@ -195,6 +195,27 @@ async def test_nobody_to_answer_is_a_cancel(repo):
     assert view.message.startswith("cancelled") and repo.head.commit.hexsha == before
 
 
+async def test_without_a_terminal_and_without_yes_the_commit_stops_before_the_model(repo):
+    write(repo, "a.py", "a = 2\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+    deps.can_ask = False
+
+    with pytest.raises(CommandFailedError, match="no terminal to ask on: run it in a terminal, or add --yes"):
+        await run_commit(args(), deps)
+    assert model.requests == []
+
+
+async def test_without_a_terminal_yes_commits_the_draft(repo):
+    write(repo, "a.py", "a = 2\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+    deps.can_ask = False
+
+    view = await run_commit(args(yes=True), deps)
+
+    assert view.message.startswith("committed")
+
+
 async def test_the_confirmation_shows_the_files_and_the_message(repo):
     write(repo, "a.py", "a = 2\n")
     human = FakeHumanInput(choices=["Cancel"])
