@@ -23,6 +23,9 @@ class LitellmModelCatalogue:
     async def known_models(self, provider: str) -> list[str]:
         return await asyncio.to_thread(_known_models, provider)
 
+    async def is_known(self, model: str) -> bool:
+        return await asyncio.to_thread(_is_known, model)
+
     async def served_models(self, api_base: str, api_key: str | None = None) -> list[str]:
         return await asyncio.to_thread(self._served_models, api_base, api_key)
 
@@ -54,6 +57,17 @@ def _known_models(provider: str) -> list[str]:
     chat = {qualified_model(provider, name) for name in names
             if isinstance(table.get(name), dict) and table[name].get("mode") == "chat"}
     return sorted(chat)
+
+
+def _is_known(model: str) -> bool:
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises for a model its table does not map (its error types vary by version)
+        return False
+    return isinstance(info, dict)
 
 
 def _model_ids(url: str, body: bytes) -> list[str]:

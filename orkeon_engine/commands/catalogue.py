@@ -70,8 +70,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("init-verifiers", "project", "Detect the test tooling and write a verification playbook for "
                  "each zone without one.", init_verifiers.ARGS, init_verifiers.run_init_verifiers,
                  launches_crew=True),
-    CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings and the model; "
-                 "each check ok or failed with its fix.", doctor.ARGS, doctor.run_doctor),
+    CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings, the permission "
+                 "rules, the model and the shell's programs; each check ok or failed with its fix.", doctor.ARGS,
+                 doctor.run_doctor),
     CommandEntry("debug-tool-call", "status", "List the registered tools by class, or run one through the "
                  "permission gate and show its raw result.", debug_tool_call.ARGS, debug_tool_call.run_debug_tool_call),
     CommandEntry("model", "settings", "Show the model and its provider, set it for this session, or list the "
