@@ -8,6 +8,7 @@ from pathlib import Path
 
 from orkeon_engine import __version__
 from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
+from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
@@ -109,6 +110,7 @@ async def build_engine(
         tasks=TaskRegistry(clock),
         client_info=client_info,
         can_ask=ui.can_ask,
+        disk=LocalDiskFiles(),
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index),

@@ -1,7 +1,9 @@
-"""What the engine knows of the folder it works in: its root, and what is limited there."""
+"""What the engine knows of the folder it works in: its root, and what is limited there; and how a path on
+disk reads for the person (shown_path) and where a path they typed points (typed_path)."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 
 
@@ -25,3 +27,17 @@ class WorkspaceInfo:
     def here(self) -> str:
         """The folder the person's paths start from: their current folder, else the root."""
         return self.cwd or self.root
+
+
+def shown_path(path: str, base: str) -> str:
+    """An absolute path as the person reads it: relative to `base` (their folder) when that is shorter, else
+    as it is. Both are absolute, so nothing is read from the disk."""
+    relative = posixpath.relpath(path, base)
+    return relative if len(relative) < len(path) else path
+
+
+def typed_path(typed: str, base: str, home: str | None = None) -> str:
+    """The absolute path a person means by `typed`: relative to `base` (their folder), `~` for `home`."""
+    if home and (typed == "~" or typed.startswith("~/")):
+        typed = home + typed[1:]
+    return posixpath.normpath(posixpath.join(base, typed))

@@ -19,6 +19,7 @@ from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_caches import FakeCaches
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -60,6 +61,7 @@ async def make_deps(
     git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    disk: FakeDiskFiles | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -106,4 +108,5 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
+        disk=disk or FakeDiskFiles(),
     )

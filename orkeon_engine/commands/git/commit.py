@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.commands.git.repository import repo_paths, require_git
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
@@ -43,7 +45,7 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
         assume_yes=args.has("yes"),
     )
     crew = CommitCrewDeps(git=git, llm=deps.require_llm(), human=deps.human, progress=deps.progress,
-                          files=deps.files)
+                          files=deps.files, show_path=partial(shown, deps))
     return _view(await run_git_commit(request, crew))
 
 

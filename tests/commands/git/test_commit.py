@@ -288,6 +288,7 @@ async def test_push_off_the_default_branch_writes_the_pr_body_and_prints_the_gh_
     body = files.texts["/output/pr-feat-parser/PR.md"]
     assert body.startswith("# feat(core): add the parser and its tests\n\nThe engine needs")
     assert view.data["ghCommand"].startswith("gh pr create --base main --head feat/parser --title ")
+    assert "pull request body: /repo/.orkeon/local/output/pr-feat-parser/PR.md" in view.lines
     assert any("the pull request was not opened (--pr asked for one): the tool that opens pull requests is not "
                "available" in line for line in view.lines)
 
