@@ -43,7 +43,7 @@ async def _to_disk(deps: Deps, typed: str, text: str, force: bool) -> str:
         raise NotConfiguredError("this engine cannot write outside its folders, so export without a path: it goes "
                                  "to the output folder")
     target = on_disk(deps, typed)
-    shown_target = shown_path(target, deps.workspace.here)
+    shown_target = target if typed.startswith(("/", "~")) else shown_path(target, deps.workspace.here)
     if await deps.disk.exists(target) and not force:
         raise CommandFailedError(f"{shown_target} exists; {FORCE_HINT}")
     await deps.disk.write_text(target, text)

@@ -1,7 +1,8 @@
 """/doctor: is this installation able to work? Python, git, the grammars, state.db, the settings files, every
 permission rule in force, the model (its name known to litellm, or with `--online` listed by the configured
 server, and one one-token call to prove it answers), the programs on shell.allow and, from the editor, the
-client's capabilities; each check ok or failed, with the fix. "All checks pass" only when every one does."""
+client's capabilities; each check ok or failed, with the fix. "All checks pass" only when every one does;
+`orkeon doctor` exits 1 when one failed."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ async def run_doctor(args: ParsedArgs, deps: Deps) -> CommandView:
     return CommandView(
         table=table(["check", "status", "found", "fix"], rows),
         message=summary(checks),
+        exit_code=0 if all(c.ok for c in checks) else 1,
         data={"checks": [{"name": c.name, "ok": c.ok, "detail": c.detail, "fix": c.fix} for c in checks]},
     )
 

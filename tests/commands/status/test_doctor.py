@@ -38,7 +38,7 @@ async def test_a_healthy_installation_passes_every_check():
     assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "permission rules", "model",
                             "model name", "shell programs"]
     assert all(status == "ok" for status, _, _ in checks.values())
-    assert view.message == "All 9 checks pass."
+    assert view.message == "All 9 checks pass." and view.exit_code == 0
 
 
 async def test_a_rule_that_does_not_parse_fails_naming_the_file_and_the_rule():
@@ -50,7 +50,7 @@ async def test_a_rule_that_does_not_parse_fails_naming_the_file_and_the_rule():
     assert status == "FAILED"
     assert found.startswith("/repo/.orkeon/config.json: permissions.deny[0] 'shell_command(git push:*' does not parse")
     assert "the gate refuses every tool call" in fix
-    assert not view.message.startswith("All")
+    assert view.message == "1 of 9 checks failed: permission rules." and view.exit_code == 1
 
 
 async def test_a_session_rule_that_does_not_parse_fails_too():
