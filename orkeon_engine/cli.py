@@ -168,6 +168,9 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
           "commands; exit (or Ctrl-D) leaves.")
+    held = len(runner.run(engine.deps.session.entries()))
+    if held:
+        print(f"Continuing session {engine.session_id} ({held} entries); /clear starts another.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
     while True:

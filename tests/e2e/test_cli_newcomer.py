@@ -138,6 +138,7 @@ def test_clear_at_the_prompt_starts_another_session_that_the_next_command_contin
     cleared = orkeon(repo, home=home, stdin="/clear\n")
     now = session_of(repo, home)
 
+    assert f"Continuing session {first} (2 entries); /clear starts another." in cleared.stdout
     assert cleared.returncode == 0 and f"session {first} (2 entries) stays saved" in cleared.stdout
     assert now != first and f"started session {now}" in cleared.stdout
 
