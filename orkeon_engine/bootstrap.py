@@ -33,8 +33,10 @@ from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.client_files import ClientFiles
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
+from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
@@ -52,6 +54,8 @@ async def build_engine(
     env: Mapping[str, str] | None = None,
     documents: OpenDocuments | None = None,
     client_info: ClientInfo | None = None,
+    client_files: ClientFiles | None = None,
+    tool_shell: Shell | None = None,
     new_session: bool = False,
     cwd: str | Path | None = None,
 ) -> Engine:
@@ -59,7 +63,10 @@ async def build_engine(
     a fresh one with `new_session`, else the one the last run left current (services/session_io.py).
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
-    when the engine serves an editor; `cwd` is the folder the person types paths from (the command line's)."""
+    when the engine serves an editor. An ACP client may also read and write the workspace's files itself
+    (`client_files`) and run the model's shell commands in its own terminal (`tool_shell`, used by the
+    shell_command tool only: the engine's own commands, such as the turn's git status, stay local). `cwd`
+    is the folder the person types paths from (the command line's)."""
     environment = dict(os.environ if env is None else env)
     info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None)
     clock = SystemClock()
@@ -72,7 +79,7 @@ async def build_engine(
         raise
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
     root = Path(info.root)
-    files = create_workspace_vfs(root, local_dir, documents)
+    files = create_workspace_vfs(root, local_dir, documents, client_files=client_files)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
@@ -106,7 +113,7 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        toolbox=ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation),
         tasks=TaskRegistry(clock),
         client_info=client_info,
         can_ask=ui.can_ask,
@@ -120,6 +127,7 @@ async def build_engine(
         usage=ledger,
         code_index=code_index,
         code_navigation=navigation,
+        events=ui.events,
     )
 
     def close() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
@@ -17,8 +17,8 @@ from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
 from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
-from orkeon_engine.domain.args import ArgSpec, ArgumentError
-from orkeon_engine.domain.prompt_line import LEAVE_WORDS, read_prompt_line
+from orkeon_engine.domain.args import ArgumentError
+from orkeon_engine.domain.prompt_line import LEAVE_WORDS, wants_to_leave
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
@@ -38,7 +38,6 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command>
   current. Paths you type are relative to the current folder.
 """
 PROMPT = "orkeon> "
-FREE_TEXT_COMMAND = "assistant"
 CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
@@ -187,17 +186,17 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
 
 
 def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> bool:
-    """Run one typed line; False when it asks to leave the prompt."""
+    """Run one typed line; False when it asks to leave the prompt (`exit`, `quit`)."""
+    if wants_to_leave(line):
+        return False
     try:
-        typed = read_prompt_line(line, _spec_of(engine), FREE_TEXT_COMMAND)
+        typed = engine.line_tokens(line)
     except ArgumentError as error:
         print(f"orkeon: {error.problem} ({error.usage})", file=sys.stderr)
         return True
-    if typed.kind == "leave":
-        return False
-    if typed.kind == "empty":
+    if not typed:
         return True
-    name, *tokens = typed.tokens
+    name, *tokens = typed
     try:
         _show(runner.run(engine.run(name, tokens)))
     except KeyboardInterrupt:
@@ -205,12 +204,6 @@ def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> bool
     return True
 
 
-def _spec_of(engine: Engine) -> Callable[[str], ArgSpec | None]:
-    def spec_of(name: str) -> ArgSpec | None:
-        entry = engine.find(name)
-        return entry.args if entry is not None else None
-
-    return spec_of
 
 
 def _setup_completion(names: list[str]) -> None:

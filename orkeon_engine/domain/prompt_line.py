@@ -6,7 +6,7 @@ two differences a person typing at a prompt expects: an apostrophe that no quote
 (`don't squash`), and the tail a command takes as typed (its ArgSpec's `typed_from`: the JSON of
 /debug-tool-call, the request of /assistant) is handed over whole, quotes and spacing kept. Any other line
 is a request for the assistant, handed over whole. `exit` or `quit` alone on the line (with or without the
-slash, in any case) leaves the prompt instead of reaching the model.
+slash, in any case) leaves the command line's prompt instead of reaching the model (`wants_to_leave`).
 """
 
 from __future__ import annotations
@@ -14,42 +14,32 @@ from __future__ import annotations
 import io
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
 
 from orkeon_engine.domain.args import ArgSpec, ArgumentError
 
 LEAVE_WORDS: tuple[str, ...] = ("exit", "quit")
 QUOTING_HINT = "close the quote, or put a backslash before it"
 
-LineKind = Literal["empty", "leave", "command"]
+def wants_to_leave(line: str) -> bool:
+    """Whether the line is `exit` or `quit` alone (with or without one slash, in any case)."""
+    text = line.strip().lower()
+    return text.removeprefix("/") in LEAVE_WORDS
 
 
-@dataclass(frozen=True)
-class PromptLine:
-    """What a line asks for: nothing, to leave, or a command (its name first, then its tokens)."""
-
-    kind: LineKind
-    tokens: tuple[str, ...] = ()
-
-
-def read_prompt_line(line: str, spec_of: Callable[[str], ArgSpec | None], request_command: str) -> PromptLine:
-    """The meaning of one typed line; `spec_of` finds a command's ArgSpec by name (None: unknown), and a
-    line without `/` becomes `request_command` with the whole line. Raises ArgumentError for a quote left
-    open around more than an apostrophe."""
+def line_tokens(line: str, spec_of: Callable[[str], ArgSpec | None], request_command: str) -> list[str]:
+    """A typed line as a command and its tokens ([] for an empty line): a line without `/` becomes
+    `request_command` with the whole line; `spec_of` finds a command's ArgSpec by name (None: unknown).
+    Raises ArgumentError for a quote left open around more than an apostrophe."""
     text = line.strip()
     if not text:
-        return PromptLine("empty")
-    if text.lower().lstrip("/") in LEAVE_WORDS and text.count("/") <= 1:
-        return PromptLine("leave")
+        return []
     if not text.startswith("/"):
-        return PromptLine("command", (request_command, text))
+        return [request_command, text]
     body = text[1:]
-    name = body.split(None, 1)[0] if body.split() else ""
-    spec = spec_of(name) if name else None
+    words = body.split(None, 1)
+    spec = spec_of(words[0]) if words else None
     keep = None if spec is None or spec.typed_from is None else 1 + spec.typed_from
-    tokens = split_typed_words(body, keep)
-    return PromptLine("command", tuple(tokens)) if tokens else PromptLine("empty")
+    return split_typed_words(body, keep)
 
 
 def split_typed_words(text: str, keep: int | None = None) -> list[str]:

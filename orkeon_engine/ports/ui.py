@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 
 
 @dataclass(frozen=True)
@@ -19,3 +20,5 @@ class UserInterface:
     can_ask: bool = True
     """False when nobody can answer a question at all (the command line without a terminal): a command that
     would stop to ask says so before it starts, instead of working up to a question nobody answers."""
+    events: TurnEvents | None = None
+    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""

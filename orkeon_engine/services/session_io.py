@@ -2,8 +2,9 @@
 
 A workspace has one current session, kept in its store: every one-shot command and every prompt continues
 it, so `orkeon assistant ...` then `orkeon usage` read the same conversation. `/resume <id>` makes another
-one current, `/clear` (and `orkeon --new`) start another. A session is made only when one is needed: a new
-one replaces a current session that never held a turn rather than leaving it behind empty.
+one current, `/clear` (and `orkeon --new`, and an ACP client's session/new) start another. A session is made
+only when one is needed: no command makes one of its own, and /clear empties a session that never held a
+turn rather than leaving it behind empty.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ class CurrentSession:
 
     @classmethod
     async def open(cls, store: SessionStore, resume_id: str | None = None, new: bool = False) -> CurrentSession:
-        """The session `resume_id` names (SessionNotFoundError when none has it), else a fresh one when `new`,
-        else the workspace's current session, else a fresh one; whichever it is becomes the current one."""
+        """The session `resume_id` names (SessionNotFoundError when none has it), else a new one when `new`,
+        else the workspace's current session, else a new one; whichever it is becomes the current one."""
         if resume_id:
             info = await store.get_session(resume_id)
             await store.set_current_session(info.id)
             return cls(store, info)
-        current = await _saved_current(store)
-        if current is not None and not new:
+        current = None if new else await _saved_current(store)
+        if current is not None:
             return cls(store, current)
-        return cls(store, await _fresh(store, current))
+        info = await store.create_session()  # `new`: always a session of its own (two front ends may ask at once)
+        await store.set_current_session(info.id)
+        return cls(store, info)
 
     @property
     def id(self) -> str:

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Positional
-from orkeon_engine.domain.prompt_line import PromptLine, read_prompt_line, split_typed_words
+from orkeon_engine.domain.prompt_line import line_tokens, split_typed_words, wants_to_leave
 
 SPECS = {
     "assistant": ArgSpec(positionals=(Positional("request", many=True),), free_text=True, typed_from=0),
@@ -14,37 +14,40 @@ SPECS = {
 }
 
 
-def read(line: str) -> PromptLine:
-    return read_prompt_line(line, SPECS.get, "assistant")
+def read(line: str) -> list[str]:
+    return line_tokens(line, SPECS.get, "assistant")
 
 
 @pytest.mark.parametrize("line", ["exit", "quit", "  EXIT ", "/exit", "/quit", "Quit"])
 def test_exit_and_quit_leave_the_prompt(line):
-    assert read(line).kind == "leave"
+    assert wants_to_leave(line)
+
+
+@pytest.mark.parametrize("line", ["exit the loop early in parse()", "//exit", "/exit now", "quitting"])
+def test_a_line_that_only_mentions_exit_does_not_leave(line):
+    assert not wants_to_leave(line)
 
 
 def test_a_request_that_mentions_exit_goes_to_the_assistant():
-    typed = read("exit the loop early in parse()")
-
-    assert typed == PromptLine("command", ("assistant", "exit the loop early in parse()"))
+    assert read("exit the loop early in parse()") == ["assistant", "exit the loop early in parse()"]
 
 
 def test_a_permission_rule_with_spaces_is_split_as_a_shell_would():
-    typed = read("/permissions add deny shell_command(git push:*)")
+    tokens = read("/permissions add deny shell_command(git push:*)")
 
-    assert typed.tokens == ("permissions", "add", "deny", "shell_command(git", "push:*)")
+    assert tokens == ["permissions", "add", "deny", "shell_command(git", "push:*)"]
 
 
 def test_a_json_argument_is_handed_over_as_typed():
-    typed = read('/debug-tool-call file_read {"path": "src/a b.py", "limit": 2}')
+    tokens = read('/debug-tool-call file_read {"path": "src/a b.py", "limit": 2}')
 
-    assert typed.tokens == ("debug-tool-call", "file_read", '{"path": "src/a b.py", "limit": 2}')
+    assert tokens == ["debug-tool-call", "file_read", '{"path": "src/a b.py", "limit": 2}']
 
 
 def test_free_text_keeps_its_apostrophes_and_quotes():
-    typed = read("""/assistant don't touch "the parser" """)
+    tokens = read("""/assistant don't touch "the parser" """)
 
-    assert typed.tokens == ("assistant", """don't touch "the parser\"""")
+    assert tokens == ["assistant", """don't touch "the parser\""""]
 
 
 def test_an_apostrophe_no_quote_closes_is_a_letter():
@@ -61,16 +64,16 @@ def test_an_unclosed_double_quote_names_the_problem():
 
 
 def test_an_empty_line_asks_for_nothing():
-    assert read("   ").kind == "empty" and read("/").kind == "empty"
+    assert read("   ") == [] and read("/") == []
 
 
 @given(st.text(max_size=60))
 def test_any_line_is_read_or_refused_with_an_argument_error(line):
     try:
-        typed = read(line)
+        tokens = read(line)
     except ArgumentError:
         return
-    assert typed.kind in ("empty", "leave", "command")
+    assert all(isinstance(token, str) for token in tokens)
 
 
 @given(st.dictionaries(st.text(max_size=10), st.text(max_size=10) | st.integers(), max_size=4))
@@ -79,7 +82,7 @@ def test_any_json_object_reaches_debug_tool_call_intact(value):
 
     typed = read(f"/debug-tool-call file_read {text}")
 
-    assert json.loads(" ".join(typed.tokens[2:]) or "{}") == value
+    assert json.loads(" ".join(typed[2:]) or "{}") == value
 
 
 @given(st.lists(st.text(alphabet="abcxyz-_.:()*", min_size=1), min_size=1, max_size=6))

@@ -34,14 +34,13 @@ async def test_open_with_new_starts_another_session_and_keeps_the_one_that_held_
     assert fresh.id != first.id and store.current == fresh.id and first.id in store.sessions
 
 
-async def test_open_with_new_reuses_a_current_session_that_never_held_a_turn_emptied():
+async def test_two_opens_with_new_get_two_sessions_even_before_a_turn():
     store = FakeSessionStore()
-    first = await CurrentSession.open(store)
-    await first.set_state("permissions.mode", "plan")
+    first = await CurrentSession.open(store, new=True)
 
-    fresh = await CurrentSession.open(store, new=True)
+    second = await CurrentSession.open(store, new=True)
 
-    assert fresh.id == first.id and len(store.sessions) == 1 and await fresh.read_state() == {}
+    assert first.id != second.id and store.current == second.id
 
 
 async def test_open_starts_a_session_when_the_current_one_is_gone():
