@@ -17,8 +17,8 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    events: TurnEvents | None = None
+    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
     can_ask: bool = True
     """False when nobody can answer a question at all (the command line without a terminal): a command that
     would stop to ask says so before it starts, instead of working up to a question nobody answers."""
-    events: TurnEvents | None = None
-    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
