@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from orkeon_engine.ports.human_input import HumanInput
@@ -19,6 +20,12 @@ class UserInterface:
     logger: Logger
     events: TurnEvents | None = None
     """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
+    progress_for: Callable[[str], Progress] | None = None
+    """A new progress line with that title, for work that runs beside the command (a child agent); None
+    shares `progress`."""
+    background_human: HumanInput | None = None
+    """Who a background child asks; None: `human` (the editor's dialogs), while the terminal, whose prompt
+    owns the keyboard, answers nobody."""
     can_ask: bool = True
     """False when nobody can answer a question at all (the command line without a terminal): a command that
     would stop to ask says so before it starts, instead of working up to a question nobody answers."""
