@@ -10,6 +10,7 @@ from pathlib import Path
 from orkeon_engine import __version__
 from orkeon_engine.adapters.asyncio_child_runtime import AsyncioChildRuntime
 from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
+from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
@@ -67,19 +68,27 @@ async def build_engine(
     client_info: ClientInfo | None = None,
     client_files: ClientFiles | None = None,
     tool_shell: Shell | None = None,
+    new_session: bool = False,
+    cwd: str | Path | None = None,
 ) -> Engine:
-    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
+    """Wire the engine for `workspace`, in the workspace's current session: the one whose id `resume` names,
+    a fresh one with `new_session`, else the one the last run left current (services/session_io.py).
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
     when the engine serves an editor. An ACP client may also read and write the workspace's files itself
     (`client_files`) and run the model's shell commands in its own terminal (`tool_shell`, used by the
-    shell_command tool only: the engine's own commands, such as the turn's git status, stay local)."""
+    shell_command tool only: the engine's own commands, such as the turn's git status, stay local). `cwd`
+    is the folder the person types paths from (the command line's)."""
     environment = dict(os.environ if env is None else env)
-    info, local_dir = probe_workspace(Path(workspace))
+    info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None)
     clock = SystemClock()
     db = open_database(local_dir, "; ".join(info.limitations))
     store = SqliteSessionStore(db, clock)
-    session = await CurrentSession.open(store, resume)
+    try:
+        session = await CurrentSession.open(store, resume, new=new_session)
+    except BaseException:
+        db.close()
+        raise
     trust = JsonWorkspaceTrust(Path(info.root), environment)  # kept in the user's config folder, never here
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session, trust, environment)
     trust_question = TrustQuestion(config, ui.human, ui.logger)
@@ -136,6 +145,8 @@ async def build_engine(
         toolbox=toolbox,
         tasks=TaskRegistry(clock),
         client_info=client_info,
+        can_ask=ui.can_ask,
+        disk=LocalDiskFiles(),
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index, memory_index),

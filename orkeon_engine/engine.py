@@ -17,11 +17,12 @@ from orkeon_engine.adapters.subprocess_shell import terminal_command
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args, split_line
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, parse_args
 from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived
+from orkeon_engine.domain.prompt_line import line_tokens
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
@@ -49,8 +50,9 @@ class Ok:
 
     view: CommandView
 
-    def render(self) -> str:
-        return render_text(self.view)
+    def render(self, width: int | None = None) -> str:
+        """The view as text; its table fitted to `width` columns when given (a terminal's width)."""
+        return render_text(self.view, width)
 
 
 @dataclass(frozen=True)
@@ -110,17 +112,15 @@ class Engine:
         return find_entry(self.commands, name)
 
     def line_tokens(self, line: str) -> list[str]:
-        """A line as typed at a prompt, as the command and its tokens: free text is a request to the
-        assistant, and a command that takes free text (/assistant) gets the rest of the line as it was
-        typed, apostrophes and all; ArgumentError when the quoting is unbalanced."""
-        line = line.strip()
-        if not line.startswith("/"):
-            return [FREE_TEXT_COMMAND, line] if line else []
-        name, _, rest = line[1:].partition(" ")
-        entry = self.find(name) if name else None
-        if entry is not None and entry.args.free_text:
-            return [name, rest.strip()] if rest.strip() else [name]
-        return split_line(line[1:])
+        """A line as typed at a prompt, as the command and its tokens (domain/prompt_line.py): free text is a
+        request to the assistant; a command's words are split as a shell splits them, but for the tail its
+        ArgSpec keeps as typed (/assistant's request, /debug-tool-call's JSON); ArgumentError when the
+        quoting is unbalanced."""
+        return line_tokens(line, self._spec_of, FREE_TEXT_COMMAND)
+
+    def _spec_of(self, name: str) -> ArgSpec | None:
+        entry = self.find(name)
+        return entry.args if entry is not None else None
 
     async def permission_mode(self) -> str:
         """The session's permission mode as the next turn takes it (/mode, the fallback setting, default)."""

@@ -1,8 +1,8 @@
 """The ModelCatalogue over litellm's model table and an OpenAI-compatible server's /v1/models.
 
-litellm is imported on the first `known_models` call only (its import takes seconds), offline and quiet
-(adapters/litellm_loader.py). The server's
-list is one GET with the standard library, off the event loop, bounded by `timeout`.
+litellm is imported on the first `known_models` or `is_known` call only (its import takes seconds), offline
+and quiet (adapters/litellm_loader.py). The server's list is one GET with the standard library, off the
+event loop, bounded by `timeout`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ class LitellmModelCatalogue:
 
     async def known_models(self, provider: str) -> list[str]:
         return await asyncio.to_thread(_known_models, provider)
+
+    async def is_known(self, model: str) -> bool:
+        return await asyncio.to_thread(_is_known, model)
 
     async def served_models(self, api_base: str, api_key: str | None = None) -> list[str]:
         return await asyncio.to_thread(self._served_models, api_base, api_key)
@@ -52,6 +55,15 @@ def _known_models(provider: str) -> list[str]:
     chat = {qualified_model(provider, name) for name in names
             if isinstance(table.get(name), dict) and table[name].get("mode") == "chat"}
     return sorted(chat)
+
+
+def _is_known(model: str) -> bool:
+    litellm = load_litellm()
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises for a model its table does not map (its error types vary by version)
+        return False
+    return isinstance(info, dict)
 
 
 def _model_ids(url: str, body: bytes) -> list[str]:

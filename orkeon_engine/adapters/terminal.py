@@ -1,10 +1,20 @@
-"""The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr."""
+"""The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr, and the width
+the tables are fitted to."""
 
 from __future__ import annotations
 
 import asyncio
+import shutil
 import sys
 from typing import TextIO
+
+DEFAULT_WIDTH = 100
+"""The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""
+
+
+def terminal_width() -> int:
+    """The columns to fit the output to: COLUMNS when set, else the terminal's width, else DEFAULT_WIDTH."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
 class TerminalHumanInput:

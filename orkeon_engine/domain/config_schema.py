@@ -94,6 +94,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string-list",
         list(DEFAULT_SHELL_ALLOW),
         "tools.shell_command",
+        "commands.status.doctor",
     ),
     _key(
         "shell.environment.inherit",

@@ -61,7 +61,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
         engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents, client_info=client)
     except LookupError as error:
         server.tell("warning", f"orkeon settings: resume: {error.args[0] if error.args else error}; "
-                               "a new session is started")
+                               "the workspace's current session is continued")
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
     watch_children(server, engine)

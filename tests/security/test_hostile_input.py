@@ -83,4 +83,6 @@ async def test_a_200_the_model_adapter_cannot_read_is_one_sentence_never_a_500(b
 
     message = str(caught.value)
     assert caught.value.kind == "bad_reply" and said in message and "\n" not in message
-    assert "500" not in message and "Traceback" not in message and asked == 1
+    # The port is random and may hold the digits 500; the status must not appear as a status.
+    without_url = message.replace(stub.url, "<url>")
+    assert "500" not in without_url and "Traceback" not in message and asked == 1

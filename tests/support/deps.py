@@ -24,6 +24,7 @@ from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_child_store import FakeChildStore
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -76,6 +77,7 @@ async def make_deps(
     memory_entries: FakeMemoryEntries | None = None,
     memory_index: FakeMemoryIndex | None = None,
     trust: FakeWorkspaceTrust | None = None,
+    disk: FakeDiskFiles | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -144,4 +146,5 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
+        disk=disk or FakeDiskFiles(),
     )

@@ -17,6 +17,7 @@ from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
+from orkeon_engine.ports.disk_files import DiskFiles
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
@@ -108,6 +109,10 @@ class Deps:
     """The shared memory's search index (FTS5, vectors with the embeddings extra), under .orkeon/local/."""
     trust_question: TrustQuestion | None = None
     """Asks the person, once, to trust the workspace when its settings file holds back keys."""
+    can_ask: bool = True
+    """Whether anybody can answer `human`'s questions (False: the command line without a terminal)."""
+    disk: DiskFiles | None = None
+    """The person's own disk, by real path: where a command writes a file they named (/export FILE)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

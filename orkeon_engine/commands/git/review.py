@@ -13,6 +13,7 @@ dismisses one, and its quote is not raised again by that lens.
 from __future__ import annotations
 
 import json
+import posixpath
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.passes import MAX_PASSES, parse_passes
@@ -29,6 +30,7 @@ from orkeon_engine.domain.review_report import (
 )
 from orkeon_engine.domain.sarif import sarif_log
 from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.review_source import DiffRequest, DiffScope
 from orkeon_engine.services.findings_board import FindingsBoard
 
@@ -66,7 +68,7 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     output = _format(args, command, spec)
     threshold = _threshold(args, command, spec)
     passes = await _passes(args, deps)
-    request = _diff_request(args, command, spec)
+    request = _diff_request(args, command, spec, deps.workspace)
     if deps.review_source is None:
         raise NotConfiguredError("this engine has no repository reader wired, so there is nothing to review")
     diff = parse_diff(await deps.review_source.diff(request))
@@ -134,14 +136,17 @@ async def _passes(args: ParsedArgs, deps: Deps) -> int:
     return min(int(await deps.config.get("review.passes", 1)), MAX_PASSES)
 
 
-def _diff_request(args: ParsedArgs, command: str, spec: ArgSpec) -> DiffRequest:
+def _diff_request(args: ParsedArgs, command: str, spec: ArgSpec, workspace: WorkspaceInfo) -> DiffRequest:
+    """The diff asked for; the paths named (relative to the person's folder) made relative to the workspace
+    root, where git reads them."""
     base = args.value("base")
     if base is not None and args.has("working"):
         raise ArgumentError("--base and --working cannot be given together", spec.usage(command))
     if base is not None and not base.strip():
         raise ArgumentError("--base needs a revision", spec.usage(command))
     scope: DiffScope = "since" if base is not None else "working" if args.has("working") else "staged"
-    return DiffRequest(scope, base, tuple(args.rest()))
+    paths = tuple(posixpath.relpath(posixpath.join(workspace.here, path), workspace.root) for path in args.rest())
+    return DiffRequest(scope, base, paths)
 
 
 def _nothing_to_review(request: DiffRequest) -> str:

@@ -14,10 +14,13 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.permission_mode import resolve_mode
 
-ARGS = ArgSpec(positionals=(
-    Positional("tool", "list (the default), or the name of a tool to call"),
-    Positional("json", "the call's arguments as a JSON object (default {})", many=True),
-))
+ARGS = ArgSpec(
+    positionals=(
+        Positional("tool", "list (the default), or the name of a tool to call"),
+        Positional("json", "the call's arguments as a JSON object (default {})", many=True),
+    ),
+    typed_from=1,
+)
 USAGE = "/debug-tool-call list | <tool> [<json arguments>]"
 
 

@@ -39,7 +39,14 @@ from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
 from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import RenderedPrompt, every_prompt
-from orkeon_engine.crews.main_loop.report import TurnFigures, document_title, figures_line, mode_line, stopped_note
+from orkeon_engine.crews.main_loop.report import (
+    TurnFigures,
+    document_title,
+    figures_line,
+    mode_line,
+    refusal_lines,
+    stopped_note,
+)
 from orkeon_engine.crews.main_loop.session_summary import (
     SESSION_SUMMARY_TOKENS,
     build_session_summary_prompt,
@@ -156,12 +163,14 @@ class MainLoopResult:
     warnings: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The lines shown before the answer: the mode, what the rules removed, the flags, compactions."""
+        """The lines shown before the answer: the mode, what the rules removed, the flags, the calls the gate
+        refused, compactions."""
         lines = [self.mode_line]
         if self.offer.removed:
             lines.append(self.offer.removed_text())
         if self.flags.describe():
             lines.append(f"flags: {self.flags.describe()}")
+        lines += refusal_lines(self.calls)
         lines += [f"compaction: {outcome.describe()}" for outcome in self.compactions]
         lines += [f"warning: {warning}" for warning in self.warnings]
         return tuple(lines)

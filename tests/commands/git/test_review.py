@@ -9,6 +9,7 @@ import pytest
 from orkeon_engine.commands.git.review import ARGS, run_review
 from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.review_source import DiffRequest
 from tests.support.deps import make_deps
@@ -93,6 +94,15 @@ async def test_the_staged_changes_are_reviewed_by_default():
     await run_review(_args("src"), deps)
 
     assert source.requests == [DiffRequest("staged", None, ("src",))]
+
+
+async def test_paths_named_from_a_subfolder_are_read_from_that_subfolder():
+    deps, source = await _deps(*_script())
+    deps.workspace = WorkspaceInfo(root="/repo", git_root="/repo", writable=True, cwd="/repo/src")
+
+    await run_review(_args("app.py", "../docs"), deps)
+
+    assert source.requests[0].paths == ("src/app.py", "docs")
 
 
 async def test_working_and_base_choose_the_scope():
