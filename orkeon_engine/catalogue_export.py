@@ -1,6 +1,8 @@
 """The catalogue as editor clients read it: `orkeon catalogue --format json|vscode`.
 
-`json` lists every command with its arguments (the Neovim client completes names and flags from it);
+`json` lists every command with its arguments (the Neovim client completes names, flags and values from it:
+each flag and positional carries its `choices`, and a positional whose values are known only at run time
+names their source in `choicesFrom`, which the editor asks the language server for with `orkeon/choices`);
 `vscode` is the whole `editors/vscode/package.json`, one palette command per catalogue entry under the
 "Orkeon" category, so the extension's manifest is generated, never edited by hand. `write_editor_files`
 (run by `python -m orkeon_engine.docs_gen`) rewrites that manifest and the command table of
@@ -129,12 +131,13 @@ def _entry_json(entry: CommandEntry) -> dict[str, Any]:
 
 def _flag_json(flag: Flag) -> dict[str, Any]:
     return {"name": flag.name, "value": flag.value, "help": flag.help, "repeatable": flag.repeatable,
-            "short": flag.short}
+            "short": flag.short, "choices": list(flag.choices)}
 
 
 def _positional_json(positional: Positional) -> dict[str, Any]:
     return {"name": positional.name, "help": positional.help, "required": positional.required,
-            "many": positional.many}
+            "many": positional.many, "choices": list(positional.choices),
+            "choicesFrom": positional.choices_from or None}
 
 
 def vscode_manifest() -> dict[str, Any]:

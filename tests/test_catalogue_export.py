@@ -36,6 +36,28 @@ def test_the_json_carries_each_flag_and_positional():
     assert config["hint"] == entry.hint
 
 
+def _command(name):
+    return next(c for c in catalogue_json()["commands"] if c["name"] == name)
+
+
+def test_closed_lists_of_values_are_machine_readable_choices():
+    mode, review, memory, config = (_command(n) for n in ("mode", "review", "memory", "config"))
+
+    assert mode["positionals"][0]["choices"] == ["show", "default", "acceptEdits", "bypassPermissions", "plan",
+                                                 "dontAsk"]
+    assert next(f for f in review["flags"] if f["name"] == "lens")["choices"] == [
+        "correctness", "security", "performance", "maintainability", "tests"]
+    assert memory["positionals"][0]["choices"] == ["list", "add", "show", "remove"]
+    assert "model" in config["positionals"][1]["choices"]
+
+
+def test_values_known_only_at_run_time_name_their_source():
+    resume = _command("resume")
+
+    assert (resume["positionals"][0]["choices"], resume["positionals"][0]["choicesFrom"]) == ([], "sessions")
+    assert _command("status")["positionals"] == []
+
+
 def test_a_command_without_arguments_says_so():
     status = next(c for c in catalogue_json()["commands"] if c["name"] == "status")
 

@@ -1,5 +1,7 @@
 import asyncio
 
+import pytest
+
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgSpec
@@ -83,6 +85,27 @@ async def test_each_start_opens_a_new_session(tmp_path):
     assert first.session_id != second.session_id
     first.close()
     second.close()
+
+
+async def test_the_saved_sessions_are_offered_as_choices(tmp_path):
+    first = await _engine(tmp_path)
+    first.close()
+    second = await _engine(tmp_path)
+
+    offered = await second.choices("sessions")
+
+    assert {choice.value for choice in offered} >= {first.session_id, second.session_id}
+    second.close()
+
+
+async def test_the_command_names_are_offered_as_choices_and_an_unknown_source_is_refused():
+    engine = Engine(await make_deps(), CATALOGUE, lambda: None)
+
+    names = [choice.value for choice in await engine.choices("commands")]
+
+    assert names == sorted(entry.name for entry in CATALOGUE)
+    with pytest.raises(ValueError, match="known: sessions, commands"):
+        await engine.choices("branches")
 
 
 def test_not_configured_renders_its_message():

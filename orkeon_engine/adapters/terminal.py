@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 from typing import TextIO
+
+from orkeon_engine.domain.tool_call import ProposedEdit
 
 
 class TerminalHumanInput:
@@ -20,7 +23,8 @@ class TerminalHumanInput:
             return self._interactive
         return sys.stdin.isatty()
 
-    async def choose(self, question: str, options: list[str]) -> str | None:
+    async def choose(self, question: str, options: list[str], edits: Sequence[ProposedEdit] = ()) -> str | None:
+        # the question's text holds the short diff of an edit: a terminal has nowhere else to show `edits`
         if not self.interactive or not options:
             return None
         out = self._out or sys.stderr

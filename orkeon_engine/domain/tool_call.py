@@ -16,6 +16,18 @@ TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
 
 
 @dataclass(frozen=True)
+class ProposedEdit:
+    """A file's whole new text as an edit call would leave it, so a client can show the change itself (a diff
+    editor beside the gate's question) instead of the short diff of the question's text."""
+
+    path: str
+    """The virtual path (`/workspace/src/app.py`)."""
+    host_path: str
+    """The file on the host, for the editor to open; empty when the path does not resolve to one."""
+    new_text: str
+
+
+@dataclass(frozen=True)
 class ToolCall:
     """One call of a tool, described for the gate."""
 
@@ -28,6 +40,8 @@ class ToolCall:
     """The virtual paths (`/workspace/src/app.py`) the call reads or writes."""
     preview: str = ""
     """What the person is shown besides the subject: a short diff for an edit."""
+    edits: tuple[ProposedEdit, ...] = ()
+    """For an edit, each file's whole new text (what `preview` shows in short)."""
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ class RunGate:
             if not isinstance(decision, Ask):
                 return _verdict(decision)
             question = question_text(call, decision, self._rules.project_location())
-            answer = await self._human.choose(question, answers(decision))
+            answer = await self._human.choose(question, answers(decision), call.edits)
             return await self._apply(answer, decision)
 
     async def _apply(self, answer: str | None, ask: Ask) -> Verdict:

@@ -12,7 +12,7 @@ from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import MAX_LIMIT, split_lines
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
-from orkeon_engine.tools.shaping import gate_paths, plural
+from orkeon_engine.tools.shaping import gate_paths, plural, proposed_edit
 
 PREVIEW_LINES = 40
 
@@ -65,7 +65,8 @@ class FileWriteTool(Tool[FileWriteInput]):
         except FilesError:
             old = None
         preview = short_diff(path, old, args.content)
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview,
+                        edits=(proposed_edit(self._files, path, args.content),))
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

@@ -4,8 +4,9 @@ The arguments are the command line's tokens or one object (orkeon_lsp/arguments.
 view's JSON `{message, lines, table, document, data}` plus `output`, the URI of the long text written
 under /output (or null). Bad arguments answer InvalidParams with the problem and the usage; a command that
 is not configured or fails answers RequestFailed with its message (`data.kind` says which); the server
-stays up either way. Each request runs as its own task with its own progress, so a quick command answers
-while a crew runs; `$/cancelRequest` or the progress's cancel stops it and answers RequestCancelled.
+stays up either way. Each request runs as its own task with its own progress (on the client's
+`workDoneToken` when it gave one), so a quick command answers while a crew runs; `$/cancelRequest` or the
+progress's cancel stops it and answers RequestCancelled.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from orkeon_lsp.arguments import ArgumentsShapeError, decode_arguments
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.features.output import present
 from orkeon_lsp.features.progress import RequestProgress
-from orkeon_lsp.server import OrkeonServer  # at run time: pygls reads the handlers' type hints
+from orkeon_lsp.server import OrkeonServer, client_work_done_token  # at run time: pygls reads the type hints
 
 PREFIX = "orkeon."
 REQUEST_FAILED = types.LSPErrorCodes.RequestFailed.value
@@ -49,7 +50,7 @@ async def execute(server: OrkeonServer, entry: CommandEntry, arguments: tuple[An
         tokens = decode_arguments(arguments)
     except ArgumentsShapeError as error:
         raise JsonRpcInvalidParams(f"{error}\nusage: {entry.usage}", data={"usage": entry.usage}) from None
-    progress = RequestProgress(server, f"Orkeon /{entry.name}")
+    progress = RequestProgress(server, f"Orkeon /{entry.name}", client_work_done_token.get())
     task = asyncio.current_task()
     if task is not None:  # pygls drops the answer of a request it already answered as cancelled
         task.add_done_callback(_retrieve)

@@ -71,11 +71,12 @@ def setup(server: OrkeonServer) -> None:
         notes = take_initialization_options(ls, params.initialization_options)
         root, root_notes = workspace_root(params)
         notes.extend(root_notes)
-        client = describe_client(ls.support, params.client_info)
+        client = describe_client(ls.support, params.client_info, ls.settings.ask_in_editor)
         ls.engine.start(lambda: open_engine(ls, root, notes, client),
                         lambda reason: ls.tell("error", f"orkeon: {reason}"))
 
     @server.feature(types.SHUTDOWN)
     async def on_shutdown(ls: OrkeonServer, params: None) -> None:
+        ls.shut_down = True
         await ls.cancellations.stop_all()
         ls.engine.close()

@@ -1,16 +1,18 @@
 """Output: what the person sees of a command besides its result.
 
-A long text (the view's document, or more lines than fit a message) is written as markdown under
-/output (`.orkeon/local/output/<command>[-<title>].md`, replaced by the next one of the same name) and
-opened with `window/showDocument` when the client supports it and `showDocuments` is on. The closing
-message goes to `window/showMessage` when `showMessages` is on.
+A long text (the view's document when it holds more than one line, or more lines than fit a message) is
+written as markdown under /output, one file per command (`.orkeon/local/output/<command>.md`, replaced by
+the command's next long text, so they never pile up), under one heading. A client that renders the view
+itself (experimental.orkeonViews: both of Orkeon's clients) is sent nothing more: the text is in the
+result it shows. Any other client that supports `window/showDocument` gets the file opened without taking
+the focus, when `showDocuments` is on. The closing message goes to `window/showMessage` when
+`showMessages` is on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,10 +29,13 @@ LONG_TEXT_LINES = 40
 
 
 def long_text(name: str, view: CommandView) -> tuple[str, str] | None:
-    """The file stem and the markdown of a view's long text, or None when it has none."""
-    if view.document is not None:
-        stem = name + (f"-{slug}" if (slug := slugify(view.document.title)) and slug != name else "")
-        return stem, f"# {view.document.title}\n\n{view.document.content.rstrip()}\n"
+    """The file stem (the command's name) and the markdown of a view's long text, or None when it has none:
+    a document of one line is no long text (the view's message says it)."""
+    if view.document is not None and not _one_line(view.document.content):
+        content = view.document.content.strip("\n")
+        if content.startswith("# "):  # the document carries its own heading
+            return name, content + "\n"
+        return name, f"# {view.document.title}\n\n{content.rstrip()}\n"
     if len(view.lines) > LONG_TEXT_LINES:
         body = "\n".join(view.lines).replace("```", "'''")
         closing = f"\n{view.message}\n" if view.message else ""
@@ -38,8 +43,8 @@ def long_text(name: str, view: CommandView) -> tuple[str, str] | None:
     return None
 
 
-def slugify(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60]
+def _one_line(content: str) -> bool:
+    return sum(1 for line in content.splitlines() if line.strip()) <= 1
 
 
 def write_markdown(folder: Path, stem: str, text: str) -> Path:
@@ -62,11 +67,17 @@ def write_markdown(folder: Path, stem: str, text: str) -> Path:
 async def present(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView) -> str | None:
     """Show the view's long text and closing message; the URI of the document written, if any."""
     uri = await _write_long_text(server, output_dir, name, view)
-    if uri is not None and server.settings.show_documents and server.support.show_document:
+    if uri is not None and opens_documents(server):
         await _show_document(server, uri)
     if view.message and server.settings.show_messages:
         server.tell("info", view.message)
     return uri
+
+
+def opens_documents(server: OrkeonServer) -> bool:
+    """Whether a long text is opened with window/showDocument: not for a client that shows the view itself."""
+    support = server.support
+    return server.settings.show_documents and support.show_document and not support.renders_views
 
 
 async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView) -> str | None:
@@ -88,7 +99,7 @@ async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: 
 
 async def _show_document(server: OrkeonServer, uri: str) -> None:
     try:
-        result = await server.request(types.WINDOW_SHOW_DOCUMENT, types.ShowDocumentParams(uri=uri, take_focus=True))
+        result = await server.request(types.WINDOW_SHOW_DOCUMENT, types.ShowDocumentParams(uri=uri, take_focus=False))
     except Exception as error:
         server.log("info", f"window/showDocument failed ({error})")
         return

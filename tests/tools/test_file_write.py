@@ -80,6 +80,16 @@ async def test_describe_gives_the_gate_the_path_and_a_short_diff():
     ]
 
 
+async def test_describe_hands_the_files_whole_new_text_for_a_client_that_shows_the_change():
+    _, _, write = _tools({"a.py": "x = 1\ny = 2\n"})
+
+    call = await write.describe(write.parse({"path": "a.py", "content": "x = 1\ny = 3\n"}))
+
+    (edit,) = call.edits
+    assert (edit.path, edit.new_text) == ("/workspace/a.py", "x = 1\ny = 3\n")
+    assert edit.host_path.endswith("a.py")
+
+
 async def test_describe_of_a_new_file_diffs_against_nothing():
     _, _, write = _tools()
 

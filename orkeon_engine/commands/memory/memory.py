@@ -24,8 +24,9 @@ ACTIONS = ("list", "add", "show", "remove")
 ARGS = ArgSpec(
     flags=(Flag("because", "the reason of a feedback note", value="REASON"),),
     positionals=(
-        Positional("action", "list (the default), add, show or remove"),
-        Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>", many=True),
+        Positional("action", "list (the default), add, show or remove", choices=ACTIONS),
+        Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>", many=True,
+                   choices=MEMORY_CATEGORIES),
     ),
 )
 USAGE = "/memory [list [category] | add <category> <text...> [--because REASON] | show <id> | remove <id>]"

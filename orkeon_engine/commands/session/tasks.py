@@ -13,7 +13,7 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.tasks import TaskRegistry
 
 ARGS = ArgSpec(positionals=(
-    Positional("action", "stop (bare: list the tasks)"),
+    Positional("action", "stop (bare: list the tasks)", choices=("stop",)),
     Positional("id", "the task to stop, as the list names it (t1, t2...)"),
 ))
 USAGE = "/tasks [stop <id>]"

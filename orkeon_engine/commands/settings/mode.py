@@ -22,7 +22,8 @@ from orkeon_engine.domain.view import CommandView
 from orkeon_engine.services.permission_mode import ModeChoice, resolve_mode
 
 ARGS = ArgSpec(positionals=(
-    Positional("mode", f"show, or one of {', '.join(PERMISSION_MODES)} (bare: the next of {' → '.join(MODE_CYCLE)})"),
+    Positional("mode", f"show, or one of {', '.join(PERMISSION_MODES)} (bare: the next of {' → '.join(MODE_CYCLE)})",
+               choices=("show", *PERMISSION_MODES)),
 ))
 
 

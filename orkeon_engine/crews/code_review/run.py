@@ -77,6 +77,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
             else:
                 proposals.extend(to_proposals(answer, lens.name, pass_index))
             done += 1
+            _report(progress, f"{lens.name} answered ({done} of {calls})", tally.usage, done, calls)
         settled = settle_findings(proposals, request.diff, request.dismissed)
     if calls and len(failures) == calls and tally.calls == 0:
         raise CommandFailedError(f"the review could not ask the model: {failures[0].reason}")

@@ -124,8 +124,18 @@ async def test_progress_reports_each_lens_with_tokens_and_cost():
 
     await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm, progress)
 
-    assert progress.messages()[:2] == ["correctness, pass 1 of 1 · 0 tokens in, 0 out, $0",
+    assert progress.messages()[:3] == ["correctness, pass 1 of 1 · 0 tokens in, 0 out, $0",
+                                       "correctness answered (1 of 2) · 100 tokens in, 20 out, $0.0010",
                                        "security, pass 1 of 1 · 100 tokens in, 20 out, $0.0010"]
+
+
+async def test_the_percentage_moves_as_each_lens_answers():
+    progress = FakeProgress()
+    _, llm = await _llm(answer())
+
+    await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",)), llm, progress)
+
+    assert progress.percentages == [0, 100, 100]
 
 
 async def test_a_cancelled_review_stops_before_the_next_lens():
