@@ -237,8 +237,26 @@ def with_palette(page: str) -> str:
     return page[: start + len(PALETTE_START)] + "\n" + palette_markdown() + "\n" + page[end:]
 
 
+COMMAND_NAMES_MODULE = Path("orkeon_engine") / "command_names.py"
+
+
+def command_names_module() -> str:
+    """orkeon_engine/command_names.py: the catalogue's names alone, which the language server lists at
+    initialize without importing the commands (their import is kept off the way to the answer)."""
+    names = "".join(f'    "{entry.name}",\n' for entry in CATALOGUE)
+    return (
+        '"""The name of every command of the catalogue, in its order, for an edge that lists the commands before\n'
+        "it imports them (the language server's `initialize`).\n\n"
+        "Generated from orkeon_engine/commands/catalogue.py by `python -m orkeon_engine.docs_gen`; do not edit it:\n"
+        'tests/repository/test_editor_clients.py checks it is up to date.\n"""\n\n'
+        f"COMMAND_NAMES: tuple[str, ...] = (\n{names})\n"
+    )
+
+
 def write_editor_files(root: Path) -> None:
-    """Rewrite editors/vscode/package.json and the command table of docs/editors.md from the catalogue."""
+    """Rewrite editors/vscode/package.json, the command table of docs/editors.md and
+    orkeon_engine/command_names.py from the catalogue."""
     (root / "editors" / "vscode" / "package.json").write_text(render("vscode"), encoding="utf-8")
+    (root / COMMAND_NAMES_MODULE).write_text(command_names_module(), encoding="utf-8")
     page = root / "docs" / "editors.md"
     page.write_text(with_palette(page.read_text(encoding="utf-8")), encoding="utf-8")

@@ -16,7 +16,6 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from orkeon_engine.domain.client_info import ClientInfo
-from orkeon_engine.engine import Engine, UserInterface
 from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
@@ -24,6 +23,7 @@ from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
 if TYPE_CHECKING:
+    from orkeon_engine.engine import Engine
     from orkeon_lsp.server import OrkeonServer
 
 
@@ -50,6 +50,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
     for note in notes:
         server.tell("warning", note)
     from orkeon_engine.bootstrap import build_engine  # here, not at import: it stays off initialize's path
+    from orkeon_engine.engine import UserInterface
 
     ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger)
     settings = server.settings

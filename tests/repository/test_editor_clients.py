@@ -5,7 +5,7 @@ README says."""
 import json
 from pathlib import Path
 
-from orkeon_engine.catalogue_export import TITLES, render, with_palette
+from orkeon_engine.catalogue_export import COMMAND_NAMES_MODULE, TITLES, command_names_module, render, with_palette
 from orkeon_engine.commands.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +23,12 @@ def test_the_command_table_of_the_editors_page_is_the_one_the_catalogue_generate
     on_disk = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
 
     assert on_disk == with_palette(on_disk), "docs/editors.md is stale: run `python -m orkeon_engine.docs_gen`"
+
+
+def test_the_command_names_the_server_lists_at_initialize_are_the_catalogues():
+    on_disk = (ROOT / COMMAND_NAMES_MODULE).read_text(encoding="utf-8")
+
+    assert on_disk == command_names_module(), f"{COMMAND_NAMES_MODULE} is stale: run `python -m orkeon_engine.docs_gen`"
 
 
 def test_every_command_has_a_palette_title_in_the_persons_words():
