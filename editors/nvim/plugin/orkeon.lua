@@ -1,5 +1,6 @@
---- The `:Orkeon <command> [args]` user command, with completion of command names and their flags.
---- Loading the plugin starts nothing: require("orkeon").setup{} does (or the first `:Orkeon`).
+--- The `:Orkeon <command> [args]` user command, with completion of command names, their flags and values.
+--- Loading the plugin starts nothing: require("orkeon").setup{} does (or the first `:Orkeon`), and
+--- setup{} defines the command too, for a set-up that does not load this file.
 if vim.g.loaded_orkeon then return end
 vim.g.loaded_orkeon = true
 
@@ -8,14 +9,4 @@ if vim.fn.has('nvim-0.11') == 0 then
   return
 end
 
-vim.api.nvim_create_user_command('Orkeon', function(opts)
-  local orkeon = require('orkeon')
-  orkeon.ensure_setup()
-  orkeon.command(opts.args)
-end, {
-  nargs = '*',
-  desc = 'Run an Orkeon command: :Orkeon <command> [args] (alone: help)',
-  complete = function(arglead, cmdline, cursorpos)
-    return require('orkeon').complete(arglead, cmdline, cursorpos)
-  end,
-})
+require('orkeon').create_command()
