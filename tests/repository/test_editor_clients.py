@@ -42,7 +42,13 @@ def test_the_lock_file_pins_the_dependency_the_manifest_names():
     lock = json.loads((VSCODE / "package-lock.json").read_text(encoding="utf-8"))
 
     assert lock["packages"][""]["dependencies"] == manifest["dependencies"]
-    assert "node_modules/vscode-languageclient" in lock["packages"]
+    assert lock["packages"][""]["devDependencies"] == manifest["devDependencies"]
+    pinned = set(lock["packages"])
+    assert {"node_modules/vscode-languageclient", "node_modules/esbuild", "node_modules/@vscode/vsce"} <= pinned
+
+
+def test_the_vsix_carries_a_license():
+    assert "MIT License" in (VSCODE / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_node_modules_is_never_committed():
