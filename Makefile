@@ -24,7 +24,7 @@ run: setup
 	$(BIN)/orkeon $(ARGS)
 
 lint: setup
-	$(BIN)/ruff check orkeon_engine orkeon_lsp devtools tests bench
+	$(BIN)/ruff check orkeon_engine orkeon_lsp orkeon_acp devtools tests bench
 
 typecheck: setup
 	$(BIN)/mypy

@@ -133,7 +133,8 @@ function proposedUri(edit, index) {
 }
 
 /** Shows each proposed edit in a diff editor beside the current one, without taking the focus; the
- * returned function closes them. A file that does not exist yet is shown against an empty text. */
+ * returned function closes them. The file itself is the left side; a new file (no `oldText`), or one
+ * outside the host's files, is shown against its text before. */
 async function showProposedEdits(edits) {
   const shown = [];
   const kept = [];
@@ -141,13 +142,10 @@ async function showProposedEdits(edits) {
     const after = proposedUri(edit, index);
     proposed.set(after.toString(), String(edit.newText ?? ''));
     kept.push(after.toString());
-    let before = edit.uri ? vscode.Uri.parse(edit.uri) : undefined;
-    if (before) {
-      try { await vscode.workspace.fs.stat(before); } catch { before = undefined; }
-    }
+    let before = edit.uri && typeof edit.oldText === 'string' ? vscode.Uri.parse(edit.uri) : undefined;
     if (!before) {
       before = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: String(edit.path ?? ''), query: `before-${index}` });
-      proposed.set(before.toString(), '');
+      proposed.set(before.toString(), typeof edit.oldText === 'string' ? edit.oldText : '');
       kept.push(before.toString());
     }
     const name = String(edit.path ?? '').split('/').pop();

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from orkeon_engine.domain.tool_call import ProposedEdit
+from orkeon_engine.domain.tool_call import FileEdit
 
 
 class TerminalHumanInput:
@@ -23,7 +23,7 @@ class TerminalHumanInput:
             return self._interactive
         return sys.stdin.isatty()
 
-    async def choose(self, question: str, options: list[str], edits: Sequence[ProposedEdit] = ()) -> str | None:
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
         # the question's text holds the short diff of an edit: a terminal has nowhere else to show `edits`
         if not self.interactive or not options:
             return None

@@ -3,7 +3,8 @@
 The tool loop turns each call the model makes into a ToolCall: the tool's name and class, its decoded
 arguments, and its subject in the person's terms (the command line of a shell call, the virtual paths a
 file tool touches, a short diff of an edit), so the gate can match rules and ask a question a person
-can answer.
+can answer. The loop stamps each call with the model's id for it (`call_id`), so a front end that shows
+the calls as they go (the ACP agent) can tie the gate's question to the call it announced.
 """
 
 from __future__ import annotations
@@ -16,14 +17,12 @@ TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
 
 
 @dataclass(frozen=True)
-class ProposedEdit:
-    """A file's whole new text as an edit call would leave it, so a client can show the change itself (a diff
-    editor beside the gate's question) instead of the short diff of the question's text."""
+class FileEdit:
+    """The whole change an edit makes to one file: its virtual path, its text before (None: a new file),
+    and after. A front end that shows diffs itself (ACP's `diff` content) takes it as is."""
 
     path: str
-    """The virtual path (`/workspace/src/app.py`)."""
-    host_path: str
-    """The file on the host, for the editor to open; empty when the path does not resolve to one."""
+    old_text: str | None
     new_text: str
 
 
@@ -40,8 +39,10 @@ class ToolCall:
     """The virtual paths (`/workspace/src/app.py`) the call reads or writes."""
     preview: str = ""
     """What the person is shown besides the subject: a short diff for an edit."""
-    edits: tuple[ProposedEdit, ...] = ()
-    """For an edit, each file's whole new text (what `preview` shows in short)."""
+    edit: FileEdit | None = field(default=None, compare=False)
+    """The whole change of an edit-class call, when the tool can say it (file_write)."""
+    call_id: str = field(default="", compare=False)
+    """The model's id for this call (set by the tool loop; empty when the call was made elsewhere)."""
 
 
 @dataclass(frozen=True)

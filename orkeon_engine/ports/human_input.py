@@ -1,11 +1,13 @@
-"""HumanInput: a question to the person, a choice among options or a line of text."""
+"""HumanInput: a question to the person, a choice among options or a line of text; and PermissionAsker,
+the richer form of the permission gate's question that a front end may take instead."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-from orkeon_engine.domain.tool_call import ProposedEdit
+from orkeon_engine.domain.permissions.question import PermissionQuestion
+from orkeon_engine.domain.tool_call import FileEdit
 
 
 class HumanInput(Protocol):
@@ -15,12 +17,25 @@ class HumanInput(Protocol):
     without the capability, a closed dialog) is an answer of its own: None. The caller decides what None
     means, and for the permission gate it means Deny."""
 
-    async def choose(self, question: str, options: list[str], edits: Sequence[ProposedEdit] = ()) -> str | None:
-        """One of `options`, exactly as given, or None. `edits` are the whole new texts of the files an edit
-        would change, for a front end that can show the change beside the question (the question's text
-        already holds a short diff, so a front end may ignore them)."""
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
+        """One of `options`, exactly as given, or None. `edits` are the whole changes of the files an edit
+        would make (the gate's question about an edit), for a front end that can show them beside the
+        question (the question's text already holds a short diff, so a front end may ignore them)."""
         ...
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         """A line of text, or None."""
+        ...
+
+
+@runtime_checkable
+class PermissionAsker(Protocol):
+    """A HumanInput that takes the gate's whole question (the call, its rules) rather than a text and
+    buttons; the gate asks it through `ask_permission` instead of `choose`, and offers it Always deny.
+
+    Failure contract: as HumanInput's: never raises; nobody to answer (no answer before the question's
+    deadline, a cancelled request, an error from the client) is None, which the gate reads as Deny."""
+
+    async def ask_permission(self, question: PermissionQuestion) -> str | None:
+        """One of `question.answers`, exactly as given, or None."""
         ...

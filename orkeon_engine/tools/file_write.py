@@ -7,12 +7,12 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import MAX_LIMIT, split_lines
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
-from orkeon_engine.tools.shaping import gate_paths, plural, proposed_edit
+from orkeon_engine.tools.shaping import gate_paths, plural
 
 PREVIEW_LINES = 40
 
@@ -66,7 +66,7 @@ class FileWriteTool(Tool[FileWriteInput]):
             old = None
         preview = short_diff(path, old, args.content)
         return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview,
-                        edits=(proposed_edit(self._files, path, args.content),))
+                        edit=FileEdit(path, old, args.content))
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

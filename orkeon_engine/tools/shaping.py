@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.tool_call import ProposedEdit
 from orkeon_engine.ports.files import Files, FilesError
 
 MAX_LINE_CHARS = 2000
@@ -45,13 +44,3 @@ def human_size(size: int) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
-
-
-def proposed_edit(files: Files, path: str, new_text: str) -> ProposedEdit:
-    """The whole new text of a file an edit would change, with the host file behind it (empty when the path
-    does not resolve to one), for a front end that shows the change beside the gate's question."""
-    try:
-        host = files.host_path(path)
-    except FilesError:
-        host = ""
-    return ProposedEdit(path, host, new_text)

@@ -9,7 +9,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from orkeon_engine.domain.tool_call import ProposedEdit, ToolCall
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall
 from orkeon_engine.services.gate import gate_for_run
 from tests.support.lsp_session import bare_capabilities, full_capabilities
 
@@ -82,7 +82,7 @@ async def test_questions_turned_off_ask_nobody_and_say_which_call_went_unasked(c
     assert said.endswith("the safe answer applies: Allow shell_command?")
 
 
-EDIT = ProposedEdit("/workspace/cart.py", "/home/ana/shop/cart.py", "TAX = 0.21\n")
+EDIT = FileEdit("/workspace/cart.py", "TAX = 0.2\n", "TAX = 0.21\n")
 
 
 async def test_a_client_that_shows_edits_is_asked_with_orkeon_question_and_each_files_new_text(connect):
@@ -99,8 +99,8 @@ async def test_a_client_that_shows_edits_is_asked_with_orkeon_question_and_each_
     assert chosen == "Deny"
     assert asked[0].message == "Allow file_write?" and [a.title for a in asked[0].actions] == GATE_ANSWERS
     (edit,) = asked[0].edits
-    assert (edit.path, edit.uri, edit.newText) == ("/workspace/cart.py", "file:///home/ana/shop/cart.py",
-                                                   "TAX = 0.21\n")
+    assert (edit.path, edit.uri, edit.oldText, edit.newText) == ("/workspace/cart.py", "file:///repo/cart.py",
+                                                                 "TAX = 0.2\n", "TAX = 0.21\n")
 
 
 async def test_a_generic_client_gets_the_question_without_the_edits(connect):

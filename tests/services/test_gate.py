@@ -2,7 +2,7 @@ import asyncio
 import dataclasses
 import json
 
-from orkeon_engine.domain.tool_call import ProposedEdit
+from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.services.gate import gate_for_run
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -39,9 +39,9 @@ async def test_the_question_offers_the_four_answers_and_shows_the_command():
 
 async def test_the_question_of_an_edit_hands_its_proposed_texts_to_the_person():
     gate, deps = await _gate(human=FakeHumanInput(choices=["Deny"]))
-    edit = ProposedEdit("/workspace/app.py", "/repo/app.py", "TAX = 0.21\n")
+    edit = FileEdit("/workspace/app.py", "TAX = 0.2\n", "TAX = 0.21\n")
 
-    await gate.authorize(dataclasses.replace(write("/workspace/app.py"), edits=(edit,)))
+    await gate.authorize(dataclasses.replace(write("/workspace/app.py"), edit=edit))
 
     assert deps.human.edits == [(edit,)]
 

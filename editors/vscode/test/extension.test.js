@@ -361,11 +361,11 @@ const EDIT_QUESTION = {
   type: 2,
   message: 'Allow file_write?\n  /workspace/cart.py\n  --- /workspace/cart.py\n  +TAX = 0.21\nAsked because the mode asks before edits.',
   actions: [{ title: 'Allow once' }, { title: 'Allow for this session' }, { title: 'Always allow' }, { title: 'Deny' }],
-  edits: [{ path: '/workspace/cart.py', uri: 'file:///work/project/cart.py', newText: 'TAX = 0.21\n' }],
+  edits: [{ path: '/workspace/cart.py', uri: 'file:///work/project/cart.py', oldText: 'TAX = 0.2\n', newText: 'TAX = 0.21\n' }],
 };
 
 test("the gate's question is a modal dialog that keeps its lines, with the proposed change beside it", async () => {
-  const { vscode, client } = await activated({ dialogAnswers: ['Allow once'], existingFiles: ['/work/project/cart.py'] });
+  const { vscode, client } = await activated({ dialogAnswers: ['Allow once'] });
 
   const answer = await client.fromServer('orkeon/question', EDIT_QUESTION);
 
@@ -387,7 +387,7 @@ test("the gate's question is a modal dialog that keeps its lines, with the propo
 test('a new file is shown against an empty text', async () => {
   const { vscode, client } = await activated({ dialogAnswers: ['Deny'] });
 
-  await client.fromServer('orkeon/question', { ...EDIT_QUESTION, edits: [{ ...EDIT_QUESTION.edits[0], uri: 'file:///work/project/new.py' }] });
+  await client.fromServer('orkeon/question', { ...EDIT_QUESTION, edits: [{ ...EDIT_QUESTION.edits[0], uri: 'file:///work/project/new.py', oldText: null }] });
 
   const diff = vscode.recorded.executed.find((c) => c.command === 'vscode.diff');
   assert.equal(diff.args[0].scheme, 'orkeon-proposed');

@@ -24,4 +24,5 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         memory=deps.memory,
         usage=deps.usage,
         window=deps.context_window,
+        events=deps.events,
     )

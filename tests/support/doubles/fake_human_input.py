@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.tool_call import ProposedEdit
+from orkeon_engine.domain.tool_call import FileEdit
 
 
 class FakeHumanInput:
@@ -12,12 +12,12 @@ class FakeHumanInput:
         self.choices: list[str | None] = list(choices or [])
         self.texts: list[str | None] = list(texts or [])
         self.questions: list[tuple[str, list[str]]] = []
-        self.edits: list[tuple[ProposedEdit, ...]] = []
-        """The proposed edits handed with each choice, in the order asked."""
+        self.edits: list[tuple[FileEdit, ...]] = []
+        """The whole changes handed with each choice, in the order asked."""
         self.error: Exception | None = None
         """Raised by `choose` when set: a client that breaks its contract."""
 
-    async def choose(self, question: str, options: list[str], edits: Sequence[ProposedEdit] = ()) -> str | None:
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
         self.questions.append((question, list(options)))
         self.edits.append(tuple(edits))
         if self.error is not None:

@@ -1,8 +1,7 @@
 'use strict';
 /**
  * A stub of the `vscode` module, with the parts extension.js uses: plain fields to set (the settings, the
- * input box's, QuickPick's and dialogs' answers, the workspace folder, the files that exist, the active
- * editor) and to read (commands registered and executed, channels' text, input boxes, QuickPicks and
+ * input box's, QuickPick's and dialogs' answers, the workspace folder, the active editor) and to read (commands registered and executed, channels' text, input boxes, QuickPicks and
  * dialogs shown, messages, progress notifications, status bar items, tabs closed).
  */
 
@@ -21,7 +20,7 @@ class Uri {
 
 function createVscode({
   settings = {}, inputAnswers = [], quickPickAnswers = [], dialogAnswers = [], folderPath = '/work/project',
-  existingFiles = [], activeTextEditor = undefined,
+  activeTextEditor = undefined,
 } = {}) {
   const recorded = {
     commands: new Map(),
@@ -136,12 +135,6 @@ function createVscode({
     asRelativePath(uri) {
       const path = typeof uri === 'string' ? uri : uri.fsPath;
       return folderPath && path.startsWith(`${folderPath}/`) ? path.slice(folderPath.length + 1) : path;
-    },
-    fs: {
-      stat(uri) {
-        if (existingFiles.includes(uri.fsPath)) return Promise.resolve({ type: 1 });
-        return Promise.reject(new Error(`no file ${uri.fsPath}`));
-      },
     },
   };
 
