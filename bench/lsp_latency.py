@@ -170,12 +170,18 @@ def compile_project() -> None:
                    check=True)
 
 
-def main() -> None:
+def bench_workspace() -> tuple[str, dict[str, str]]:
+    """A fresh workspace folder, and the servers' environment (no ORKEON_ setting, this checkout first)."""
     compile_project()
     workspace = tempfile.mkdtemp(prefix="orkeon-bench-")
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
                 "PYTHONPATH": str(ROOT)})
+    return workspace, env
+
+
+def main() -> None:
+    workspace, env = bench_workspace()
     orkeon = [sys.executable, "-m", "orkeon_lsp"]
     bare = [sys.executable, "-c", BARE_SERVER]
 

@@ -8,14 +8,12 @@ per request over the whole run. Nothing is asserted.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lsp_latency import BARE_SERVER, ROOT, StdioPeer, _start, compile_project  # noqa: E402
+from lsp_latency import BARE_SERVER, StdioPeer, _start, bench_workspace  # noqa: E402
 
 REQUESTS = 10_000
 STEP = 2_500
@@ -35,11 +33,7 @@ def _load(peer: StdioPeer, command: str) -> list[tuple[int, float]]:
 
 
 def main() -> None:
-    compile_project()
-    workspace = tempfile.mkdtemp(prefix="orkeon-bench-")
-    env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
-    env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "PYTHONPATH": str(ROOT)})
+    workspace, env = bench_workspace()
     servers = {
         "orkeon-lsp": ([sys.executable, "-m", "orkeon_lsp"], "orkeon.status"),
         "bare pygls": ([sys.executable, "-c", BARE_SERVER], "bare.ping"),

@@ -8,6 +8,7 @@ its stdout lands in the log instead of corrupting the stream.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import gc
 import logging
@@ -65,8 +66,8 @@ class OrkeonProtocol(LanguageServerProtocol):
     - A request before `initialize` is answered ServerNotInitialized (-32002) and one after `shutdown`
       InvalidRequest (pygls drops both silently, and the client waits for ever); notifications then are
       dropped, `exit` excepted.
-    - The inner future of a handler that pygls runs through a generator (every executeCommand) is
-      forgotten once done: pygls keeps it under a random id for ever, about 3 KB a request.
+    - The future of a handler that pygls runs under a random id (the inner one of every executeCommand,
+      every notification's) is forgotten once done: pygls keeps it for ever, about 3 KB a request.
     - The open documents are kept as lines (text_documents.py): a change costs what it changes.
     - The `workDoneToken` of an executeCommand is kept for the command's task (`client_work_done_token`),
       and `executeCommandProvider.workDoneProgress` says a client may give one."""
@@ -113,12 +114,18 @@ class OrkeonProtocol(LanguageServerProtocol):
 
     def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None, kwargs: Any = None,
                          ) -> None:
+        loop = asyncio.get_running_loop()
+
         def forget_then(future: Any) -> None:
-            if self._request_futures.get(msg_id) is future:
-                del self._request_futures[msg_id]
+            # later, not now: pygls's shutdown cancels the futures while it iterates over them
+            loop.call_soon_threadsafe(self._forget, msg_id, future)
             callback(future)
 
         super()._execute_handler(msg_id, handler, forget_then, args, kwargs)
+
+    def _forget(self, msg_id: Any, future: Any) -> None:
+        if self._request_futures.get(msg_id) is future:
+            del self._request_futures[msg_id]
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         if self._server.cancellations.cancel_request(msg_id):
