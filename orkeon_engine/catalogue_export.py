@@ -28,10 +28,13 @@ PALETTE_PREFIX = "orkeon.palette."
 itself, for code actions; a palette id must differ or VS Code refuses the second registration."""
 
 RESTART_COMMAND = "orkeon.restartServer"
+STOP_TASK_COMMAND = "orkeon.stopTask"
+"""Picks one of the running crews and child agents (`orkeon.tasks`) and stops it."""
 
 EXTRA_COMMANDS: tuple[tuple[str, str, str], ...] = (
     # (id, title, icon): the extension's own commands beside the catalogue's
     (RESTART_COMMAND, "Restart the language server", ""),
+    (STOP_TASK_COMMAND, "Stop a running task", ""),
     ("orkeon.chooseMode", "Choose the permission mode", ""),
     ("orkeon.reviewStaged", "Review staged changes", "$(checklist)"),
     ("orkeon.reviewFiles", "Review the changes of these files", ""),

@@ -6,13 +6,15 @@ the command's next long text, so they never pile up), under one heading. A clien
 itself (experimental.orkeonViews: both of Orkeon's clients) is sent nothing more: the text is in the
 result it shows. Any other client that supports `window/showDocument` gets the file opened without taking
 the focus, when `showDocuments` is on. The closing message goes to `window/showMessage` when
-`showMessages` is on.
+`showMessages` is on. A report no request's result carries (a child agent's, when it ends) is written
+under its own name and opened for every client that opens documents, whatever its length.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,16 +33,29 @@ LONG_TEXT_LINES = 40
 def long_text(name: str, view: CommandView) -> tuple[str, str] | None:
     """The file stem (the command's name) and the markdown of a view's long text, or None when it has none:
     a document of one line is no long text (the view's message says it)."""
-    if view.document is not None and not _one_line(view.document.content):
-        content = view.document.content.strip("\n")
-        if content.startswith("# "):  # the document carries its own heading
-            return name, content + "\n"
-        return name, f"# {view.document.title}\n\n{content.rstrip()}\n"
+    markdown = document_markdown(view)
+    if markdown is not None and view.document is not None and not _one_line(view.document.content):
+        return name, markdown
     if len(view.lines) > LONG_TEXT_LINES:
         body = "\n".join(view.lines).replace("```", "'''")
         closing = f"\n{view.message}\n" if view.message else ""
         return name, f"# /{name}\n\n```text\n{body}\n```\n{closing}"
     return None
+
+
+def document_markdown(view: CommandView) -> str | None:
+    """The markdown of the view's document under one heading, or None when it has none."""
+    if view.document is None:
+        return None
+    content = view.document.content.strip("\n")
+    if content.startswith("# "):  # the document carries its own heading
+        return content + "\n"
+    return f"# {view.document.title}\n\n{content.rstrip()}\n"
+
+
+def slugify(title: str) -> str:
+    """A file name's part for a title: lower case, words joined by dashes."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60]
 
 
 def _one_line(content: str) -> bool:
@@ -64,10 +79,14 @@ def write_markdown(folder: Path, stem: str, text: str) -> Path:
     return target
 
 
-async def present(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView) -> str | None:
-    """Show the view's long text and closing message; the URI of the document written, if any."""
-    uri = await _write_long_text(server, output_dir, name, view)
-    if uri is not None and opens_documents(server):
+async def present(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView,
+                  report: str | None = None) -> str | None:
+    """Show the view's long text and closing message; the URI of the document written, if any. `report`
+    names the file of a document no request's result carries, always written and opened."""
+    markdown = document_markdown(view) if report is not None else None
+    found = (report, markdown) if report is not None and markdown is not None else long_text(name, view)
+    uri = await _write_long_text(server, output_dir, name, found)
+    if uri is not None and (opens_documents(server) if report is None else opens_reports(server)):
         await _show_document(server, uri)
     if view.message and server.settings.show_messages:
         server.tell("info", view.message)
@@ -76,12 +95,16 @@ async def present(server: OrkeonServer, output_dir: Path | None, name: str, view
 
 def opens_documents(server: OrkeonServer) -> bool:
     """Whether a long text is opened with window/showDocument: not for a client that shows the view itself."""
-    support = server.support
-    return server.settings.show_documents and support.show_document and not support.renders_views
+    return opens_reports(server) and not server.support.renders_views
 
 
-async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView) -> str | None:
-    found = long_text(name, view)
+def opens_reports(server: OrkeonServer) -> bool:
+    """Whether a report nobody's request carries is opened with window/showDocument."""
+    return server.settings.show_documents and server.support.show_document
+
+
+async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: str,
+                           found: tuple[str, str] | None) -> str | None:
     if found is None:
         return None
     if output_dir is None:

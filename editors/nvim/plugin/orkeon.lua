@@ -1,6 +1,7 @@
---- The `:Orkeon <command> [args]` user command, with completion of command names, their flags and values.
+--- The `:Orkeon <command> [args]` user command, with completion of command names, their flags and values,
+--- and `:OrkeonStopTask [id]`, which stops a running crew or child agent.
 --- Loading the plugin starts nothing: require("orkeon").setup{} does (or the first `:Orkeon`), and
---- setup{} defines the command too, for a set-up that does not load this file.
+--- setup{} defines the commands too, for a set-up that does not load this file.
 if vim.g.loaded_orkeon then return end
 vim.g.loaded_orkeon = true
 

@@ -3,7 +3,8 @@
 A tool states its own class (tools/base.py); this table is the same list for the pure code: the rule
 parser's check of a tool name, the shipped rule sets (which name the edit and shell tools), and the docs.
 A tool of an MCP server or a plugin is an extra tool (the `tools.extra` setting): its class is `extra`
-unless it reads only, in which case it joins `read`.
+unless it reads only, in which case it joins `read`. `spawn_agent` is the host's own tool: no catalogue
+names it, the tool loop offers it to every act (class read: the child's own calls meet the gate).
 """
 
 from __future__ import annotations
@@ -19,9 +20,13 @@ NETWORK_TOOLS: tuple[str, ...] = ()
 EDIT_TOOLS: tuple[str, ...] = ("file_write", "node_replace", "edit_batch")
 SHELL_TOOLS: tuple[str, ...] = ("shell_command", "start_job")
 """The tools whose rule specifier is a command pattern; every other tool's is a path pattern."""
+SPAWN_AGENT = "spawn_agent"
+HOST_TOOLS: tuple[str, ...] = (SPAWN_AGENT,)
+"""The tools the tool loop offers itself: a catalogue that names one fails as for an unknown tool."""
 
 BUILTIN_TOOLS: dict[str, ToolClass] = {
     **{name: "read" for name in READ_TOOLS},
+    **{name: "read" for name in HOST_TOOLS},
     **{name: "network" for name in NETWORK_TOOLS},
     **{name: "edit" for name in EDIT_TOOLS},
     **{name: "shell" for name in SHELL_TOOLS},

@@ -104,3 +104,13 @@ async def test_show_messages_off_keeps_the_closing_message_out_of_dialogs(connec
         await present(server, tmp_path, "mode", CommandView(message="mode: plan (session)"))
 
     assert client.messages == []
+
+
+async def test_a_report_no_request_carries_is_kept_under_its_name_and_opened_even_for_a_client_rendering_views(
+        connect, tmp_path):
+    report = CommandView(document=Document("c1 dev-reviewer report", "(it left no report)"), message="c1 done")
+    async with connect(capabilities=full_capabilities(orkeonViews=True)) as (client, server):
+        uri = await present(server, tmp_path / "output", "child", report, report="child-c1-dev-reviewer-report")
+
+    assert to_fs_path(uri) == str(tmp_path / "output" / "child-c1-dev-reviewer-report.md")
+    assert [shown.uri for shown in client.shown_documents] == [uri]

@@ -1,8 +1,9 @@
 'use strict';
 /**
  * A stub of the `vscode` module, with the parts extension.js uses: plain fields to set (the settings, the
- * input box's, QuickPick's and dialogs' answers, the workspace folder, the active editor) and to read (commands registered and executed, channels' text, input boxes, QuickPicks and
- * dialogs shown, messages, progress notifications, status bar items, tabs closed).
+ * input box's, QuickPick's and dialogs' answers, the workspace folder, the active editor) and to read
+ * (commands registered and executed, channels' text, input boxes, QuickPicks and dialogs shown, messages,
+ * progress notifications, status bar items, tabs closed).
  */
 
 /** A file or virtual document's address, as much of vscode.Uri as the extension uses. */
@@ -35,6 +36,7 @@ function createVscode({
     contentProviders: new Map(),
     closedTabs: [],
     configurationListeners: [],
+    infos: [],
   };
   const answers = [...inputAnswers];
   const picks = [...quickPickAnswers];
@@ -60,9 +62,12 @@ function createVscode({
       recorded.inputBoxes.push(options);
       return Promise.resolve(answers.length ? answers.shift() : undefined);
     },
+    /** Answers with the item (a text, or an item whose label it is) the next of `quickPickAnswers` names
+     * (undefined: escaped). */
     showQuickPick(items, options) {
       recorded.quickPicks.push({ items, options });
-      return Promise.resolve(picks.length ? picks.shift() : undefined);
+      const label = picks.length ? picks.shift() : undefined;
+      return Promise.resolve(items.find((item) => (typeof item === 'string' ? item : item.label) === label));
     },
     showWarningMessage(message, options, ...items) {
       // the texts of the proposed edits, read while the dialog is open, as the diff editor reads them
@@ -89,6 +94,10 @@ function createVscode({
     },
     activeTextEditor,
     tabGroups,
+    showInformationMessage(message) {
+      recorded.infos.push(message);
+      return Promise.resolve(undefined);
+    },
     withProgress(options, task) {
       const shown = { options, reports: [], finished: false, cancel: undefined };
       recorded.progress.push(shown);
