@@ -4,6 +4,10 @@ The tool loop turns each call the model makes into a ToolCall: the tool's name a
 arguments, and its subject in the person's terms (the command line of a shell call, the virtual paths a
 file tool touches, a short diff of an edit), so the gate can match rules and ask a question a person
 can answer.
+
+The classes: `read`, `network` (a call that reaches a host outside the machine, such as web_fetch), `edit`,
+`shell`, and `extra`, the extra tools of MCP servers that do more than read (an extra tool declared `read`
+in the `tools.extra` setting states `read` and is treated as any read).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-ToolClass = Literal["read", "network", "edit", "shell"]
+ToolClass = Literal["read", "network", "edit", "shell", "extra"]
 TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
 
 
@@ -28,6 +32,8 @@ class ToolCall:
     """The virtual paths (`/workspace/src/app.py`) the call reads or writes."""
     preview: str = ""
     """What the person is shown besides the subject: a short diff for an edit."""
+    domain: str | None = None
+    """The host a network call reaches (`example.org`), which `web_fetch(domain:...)` rules match."""
 
 
 @dataclass(frozen=True)

@@ -117,7 +117,6 @@ async def gate_for_run(
     human: HumanInput,
     mode: str,
     step: str | None = None,
-    extra_tools: Iterable[str] = (),
     logger: Logger | None = None,
 ) -> RunGate:
     """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
@@ -129,5 +128,5 @@ async def gate_for_run(
         entries, problems = book.entries, book.problems
     except Exception as error:  # a store that fails to answer: refuse every call, saying why
         entries, problems = (), (f"the rules could not be read ({type(error).__name__}: {error})",)
-    context = GateContext(mode, entries, problems, frozenset(extra_tools))
+    context = GateContext(mode, entries, problems)
     return RunGate(context, human, rules, logger)

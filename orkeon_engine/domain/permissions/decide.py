@@ -13,8 +13,9 @@ rules "Allow for this session" and "Always allow" add.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from orkeon_engine.domain.permissions.domains import domain_rule_text
 from orkeon_engine.domain.permissions.matching import (
     allowable,
     command_regex,
@@ -23,10 +24,10 @@ from orkeon_engine.domain.permissions.matching import (
 )
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode, parse_mode
 from orkeon_engine.domain.permissions.paths import PathPatternError, compile_path_pattern, workspace_relative
-from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
+from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, RuleParseError, format_rule, parse_rule
 from orkeon_engine.domain.permissions.shell import split_line
-from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
 from orkeon_engine.domain.tool_call import ToolCall
 
 PROTECTED_FOLDERS = (".git", ".orkeon")
@@ -36,17 +37,15 @@ RETRY_HINT = "change approach instead of repeating the call"
 
 @dataclass(frozen=True)
 class GateContext:
-    """What one run's gate decides with: the mode's name, the rules by source, the problems, the extras."""
+    """What one run's gate decides with: the mode's name, the rules by source, the problems."""
 
     mode: str
     rules: tuple[RuleEntry, ...] = ()
     problems: tuple[str, ...] = ()
     """Rules or settings that could not be read: any makes the gate refuse every call."""
-    extra_tools: frozenset[str] = field(default_factory=frozenset)
-    """The names of the extra tools (MCP servers, plugins) offered to this run."""
 
     def with_rules(self, entries: Iterable[RuleEntry]) -> GateContext:
-        return GateContext(self.mode, (*self.rules, *entries), self.problems, self.extra_tools)
+        return GateContext(self.mode, (*self.rules, *entries), self.problems)
 
 
 @dataclass(frozen=True)
@@ -80,10 +79,10 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
         return Deny(f"refused: the permission mode {context.mode!r} is unknown (modes: "
                     f"{', '.join(PERMISSION_MODES)}), so the gate refuses every call")
     policy = policy_for(mode)
-    refusal = _policy_refusal(call, mode, policy, context)
+    refusal = _policy_refusal(call, mode, policy)
     if refusal is not None:
         return refusal
-    relevant = [entry for entry in context.rules if entry.rule.tool in (ANY_TOOL, call.name)]
+    relevant = [entry for entry in context.rules if tool_name_matches(entry.rule.tool, call.name)]
     for entry in _of(relevant, "deny"):
         if matches_rule(entry.rule, call):
             why = f": {entry.reason}" if entry.reason else ""
@@ -95,15 +94,15 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
     if granted:
         rules = ", ".join(dict.fromkeys(format_rule(rule) for rule in granted))
         return Allow(f"allowed by {rules}")
-    return _by_mode(call, mode, policy, context)
+    return _by_mode(call, mode, policy)
 
 
 def _of(entries: list[RuleEntry], effect: str) -> list[RuleEntry]:
     return [entry for entry in entries if entry.rule.effect == effect]
 
 
-def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: GateContext) -> Deny | None:
-    cls = policy_class(call.tool_class, call.name in context.extra_tools)
+def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy) -> Deny | None:
+    cls = call.tool_class
     if policy.offers(cls):
         return None
     note = " (it is read-only)" if policy.read_only else ""
@@ -111,8 +110,8 @@ def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy, co
                 "the mode is the person's choice, so " + RETRY_HINT)
 
 
-def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: GateContext) -> Decision:
-    cls = policy_class(call.tool_class, call.name in context.extra_tools)
+def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy) -> Decision:
+    cls = call.tool_class
     if cls == "read":
         return Allow("a read runs without asking")
     if cls == "edit" and policy.accepts_edits and edits_inside_workspace(call):
@@ -147,7 +146,7 @@ def allowed_by(call: ToolCall, rules: list[Rule]) -> list[Rule]:
 
     A compound command is allowed when every part is (one rule or several), never when a part hides a
     construct; a call on several paths when every path is."""
-    candidates = [rule for rule in rules if rule.effect == "allow" and rule.tool in (ANY_TOOL, call.name)]
+    candidates = [rule for rule in rules if rule.effect == "allow" and tool_name_matches(rule.tool, call.name)]
     if not candidates:
         return []
     whole = next((rule for rule in candidates if matches_rule(rule, call)), None)
@@ -192,10 +191,15 @@ def _path_matches(specifier: str, path: str) -> bool:
 
 def derive_allow_rules(call: ToolCall) -> tuple[Rule, ...]:
     """The narrowest allow rules that let exactly this call through: a command rule per part of a shell
-    call, an anchored path rule per file, the bare tool for a call with neither; () when none can say it
-    (a command with a substitution, a path outside the workspace or with glob characters)."""
+    call, an anchored path rule per file, the host of a network call, the bare tool for a call with none of
+    these; () when none can say it (a command with a substitution, a path outside the workspace or with
+    glob characters, a network call without a host)."""
     texts: list[str]
-    if is_shell_call(call):
+    if call.name in NETWORK_TOOLS:
+        if call.domain is None:
+            return ()
+        texts = [f"{call.name}({domain_rule_text(call.domain)})"]
+    elif is_shell_call(call):
         if not allowable(call.command or ""):
             return ()
         texts = [f"{call.name}({part.text})" for part in split_line(call.command or "").parts]

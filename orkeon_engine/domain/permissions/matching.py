@@ -6,7 +6,8 @@ An allow rule is narrow and a deny (or ask) rule is broad:
   line that does not split); it denies when any reading of any part matches, `sh -c` scripts,
   substitutions and wrappers included;
 - a path rule allows a file tool's call when every path matches and denies it when any does; on the shell
-  (through `*`) it never allows, and denies when a file argument of the command matches.
+  (through `*`) it never allows, and denies when a file argument of the command matches;
+- a domain rule (a network tool's) matches a call to that host (domain/permissions/domains.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import posixpath
 import re
 from functools import lru_cache
 
+from orkeon_engine.domain.permissions.domains import domain_matches
 from orkeon_engine.domain.permissions.paths import PathPattern, PathPatternError, compile_path_pattern
 from orkeon_engine.domain.permissions.rules import PREFIX_MARK, Rule
 from orkeon_engine.domain.permissions.shell import (
@@ -25,7 +27,7 @@ from orkeon_engine.domain.permissions.shell import (
     split_line,
     split_words,
 )
-from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
 from orkeon_engine.domain.tool_call import ToolCall
 
 GLOB_CHARS = "*?["
@@ -33,13 +35,15 @@ GLOB_CHARS = "*?["
 
 def matches_rule(rule: Rule, call: ToolCall) -> bool:
     """True when `rule` applies to `call`, with the all-parts (allow) or any-part (deny, ask) reading."""
-    if rule.tool not in (ANY_TOOL, call.name):
+    if not tool_name_matches(rule.tool, call.name):
         return False
     shell = is_shell_call(call)
     if rule.specifier is None:
         return not (shell and rule.effect == "allow") or allowable(call.command or "")
     if rule.tool in SHELL_TOOLS:
         return _matches_command(rule, call.command or "")
+    if rule.tool in NETWORK_TOOLS:
+        return call.domain is not None and domain_matches(rule.specifier, call.domain)
     try:
         pattern = compile_path_pattern(rule.specifier)
     except PathPatternError:
