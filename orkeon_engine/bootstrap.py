@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_confi
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
+from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
@@ -25,12 +27,14 @@ from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
 from orkeon_engine.adapters.tree_sitter_code_index import CACHE_FILE, TreeSitterCodeIndex
+from orkeon_engine.adapters.trusted_workspaces import TrustedWorkspaces
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
@@ -38,6 +42,7 @@ from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
@@ -70,6 +75,8 @@ async def build_engine(
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
+    mcp_servers = StdioMcpServers(root)  # each server starts on its first need
+    trust = TrustedWorkspaces(user_config_dir(environment), root)
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
         return await chat_settings(config, environment)
@@ -110,15 +117,23 @@ async def build_engine(
         usage=ledger,
         code_index=code_index,
         code_navigation=navigation,
+        mcp=McpHub(config, mcp_servers, trust, environment, files, builtins=(speech_server(),)),
     )
 
     def close() -> None:
+        mcp_servers.close()
         jobs.close()
         code_index.close()
         files.close()
         db.close()
 
     return Engine(deps, CATALOGUE, close)
+
+
+def speech_server() -> McpServerSpec:
+    """The shipped speech server (orkeon_speech), run by this engine's Python like any declared server; a
+    `speech` server the person declares takes its place."""
+    return McpServerSpec("speech", sys.executable, ("-m", "orkeon_speech"), (), "built-in")
 
 
 def _open_git(git_root: str | None) -> Git | None:

@@ -56,6 +56,7 @@ TITLES: dict[str, str] = {
     "skills": "Attach or detach skills",
     "agents": "Show the sub-agents",
     "advisor": "Get a second opinion on the last answer",
+    "mcp": "Show the MCP servers and their tools",
     # session
     "assistant": "Ask the assistant",
     "clear": "Clear the conversation",

@@ -11,7 +11,18 @@ from orkeon_engine.commands.git import branch, commit, diff, passes, review, sec
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers
 from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks
-from orkeon_engine.commands.settings import advisor, agents, config, hooks, mode, model, permissions, skills, toggles
+from orkeon_engine.commands.settings import (
+    advisor,
+    agents,
+    config,
+    hooks,
+    mcp,
+    mode,
+    model,
+    permissions,
+    skills,
+    toggles,
+)
 from orkeon_engine.commands.status import cache, context, debug_tool_call, doctor, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -90,6 +101,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "
                  "model, problems worst first.", advisor.ARGS, advisor.run_advisor, launches_crew=True),
+    CommandEntry("mcp", "settings", "List the MCP servers, how each stands and the tools it registers, with those "
+                 "tools.extra offers the assistant.", mcp.ARGS, mcp.run_mcp),
 )
 
 

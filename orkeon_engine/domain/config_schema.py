@@ -232,6 +232,25 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         None,
         "commands.settings.advisor",
     ),
+    _key(
+        "mcp.servers",
+        "MCP servers to start over stdio when needed, by name: {\"github\": {\"command\": \"github-mcp\", "
+        "\"args\": [], \"env\": {\"TOKEN\": \"${GITHUB_TOKEN}\"}}}, as .mcp.json's mcpServers; ${VAR} is read "
+        "from the environment. "
+        "A project file's servers start only in a trusted workspace.",
+        "object",
+        None,
+        "services.mcp_hub",
+    ),
+    _key(
+        "tools.extra",
+        "The MCP servers' tools the assistant is offered, each mcp__<server>__<tool>, of class write unless "
+        "followed by :read (mcp__github__list_issues:read); checked against what the servers register when the "
+        "assistant starts. A project file's list is used only in a trusted workspace.",
+        "string-list",
+        None,
+        "services.extra_tools",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

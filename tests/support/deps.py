@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
@@ -13,6 +14,7 @@ from orkeon_engine.ports.git import Git
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
@@ -23,6 +25,7 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
@@ -33,6 +36,7 @@ from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 
@@ -60,6 +64,9 @@ async def make_deps(
     git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    mcp_servers: FakeMcpServers | None = None,
+    trust: FakeWorkspaceTrust | None = None,
+    mcp_builtins: tuple[McpServerSpec, ...] = (),
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -106,4 +113,6 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
+        mcp=McpHub(config, mcp_servers or FakeMcpServers(), trust or FakeWorkspaceTrust(), dict(env or {}), vfs,
+                   mcp_builtins),
     )

@@ -17,7 +17,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         human=deps.human,
         progress=deps.progress,
         logger=deps.logger,
-        toolbox=deps.run_toolbox,
+        toolbox=deps.launch_toolbox,
         llm=deps.llm,
         files=deps.files,
         shell=deps.shell,
