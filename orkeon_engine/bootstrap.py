@@ -12,6 +12,7 @@ from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
+from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
@@ -105,7 +106,8 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation),
+        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation,
+                               HttpWebPages(f"Orkeon/{__version__} web_fetch")),
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=HostSystemProbe(),

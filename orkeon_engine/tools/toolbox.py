@@ -20,6 +20,7 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.ports.web_pages import WebPages
 from orkeon_engine.tools.catalogue import ToolCatalogue
 from orkeon_engine.tools.read_ledger import ReadLedger
 
@@ -59,10 +60,11 @@ def build_toolbox(
     ledger: ReadLedger | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    web: WebPages | None = None,
 ) -> RunToolbox:
     """The standard tools (STANDARD_TOOL_NAMES, in that order), the code tools when a code index is given
-    (tools/code_tools.py: CODE_TOOL_NAMES), then `extra`, sharing `ledger` (a new one when none is given;
-    pass your own when an extra tool reads files too)."""
+    (tools/code_tools.py: CODE_TOOL_NAMES), web_fetch when `web` is given, then `extra`, sharing `ledger` (a
+    new one when none is given; pass your own when an extra tool reads files too)."""
     from orkeon_engine.tools.directory_read import DirectoryReadTool
     from orkeon_engine.tools.file_read import FileReadTool
     from orkeon_engine.tools.file_write import FileWriteTool
@@ -87,6 +89,10 @@ def build_toolbox(
         from orkeon_engine.tools.code_tools import build_code_tools
 
         tools += build_code_tools(files, code_index, navigation)
+    if web is not None:
+        from orkeon_engine.tools.web_fetch import WebFetchTool
+
+        tools.append(WebFetchTool(web))
     tools += extra
     return RunToolbox(ToolCatalogue(tools), ledger)
 
@@ -95,7 +101,8 @@ class ToolboxFactory:
     """Makes a RunToolbox per run over the ports it holds: `factory(progress)`."""
 
     def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
-                 code_index: CodeIndex | None = None, navigation: CodeNavigation | None = None) -> None:
+                 code_index: CodeIndex | None = None, navigation: CodeNavigation | None = None,
+                 web: WebPages | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
@@ -103,9 +110,10 @@ class ToolboxFactory:
         self.config = config
         self.code_index = code_index
         self.navigation = navigation
+        self.web = web
 
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
         return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger,
-                             code_index=self.code_index, navigation=self.navigation)
+                             code_index=self.code_index, navigation=self.navigation, web=self.web)

@@ -36,6 +36,7 @@ from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_web_pages import FakeWebPages
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
@@ -67,6 +68,7 @@ async def make_deps(
     mcp_servers: FakeMcpServers | None = None,
     trust: FakeWorkspaceTrust | None = None,
     mcp_builtins: tuple[McpServerSpec, ...] = (),
+    web: FakeWebPages | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
@@ -101,7 +103,7 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation),
+        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, web),
         memory=memory or FakeMemoryStore(),
         tasks=TaskRegistry(clock),
         client_info=client_info,
