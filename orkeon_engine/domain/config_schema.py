@@ -251,6 +251,14 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         None,
         "services.extra_tools",
     ),
+    _key(
+        "voice.reply",
+        "When true, the assistant's answer is also spoken (the speech server's speak, played on this machine) "
+        "after each turn; a failure to speak is only a warning.",
+        "boolean",
+        False,
+        "commands._shared.main_loop",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

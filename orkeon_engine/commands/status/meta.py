@@ -26,6 +26,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                        "playbook for each zone without one"),
     ("project_init", "writes AGENTS.md from the project's configuration and code, the existing instruction "
                      "files merged"),
+    ("speech", "one call to the speech MCP server, no model: /say, /transcribe, /voice, and the spoken answer of "
+               "voice.reply"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
