@@ -45,6 +45,7 @@ class StdioMcpServers:
         self._start_timeout = start_timeout
         self._call_timeout = call_timeout
         self._connections: dict[str, _Connection] = {}
+        self._starting: dict[str, asyncio.Lock] = {}  # on the servers' loop: one start of a server at a time
         self._guard = threading.Lock()
         self._thread: _LoopThread | None = None
         self._closed = False
@@ -81,17 +82,17 @@ class StdioMcpServers:
     # --- on the servers' own loop -------------------------------------------------------------------------
 
     async def _ready(self, spec: McpServerSpec) -> _Connection:
-        current = self._connections.get(spec.name)
-        if current is not None and current.spec == spec and current.state in ("starting", "running"):
-            await current.wait_ready()
-            return current
-        if current is not None:
-            await current.stop()
-        connection = _Connection(spec, self._root)
-        with self._guard:
-            self._connections[spec.name] = connection
-        await connection.start(self._start_timeout)
-        return connection
+        async with self._starting.setdefault(spec.name, asyncio.Lock()):
+            current = self._connections.get(spec.name)
+            if current is not None and current.spec == spec and current.state == "running":
+                return current
+            if current is not None:
+                await current.stop()
+            connection = _Connection(spec, self._root)
+            with self._guard:
+                self._connections[spec.name] = connection
+            await connection.start(self._start_timeout)
+            return connection
 
     async def _call(self, spec: McpServerSpec, tool: str, arguments: dict[str, Any]) -> RemoteResult:
         connection = await self._ready(spec)
@@ -126,9 +127,6 @@ class _Connection:
             self._fail(f"did not answer within {timeout:g} s")
             await self.stop()
             raise McpServerError(self.spec.name, self.detail) from None
-
-    async def wait_ready(self) -> None:
-        await asyncio.shield(self.ready)
 
     async def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> RemoteResult:
         from mcp.shared.exceptions import MCPError

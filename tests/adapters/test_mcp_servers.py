@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sys
 
@@ -140,3 +141,16 @@ async def test_a_server_that_never_answers_fails_after_the_start_timeout():
 
 def test_a_declaration_is_compared_whole_so_a_new_argument_counts_as_a_change():
     assert dataclasses.replace(tiny_server(), args=("-X",)) != tiny_server()
+
+
+async def test_needs_that_come_together_after_a_failure_start_the_server_again_once():
+    pool = StdioMcpServers(ROOT)
+    server = tiny_server("together")
+    try:
+        with pytest.raises(McpServerError):
+            await pool.call(server, "crash", {})
+        answers = await asyncio.gather(*(pool.call(server, "pid", {}) for _ in range(4)))
+    finally:
+        pool.close()
+
+    assert len({answer.text for answer in answers}) == 1

@@ -1,8 +1,8 @@
 """A tiny MCP server for the tests, served over stdio: `python -m tests.support.tiny_mcp_server`.
 
 Its tools: `echo` (the text back), `add` (two integers), `refuse` (a tool error with the reason given),
-`env` (the value of one of its environment variables, or `(unset)`), `crash` (the process exits at once,
-as a server that dies would).
+`env` (the value of one of its environment variables, or `(unset)`), `pid` (its process id), `crash` (the
+process exits at once, as a server that dies would).
 """
 
 from __future__ import annotations
@@ -38,6 +38,12 @@ def refuse(reason: str) -> str:
 def env(name: str) -> str:
     """The value of one of the server's environment variables."""
     return os.environ.get(name, "(unset)")
+
+
+@app.tool()
+def pid() -> str:
+    """The server's process id."""
+    return str(os.getpid())
 
 
 @app.tool()
