@@ -24,7 +24,7 @@ run: setup
 	$(BIN)/orkeon $(ARGS)
 
 lint: setup
-	$(BIN)/ruff check orkeon_engine orkeon_lsp orkeon_speech devtools tests bench
+	$(BIN)/ruff check orkeon_engine orkeon_lsp orkeon_acp orkeon_speech devtools tests bench
 
 typecheck: setup
 	$(BIN)/mypy

@@ -37,8 +37,10 @@ from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.client_files import ClientFiles
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
+from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
@@ -57,11 +59,15 @@ async def build_engine(
     env: Mapping[str, str] | None = None,
     documents: OpenDocuments | None = None,
     client_info: ClientInfo | None = None,
+    client_files: ClientFiles | None = None,
+    tool_shell: Shell | None = None,
 ) -> Engine:
     """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
-    when the engine serves an editor."""
+    when the engine serves an editor. An ACP client may also read and write the workspace's files itself
+    (`client_files`) and run the model's shell commands in its own terminal (`tool_shell`, used by the
+    shell_command tool only: the engine's own commands, such as the turn's git status, stay local)."""
     environment = dict(os.environ if env is None else env)
     info, local_dir = probe_workspace(Path(workspace))
     clock = SystemClock()
@@ -70,7 +76,7 @@ async def build_engine(
     session = await CurrentSession.open(store, resume)
     config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
     root = Path(info.root)
-    files = create_workspace_vfs(root, local_dir, documents)
+    files = create_workspace_vfs(root, local_dir, documents, client_files=client_files)
     shell = SubprocessShell(root, environment)
     jobs = SubprocessShellJobs(root, files, clock, environment)
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
@@ -106,7 +112,7 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, shell, jobs, clock, config, code_index, navigation,
+        toolbox=ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation,
                                HttpWebPages(f"Orkeon/{__version__} web_fetch")),
         tasks=TaskRegistry(clock),
         client_info=client_info,
@@ -120,6 +126,7 @@ async def build_engine(
         code_index=code_index,
         code_navigation=navigation,
         mcp=McpHub(config, mcp_servers, trust, environment, files, builtins=(speech_server(),)),
+        events=ui.events,
     )
 
     def close() -> None:

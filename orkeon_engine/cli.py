@@ -16,7 +16,7 @@ from orkeon_engine.adapters.stderr_logger import StderrLogger
 from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
-from orkeon_engine.domain.args import ArgumentError, split_line
+from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
@@ -31,7 +31,6 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args..
                          write every prompt of the assistant, in every mode, as the model reads it
 """
 PROMPT = "orkeon> "
-FREE_TEXT_COMMAND = "assistant"
 CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
@@ -183,15 +182,8 @@ def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None
 
 
 def _line_tokens(engine: Engine, line: str) -> list[str]:
-    """The command and its tokens: free text is a request to /assistant, and a command that takes free
-    text (/assistant) gets the rest of the line as it was typed, apostrophes and all."""
-    if not line.startswith("/"):
-        return [FREE_TEXT_COMMAND, line]
-    name, _, rest = line[1:].partition(" ")
-    entry = engine.find(name) if name else None
-    if entry is not None and entry.args.free_text:
-        return [name, rest.strip()] if rest.strip() else [name]
-    return split_line(line[1:])
+    """The command and its tokens (Engine.line_tokens: free text is a request to /assistant)."""
+    return engine.line_tokens(line)
 
 
 def _setup_completion(names: list[str]) -> None:

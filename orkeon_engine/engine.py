@@ -1,4 +1,7 @@
-"""The Engine facade the CLI and the language server call: run a command by name, get a typed result."""
+"""The Engine facade the CLI, the language server and the ACP agent call: run a command by name, get a typed
+result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, the
+shell program and its quiet environment for a Shell over a client's terminal), so no edge reaches into
+the engine's inner layers."""
 
 from __future__ import annotations
 
@@ -9,24 +12,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from orkeon_engine.adapters.subprocess_shell import QUIET_ENVIRONMENT as SHELL_QUIET_ENVIRONMENT
+from orkeon_engine.adapters.subprocess_shell import SHELL as SHELL_PROGRAM
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args
+from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args, split_line
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.history import is_archived
+from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.ports.files import FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
+from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult", "UserInterface",
-    "command_catalogue",
+    "FREE_TEXT_COMMAND", "SHELL_PROGRAM", "SHELL_QUIET_ENVIRONMENT", "BadArguments", "CommandEntry", "Engine",
+    "Failed", "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
 ]
+
+FREE_TEXT_COMMAND = "assistant"
+"""The command a line of free text runs (a request to the assistant)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,37 @@ class Engine:
 
     def find(self, name: str) -> CommandEntry | None:
         return find_entry(self.commands, name)
+
+    def line_tokens(self, line: str) -> list[str]:
+        """A line as typed at a prompt, as the command and its tokens: free text is a request to the
+        assistant, and a command that takes free text (/assistant) gets the rest of the line as it was
+        typed, apostrophes and all; ArgumentError when the quoting is unbalanced."""
+        line = line.strip()
+        if not line.startswith("/"):
+            return [FREE_TEXT_COMMAND, line] if line else []
+        name, _, rest = line[1:].partition(" ")
+        entry = self.find(name) if name else None
+        if entry is not None and entry.args.free_text:
+            return [name, rest.strip()] if rest.strip() else [name]
+        return split_line(line[1:])
+
+    async def permission_mode(self) -> str:
+        """The session's permission mode as the next turn takes it (/mode, the fallback setting, default)."""
+        return (await resolve_mode(self.deps.session, self.deps.config)).mode
+
+    def host_path(self, virtual: str) -> str | None:
+        """The host path behind a virtual path (`/workspace/src/a.py`), or None when it names none."""
+        files = self.deps.files
+        if files is None:
+            return None
+        try:
+            return files.host_path(virtual)
+        except FilesError:
+            return None
+
+    async def conversation(self) -> list[BufferEntry]:
+        """The session's live conversation buffer (what the prompt's history shows), in order."""
+        return [entry for entry in await self.deps.session.entries() if not is_archived(entry)]
 
     async def run(self, name: str, tokens: Sequence[str], progress: Progress | None = None) -> RunResult:
         """Run the named command with its tokens; every failure comes back as a result, never raised.

@@ -14,7 +14,7 @@ import os
 import sys
 import uuid
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import FeatureRequestError, JsonRpcException
@@ -22,6 +22,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
 from orkeon_engine import __version__
+from orkeon_engine.edge_io import protect_stdout
 from orkeon_lsp.cancellation import Cancellations
 from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.engine_slot import EngineSlot
@@ -160,15 +161,6 @@ def build_server() -> OrkeonServer:
     for feature in (lifecycle, settings, commands, progress, documents, diagnostics, code_actions):
         feature.setup(server)
     return server
-
-
-def protect_stdout() -> BinaryIO:
-    """Keep the real stdout for the protocol and send everything else written there to stderr."""
-    sys.stdout.flush()
-    protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    sys.stdout = sys.stderr
-    return protocol_out
 
 
 def parse_tcp(argv: Sequence[str]) -> tuple[str, int] | None:

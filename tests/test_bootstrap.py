@@ -93,3 +93,35 @@ async def test_the_editors_client_info_reaches_doctor(tmp_path):
 
     assert "Neovim 0.12: showDocument" in result.render()
     engine.close()
+
+
+async def test_an_acp_clients_files_and_terminal_serve_the_models_tools_only(tmp_path):
+    from orkeon_engine.ports.shell import ShellResult
+    from tests.support.doubles.fake_client_files import FakeClientFiles
+    from tests.support.doubles.fake_shell import FakeShell
+
+    (tmp_path / "a.txt").write_text("on disk\n")
+    client = FakeClientFiles({str(tmp_path.resolve() / "a.txt"): "in the editor\n"})
+    terminal = FakeShell({"ls": ShellResult("ls", 0, "a.txt\n")})
+    ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())
+    engine = await build_engine(tmp_path, ui, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg")},
+                                client_files=client, tool_shell=terminal)
+    (shell,) = engine.deps.run_toolbox().select(["shell_command"])
+
+    ran = await shell.run(shell.parse({"command": "ls"}))
+
+    assert ran.text == "exit code 0\na.txt" and terminal.commands() == ["ls"]
+    assert await engine.deps.files.read_text("a.txt") == "in the editor\n"
+    assert engine.deps.shell is not terminal
+    engine.close()
+
+
+async def test_the_edges_turn_events_reach_the_commands(tmp_path):
+    from tests.support.doubles.fake_turn_events import FakeTurnEvents
+
+    events = FakeTurnEvents()
+    ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger(), events)
+    engine = await build_engine(tmp_path, ui, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg")})
+
+    assert engine.deps.events is events
+    engine.close()

@@ -271,3 +271,45 @@ async def test_advisor_judges_the_assistants_last_answer_and_the_next_turn_sees_
     assert "Changed parser.py:40." in model.requests[1].last_user_text
     assert "[advice] 1. parser.py:40 has no test." in model.requests[2].last_user_text
     assert [r.command for r in deps.tasks.records()] == ["assistant", "advisor", "assistant"]
+
+
+async def test_a_line_of_free_text_is_a_request_to_the_assistant(tmp_path):
+    engine = await _engine(tmp_path)
+
+    tokens = engine.line_tokens("  what's in /src?  ")
+
+    assert tokens == ["assistant", "what's in /src?"]
+    engine.close()
+
+
+async def test_a_slash_line_is_the_command_and_its_tokens_and_free_text_commands_keep_the_rest(tmp_path):
+    engine = await _engine(tmp_path)
+
+    assert engine.line_tokens('/config set model "openai/x y"') == ["config", "set", "model", "openai/x y"]
+    assert engine.line_tokens("/assistant don't stop") == ["assistant", "don't stop"]
+    assert engine.line_tokens("") == []
+    engine.close()
+
+
+async def test_the_permission_mode_follows_mode(tmp_path):
+    engine = await _engine(tmp_path)
+    before = await engine.permission_mode()
+
+    await engine.run("mode", ["plan"])
+
+    assert (before, await engine.permission_mode()) == ("default", "plan")
+    engine.close()
+
+
+async def test_the_conversation_is_the_live_buffer_without_the_archive(tmp_path):
+    from orkeon_engine.domain.history import archived
+    from orkeon_engine.domain.session import BufferEntry
+
+    engine = await _engine(tmp_path)
+    await engine.deps.session.append(archived(BufferEntry("user", "old")), BufferEntry("user", "hi"),
+                                     BufferEntry("assistant", "hello"))
+
+    entries = await engine.conversation()
+
+    assert [(e.role, e.text) for e in entries] == [("user", "hi"), ("assistant", "hello")]
+    engine.close()

@@ -29,7 +29,7 @@ from orkeon_engine.domain.chat import (
     Usage,
 )
 from orkeon_engine.domain.secret_masking import mask_secrets
-from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 
@@ -116,6 +116,38 @@ class LitellmChatModel:
                 raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
         raise AssertionError("unreachable: the last attempt returns or raises")
 
+    async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                            options: CallOptions, on_text: TextSink) -> ChatReply:
+        """`chat` streamed: each piece of text goes to `on_text` as the provider sends it, and the pieces
+        (tool calls and usage included) are put back together into the same reply. A fault is retried
+        like `chat`'s only while no text has been handed over."""
+        settings = await self._settings()
+        model = options.model or settings.model
+        litellm = _litellm or await asyncio.to_thread(load_litellm)
+        request = self._request(model, settings, messages, tools, options)
+        request.update(stream=True, stream_options={"include_usage": True})
+        attempts = settings.retries + 1
+        for attempt in range(1, attempts + 1):
+            stream = _StreamedReply(on_text)
+            try:
+                await stream.read(await litellm.acompletion(**request))
+            except Exception as error:  # every provider fault becomes an LlmFailure
+                failure = self._failure(error, model, settings, attempt)
+                if failure.kind not in RETRYABLE or attempt == attempts or stream.handed_over:
+                    raise failure from None
+                wait = min(self._first_wait * 2 ** (attempt - 1), self._max_wait)
+                self._logger.warning(f"{model}: {failure.kind} on attempt {attempt} of {attempts}; "
+                                     f"retrying in {wait:g} s")
+                await self._clock.sleep(wait)
+                continue
+            try:
+                return _reply(litellm.stream_chunk_builder(stream.chunks, messages=request["messages"]), model,
+                              settings)
+            except (AttributeError, IndexError, TypeError, ValueError) as error:
+                raise LlmFailure(f"{model}: the provider's streamed answer could not be read ({error})",
+                                 model) from None
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
     def _request(self, model: str, settings: ChatSettings, messages: Sequence[ChatMessage],
                  tools: Sequence[dict[str, Any]], options: CallOptions) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -156,6 +188,31 @@ class LitellmChatModel:
     def _redact(self, text: str) -> str:
         environments: list[Mapping[str, str]] = [os.environ] + ([self._env] if self._env is not None else [])
         return mask_secrets(text, environments)
+
+
+class _StreamedReply:
+    """The chunks of one streamed answer, kept to rebuild the reply; its text handed on as it comes."""
+
+    def __init__(self, on_text: TextSink) -> None:
+        self._on_text = on_text
+        self.chunks: list[Any] = []
+        self.handed_over = False
+
+    async def read(self, stream: Any) -> None:
+        async for chunk in stream:
+            self.chunks.append(chunk)
+            text = _delta_text(chunk)
+            if text:
+                self.handed_over = True
+                await self._on_text(text)
+
+
+def _delta_text(chunk: Any) -> str:
+    """The text a streamed chunk adds ('' for a chunk of tool calls, usage or the stop)."""
+    choices = getattr(chunk, "choices", None) or ()
+    delta = getattr(choices[0], "delta", None) if choices else None
+    content = getattr(delta, "content", None) if delta is not None else None
+    return content if isinstance(content, str) else ""
 
 
 def to_wire(message: ChatMessage) -> dict[str, Any]:

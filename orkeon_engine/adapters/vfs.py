@@ -4,6 +4,10 @@ Every path goes through the pure rules of domain/virtual_paths.py, then through 
 (symlinks followed) must stay inside the mount's real folder. A file open in the editor is read from the
 editor's buffer and edited through it (OpenDocuments); every other write is atomic (a temp file beside the
 target, then a rename), and keeps the permissions of the file it replaces.
+
+When the client reads and writes files itself (ClientFiles: an ACP editor), a file of the /workspace mount
+is read and written through it, once the path has passed the same checks (inside the mount, no symlink
+leading out, a writable mount), by its real host path; /output, /tmp and the read-only mounts stay on disk.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from orkeon_engine.domain.virtual_paths import (
     printable,
     resolve_virtual,
 )
+from orkeon_engine.ports.client_files import ClientFiles
 from orkeon_engine.ports.files import DirEntry, EditRefusedError, FilesError, Mount
 from orkeon_engine.ports.open_documents import OpenDocuments
 
@@ -41,6 +46,7 @@ class VirtualFileSystem:
         mounts: Sequence[Mount],
         documents: OpenDocuments | None = None,
         owned_folder: Path | None = None,
+        client_files: ClientFiles | None = None,
     ) -> None:
         self._mounts = [
             Mount(m.virtual.rstrip("/") or m.virtual, os.path.realpath(m.host), m.writable, m.description)
@@ -52,6 +58,7 @@ class VirtualFileSystem:
         self._by_root = {m.virtual: m for m in self._mounts}
         self._documents = documents
         self._owned_folder = owned_folder
+        self._client_files = client_files
 
     def mounts(self) -> list[Mount]:
         return list(self._mounts)
@@ -74,6 +81,10 @@ class VirtualFileSystem:
         buffered = self._open_text(lexical, real)
         if buffered is not None:
             return buffered[1]
+        if self._client_files is not None and where.mount == WORKSPACE and where.parts:
+            text = await self._client_files.read(real)
+            if text is not None:
+                return _checked_size(where.text, text)
         return await asyncio.to_thread(_read_host, where.text, real)
 
     async def write_text(self, path: str, text: str) -> None:
@@ -85,6 +96,14 @@ class VirtualFileSystem:
         buffered = self._open_text(lexical, real)
         if buffered is not None and self._documents is not None:
             outcome = await self._documents.apply(buffered[0], text)
+            if outcome == "applied":
+                return
+            if outcome == "refused":
+                raise EditRefusedError(where.text)
+        if self._client_files is not None and where.mount == WORKSPACE:
+            if os.path.isdir(real):
+                raise FilesError(where.text, "a folder, not a file")
+            outcome = await self._client_files.write(real, text)
             if outcome == "applied":
                 return
             if outcome == "refused":
@@ -135,10 +154,12 @@ def create_workspace_vfs(
     local_dir: Path | None,
     documents: OpenDocuments | None = None,
     read_only: Sequence[Mount] = (),
+    client_files: ClientFiles | None = None,
 ) -> VirtualFileSystem:
     """The engine's VFS: /workspace on `root`, /output on `<local_dir>/output`, /tmp on a new private
     folder (removed by `close`), and the read-only mounts. Without a local folder (a read-only
-    workspace) /output lives in the private folder too, and its description says it is not kept."""
+    workspace) /output lives in the private folder too, and its description says it is not kept.
+    `client_files` reads and writes /workspace through the client (an ACP editor)."""
     private = Path(tempfile.mkdtemp(prefix="orkeon-"))
     temp = private / "tmp"
     temp.mkdir()
@@ -156,7 +177,7 @@ def create_workspace_vfs(
         Mount(TEMP, str(temp), True, "a private scratch folder, emptied when the engine stops"),
         *(Mount(m.virtual, m.host, False, m.description) for m in read_only),
     ]
-    return VirtualFileSystem(mounts, documents, owned_folder=private)
+    return VirtualFileSystem(mounts, documents, owned_folder=private, client_files=client_files)
 
 
 def _read_host(virtual: str, real: str) -> str:
@@ -176,6 +197,14 @@ def _read_host(virtual: str, real: str) -> str:
         raise FilesError(virtual, "permission denied") from None
     except OSError as error:
         raise FilesError(virtual, f"cannot be read ({error.strerror or error})") from None
+
+
+def _checked_size(virtual: str, text: str) -> str:
+    """The client's text of a file, refused past the size a read from disk takes."""
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_TEXT_BYTES:
+        raise FilesError(virtual, f"too large to read as text ({size:,} bytes)")
+    return text
 
 
 def _write_host(virtual: str, target: Path, text: str) -> None:

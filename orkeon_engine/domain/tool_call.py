@@ -3,7 +3,8 @@
 The tool loop turns each call the model makes into a ToolCall: the tool's name and class, its decoded
 arguments, and its subject in the person's terms (the command line of a shell call, the virtual paths a
 file tool touches, a short diff of an edit), so the gate can match rules and ask a question a person
-can answer.
+can answer. The loop stamps each call with the model's id for it (`call_id`), so a front end that shows
+the calls as they go (the ACP agent) can tie the gate's question to the call it announced.
 
 The classes: `read`, `network` (a call that reaches a host outside the machine, such as web_fetch), `edit`,
 `shell`, and `extra`, the extra tools of MCP servers that do more than read (an extra tool declared `read`
@@ -17,6 +18,16 @@ from typing import Any, Literal, get_args
 
 ToolClass = Literal["read", "network", "edit", "shell", "extra"]
 TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
+
+
+@dataclass(frozen=True)
+class FileEdit:
+    """The whole change an edit makes to one file: its virtual path, its text before (None: a new file),
+    and after. A front end that shows diffs itself (ACP's `diff` content) takes it as is."""
+
+    path: str
+    old_text: str | None
+    new_text: str
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,10 @@ class ToolCall:
     """What the person is shown besides the subject: a short diff for an edit."""
     domain: str | None = None
     """The host a network call reaches (`example.org`), which `web_fetch(domain:...)` rules match."""
+    edit: FileEdit | None = field(default=None, compare=False)
+    """The whole change of an edit-class call, when the tool can say it (file_write)."""
+    call_id: str = field(default="", compare=False)
+    """The model's id for this call (set by the tool loop; empty when the call was made elsewhere)."""
 
 
 @dataclass(frozen=True)

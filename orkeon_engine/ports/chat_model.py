@@ -1,9 +1,10 @@
-"""ChatModel: one call of the model, messages and tool specs in, one assistant message and its usage out."""
+"""ChatModel: one call of the model, messages and tool specs in, one assistant message and its usage out;
+StreamingChatModel: the same call with the text handed over piece by piece as it arrives."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
@@ -39,4 +40,22 @@ class ChatModel(Protocol):
 
     async def configured_model(self, options: CallOptions) -> str:
         """The model a call with these options would use."""
+        ...
+
+
+TextSink = Callable[[str], Awaitable[None]]
+"""Receives each piece of the model's text as it arrives; never raises."""
+
+
+@runtime_checkable
+class StreamingChatModel(ChatModel, Protocol):
+    """A ChatModel that can also stream: `chat_streamed` is `chat` with the text handed to `on_text` piece
+    by piece as the provider sends it, and the same reply at the end.
+
+    Failure contract: as `chat`'s. A provider fault before any text arrived is retried like `chat`'s; once
+    some text was handed over, a fault is not retried (the pieces cannot be taken back) and raises
+    LlmFailure."""
+
+    async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                            options: CallOptions, on_text: TextSink) -> ChatReply:
         ...

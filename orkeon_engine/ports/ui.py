@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 
 
 @dataclass(frozen=True)
@@ -16,3 +17,5 @@ class UserInterface:
     human: HumanInput
     progress: Progress
     logger: Logger
+    events: TurnEvents | None = None
+    """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""

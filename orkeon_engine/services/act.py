@@ -11,25 +11,31 @@ calls (every call the model asks for counts, one that fails its checks too), wal
 port (a call in flight is not interrupted), and context tokens (each turn's prompt counted once). A spent
 budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
 A failed model call (LlmFailure) propagates as it is.
+
+With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
+so its text reaches the front end piece by piece, and each call is reported checked (before the gate),
+started and finished. Without them the loop is unchanged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
-from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
@@ -52,14 +58,28 @@ async def act(
     options: CallOptions | None = None,
     logger: Logger | None = None,
     max_parallel_reads: int = MAX_PARALLEL_READS,
+    events: TurnEvents | None = None,
 ) -> ActResult:
     """Run the loop over `messages` (the history and the request), `system` first, offering `tools`.
 
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
-    conversation. Raises BudgetExhausted, Cancelled, or the model's LlmFailure / NotConfiguredError."""
+    conversation. Raises BudgetExhausted, Cancelled, or the model's LlmFailure / NotConfiguredError.
+    `events` hears the turn as it goes (the module docstring)."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
-                     max_parallel_reads)
+                     max_parallel_reads, events)
     return await loop.run(system, messages)
+
+
+async def stream_chat(model: ChatModel, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                      options: CallOptions, on_text: TextSink) -> ChatReply:
+    """One model call whose text goes to `on_text` as it arrives: streamed by a model that can stream,
+    else handed over whole once the reply is in."""
+    if isinstance(model, StreamingChatModel):
+        return await model.chat_streamed(messages, tools, options, on_text)
+    reply = await model.chat(messages, tools, options)
+    if reply.message.text:
+        await on_text(reply.message.text)
+    return reply
 
 
 @dataclass
@@ -77,7 +97,7 @@ class _Ready:
 class _ToolLoop:
     def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
-                 max_parallel_reads: int) -> None:
+                 max_parallel_reads: int, events: TurnEvents | None = None) -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
         self._specs = [tool.spec() for tool in tools]
         self._budget = budget
@@ -88,6 +108,7 @@ class _ToolLoop:
         self._options = options
         self._logger = logger
         self._parallel = max(1, max_parallel_reads)
+        self._events = events
         self._started = clock.monotonic()
         self._records: list[ToolCallRecord] = []
         self._usage = Usage()
@@ -98,7 +119,7 @@ class _ToolLoop:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
         while True:
             self._safe_point()
-            reply = await self._model.chat(conversation, self._specs, self._options)
+            reply = await self._ask_model(conversation)
             self._turns += 1
             self._usage = self._usage + reply.usage
             self._context_tokens += reply.usage.input_tokens
@@ -110,6 +131,11 @@ class _ToolLoop:
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
             for record in await self._run_turn(reply.message.tool_calls):
                 conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
+
+    async def _ask_model(self, conversation: list[ChatMessage]) -> ChatReply:
+        if self._events is None:
+            return await self._model.chat(conversation, self._specs, self._options)
+        return await stream_chat(self._model, conversation, self._specs, self._options, self._events.text)
 
     async def _run_turn(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
         """Every call of one model turn, grouped: consecutive reads together, any other call alone."""
@@ -145,11 +171,15 @@ class _ToolLoop:
                 ready.append((index, checked))
             else:
                 records[index] = checked
+                await self._finished(checked)
         limit = asyncio.Semaphore(self._parallel)
 
         async def run_one(index: int, item: _Ready) -> None:
             async with limit:
-                records[index] = await self._execute(item)
+                if self._events is not None:
+                    await self._events.tool_call_started(item.call)
+                records[index] = record = await self._execute(item)
+                await self._finished(record)
 
         if len(ready) == 1:
             await run_one(*ready[0])
@@ -176,9 +206,11 @@ class _ToolLoop:
             problems = describe_validation_error(error)
             return _record(request, arguments, None, f"{tool.name}: the arguments do not fit its input:\n{problems}")
         try:
-            call = await tool.describe(args)
+            call = dataclasses.replace(await tool.describe(args), call_id=request.id)
         except Exception as error:  # a path the tool cannot describe (outside the mounts...) is the model's to fix
             return _record(request, arguments, None, f"{tool.name}: {error}")
+        if self._events is not None:
+            await self._events.tool_call_checked(call)
         verdict = await self._gate.authorize(call)
         if not verdict.allowed:
             reason = verdict.reason or "no reason given"
@@ -195,6 +227,10 @@ class _ToolLoop:
                 self._logger.warning(f"tool {item.tool.name} raised:\n{traceback.format_exc()}")
             result = ToolResult(f"{item.tool.name} failed: {type(error).__name__}: {error}", is_error=True)
         return ToolCallRecord(item.request.id, item.tool.name, item.arguments, item.verdict, result)
+
+    async def _finished(self, record: ToolCallRecord) -> None:
+        if self._events is not None:
+            await self._events.tool_call_finished(record)
 
     def _find(self, name: str) -> Tool[Any] | None:
         return self._tools.find(name)

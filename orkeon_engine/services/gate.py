@@ -10,6 +10,10 @@ to the person through HumanInput with four answers:
 - Always allow: the same rule is written to the project's `.orkeon/config.json` under permissions.allow;
 - Deny, or no answer at all (no terminal, CI, a closed dialog): the call is refused.
 
+A HumanInput that is also a PermissionAsker (the ACP agent's) gets the whole question instead, with a fifth
+answer, Always deny: the same narrow rules are written to the project's permissions.deny (to the session
+when the file cannot be written), so the call, and every call like it, is refused from then on.
+
 The gate never raises: anything unexpected refuses the call with the reason.
 """
 
@@ -24,12 +28,14 @@ from orkeon_engine.domain.permissions.question import (
     ALLOW_ONCE,
     ALLOW_SESSION,
     ALWAYS_ALLOW,
+    ALWAYS_DENY,
     answers,
+    permission_question,
     question_text,
 )
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
 from orkeon_engine.domain.tool_call import ToolCall, Verdict
-from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.human_input import HumanInput, PermissionAsker
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
@@ -64,9 +70,14 @@ class RunGate:
             decision = decide(call, self.context)
             if not isinstance(decision, Ask):
                 return _verdict(decision)
-            question = question_text(call, decision, self._rules.project_location())
-            answer = await self._human.choose(question, answers(decision))
+            answer = await self._ask(call, decision)
             return await self._apply(answer, decision)
+
+    async def _ask(self, call: ToolCall, ask: Ask) -> str | None:
+        where = self._rules.project_location()
+        if isinstance(self._human, PermissionAsker):
+            return await self._human.ask_permission(permission_question(call, ask, where))
+        return await self._human.choose(question_text(call, ask, where), answers(ask))
 
     async def _apply(self, answer: str | None, ask: Ask) -> Verdict:
         if answer is None:
@@ -80,22 +91,40 @@ class RunGate:
             return Verdict.allow(f"allowed for this session by the person ({_texts(ask.offers)})")
         if answer == ALWAYS_ALLOW and ask.offers:
             return await self._always(ask.offers)
+        if answer == ALWAYS_DENY and ask.offers:
+            return await self._never(tuple(Rule("deny", rule.tool, rule.specifier) for rule in ask.offers))
         return Verdict.deny("refused by the person; do not repeat this call as is: change approach, or say in "
                             "the final answer what you need")
 
     async def _always(self, offers: tuple[Rule, ...]) -> Verdict:
-        where = self._rules.project_location()
-        try:
-            await self._rules.add_project(offers)
-        except ConfigFileError as error:
-            await self._rules.add_session(offers)
-            self._remember(offers, SESSION_SOURCE)
-            if self._logger is not None:
-                self._logger.warning(f"the rule {_texts(offers)} was kept for this session only: {error}")
+        where, error = await self._keep(offers)
+        if error is not None:
             return Verdict.allow(f"allowed by the person; {_texts(offers)} could not be written ({error}), "
                                  "so it holds for this session only")
-        self._remember(offers, where)
         return Verdict.allow(f"allowed by the person; {_texts(offers)} written to {where}")
+
+    async def _never(self, denials: tuple[Rule, ...]) -> Verdict:
+        where, error = await self._keep(denials)
+        if error is not None:
+            return Verdict.deny(f"refused by the person, who denied calls like it for this session "
+                                f"({_texts(denials)}); do not try them again")
+        return Verdict.deny(f"refused by the person, who denied calls like it for good ({_texts(denials)} "
+                            f"written to {where}); do not try them again")
+
+    async def _keep(self, rules: tuple[Rule, ...]) -> tuple[str, ConfigFileError | None]:
+        """Write lasting rules to the project's settings file, or keep them for the session when it cannot
+        be written; where they went, and why not the file."""
+        where = self._rules.project_location()
+        try:
+            await self._rules.add_project(rules)
+        except ConfigFileError as error:
+            await self._rules.add_session(rules)
+            self._remember(rules, SESSION_SOURCE)
+            if self._logger is not None:
+                self._logger.warning(f"the rule {_texts(rules)} was kept for this session only: {error}")
+            return SESSION_SOURCE, error
+        self._remember(rules, where)
+        return where, None
 
     def _remember(self, rules: Iterable[Rule], source: str) -> None:
         self.context = self.context.with_rules(RuleEntry(rule, source) for rule in rules)

@@ -21,11 +21,12 @@ from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
 from orkeon_engine.domain.usage import UsageRecord
-from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.chat_model import ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services import act as tool_loop
 from orkeon_engine.services.session_io import CurrentSession
@@ -77,11 +78,14 @@ class Llm:
         return await self.model.configured_model(options or CallOptions())
 
     async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
-                  budget: Budget, gate: PermissionGate, options: CallOptions | None = None) -> ActResult:
-        """The tool loop (services/act.py) over this model; a string is one user message."""
+                  budget: Budget, gate: PermissionGate, options: CallOptions | None = None,
+                  events: TurnEvents | None = None) -> ActResult:
+        """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
+        the turn as it goes (the model's text streamed, the calls checked, started, finished)."""
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
-                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger)
+                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger,
+                                   events=events)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""
@@ -125,7 +129,8 @@ class Llm:
 
 
 class _Recorded:
-    """The ChatModel seen through the facade: every reply it returns is recorded first."""
+    """The ChatModel seen through the facade: every reply it returns is recorded first. It streams when the
+    model underneath can (and hands the whole text over at the end when it cannot)."""
 
     def __init__(self, llm: Llm) -> None:
         self._llm = llm
@@ -133,6 +138,12 @@ class _Recorded:
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:
         reply = await self._llm.model.chat(messages, tools, options)
+        await self._llm.record(reply)
+        return reply
+
+    async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                            options: CallOptions, on_text: TextSink) -> ChatReply:
+        reply = await tool_loop.stream_chat(self._llm.model, messages, tools, options, on_text)
         await self._llm.record(reply)
         return reply
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import MAX_LIMIT, split_lines
@@ -65,7 +65,8 @@ class FileWriteTool(Tool[FileWriteInput]):
         except FilesError:
             old = None
         preview = short_diff(path, old, args.content)
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview,
+                        edit=FileEdit(path, old, args.content))
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

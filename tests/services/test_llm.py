@@ -142,3 +142,18 @@ async def test_require_model_says_how_to_configure_when_there_is_no_model():
 
     with pytest.raises(NotConfiguredError, match="orkeon config set model"):
         await llm.require_model()
+
+
+async def test_an_act_with_turn_events_streams_the_model_and_records_each_streamed_call():
+    from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
+    from tests.support.doubles.fake_turn_events import FakeTurnEvents
+
+    ledger = FakeUsageLedger()
+    model = FakeStreamingChatModel(ScriptedChatModel([[Call("probe_read", {"path": "a"})], "read it"]), piece=4)
+    llm = await _llm(model, ledger)
+    events = FakeTurnEvents()
+
+    await llm.act("s", "go", [ProbeRead(ConcurrencyProbe())], Budget(), FakePermissionGate(), events=events)
+
+    assert model.streamed == 2 and events.texts() == ["read", " it"]
+    assert len(ledger.records) == 2

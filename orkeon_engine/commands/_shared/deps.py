@@ -29,6 +29,7 @@ from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
@@ -131,6 +132,8 @@ class Deps:
     """The command this Deps runs (set by for_run)."""
     context_window: WindowLookup | None = None
     """Asks the model's own information for its context window (litellm's model table)."""
+    events: TurnEvents | None = None
+    """A front end that shows the assistant's turn as it goes (the ACP agent); None for the others."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Deps:
         """The Deps of one run of `command`: its name known, its progress line (when given) used, and the

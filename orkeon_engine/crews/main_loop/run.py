@@ -38,6 +38,7 @@ from orkeon_engine.crews.main_loop.header import (
 )
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
+from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import RenderedPrompt, every_prompt
 from orkeon_engine.crews.main_loop.report import TurnFigures, document_title, figures_line, mode_line, stopped_note
 from orkeon_engine.crews.main_loop.session_summary import (
@@ -63,6 +64,7 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
@@ -111,6 +113,8 @@ class MainLoopPorts:
     memory: MemoryStore | None = None
     usage: UsageLedger | None = None
     window: WindowLookup | None = None
+    events: TurnEvents | None = None
+    """A front end that shows the turn as it goes (the model's text streamed, the calls, a plan)."""
 
     def require_llm(self) -> Llm:
         if self.llm is None:
@@ -216,6 +220,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     steps.report(6, f"the model is working; context {gauge.line()}")
     act = await _act(ports, llm, header, body, tools, gate, options, request)
     await ports.session.append(BufferEntry("assistant", act.text))  # 7
+    await _show_plan(ports.events, turn.mode, act.text)
     await _note_working_files(ports, act.calls)
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
@@ -229,7 +234,7 @@ async def _act(ports: MainLoopPorts, llm: Llm, header: str, body: str, tools: An
                options: CallOptions, request: str) -> ActResult:
     budget = await read_budget(ports.config)
     try:
-        return await llm.act(header, [ChatMessage.user(body)], tools, budget, gate, options)
+        return await llm.act(header, [ChatMessage.user(body)], tools, budget, gate, options, ports.events)
     except (BudgetExhausted, Cancelled) as stop:
         await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
         await _note_working_files(ports, stop.calls)
@@ -240,6 +245,15 @@ async def _act(ports: MainLoopPorts, llm: Llm, header: str, body: str, tools: An
     except Exception:  # a failed model call (LlmFailure...): the turn stores nothing
         await _forget_request(ports.session, request)
         raise
+
+
+async def _show_plan(events: TurnEvents | None, mode: str, answer: str) -> None:
+    """A plan-mode answer's steps, for a front end that shows a plan."""
+    if events is None or mode != "plan":
+        return
+    steps = plan_steps(answer)
+    if steps:
+        await events.plan(steps)
 
 
 async def _forget_request(session: CurrentSession, request: str) -> None:

@@ -5,9 +5,16 @@ short diff of an edit. "Allow for this session" and "Always allow" add the narro
 derived, and the question shows them, so what gets written is what was read; when no rule can say the
 call narrowly (a command with a substitution, a path outside the workspace) only "Allow once" and "Deny"
 are offered.
+
+A front end that can say more than a list of buttons (the ACP agent's session/request_permission) gets
+the whole PermissionQuestion instead: the call, the text, the answers, and the rules each lasting answer
+writes. Such a front end is also offered "Always deny", which writes the same narrow rules to the
+project's deny list.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from orkeon_engine.domain.permissions.decide import Ask
 from orkeon_engine.domain.permissions.matching import is_shell_call
@@ -18,6 +25,7 @@ ALLOW_ONCE = "Allow once"
 ALLOW_SESSION = "Allow for this session"
 ALWAYS_ALLOW = "Always allow"
 DENY = "Deny"
+ALWAYS_DENY = "Always deny"
 PREVIEW_LINES = 20
 
 
@@ -26,6 +34,30 @@ def answers(ask: Ask) -> list[str]:
     if ask.offers:
         return [ALLOW_ONCE, ALLOW_SESSION, ALWAYS_ALLOW, DENY]
     return [ALLOW_ONCE, DENY]
+
+
+@dataclass(frozen=True)
+class PermissionQuestion:
+    """The gate's question as a whole: the call asked about, the text a person reads, the answers offered
+    (in order), the rules (`Bash(npm test:*)`) a lasting answer writes, and the settings file they go to."""
+
+    call: ToolCall
+    text: str
+    answers: tuple[str, ...]
+    rules: tuple[str, ...]
+    settings_file: str
+
+
+def full_answers(ask: Ask) -> list[str]:
+    """The answers offered to a front end that takes a PermissionQuestion: Always deny as well when a
+    narrow rule can say the call."""
+    return [*answers(ask), ALWAYS_DENY] if ask.offers else answers(ask)
+
+
+def permission_question(call: ToolCall, ask: Ask, settings_file: str) -> PermissionQuestion:
+    """The whole question for `call` (full_answers; the rules of `ask.offers`)."""
+    return PermissionQuestion(call, question_text(call, ask, settings_file), tuple(full_answers(ask)),
+                              tuple(format_rule(rule) for rule in ask.offers), settings_file)
 
 
 def question_text(call: ToolCall, ask: Ask, settings_file: str) -> str:

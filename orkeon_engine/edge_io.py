@@ -1,0 +1,21 @@
+"""The standard streams of an edge that speaks a protocol on stdio (the language server, the ACP agent).
+
+`protect_stdout` keeps the real stdout for the protocol alone: it returns a duplicate of descriptor 1, and
+points descriptor 1 itself (and `sys.stdout`) at stderr, so a print, a library's banner (litellm's) or a
+child process writing to its stdout lands in the log instead of corrupting the stream.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import BinaryIO
+
+
+def protect_stdout() -> BinaryIO:
+    """Keep the real stdout for the protocol and send everything else written there to stderr."""
+    sys.stdout.flush()
+    protocol_out = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    return protocol_out
