@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine import __version__
+from orkeon_engine.adapters.asyncio_child_runtime import AsyncioChildRuntime
 from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
@@ -20,6 +22,7 @@ from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
+from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
@@ -42,6 +45,7 @@ from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
+from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
@@ -94,6 +98,14 @@ async def build_engine(
 
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
+    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation,
+                             HttpWebPages(f"Orkeon/{__version__} web_fetch"))
+    children_store = SqliteChildStore(db, clock)
+    children = await _children(children_store, ChildPorts(
+        llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
+        progress_for=ui.progress_for or (lambda title: ui.progress), clock=clock, logger=ui.logger,
+        background_human=ui.background_human,
+    ))
     deps = Deps(
         workspace=info,
         session=session,
@@ -112,15 +124,15 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation,
-                               HttpWebPages(f"Orkeon/{__version__} web_fetch")),
+        toolbox=toolbox,
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index),
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
-        llm=llm,
+        llm=dataclasses.replace(llm, spawner=children),  # every act it runs offers spawn_agent
+        children=children,
         context_window=context_window,
         usage=ledger,
         code_index=code_index,
@@ -131,6 +143,8 @@ async def build_engine(
 
     def close() -> None:
         mcp_servers.close()
+        children.close()
+        children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
         jobs.close()
         code_index.close()
         files.close()
@@ -143,6 +157,16 @@ def speech_server() -> McpServerSpec:
     """The shipped speech server (orkeon_speech), run by this engine's Python like any declared server; a
     `speech` server the person declares takes its place."""
     return McpServerSpec("speech", sys.executable, ("-m", "orkeon_speech"), (), "built-in")
+
+
+async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:
+    """The child agents' service, after the children an ended process left running are marked interrupted."""
+    try:
+        await store.interrupt_orphans()
+    except OSError as error:
+        if ports.logger is not None:
+            ports.logger.warning(f"the children an ended process left running could not be checked: {error}")
+    return Children(store, AsyncioChildRuntime(), ports)
 
 
 def _open_git(git_root: str | None) -> Git | None:

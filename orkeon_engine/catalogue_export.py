@@ -25,6 +25,8 @@ PALETTE_PREFIX = "orkeon.palette."
 itself, for code actions; a palette id must differ or VS Code refuses the second registration."""
 
 RESTART_COMMAND = "orkeon.restartServer"
+STOP_TASK_COMMAND = "orkeon.stopTask"
+"""Picks one of the running crews and child agents (`orkeon.tasks`) and stops it."""
 
 LANGUAGECLIENT_VERSION = "^11.0.0"
 """The vscode-languageclient range; editors/vscode/package-lock.json pins the exact version."""
@@ -145,6 +147,7 @@ def vscode_manifest() -> dict[str, Any]:
         for entry in CATALOGUE
     ]
     commands.append({"command": RESTART_COMMAND, "title": "Restart the language server", "category": "Orkeon"})
+    commands.append({"command": STOP_TASK_COMMAND, "title": "Stop a running task", "category": "Orkeon"})
     return {
         "name": "orkeon",
         "displayName": "Orkeon",

@@ -2,6 +2,13 @@
 
 Exit codes: 0 when the command ran (or the code its view asks for: `review --fail-on` exits 1 when a finding
 at or above the threshold exists), 2 on bad arguments, 1 on any other failure.
+
+The engine's event loop runs on a thread of its own (EngineLoop), so the child agents a command starts in
+the background go on while the prompt waits for a line; each child's report is printed when it ends. A
+background child asks nobody (the prompt owns the keyboard): a call that needs approval is refused. One
+command (`orkeon assistant ...`) waits for the children it started before it exits (Ctrl-C stops them:
+they show as interrupted and `/tasks repair <id>` runs one again); leaving the prompt stops those still
+running the same way.
 """
 
 from __future__ import annotations
@@ -9,14 +16,17 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
+from typing import Any, TextIO, TypeVar
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
 from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError
+from orkeon_engine.domain.children import ChildRecord, usage_text
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
@@ -35,6 +45,82 @@ CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
 editor's palette."""
+T = TypeVar("T")
+
+
+class EngineLoop:
+    """The engine's event loop on its own thread: `run(coro)` runs one coroutine there and returns its
+    result, so the terminal's thread can wait for a line while the loop runs the children. Ctrl-C during
+    `run` cancels the coroutine, waits for it to unwind and raises KeyboardInterrupt, as asyncio.Runner does."""
+
+    def __init__(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="orkeon-engine", daemon=True)
+        self._thread.start()
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        started: list[asyncio.Task[T]] = []
+
+        async def main() -> T:
+            task = asyncio.ensure_future(coro)
+            started.append(task)
+            return await task
+
+        future = asyncio.run_coroutine_threadsafe(main(), self._loop)
+        try:
+            return future.result()
+        except KeyboardInterrupt:
+            if started:
+                asyncio.run_coroutine_threadsafe(_cancelled(started[0]), self._loop).result()
+            raise
+
+    def close(self) -> None:
+        """Cancel what still runs on the loop, then stop it and its thread."""
+        asyncio.run_coroutine_threadsafe(_cancel_all(self._loop), self._loop).result()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+    def __enter__(self) -> EngineLoop:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+async def _cancelled(task: asyncio.Task[Any]) -> None:
+    task.cancel()
+    await asyncio.wait([task])
+
+
+async def _cancel_all(loop: asyncio.AbstractEventLoop) -> None:
+    tasks = [task for task in asyncio.all_tasks(loop) if task is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await loop.shutdown_asyncgens()
+    await loop.shutdown_default_executor()
+
+
+class ChildReports:
+    """Prints each child's report when it ends; at the prompt, the prompt is written again after it."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self._out = out
+        self.at_prompt = False
+
+    def __call__(self, record: ChildRecord) -> None:
+        out = self._out or sys.stdout
+        head = f"── {record.title} {record.state} ({usage_text(record.usage)})"
+        if record.detail:
+            head += f": {record.detail}"
+        body = record.report.strip() or "(it left no report)"
+        text = ("\n" if self.at_prompt else "") + f"{head}\n{body}\n"
+        try:
+            out.write(text + (PROMPT if self.at_prompt else ""))
+            out.flush()
+        except (OSError, ValueError):  # the terminal is gone: the report stays in /tasks show
+            pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -60,19 +146,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         human=TerminalHumanInput(),
         progress=TerminalProgress(),
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
+        progress_for=lambda title: TerminalProgress(steps=False),
+        background_human=TerminalHumanInput(interactive=False),
     )
-    with asyncio.Runner() as runner:
+    with EngineLoop() as runner:
         try:
             engine = runner.run(build_engine(workspace, ui, resume=options.get("resume")))
         except LookupError as error:
             print(f"orkeon: {error.args[0] if error.args else error}", file=sys.stderr)
             return 1
+        reports = ChildReports()
+        engine.on_child_end(reports)
         try:
             if rest:
                 return _one_command(runner, engine, rest)
-            return _interactive(runner, engine)
+            return _interactive(runner, engine, reports)
         finally:
-            engine.close()
+            runner.run(_close(engine))
 
 
 def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -130,10 +220,36 @@ def _prompts(args: list[str]) -> int:
     return 0
 
 
-def _one_command(runner: asyncio.Runner, engine: Engine, tokens: list[str]) -> int:
+async def _close(engine: Engine) -> None:
+    """Close the engine on its loop (a child still running ends as interrupted)."""
+    engine.close()
+
+
+def _one_command(runner: EngineLoop, engine: Engine, tokens: list[str]) -> int:
     name, *args = tokens
     result = runner.run(engine.run(name, args))
-    return _show(result)
+    code = _show(result)
+    _wait_for_children(runner, engine)
+    return code
+
+
+def _wait_for_children(runner: EngineLoop, engine: Engine) -> None:
+    """Before one command exits: wait for the children it started (Ctrl-C stops them)."""
+    running = engine.running_children()
+    if not running:
+        return
+    print(f"orkeon: waiting for {len(running)} child agent{'' if len(running) == 1 else 's'} started in the "
+          "background; Ctrl-C stops them", file=sys.stderr)
+    try:
+        runner.run(engine.wait_for_children())
+    except KeyboardInterrupt:
+        _say_interrupted(engine.running_children())
+
+
+def _say_interrupted(ids: Sequence[int]) -> None:
+    for child_id in ids:
+        print(f"orkeon: c{child_id} stopped before its end; it shows as interrupted (`/tasks repair c{child_id}` "
+              "runs it again)", file=sys.stderr)
 
 
 def _show(result: RunResult) -> int:
@@ -146,7 +262,7 @@ def _show(result: RunResult) -> int:
     return 2 if isinstance(result, BadArguments) else 1
 
 
-def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
+def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> int:
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
@@ -154,18 +270,22 @@ def _interactive(runner: asyncio.Runner, engine: Engine) -> int:
     for limitation in info.limitations:
         print(f"limited: {limitation}")
     while True:
+        reports.at_prompt = True
         try:
             line = input(PROMPT)
         except EOFError:
             print()
+            _say_interrupted(engine.running_children())
             return 0
         except KeyboardInterrupt:
             print()
             continue
+        finally:
+            reports.at_prompt = False
         _interactive_line(runner, engine, line.strip())
 
 
-def _interactive_line(runner: asyncio.Runner, engine: Engine, line: str) -> None:
+def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:
     if not line:
         return
     try:

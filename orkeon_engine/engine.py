@@ -18,6 +18,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args, split_line
+from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived
@@ -163,9 +164,10 @@ class Engine:
                    task_id: str | None = None) -> RunResult:
         try:
             deps = self.deps.for_run(entry.name, progress)
-            if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's tokens
+            if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's usage
                 ledger = TaskUsageLedger(deps.tasks, task_id, deps.llm.ledger)
-                deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger))
+                run = f"/{entry.name} ({task_id})"
+                deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger, run=run))
             return Ok(await entry.run(args, deps))
         except ArgumentError as error:
             return BadArguments(str(error), error.usage)
@@ -216,7 +218,21 @@ class Engine:
                 problems.append(f"mode: {result.render()}; the mode is unchanged")
         return problems
 
+    def on_child_end(self, listener: Callable[[ChildRecord], None]) -> None:
+        """Call `listener` with each child agent's record once it has ended (the editor opens its report)."""
+        if self.deps.children is not None:
+            self.deps.children.on_end(listener)
+
+    def running_children(self) -> tuple[int, ...]:
+        """The ids of the child agents running in this engine."""
+        return self.deps.children.running() if self.deps.children is not None else ()
+
+    async def wait_for_children(self) -> list[ChildRecord]:
+        """Wait until no child agent runs here; the records of those that ended meanwhile."""
+        return await self.deps.children.wait_running() if self.deps.children is not None else []
+
     def close(self) -> None:
+        """Close the engine: a child still running ends as interrupted."""
         self._close()
 
 

@@ -60,6 +60,13 @@ class Cancellations:
         cancel()
         return True
 
+    def watch_token(self, token: str, cancel: Cancel) -> None:
+        """Route a cancel on a progress token that no request owns (a child agent's line) to `cancel`."""
+        self._by_token[token] = cancel
+
+    def forget_token(self, token: str) -> None:
+        self._by_token.pop(token, None)
+
     def cancelled_before_start(self, request_id: Any) -> None:
         """Remember a cancel for a request whose task has not started yet (the last few are kept)."""
         self._early.append(request_id)

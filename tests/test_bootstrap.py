@@ -95,6 +95,27 @@ async def test_the_editors_client_info_reaches_doctor(tmp_path):
     engine.close()
 
 
+async def test_a_child_still_running_when_the_engine_closes_shows_as_interrupted_in_the_next(tmp_path):
+    first = await _engine(tmp_path)
+    handle = await first.deps.children.spawn("dev-reviewer", "Review plan.md")
+    first.close()
+
+    second = await _engine(tmp_path)
+    record = await second.deps.children.report(handle)
+    second.close()
+
+    assert (record.state, record.detail) == ("interrupted", "the engine that ran it closed before it ended")
+
+
+async def test_every_act_of_the_engine_offers_spawn_agent_and_the_children_are_wired(tmp_path):
+    engine = await _engine(tmp_path)
+
+    spawner, children = engine.deps.llm.spawner, engine.deps.children
+    engine.close()
+
+    assert spawner is children and children is not None
+
+
 async def test_an_acp_clients_files_and_terminal_serve_the_models_tools_only(tmp_path):
     from orkeon_engine.ports.shell import ShellResult
     from tests.support.doubles.fake_client_files import FakeClientFiles

@@ -8,12 +8,12 @@ import sys
 import pytest
 
 
-def _run(args, cwd, stdin=None, extra_env=None):
+def _run(args, cwd, stdin=None, extra_env=None, timeout=60):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env["XDG_CONFIG_HOME"] = str(cwd / ".xdg")
     env.update(extra_env or {})
     return subprocess.run([sys.executable, "-m", "orkeon_engine.cli", *args], cwd=cwd, input=stdin,
-                          capture_output=True, text=True, env=env, timeout=60)
+                          capture_output=True, text=True, env=env, timeout=timeout)
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_status_runs_without_importing_litellm(folder):
     (["skills"], 0, "No skill is attached"),
     (["agents"], 0, "dev-reviewer"),
     (["export"], 1, "nothing to export"),
-    (["tasks"], 0, "No crew has run in this session yet."),
+    (["tasks"], 0, "No crew and no child agent has run in this session yet."),
     (["advisor"], 1, "no answer to judge yet"),
 ])
 def test_the_status_settings_and_session_commands_answer_from_the_command_line(folder, tokens, code, expected):
@@ -169,3 +169,90 @@ def test_free_text_at_the_prompt_runs_a_turn_of_the_assistant_against_the_model(
     assert "a.py prints the letter a." in done.stdout
     assert "mode: default, the default, as no mode is set" in done.stdout
     assert len(requests) == 2 and "what does a.py do? don't guess" in requests[0]["messages"][1]["content"]
+
+
+# --- child agents ---------------------------------------------------------------------------------------
+
+SPAWN_IN_THE_BACKGROUND = {"tool_calls": [{"name": "spawn_agent", "arguments": {
+    "brief": "Check that every public function of a.py has a test", "charter": "dev-reviewer",
+    "background": True}}], "content": None}
+
+
+def test_one_command_waits_for_the_child_it_started_in_the_background_and_prints_its_report(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    (folder / "a.py").write_text("def f():\n    return 1\n")
+    with StubOpenAIServer([SPAWN_IN_THE_BACKGROUND], default={"echo": True}) as stub:
+        done = _run(["assistant", "have a.py reviewed"], folder, timeout=180,
+                    extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+        listed = _run(["tasks"], folder)
+
+    assert done.returncode == 0, done.stderr
+    report = done.stdout[done.stdout.index("── c1 dev-reviewer done ("):]
+    assert "Check that every public function of a.py has a test" in report
+    assert "c1  dev-reviewer  done" in listed.stdout
+
+
+def test_a_child_whose_process_was_killed_shows_as_interrupted_after_a_restart(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    spawn = {"tool_calls": [{"name": "spawn_agent", "arguments": {"brief": "Review a.py", "charter": "dev-reviewer"}}],
+             "content": None}
+    with StubOpenAIServer([spawn], default={"hang": 60}) as stub:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+        env.update({"XDG_CONFIG_HOME": str(folder / ".xdg"), "ORKEON_MODEL": "openai/stub-model",
+                    "ORKEON_API_BASE": stub.url})
+        process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli", "assistant", "review a.py"],
+                                   cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            _until(lambda: len(stub.requests) >= 2)  # the child's first call is in flight
+        finally:
+            process.kill()
+            process.wait(timeout=30)
+        listed = _run(["tasks"], folder)
+
+    row = next(line for line in listed.stdout.splitlines() if line.startswith("c1 "))
+    assert "interrupted" in row and "the Orkeon process that ran it ended before it did" in row
+
+
+def _until(condition, seconds=120.0):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not hold in time"
+        time.sleep(0.05)
+
+
+def test_at_the_prompt_a_background_childs_report_arrives_while_the_prompt_waits_for_a_line(folder):
+    import queue
+    import threading
+
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    (folder / "a.py").write_text("def f():\n    return 1\n")
+    with StubOpenAIServer([SPAWN_IN_THE_BACKGROUND], default={"echo": True}) as stub:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+        env.update({"XDG_CONFIG_HOME": str(folder / ".xdg"), "ORKEON_MODEL": "openai/stub-model",
+                    "ORKEON_API_BASE": stub.url})
+        process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli"], cwd=folder, env=env, text=True,
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        lines: queue.Queue[str] = queue.Queue()
+        reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True)
+        reader.start()
+        seen: list[str] = []
+        try:
+            process.stdin.write("have a.py reviewed in the background\n")
+            process.stdin.flush()
+            while not any("── c1 dev-reviewer done" in line for line in seen):
+                seen.append(lines.get(timeout=120))
+            process.stdin.close()
+            code = process.wait(timeout=60)
+        finally:
+            process.kill()
+    reader.join(timeout=30)
+    while not lines.empty():
+        seen.append(lines.get())
+
+    assert code == 0
+    assert any("Check that every public function of a.py has a test" in line for line in seen)

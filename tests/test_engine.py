@@ -8,11 +8,12 @@ from orkeon_engine.domain.view import CommandView
 from orkeon_engine.engine import BadArguments, CommandEntry, Engine, Failed, NotConfigured, Ok
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.deps import make_deps
+from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
-from tests.support.scripted_chat_model import ScriptedChatModel
+from tests.support.scripted_chat_model import Call, ScriptedChatModel
 from tests.support.stub_openai_server import StubOpenAIServer
 
 
@@ -271,6 +272,32 @@ async def test_advisor_judges_the_assistants_last_answer_and_the_next_turn_sees_
     assert "Changed parser.py:40." in model.requests[1].last_user_text
     assert "[advice] 1. parser.py:40 has no test." in model.requests[2].last_user_text
     assert [r.command for r in deps.tasks.records()] == ["assistant", "advisor", "assistant"]
+
+
+async def test_a_spawn_from_a_crew_names_the_crews_run_as_the_childs_parent():
+    model = ScriptedChatModel([Call("spawn_agent", {"brief": "look at a.py", "background": True}), "started",
+                               "a.py is fine"])
+    runtime = FakeChildRuntime()
+    deps = await make_deps(chat_model=model, child_runtime=runtime)
+    engine = Engine(deps, CATALOGUE, lambda: None)
+    await engine.run("assistant", ["have", "a.py", "checked"])
+
+    ended = await engine.wait_for_children()
+
+    assert [(r.label, r.parent, r.report) for r in ended] == [("c1", "/assistant (t1)", "a.py is fine")]
+
+
+async def test_the_engine_tells_its_listeners_when_a_child_ends():
+    deps = await make_deps(chat_model=ScriptedChatModel(["done"]), child_runtime=FakeChildRuntime())
+    engine = Engine(deps, CATALOGUE, lambda: None)
+    heard = []
+    engine.on_child_end(heard.append)
+    await deps.children.spawn("general", "look", mode="plan", tools=["file_read"])
+    running = engine.running_children()
+
+    await engine.wait_for_children()
+
+    assert running == (1,) and [r.state for r in heard] == ["done"]
 
 
 async def test_a_line_of_free_text_is_a_request_to_the_assistant(tmp_path):

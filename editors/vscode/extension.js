@@ -8,6 +8,8 @@
  * documents the server opens through window/showDocument, all handled by the language client itself.
  *
  * The palette commands come from package.json, which `orkeon catalogue --format vscode` generates.
+ * "Orkeon: Stop a running task" picks one of the running crews and child agents `orkeon.tasks` lists and
+ * stops it (`orkeon.tasks stop <id>`).
  */
 
 const vscode = require('vscode');
@@ -18,6 +20,7 @@ const CHANNEL_NAME = 'Orkeon';
 const SERVER_CHANNEL_NAME = 'Orkeon language server';
 const INPUT_REQUEST = 'orkeon/input';
 const RESTART_COMMAND = 'orkeon.restartServer';
+const STOP_TASK_COMMAND = 'orkeon.stopTask';
 const SECTION = 'orkeon';
 const REQUEST_CANCELLED = -32800;
 
@@ -310,6 +313,44 @@ async function runCommand(entry, given) {
   }
 }
 
+/** The running crews and child agents, as `orkeon.tasks` lists them in its view's data. */
+function runningTasks(view) {
+  const tasks = Array.isArray(view?.data?.tasks) ? view.data.tasks : [];
+  return tasks.filter((task) => task && task.running);
+}
+
+/**
+ * Stop a running crew or child agent: the one whose id is given (a keybinding), else the one picked among
+ * the running ones; the answer of `/tasks stop` lands in the Orkeon channel like any command's.
+ */
+async function stopTask(given) {
+  const entry = manifest.orkeon.commands.find((e) => e.name === 'tasks');
+  let id = typeof given === 'string' && given ? given : undefined;
+  if (!id) {
+    const client = state.client ? await state.starting : await startClient();
+    if (!client) return undefined;
+    let view;
+    try {
+      view = await client.sendRequest(lc.ExecuteCommandRequest.type, { command: 'orkeon.tasks', arguments: [] });
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Orkeon /tasks: ${String(error?.message ?? error).split('\n')[0]}`);
+      return undefined;
+    }
+    const running = runningTasks(view);
+    if (!running.length) {
+      void vscode.window.showInformationMessage('Orkeon: no crew and no child agent is running.');
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      running.map((task) => ({ label: String(task.id), description: String(task.name ?? ''), detail: String(task.state ?? '') })),
+      { title: 'Orkeon: stop a running task', placeHolder: 'the crew (t…) or child agent (c…) to stop' },
+    );
+    if (!picked) return undefined;
+    id = picked.label;
+  }
+  return runCommand(entry, [['stop', id]]);
+}
+
 function activate(context) {
   state.channel = vscode.window.createOutputChannel(CHANNEL_NAME);
   context.subscriptions.push(state.channel);
@@ -317,6 +358,7 @@ function activate(context) {
     context.subscriptions.push(vscode.commands.registerCommand(entry.palette, (...given) => runCommand(entry, given)));
   }
   context.subscriptions.push(vscode.commands.registerCommand(RESTART_COMMAND, () => restartClient()));
+  context.subscriptions.push(vscode.commands.registerCommand(STOP_TASK_COMMAND, (id) => stopTask(id)));
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => onSettingsChanged(event)));
   context.subscriptions.push({ dispose: () => { void stopClient(); } });
   return startClient();
@@ -326,4 +368,4 @@ function deactivate() {
   return stopClient();
 }
 
-module.exports = { activate, deactivate, splitArguments, renderView, readSettings };
+module.exports = { activate, deactivate, splitArguments, renderView, readSettings, runningTasks };

@@ -59,11 +59,15 @@ async def _read_line(prompt: str, out: TextIO) -> str | None:
 
 
 class TerminalProgress:
-    """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False."""
+    """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False.
 
-    def __init__(self, out: TextIO | None = None, quiet: bool = False) -> None:
+    With `steps` off only the beginning and the end are written (a child in the background, whose every
+    turn would clutter the prompt)."""
+
+    def __init__(self, out: TextIO | None = None, quiet: bool = False, steps: bool = True) -> None:
         self._out = out
         self._quiet = quiet
+        self._steps = steps
         self._title = ""
 
     def _write(self, text: str) -> None:
@@ -81,6 +85,8 @@ class TerminalProgress:
         self._write(f"… {title}" + (f": {message}" if message else ""))
 
     def report(self, message: str, percentage: int | None = None) -> None:
+        if not self._steps:
+            return
         pct = f" ({percentage}%)" if percentage is not None else ""
         prefix = f"{self._title}: " if self._title else ""
         self._write(f"… {prefix}{message}{pct}")

@@ -96,8 +96,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  agents.ARGS, agents.run_agents),
     CommandEntry("export", "session", "Write the conversation as markdown (default "
                  "/output/conversation-<session>.md).", export.ARGS, export.run_export),
-    CommandEntry("tasks", "session", "List the crews of this session, running and ended; stop one by its id.",
-                 tasks.ARGS, tasks.run_tasks),
+    CommandEntry("tasks", "session", "List the crews and child agents of this session; stop one, or run an ended "
+                 "child again with a message (send) or to finish its job (repair).", tasks.ARGS, tasks.run_tasks),
     CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "

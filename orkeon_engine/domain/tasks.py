@@ -1,5 +1,5 @@
 """The crews a session launched, as /tasks lists them: an id, the command, its state, when it started and
-ended, and the tokens its model calls used."""
+ended, and the tokens and cost of its model calls."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ class TaskRecord:
     started: datetime
     ended: datetime | None = None
     tokens: int = 0
+    cost: float | None = 0.0
+    """The cost of its model calls in US dollars; None once one of them could not be priced."""
     detail: str = ""
     """Why it failed, or who stopped it."""
 

@@ -14,4 +14,9 @@ class PermissionGate(Protocol):
     settings file that cannot be read, or a question nobody answers all give a denial whose reason says
     which (the file and the rule, the mode)."""
 
+    @property
+    def mode(self) -> str:
+        """The permission mode it decides under (a child started by `general` works in it too)."""
+        ...
+
     async def authorize(self, call: ToolCall) -> Verdict: ...

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from orkeon_engine.ports.human_input import HumanInput
@@ -19,3 +20,9 @@ class UserInterface:
     logger: Logger
     events: TurnEvents | None = None
     """The assistant's turn shown as it goes, for an edge that can (the ACP agent streams it)."""
+    progress_for: Callable[[str], Progress] | None = None
+    """A new progress line with that title, for work that runs beside the command (a child agent); None
+    shares `progress`."""
+    background_human: HumanInput | None = None
+    """Who a background child asks; None: `human` (the editor's dialogs), while the terminal, whose prompt
+    owns the keyboard, answers nobody."""

@@ -15,6 +15,10 @@ A failed model call (LlmFailure) propagates as it is.
 With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
 so its text reaches the front end piece by piece, and each call is reported checked (before the gate),
 started and finished. Without them the loop is unchanged.
+
+Given a Spawner, the loop offers spawn_agent itself (tools/spawn_agent.py), after the act's own tools: the
+host's tool, which no catalogue names (`tools` naming it raises UnknownToolError before the model is
+asked). Without one (a child's act), a call of spawn_agent is refused by name.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
 from orkeon_engine.domain.model_json import describe_validation_error
+from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -40,9 +45,14 @@ from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.spawn_agent import Spawner
 
 MAX_PARALLEL_READS = 4
 NO_OUTPUT = "(no output)"
+CHILD_REFUSAL = (
+    "refused: spawn_agent is not offered here, since a child agent has no child of its own; do this part "
+    "yourself, or name in your report the part that needs another agent"
+)
 
 
 async def act(
@@ -59,14 +69,19 @@ async def act(
     logger: Logger | None = None,
     max_parallel_reads: int = MAX_PARALLEL_READS,
     events: TurnEvents | None = None,
+    spawner: Spawner | None = None,
+    parent: str = "",
 ) -> ActResult:
-    """Run the loop over `messages` (the history and the request), `system` first, offering `tools`.
+    """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
+    spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
 
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
-    conversation. Raises BudgetExhausted, Cancelled, or the model's LlmFailure / NotConfiguredError.
-    `events` hears the turn as it goes (the module docstring)."""
+    conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
+    the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes (the module docstring)."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
                      max_parallel_reads, events)
+    if spawner is not None:
+        loop.offer_spawn_agent(spawner, parent)
     return await loop.run(system, messages)
 
 
@@ -99,7 +114,7 @@ class _ToolLoop:
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
                  max_parallel_reads: int, events: TurnEvents | None = None) -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
-        self._specs = [tool.spec() for tool in tools]
+        self._specs = self._tools.specs()
         self._budget = budget
         self._gate = gate
         self._model = model
@@ -114,6 +129,15 @@ class _ToolLoop:
         self._usage = Usage()
         self._context_tokens = 0
         self._turns = 0
+
+    def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
+        """Offer spawn_agent, the host's own tool, after the act's tools."""
+        from orkeon_engine.tools.spawn_agent import SpawnAgentTool, SpawnContext
+
+        context = SpawnContext(parent=parent, mode=self._gate.mode, tools=tuple(self._tools.names()))
+        tool = SpawnAgentTool(spawner, context)
+        self._tools.offer_host_tool(tool)
+        self._specs.append(tool.spec())
 
     async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
@@ -191,6 +215,8 @@ class _ToolLoop:
 
     async def _check_call(self, request: ToolCallRequest) -> _Ready | ToolCallRecord:
         tool = self._find(request.name)
+        if tool is None and request.name.strip().lower() in HOST_TOOLS:
+            return _record(request, {}, None, CHILD_REFUSAL)
         if tool is None:
             offered = ", ".join(sorted(self._tools.names())) or "none"
             return _record(request, {}, None, f"unknown tool {request.name!r}; the tools offered are: {offered}")

@@ -55,6 +55,10 @@ class RunGate:
         self._logger = logger
         self._asking = asyncio.Lock()
 
+    @property
+    def mode(self) -> str:
+        return self.context.mode
+
     async def authorize(self, call: ToolCall) -> Verdict:
         """The verdict on a call; never raises, and refuses on anything unexpected."""
         try:

@@ -3,7 +3,8 @@ answer, no tools) and `extract` (JSON validated against a pydantic model, with o
 
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
-and its progress line), which Deps.for_run does for every run the engine starts.
+and its progress line), which Deps.for_run does for every run the engine starts. A facade carrying a
+`spawner` offers spawn_agent to every act it runs (the engine's does; a child's never does).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.spawn_agent import Spawner
 
 ModelT = TypeVar("ModelT", bound="BaseModel")
 
@@ -68,6 +70,10 @@ class Llm:
     logger: Logger | None = None
     progress: Progress | None = None
     command: str = ""
+    spawner: Spawner | None = None
+    """What starts a child when the model calls spawn_agent; None offers no spawn_agent (a child's model)."""
+    run: str = ""
+    """The run this facade serves, as a child names its parent (`/assistant (t2)`)."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Llm:
         """The same facade, recording under `command` and reporting on `progress` (when given)."""
@@ -83,9 +89,10 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished)."""
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
+        parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
                                    clock=self.clock, progress=self.progress, options=options, logger=self.logger,
-                                   events=events)
+                                   events=events, spawner=self.spawner, parent=parent)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""

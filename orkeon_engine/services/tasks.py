@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.tasks import TaskRecord, TaskState
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
@@ -54,7 +55,7 @@ class TaskRegistry:
                   outcome: Callable[[T], tuple[TaskState, str]] | None = None) -> T:
         """Run `work(task_id)` as a task of `command`; its state follows how it ends (`outcome` maps a
         result to done or failed with a detail, for a use case that returns its failures rather than
-        raising). The work gets its task id to count its tokens with `add_tokens`."""
+        raising). The work gets its task id to count its usage with `add_usage`."""
         task_id = self._next_id()
         task: asyncio.Future[T] = asyncio.ensure_future(work(task_id))
         self._start(task_id, command, session_id, task)
@@ -74,11 +75,12 @@ class TaskRegistry:
         self._end(task_id, state, detail)
         return result
 
-    def add_tokens(self, task_id: str, tokens: int) -> None:
-        """Count tokens a model call of the task used (an unknown or ended task is ignored)."""
+    def add_usage(self, task_id: str, usage: Usage) -> None:
+        """Count the tokens and cost of a model call of the task (an unknown task is ignored)."""
         record = self._records.get(task_id)
         if record is not None:
-            self._records[task_id] = dataclasses.replace(record, tokens=record.tokens + tokens)
+            cost = None if record.cost is None or usage.cost is None else record.cost + usage.cost
+            self._records[task_id] = dataclasses.replace(record, tokens=record.tokens + usage.total_tokens, cost=cost)
 
     def records(self, session_id: str | None = None) -> list[TaskRecord]:
         """The tasks in launch order, only those of `session_id` when one is given."""
@@ -123,7 +125,7 @@ class TaskRegistry:
 
 
 class TaskUsageLedger:
-    """The UsageLedger of one task's model calls: each recorded call's tokens are counted on the task,
+    """The UsageLedger of one task's model calls: each recorded call's usage is counted on the task,
     then the record goes on to the session's ledger (when there is one)."""
 
     def __init__(self, registry: TaskRegistry, task_id: str, inner: UsageLedger | None) -> None:
@@ -132,7 +134,7 @@ class TaskUsageLedger:
         self._inner = inner
 
     async def record(self, entry: UsageRecord) -> None:
-        self._registry.add_tokens(self._task_id, entry.usage.total_tokens)
+        self._registry.add_usage(self._task_id, entry.usage)
         if self._inner is not None:
             await self._inner.record(entry)
 

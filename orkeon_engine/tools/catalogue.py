@@ -1,7 +1,9 @@
 """ToolCatalogue: the tools registered for a run, by name, found case-insensitively.
 
 A crew names the tools it offers the model; `select` checks every name before any model call, so an
-unknown one fails at once with UnknownToolError naming it and the registered tools.
+unknown one fails at once with UnknownToolError naming it and the registered tools. The host's own tools
+(spawn_agent) are never registered by name: naming one fails the same way, and only the tool loop adds
+it to the catalogue of its act (`offer_host_tool`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolClass
 
 if TYPE_CHECKING:  # tools/base.py pulls in pydantic, which the start-up path must not import
@@ -25,7 +28,14 @@ class UnknownToolError(CommandFailedError):
         names = ", ".join(self.unknown)
         known = ", ".join(self.registered) or "none"
         noun = "tool" if len(self.unknown) == 1 else "tools"
-        super().__init__(f"unknown {noun} {names}; registered tools: {known}")
+        host = [name for name in self.unknown if name.strip().lower() in HOST_TOOLS]
+        note = (f" ({', '.join(host)}: the host's own tool, which the tool loop offers to every act by itself, "
+                "so no catalogue names it)") if host else ""
+        super().__init__(f"unknown {noun} {names}; registered tools: {known}{note}")
+
+
+class HostToolNameError(UnknownToolError):
+    """A catalogue or an act registered a tool under the name of one the host offers by itself."""
 
 
 class ToolCatalogue:
@@ -37,7 +47,17 @@ class ToolCatalogue:
             self.register(tool)
 
     def register(self, tool: Tool[Any]) -> None:
-        """Add a tool; a name already registered (in any case) raises ValueError."""
+        """Add a tool; a name already registered (in any case) raises ValueError, a host tool's name
+        HostToolNameError."""
+        if tool.name.strip().lower() in HOST_TOOLS:
+            raise HostToolNameError([tool.name], self.names())
+        self._add(tool)
+
+    def offer_host_tool(self, tool: Tool[Any]) -> None:
+        """Add one of the host's own tools: the tool loop's call, for the act it runs."""
+        self._add(tool)
+
+    def _add(self, tool: Tool[Any]) -> None:
         key = tool.name.lower()
         if key in self._tools:
             raise ValueError(f"a tool named {self._tools[key].name} is already registered")

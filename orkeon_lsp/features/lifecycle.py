@@ -18,6 +18,7 @@ from pygls.uris import to_fs_path
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.engine import Engine, UserInterface
 from orkeon_lsp.client import ClientSupport, describe_client
+from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.server import start_up_done
@@ -51,7 +52,8 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
         server.tell("warning", note)
     from orkeon_engine.bootstrap import build_engine  # here, not at import: it stays off initialize's path
 
-    ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger)
+    ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger,
+                       progress_for=lambda title: ChildProgress(server, title))
     settings = server.settings
     try:
         engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents, client_info=client)
@@ -60,6 +62,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
                                "a new session is started")
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
+    watch_children(server, engine)
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
     return engine
 

@@ -217,3 +217,36 @@ def test_a_permission_question_is_answered_through_vim_ui_select(tmp_path, answe
     assert recorded["cart"] == buffer
     assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.2\n"
     assert any("cart.py now sets TAX to 0.21." in line for line in recorded["lines"])
+
+
+REVIEW_BRIEF = "Review cart.py for rounding mistakes"
+STOP_A_CHILD = """
+require('orkeon').setup({ cmd = E.server_cmd })
+vim.ui.select = function(items, opts, on_choice)
+  E.record('offered', vim.tbl_map(opts.format_item, items))
+  on_choice(items[1])
+end
+local function shows(name, text)
+  local buf = vim.fn.bufnr('orkeon://' .. name)
+  return buf ~= -1 and table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\\n'):find(text, 1, true) ~= nil
+end
+vim.cmd('Orkeon assistant have cart.py reviewed in the background')
+E.wait(function() return shows('assistant', 'A reviewer is looking') end, 'the answer', 120000)
+vim.cmd('OrkeonStopTask')
+E.wait(function() return shows('tasks', 'stopped c1') end, 'the answer of /tasks stop', 120000)
+E.record('answer', vim.api.nvim_buf_get_lines(vim.fn.bufnr('orkeon://tasks'), 0, -1, false))
+"""
+
+
+def test_a_running_child_agent_is_picked_and_stopped_with_orkeon_stop_task(tmp_path, repository):
+    script = [
+        {"tool_calls": [{"name": "spawn_agent", "arguments": {
+            "brief": REVIEW_BRIEF, "charter": "dev-reviewer", "background": True}}], "content": None},
+        {"when": REVIEW_BRIEF, "hang": 60},
+        {"content": "A reviewer is looking at cart.py."},
+    ]
+    with StubOpenAIServer(script) as stub:
+        recorded = run_in_nvim(tmp_path, repository, STOP_A_CHILD, env=model_env(stub))
+
+    assert recorded["offered"] == ["c1  dev-reviewer  running"]
+    assert recorded["answer"] == ["stopped c1 dev-reviewer: it ends as stopped."]

@@ -16,7 +16,7 @@ ANSWERS = [
     ("hooks", [], "No hook is declared"),
     ("skills", [], "No skill is attached"),
     ("agents", [], "sub-agent charters"),
-    ("tasks", [], "No crew has run in this session yet."),
+    ("tasks", [], "No crew and no child agent has run in this session yet."),
 ]
 REFUSALS = [
     ("export", [], "nothing to export"),

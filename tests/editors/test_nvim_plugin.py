@@ -199,3 +199,28 @@ E.record('settings', vim.json.encode(config.settings))
 
     assert recorded["encoded"] == "{}"
     assert recorded["settings"] == '{"orkeon":{}}'
+
+
+TASKS = {"message": "3 tasks, 2 running.", "data": {"tasks": [
+    {"id": "t1", "kind": "crew", "name": "/review", "state": "done", "running": False},
+    {"id": "t2", "kind": "crew", "name": "/assistant", "state": "running", "running": True},
+    {"id": "c1", "kind": "child", "name": "dev-reviewer", "state": "running", "running": True},
+]}}
+PICK = f"""
+local orkeon = require('orkeon')
+vim.ui.select = function(items, opts, on_choice)
+  E.record('prompt', opts.prompt)
+  E.record('items', vim.tbl_map(opts.format_item, items))
+  on_choice(items[2])
+end
+orkeon.pick_task({lua_json(TASKS)}, function(id) E.record('picked', id) end)
+orkeon.pick_task({lua_json({"message": "none", "data": {}})}, function(id) E.record('wrongly', id) end)
+"""
+
+
+def test_stopping_a_task_offers_the_running_crews_and_children_and_hands_on_the_one_picked(tmp_path):
+    recorded = run(tmp_path, PICK)
+
+    assert recorded["items"] == ["t2  /assistant  running", "c1  dev-reviewer  running"]
+    assert recorded["picked"] == "c1" and "wrongly" not in recorded
+    assert recorded["notifications"][-1]["message"] == "Orkeon: no crew and no child agent is running"

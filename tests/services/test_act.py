@@ -1,4 +1,5 @@
-"""The tool loop over the scripted model: turns, the gate, parallel reads, error results, budgets, cancel."""
+"""The tool loop over the scripted model: turns, the gate, parallel reads, error results, budgets, cancel,
+and spawn_agent, which the loop offers itself."""
 
 import pytest
 
@@ -7,12 +8,14 @@ from orkeon_engine.domain.chat import ChatMessage, Usage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
+from orkeon_engine.tools.catalogue import UnknownToolError
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.doubles.fake_spawner import FakeSpawner
 from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
-from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RaisingTool, RecordingEdit, SlowTool
+from tests.support.tiny_tools import ConcurrencyProbe, NamedEcho, ProbeRead, RaisingTool, RecordingEdit, SlowTool
 
 UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
 
@@ -195,3 +198,60 @@ async def test_the_usage_is_summed_over_the_turns():
     result = await _act(model, [ProbeRead(ConcurrencyProbe())])
 
     assert result.usage == Usage(200, 40, 10, 0, 0.002)
+
+
+# --- spawn_agent, the host's own tool ---------------------------------------------------------------------
+
+async def _act_with_spawner(model, tools, spawner, gate=None):
+    return await act("You are a test.", [ChatMessage.user("go")], tools, UNLIMITED, gate or FakePermissionGate(),
+                     model=model, clock=FakeClock(), spawner=spawner, parent="/assistant (t1)")
+
+
+async def test_the_loop_offers_spawn_agent_itself_after_the_acts_tools():
+    model = ScriptedChatModel(["done"])
+
+    await _act_with_spawner(model, [ProbeRead(ConcurrencyProbe())], FakeSpawner())
+
+    assert model.requests[0].tool_names == ["probe_read", "spawn_agent"]
+
+
+async def test_a_spawn_agent_call_hands_the_brief_and_what_the_loop_knows_of_the_parent():
+    spawner = FakeSpawner("the child's report")
+    model = ScriptedChatModel([Call("spawn_agent", {"brief": "check the tests", "charter": "dev-reviewer"}), "ok"])
+
+    await _act_with_spawner(model, [ProbeRead(ConcurrencyProbe())], spawner, FakePermissionGate(mode="plan"))
+
+    (request,) = spawner.requests
+    assert (request.brief, request.charter, request.background) == ("check the tests", "dev-reviewer", False)
+    assert (request.parent, request.mode, request.tools) == ("/assistant (t1)", "plan", ("probe_read",))
+    assert model.requests[1].tool_results()["call_1_0"] == "the child's report"
+
+
+async def test_a_spawn_agent_call_goes_through_the_gate_like_any_other():
+    spawner = FakeSpawner()
+    gate = FakePermissionGate({"spawn_agent": Verdict.deny("a deny rule names spawn_agent")})
+    model = ScriptedChatModel([Call("spawn_agent", {"brief": "go"}), "ok"])
+
+    await _act_with_spawner(model, [], spawner, gate)
+
+    assert spawner.requests == []
+    assert "a deny rule names spawn_agent" in model.requests[1].tool_results()["call_1_0"]
+
+
+async def test_naming_spawn_agent_among_an_acts_tools_fails_before_the_model_is_asked():
+    model = ScriptedChatModel(["never"])
+
+    with pytest.raises(UnknownToolError, match="spawn_agent"):
+        await _act_with_spawner(model, [NamedEcho("spawn_agent")], FakeSpawner())
+
+    assert model.requests == []
+
+
+async def test_without_a_spawner_a_call_of_spawn_agent_is_refused_by_name():
+    model = ScriptedChatModel([Call("spawn_agent", {"brief": "help me"}), "alone, then"])
+
+    result = await _act(model, [ProbeRead(ConcurrencyProbe())])
+
+    assert "spawn_agent" not in model.requests[0].tool_names
+    assert result.calls[0].result.text.startswith("refused: spawn_agent is not offered here, since a child agent "
+                                                  "has no child of its own")

@@ -107,16 +107,29 @@ def test_stopping_an_unknown_id_names_the_known_ones():
         registry.stop("t9")
 
 
-async def test_tokens_are_counted_on_the_task_that_used_them():
+async def test_tokens_and_cost_are_counted_on_the_task_that_used_them():
     registry = TaskRegistry(FakeClock())
 
     async def work(task_id):
-        registry.add_tokens(task_id, 120)
-        registry.add_tokens(task_id, 30)
+        registry.add_usage(task_id, Usage(input_tokens=100, output_tokens=20, cost=0.01))
+        registry.add_usage(task_id, Usage(input_tokens=25, output_tokens=5, cost=0.002))
 
     await registry.run("advisor", "s1", work)
 
-    assert registry.records()[0].tokens == 150
+    record = registry.records()[0]
+    assert (record.tokens, round(record.cost, 6)) == (150, 0.012)
+
+
+async def test_one_unpriced_call_makes_the_tasks_cost_unknown():
+    registry = TaskRegistry(FakeClock())
+
+    async def work(task_id):
+        registry.add_usage(task_id, Usage(input_tokens=100, cost=0.01))
+        registry.add_usage(task_id, Usage(input_tokens=100, cost=None))
+
+    await registry.run("advisor", "s1", work)
+
+    assert registry.records()[0].cost is None
 
 
 async def test_the_records_of_one_session_leave_the_others_out():

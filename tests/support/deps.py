@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
@@ -11,6 +12,7 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git
+from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
@@ -19,6 +21,8 @@ from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.doubles.fake_caches import FakeCaches
+from tests.support.doubles.fake_child_runtime import FakeChildRuntime
+from tests.support.doubles.fake_child_store import FakeChildStore
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
@@ -69,9 +73,17 @@ async def make_deps(
     trust: FakeWorkspaceTrust | None = None,
     mcp_builtins: tuple[McpServerSpec, ...] = (),
     web: FakeWebPages | None = None,
+    child_store: FakeChildStore | None = None,
+    child_runtime: FakeChildRuntime | None = None,
+    child_progress: list[FakeProgress] | None = None,
+    child_cancel_after: int | None = None,
+    background_human: FakeHumanInput | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
-    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`."""
+    is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
+    Child agents run over `child_store` and `child_runtime` (which holds each child until the test runs it),
+    each with a FakeProgress appended to `child_progress` (cancelled after `child_cancel_after` reports);
+    the model facade offers spawn_agent."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
@@ -86,13 +98,25 @@ async def make_deps(
     ledger = ledger or FakeUsageLedger()
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
+    human = human or FakeHumanInput()
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, web)
+    lines = child_progress if child_progress is not None else []
+
+    def progress_for(title: str) -> FakeProgress:
+        lines.append(FakeProgress(cancel_after=child_cancel_after))
+        return lines[-1]
+
+    children = Children(child_store or FakeChildStore(), child_runtime or FakeChildRuntime(), ChildPorts(
+        llm=llm, config=config, session=session, human=human, toolbox=toolbox, progress_for=progress_for,
+        clock=clock, logger=logger, background_human=background_human,
+    ))
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
         session=session,
         config=config,
         clock=clock,
         logger=logger,
-        human=human or FakeHumanInput(),
+        human=human,
         progress=progress,
         env=dict(env or {}),
         version="0.1.0",
@@ -103,14 +127,15 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
-        toolbox=ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, web),
+        toolbox=toolbox,
         memory=memory or FakeMemoryStore(),
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=probe or FakeSystemProbe(),
         models=models or FakeModelCatalogue(),
         caches=caches or FakeCaches(),
-        llm=llm,
+        llm=dataclasses.replace(llm, spawner=children),
+        children=children,
         usage=ledger,
         git=git,
         code_index=code_index,

@@ -33,6 +33,9 @@ the message "the stub's script is exhausted"). A step is an object:
 - `{"hang": 30}`: hold the request that many seconds (the client's timeout fires first) and then close
   the connection without an answer. `"delay": 0.2` in a reply waits that long before answering.
 - `{"echo": true}`: reply with the last user message's text (handy for a default step).
+- `"when": "text"`: optional in any step: the step answers only a request whose system or user messages
+  hold that text (the first such step still waiting is taken); a step without it answers any request. This
+  keeps two concurrent conversations (a parent and its child agent) each on its own steps.
 
 When the request has `"stream": true`, a reply step is sent as server-sent events
 (`data: {chat.completion.chunk}` lines, the text in pieces, each tool call in two pieces, a usage chunk
@@ -123,13 +126,23 @@ class StubOpenAIServer:
             if self.log is not None:
                 with self.log.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(body) + "\n")
-            if self.steps:
-                return number, self.steps.pop(0)
+            index = next((i for i, step in enumerate(self.steps) if _matches(step, body)), None)
+            if index is not None:
+                return number, self.steps.pop(index)
             return number, self.default if self.default is not None else EXHAUSTED
 
     def wait(self, seconds: float) -> None:
         """Sleep, but wake at once when the server stops."""
         self._stopping.wait(seconds)
+
+
+def _matches(step: dict[str, Any], body: dict[str, Any]) -> bool:
+    """Whether a step answers this request: it names no `when`, or its system or user messages hold it."""
+    wanted = step.get("when")
+    if wanted is None:
+        return True
+    texts = [str(m.get("content") or "") for m in body.get("messages", []) if m.get("role") in ("system", "user")]
+    return any(str(wanted) in text for text in texts)
 
 
 class _Server(ThreadingHTTPServer):

@@ -49,6 +49,17 @@ def test_an_exhausted_script_answers_500_and_a_default_step_answers_forever():
     assert error.value.code == 500
 
 
+def test_a_step_with_when_answers_only_a_request_that_holds_its_text():
+    steps = [{"when": "child agent", "content": "the child's report"}, {"content": "the parent's answer"}]
+    with StubOpenAIServer(steps) as stub:
+        parent = json.loads(_post(stub.url, {"model": "m", "messages": [{"role": "system", "content": "parent"}]}))
+        child = json.loads(_post(stub.url, {"model": "m", "messages": [
+            {"role": "system", "content": "you are a child agent"}, {"role": "user", "content": "go"}]}))
+
+    assert parent["choices"][0]["message"]["content"] == "the parent's answer"
+    assert child["choices"][0]["message"]["content"] == "the child's report"
+
+
 def test_a_streamed_reply_sends_text_tool_calls_and_usage_as_events():
     step = {"content": "hello world", "tool_calls": [{"name": "echo", "arguments": {"path": "a"}}]}
     with StubOpenAIServer([step]) as stub:

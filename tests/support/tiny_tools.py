@@ -115,3 +115,10 @@ class EchoTool(Tool[PathInput]):
 
     async def run(self, args: PathInput) -> ToolResult:
         return ToolResult(args.path)
+
+
+class NamedEcho(EchoTool):
+    """An echo registered under any name: a tool that pretends to be another (spawn_agent...)."""
+
+    def __init__(self, tool_name: str) -> None:
+        self.name = tool_name  # type: ignore[misc]

@@ -43,11 +43,32 @@ def test_select_gives_the_named_tools_in_the_order_asked_each_once():
 
 def test_select_with_an_unknown_name_raises_naming_it_and_the_registered_tools():
     with pytest.raises(UnknownToolError) as caught:
-        _catalogue().select(["file_read", "web_fetch", "spawn_agent"])
+        _catalogue().select(["file_read", "web_fetch", "web_search"])
 
-    assert caught.value.unknown == ("web_fetch", "spawn_agent")
-    assert str(caught.value) == ("unknown tools web_fetch, spawn_agent; "
+    assert caught.value.unknown == ("web_fetch", "web_search")
+    assert str(caught.value) == ("unknown tools web_fetch, web_search; "
                                  "registered tools: file_read, file_write, shell_command")
+
+
+def test_naming_spawn_agent_in_a_catalogue_fails_like_an_unknown_tool_saying_whose_it_is():
+    with pytest.raises(UnknownToolError) as caught:
+        _catalogue().select(["file_read", "spawn_agent"])
+
+    assert caught.value.unknown == ("spawn_agent",)
+    assert "the host's own tool, which the tool loop offers to every act by itself" in str(caught.value)
+
+
+def test_a_tool_registered_as_spawn_agent_is_refused_like_an_unknown_tool():
+    with pytest.raises(UnknownToolError, match="unknown tool Spawn_Agent.*the host.s own tool"):
+        ToolCatalogue([_tool("file_read"), _tool("Spawn_Agent")])
+
+
+def test_only_the_tool_loop_offers_a_host_tool_to_its_catalogue():
+    catalogue = _catalogue()
+
+    catalogue.offer_host_tool(_tool("spawn_agent"))
+
+    assert catalogue.get("spawn_agent").name == "spawn_agent"
 
 
 def test_an_unknown_tool_is_a_failure_the_engine_shows_as_a_message():

@@ -1,4 +1,5 @@
---- The `:Orkeon <command> [args]` user command, with completion of command names and their flags.
+--- The `:Orkeon <command> [args]` user command, with completion of command names and their flags, and
+--- `:OrkeonStopTask [id]`, which stops a running crew or child agent.
 --- Loading the plugin starts nothing: require("orkeon").setup{} does (or the first `:Orkeon`).
 if vim.g.loaded_orkeon then return end
 vim.g.loaded_orkeon = true
@@ -18,4 +19,13 @@ end, {
   complete = function(arglead, cmdline, cursorpos)
     return require('orkeon').complete(arglead, cmdline, cursorpos)
   end,
+})
+
+vim.api.nvim_create_user_command('OrkeonStopTask', function(opts)
+  local orkeon = require('orkeon')
+  orkeon.ensure_setup()
+  orkeon.stop_task(opts.args)
+end, {
+  nargs = '?',
+  desc = 'Stop a running Orkeon crew or child agent: :OrkeonStopTask [id] (alone: pick one)',
 })

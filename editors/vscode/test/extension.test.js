@@ -302,3 +302,57 @@ test('the arguments are split as a shell splits them', async () => {
   assert.deepEqual(extension.splitArguments(`--x=''`), ['--x=']);
   assert.deepEqual(extension.splitArguments('   '), []);
 });
+
+// --- stopping a crew or a child agent ------------------------------------------------------------------
+
+const TASKS_VIEW = {
+  message: '3 tasks, 2 running.',
+  table: null,
+  data: {
+    tasks: [
+      { id: 't1', kind: 'crew', name: '/review', state: 'done', running: false },
+      { id: 't2', kind: 'crew', name: '/assistant', state: 'running', running: true },
+      { id: 'c1', kind: 'child', name: 'dev-reviewer', state: 'running', running: true },
+    ],
+  },
+};
+
+test('stopping a task offers the running crews and children, then stops the one picked', async () => {
+  const { vscode, client } = await activated({ quickPickAnswers: ['c1'] });
+  client.reply = (method, params) => (params.arguments.length ? { message: 'stopped c1 dev-reviewer' } : TASKS_VIEW);
+
+  await vscode.recorded.commands.get('orkeon.stopTask')();
+
+  assert.deepEqual(vscode.recorded.quickPicks[0].items.map((item) => item.label), ['t2', 'c1']);
+  assert.deepEqual(client.sentRequests.map((r) => r.params.arguments), [[], ['stop', 'c1']]);
+});
+
+test('stopping a task with its id given stops it without asking', async () => {
+  const { vscode, client } = await activated();
+
+  await vscode.recorded.commands.get('orkeon.stopTask')('c4');
+
+  assert.deepEqual(client.sentRequests, [
+    { method: 'workspace/executeCommand', params: { command: 'orkeon.tasks', arguments: ['stop', 'c4'] } },
+  ]);
+  assert.equal(vscode.recorded.quickPicks.length, 0);
+});
+
+test('when nothing runs, stopping a task says so and stops nothing', async () => {
+  const { vscode, client } = await activated();
+  client.reply = () => ({ message: 'No crew and no child agent has run in this session yet.', data: {} });
+
+  await vscode.recorded.commands.get('orkeon.stopTask')();
+
+  assert.equal(client.sentRequests.length, 1);
+  assert.match(vscode.recorded.infos[0], /no crew and no child agent is running/);
+});
+
+test('escaping the pick stops nothing', async () => {
+  const { vscode, client } = await activated({ quickPickAnswers: [undefined] });
+  client.reply = () => TASKS_VIEW;
+
+  await vscode.recorded.commands.get('orkeon.stopTask')();
+
+  assert.equal(client.sentRequests.length, 1);
+});

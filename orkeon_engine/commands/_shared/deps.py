@@ -31,6 +31,7 @@ from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.children import Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
@@ -95,6 +96,8 @@ class Deps:
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
     mcp: McpHub | None = None
     """The declared MCP servers (the speech server among them), started on their first need."""
+    children: Children | None = None
+    """The child agents: spawn_agent's, /tasks send's and the dev steps' (services/children.py)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
@@ -117,6 +120,12 @@ class Deps:
         if self.mcp is None:
             raise NotConfiguredError("MCP servers are not wired in this engine")
         return self.mcp
+
+    def require_children(self) -> Children:
+        """The child agents' service, or NotConfiguredError when this engine runs none."""
+        if self.children is None:
+            raise NotConfiguredError("this engine runs no child agents (no state store for them)")
+        return self.children
 
     def require_memory(self) -> MemoryStore:
         """The memory store, or NotConfiguredError when this engine was built without one."""

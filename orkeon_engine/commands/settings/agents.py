@@ -1,4 +1,5 @@
-"""/agents: the sub-agent charters, each with its mode, its tools and its budget; `/agents <name>` shows one."""
+"""/agents: the sub-agent charters, each with its mode, its dev step, its tools and its budget; `/agents <name>`
+shows one. A child started from one (spawn_agent, a dev step, /tasks send) is listed by /tasks."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ async def run_agents(args: ParsedArgs, deps: Deps) -> CommandView:
             known = ", ".join(c.name for c in CHARTERS)
             raise CommandFailedError(f"no sub-agent charter named {name!r}; charters: {known}")
         return _one(charter)
-    rows = [[c.name, c.mode, ", ".join(c.tools), c.budget.describe()] for c in CHARTERS]
+    rows = [[c.name, c.mode, c.step or "", ", ".join(c.tools), c.budget.describe()] for c in CHARTERS]
     return CommandView(
-        table=table(["agent", "mode", "tools", "budget"], rows),
-        message=f"{len(CHARTERS)} sub-agent charters. `/agents <name>` shows one with its purpose.",
+        table=table(["agent", "mode", "step", "tools", "budget"], rows),
+        message=f"{len(CHARTERS)} sub-agent charters, beside `general` (a helper with its parent's mode and "
+                "tools). `/agents <name>` shows one with its purpose.",
     )
 
 
@@ -31,6 +33,7 @@ def _one(charter: AgentCharter) -> CommandView:
     lines = [
         f"{charter.name}: {charter.purpose}",
         f"mode: {charter.mode}",
+        f"step: {charter.step or 'none'} (its rule sets and budget, unless its starter names another)",
         f"started by: {charter.started_by}",
         f"budget: {charter.budget.describe()}",
         f"tools ({len(charter.tools)}):",

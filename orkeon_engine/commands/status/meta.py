@@ -26,6 +26,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                        "playbook for each zone without one"),
     ("project_init", "writes AGENTS.md from the project's configuration and code, the existing instruction "
                      "files merged"),
+    ("agent_run", "a new run of an ended child agent, its brief carrying the previous report and your message, "
+                  "under its step's rules and budget (/tasks send, /tasks repair)"),
     ("speech", "one call to the speech MCP server, no model: /say, /transcribe, /voice, and the spoken answer of "
                "voice.reply"),
 )

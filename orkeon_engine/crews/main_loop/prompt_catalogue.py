@@ -1,6 +1,7 @@
 """Every prompt of the assistant, rendered over sample inputs in every permission mode, as the model
 reads it: `orkeon prompts render DIR` writes them to review a change as a diff, and the prompt-contract
-test reads them for its markers.
+test reads them for its markers. The prompts of the child agents spawn_agent starts (a `general` child and
+each built-in charter) follow.
 
 The sample session uses every block (preferences, a skill, notes, a hook, a history opened by a
 compaction, a git status, a gauge shown at its warning tier), so no rule hides behind an empty block.
@@ -18,7 +19,9 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
     build_session_summary_request,
 )
+from orkeon_engine.domain.agents import CHARTERS, AgentCharter, general_charter
 from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.compaction import (
     build_memory_prompt,
     build_summary_prompt,
@@ -29,6 +32,7 @@ from orkeon_engine.domain.compaction_thresholds import thresholds_for
 from orkeon_engine.domain.history import SUMMARY
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
@@ -49,6 +53,8 @@ SAMPLE_HISTORY = (
 )
 SAMPLE_REQUEST = "Move the lexer into its own module and update the imports."
 SAMPLE_FLAGS = BehaviourFlags(effort="high", proactive=True, output_style="concise", language="English")
+SAMPLE_BRIEF = ("Review the plan in plan.md against src/parser/: which step has no test, and which file it "
+                "names does not exist? Report each gap with its path:line.")
 
 
 @dataclass(frozen=True)
@@ -83,8 +89,15 @@ def main_loop_prompt(mode: str) -> RenderedPrompt:
     return RenderedPrompt(f"main-loop-{mode}", header, assemble_body(at_warning))
 
 
+def child_prompt(charter: AgentCharter, number: int = 1) -> RenderedPrompt:
+    """The prompt of a child of `charter`, over the sample brief."""
+    spec = ChildPromptInput(f"c{number} {charter.name}", charter.purpose, charter.mode,
+                            policy_for(charter.mode).read_only)
+    return RenderedPrompt(f"child-{charter.name}", child_system_prompt(spec), child_user_message(SAMPLE_BRIEF))
+
+
 def every_prompt() -> list[RenderedPrompt]:
-    """Every prompt: the main loop in each mode, the compaction's two, /summary's."""
+    """Every prompt: the main loop in each mode, the compaction's two, /summary's, then the children's."""
     transcript = render_transcript(SAMPLE_HISTORY + (BufferEntry("user", SAMPLE_REQUEST),), 20_000)
     budget = thresholds_for(None).summary
     prompts = [main_loop_prompt(mode) for mode in PERMISSION_MODES]
@@ -96,4 +109,6 @@ def every_prompt() -> list[RenderedPrompt]:
         RenderedPrompt("session-summary", build_session_summary_prompt(),
                        build_session_summary_request(SAMPLE_HISTORY)),
     ]
+    general = general_charter("default", tuple(sorted(BUILTIN_TOOLS)))
+    prompts += [child_prompt(charter, number) for number, charter in enumerate((general, *CHARTERS), 1)]
     return prompts

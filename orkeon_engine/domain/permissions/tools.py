@@ -5,7 +5,8 @@ parser's check of a tool name, the shipped rule sets (which name the edit and sh
 A tool of an MCP server is an extra tool (the `tools.extra` setting), named `mcp__<server>__<tool>`: its
 class is `extra` unless the setting declares it `read`, in which case it joins `read`. A rule's tool name
 may end with `*` to name every tool that starts with the rest: `mcp__github__*` is every tool of the
-github server.
+github server. `spawn_agent` is the host's own tool: no catalogue names it, the tool loop offers it to
+every act (class read: the child's own calls meet the gate).
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ NETWORK_TOOLS: tuple[str, ...] = ("web_fetch",)
 EDIT_TOOLS: tuple[str, ...] = ("file_write", "node_replace", "edit_batch")
 SHELL_TOOLS: tuple[str, ...] = ("shell_command", "start_job")
 """The tools whose rule specifier is a command pattern; every other tool's is a path pattern."""
+SPAWN_AGENT = "spawn_agent"
+HOST_TOOLS: tuple[str, ...] = (SPAWN_AGENT,)
+"""The tools the tool loop offers itself: a catalogue that names one fails as for an unknown tool."""
 
 BUILTIN_TOOLS: dict[str, ToolClass] = {
     **{name: "read" for name in READ_TOOLS},
+    **{name: "read" for name in HOST_TOOLS},
     **{name: "network" for name in NETWORK_TOOLS},
     **{name: "edit" for name in EDIT_TOOLS},
     **{name: "shell" for name in SHELL_TOOLS},

@@ -14,7 +14,7 @@ async def test_agents_lists_every_charter_with_its_mode_tools_and_budget():
 
     assert [row[0] for row in view.table.rows] == [c.name for c in CHARTERS]
     first = view.table.rows[0]
-    assert first[1] == "plan" and "file_read" in first[2] and "tool calls" in first[3]
+    assert first[1:3] == ("plan", "dev-review") and "file_read" in first[3] and "tool calls" in first[4]
 
 
 async def test_agents_with_a_name_shows_its_purpose_and_each_tool_with_its_class():
@@ -23,6 +23,7 @@ async def test_agents_with_a_name_shows_its_purpose_and_each_tool_with_its_class
     view = await run_agents(parse_args("agents", ARGS, ["dev-auditor"]), deps)
 
     assert view.lines[0].startswith("dev-auditor: Judges a delivered batch")
+    assert view.lines[2].startswith("step: dev-verify")
     assert "  file_read (read)" in view.lines
 
 

@@ -20,6 +20,9 @@ from orkeon_engine.domain.working_files import WORKING_FILES_KEY
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.shell import ShellResult
 from tests.support.deps import make_deps
+from tests.support.doubles.fake_child_runtime import FakeChildRuntime
+from tests.support.doubles.fake_code_index import FakeCodeIndex
+from tests.support.doubles.fake_code_navigation import FakeCodeNavigation
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_memory_store import WHEN, FakeMemoryStore
@@ -365,3 +368,37 @@ async def test_the_context_report_reads_the_git_status_once():
     await run_context_report(ports)
 
     assert ports.shell.commands() == ["git status --short --branch"]
+
+
+# --- children ---------------------------------------------------------------------------------------------
+
+async def test_every_turn_is_offered_spawn_agent_by_the_loop_itself():
+    deps, model, ports = await _setup("ok")
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert model.requests[0].tool_names[-1] == "spawn_agent" and "spawn_agent" not in result.offer.offered
+
+
+async def test_a_background_reviewer_runs_under_its_steps_sets_and_the_next_turn_under_the_sessions_alone():
+    runtime = FakeChildRuntime()
+    files = FakeFiles({"/workspace/a.py": "print('a')\n", "/workspace/node_modules/x.js": "vendored()\n"})
+    model = ScriptedChatModel([
+        Call("spawn_agent", {"brief": "review a.py", "charter": "dev-reviewer", "background": True}),
+        "a reviewer is on it",
+        Call("file_read", {"path": "node_modules/x.js"}), "the reviewer skipped the vendored file",  # the child
+        Call("file_read", {"path": "node_modules/x.js"}), "x.js calls vendored()",  # the next turn
+    ])
+    deps = await make_deps(chat_model=model, vfs=files, child_runtime=runtime, code_index=FakeCodeIndex(),
+                           navigation=FakeCodeNavigation())
+    ports = main_loop_ports(deps.for_run("assistant"))
+
+    first = await run_main_loop(_turn(mode="plan", source="explicit"), ports)
+    await runtime.run_all()
+    second = await run_main_loop(_turn("what does x.js call?", mode="plan", source="explicit"), ports)
+
+    child = await deps.children.report(1)
+    assert first.calls[0].result.text.startswith("ticket c1: dev-reviewer started in the background")
+    assert "rule set read-noise" in model.requests[3].tool_results()["call_3_0"]
+    assert child.report == "the reviewer skipped the vendored file" and child.step == "dev-review"
+    assert "vendored()" in second.calls[0].result.text

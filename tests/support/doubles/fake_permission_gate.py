@@ -6,8 +6,10 @@ from orkeon_engine.domain.tool_call import ToolCall, Verdict
 
 
 class FakePermissionGate:
-    def __init__(self, verdicts: dict[str, Verdict] | None = None, default: Verdict | None = None) -> None:
+    def __init__(self, verdicts: dict[str, Verdict] | None = None, default: Verdict | None = None,
+                 mode: str = "default") -> None:
         self.verdicts: dict[str, Verdict] = dict(verdicts or {})
+        self.mode = mode
         self.default = default or Verdict.allow()
         self.calls: list[ToolCall] = []
 

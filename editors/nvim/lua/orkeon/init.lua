@@ -4,7 +4,8 @@
 --- command line) and shows the view the server answers in a scratch buffer. The server's findings arrive as
 --- ordinary diagnostics, its documents through window/showDocument; this module answers the permission
 --- gate's questions with vim.ui.select, the server's free-text questions (`orkeon/input`) with vim.ui.input,
---- and echoes the server's progress in the message area. Neovim 0.11 or newer.
+--- and echoes the server's progress in the message area. `:OrkeonStopTask [id]` stops a running crew or child
+--- agent (picked with vim.ui.select when no id is given). Neovim 0.11 or newer.
 local M = {}
 
 local NAME = 'orkeon'
@@ -343,6 +344,52 @@ function M.command(line)
   if #tokens == 0 then tokens = { 'help' } end
   local name = table.remove(tokens, 1)
   M.run(name, tokens)
+end
+
+-- Stopping a task ---------------------------------------------------------------------------------------
+
+--- The running crews and child agents of an `orkeon.tasks` view (its data.tasks), in its order.
+function M.running_tasks(view)
+  local running = {}
+  local tasks = type(view) == 'table' and type(view.data) == 'table' and view.data.tasks or nil
+  if type(tasks) ~= 'table' then return running end
+  for _, task in ipairs(tasks) do
+    if type(task) == 'table' and task.running == true then running[#running + 1] = task end
+  end
+  return running
+end
+
+--- Pick one of the running tasks of an `orkeon.tasks` view with vim.ui.select; `on_pick(id)` once picked.
+--- Says so when nothing runs.
+function M.pick_task(view, on_pick)
+  local running = M.running_tasks(view)
+  if #running == 0 then
+    vim.notify('Orkeon: no crew and no child agent is running', vim.log.levels.INFO)
+    return
+  end
+  vim.ui.select(running, {
+    prompt = 'Orkeon: stop which task?',
+    kind = 'orkeon.task',
+    format_item = function(task) return ('%s  %s  %s'):format(task.id, task.name or '', task.state or '') end,
+  }, function(choice)
+    if choice then on_pick(choice.id) end
+  end)
+end
+
+--- `:OrkeonStopTask [id]`: stop the crew (t…) or child agent (c…) with that id, else the one picked among
+--- the running ones; the answer of `/tasks stop` shows in its view.
+function M.stop_task(id)
+  if id and id ~= '' then
+    M.run('tasks', { 'stop', id })
+    return
+  end
+  M.run('tasks', {}, function(err, view)
+    if err then
+      vim.notify(('Orkeon /tasks: %s'):format(err), vim.log.levels.ERROR)
+      return
+    end
+    M.pick_task(view, function(picked) M.run('tasks', { 'stop', picked }) end)
+  end)
 end
 
 -- Completion -------------------------------------------------------------------------------------------

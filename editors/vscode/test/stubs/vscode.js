@@ -5,7 +5,7 @@
  * shown, messages, progress notifications).
  */
 
-function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/project' } = {}) {
+function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/project', quickPickAnswers = [] } = {}) {
   const recorded = {
     commands: new Map(),
     channels: [],
@@ -13,8 +13,11 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
     errors: [],
     progress: [],
     configurationListeners: [],
+    quickPicks: [],
+    infos: [],
   };
   const answers = [...inputAnswers];
+  const picks = [...quickPickAnswers];
 
   const window = {
     createOutputChannel(name) {
@@ -38,6 +41,16 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
     showErrorMessage(message) {
       recorded.errors.push(message);
       return Promise.resolve(undefined);
+    },
+    showInformationMessage(message) {
+      recorded.infos.push(message);
+      return Promise.resolve(undefined);
+    },
+    /** Answers with the item whose label is the next of `quickPickAnswers` (undefined: escaped). */
+    showQuickPick(items, options) {
+      recorded.quickPicks.push({ items, options });
+      const label = picks.length ? picks.shift() : undefined;
+      return Promise.resolve(items.find((item) => item.label === label));
     },
     withProgress(options, task) {
       const shown = { options, reports: [], finished: false, cancel: undefined };

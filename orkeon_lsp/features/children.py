@@ -1,0 +1,66 @@
+"""Child agents in the editor: each running child its own `$/progress`, and its report opened as a document
+when it ends.
+
+A child's progress is created by the server like a command's, titled with the child's name (`Orkeon c3
+dev-reviewer`); its cancel button stops that child at its next step (`/tasks stop c3` stops it at once).
+When a child ends, its report is written under /output (`child-c3-dev-reviewer-report.md`) and shown with
+`window/showDocument`, and a message says how it ended, as a command's long text is (features/output.py).
+`orkeon.tasks` lists the children, `orkeon.tasks stop <id>` stops one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from orkeon_engine.domain.children import ChildRecord, report_document, usage_text
+from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.engine import Engine
+from orkeon_lsp.features.output import present
+from orkeon_lsp.features.progress import RequestProgress
+
+if TYPE_CHECKING:
+    from orkeon_lsp.server import OrkeonServer
+
+REPORT_NAME = "child"
+"""The stem of a report's document: `child-<title>.md` under /output."""
+
+
+class ChildProgress(RequestProgress):
+    """The progress line of one child: a cancel on its token marks it cancelled, which stops the child."""
+
+    def __init__(self, server: OrkeonServer, title: str) -> None:
+        super().__init__(server, title)
+        self._tokens: list[str] = []
+        self.on_token = self._watch
+
+    def _watch(self, token: str) -> None:
+        self._tokens.append(token)
+        self._server.cancellations.watch_token(token, self.mark_cancelled)
+
+    def end(self, message: str = "") -> None:
+        super().end(message)
+        for token in self._tokens:
+            self._server.cancellations.forget_token(token)
+        self._tokens.clear()
+
+
+def ended_view(record: ChildRecord) -> CommandView:
+    """What the person is shown of an ended child: its report as a document, how it ended as a message."""
+    title, content = report_document(record)
+    closing = f"{record.title} {record.state} ({usage_text(record.usage)})"
+    if record.detail:
+        closing += f": {record.detail}"
+    return CommandView(message=closing, document=Document(title, content))
+
+
+def watch_children(server: OrkeonServer, engine: Engine) -> None:
+    """Open each child's report when it ends (the engine calls back on its own loop)."""
+    shown: set[asyncio.Task[Any]] = set()
+
+    def on_end(record: ChildRecord) -> None:
+        task = asyncio.ensure_future(present(server, engine.output_dir, REPORT_NAME, ended_view(record)))
+        shown.add(task)
+        task.add_done_callback(shown.discard)
+
+    engine.on_child_end(on_end)

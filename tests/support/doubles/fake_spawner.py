@@ -1,0 +1,19 @@
+"""FakeSpawner: the Spawner spawn_agent calls (tools/spawn_agent.py), answering `answer` (or raising `error`);
+`requests` records what the model asked for."""
+
+from __future__ import annotations
+
+from orkeon_engine.domain.children import SpawnRequest
+
+
+class FakeSpawner:
+    def __init__(self, answer: str = "c1 general done (0 tokens, $0)\n\nthe report") -> None:
+        self.answer = answer
+        self.error: Exception | None = None
+        self.requests: list[SpawnRequest] = []
+
+    async def spawn_for_model(self, request: SpawnRequest) -> str:
+        self.requests.append(request)
+        if self.error is not None:
+            raise self.error
+        return self.answer
