@@ -1,1 +1,2 @@
-"""Development tooling that is not part of the distribution (custom import-linter contracts)."""
+"""Development tooling that is not part of the distribution (custom import-linter contracts, the
+reference embeddings of the shared memory's model)."""

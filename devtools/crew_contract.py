@@ -14,8 +14,8 @@ from importlinter.domain import fields
 from importlinter.domain.contract import Contract, ContractCheck
 
 IMPURE_EXTERNALS = {
-    "asyncio", "subprocess", "sqlite3", "socket", "threading", "shutil", "tempfile",
-    "litellm", "git", "tree_sitter", "jedi", "pygls", "lsprotocol",
+    "asyncio", "subprocess", "sqlite3", "sqlean", "sqlite_vec", "numpy", "socket", "threading", "shutil",
+    "tempfile", "litellm", "git", "tree_sitter", "jedi", "pygls", "lsprotocol",
 }
 
 

@@ -11,8 +11,8 @@ from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
 
 
-async def _engine(tmp_path, documents=None):
-    ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())
+async def _engine(tmp_path, documents=None, human=None):
+    ui = UserInterface(human or FakeHumanInput(), FakeProgress(), FakeLogger())
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg")}
     return await build_engine(tmp_path, ui, env=env, documents=documents)
 
@@ -114,6 +114,49 @@ async def test_every_act_of_the_engine_offers_spawn_agent_and_the_children_are_w
     engine.close()
 
     assert spawner is children and children is not None
+
+
+async def test_memory_admit_writes_the_confirmed_candidate_as_an_entry_file_of_the_workspace(tmp_path):
+    (tmp_path / "PROPOSALS.md").write_text("## Quote every path\ntags: shell\nA path with a space was split.\n"
+                                           "\n## Refuse me\nnot a lesson\n", encoding="utf-8")
+    engine = await _engine(tmp_path, human=FakeHumanInput(["Admit", "Refuse"]))
+
+    result = await engine.run("memory", ["admit"])
+
+    assert result.view.message == "1 admitted, 1 refused of 2 candidates"
+    entry = (tmp_path / ".orkeon" / "memory" / "quote-every-path.md").read_text(encoding="utf-8")
+    assert entry.startswith("---\ntitle: Quote every path\ntags: [shell]\nsource: proposal\n")
+    assert "- refuse-me | " in (tmp_path / ".orkeon" / "memory" / "_refused.md").read_text(encoding="utf-8")
+    engine.close()
+
+
+def _commit_entry(root):
+    (root / ".orkeon" / "memory").mkdir(parents=True)
+    (root / ".orkeon" / "memory" / "quote.md").write_text(
+        "---\ntitle: Quote every path\n---\nA path with a space was split.\n", encoding="utf-8")
+
+
+async def test_the_assistants_toolbox_offers_memory_recall_over_the_workspace_entries(tmp_path):
+    _commit_entry(tmp_path)
+    engine = await _engine(tmp_path)
+    tool = engine.deps.run_toolbox().catalogue.get("memory_recall")
+
+    result = await tool.run(tool.parse({"query": "a space in a path"}))
+
+    assert "1. Quote every path (.orkeon/memory/quote.md, score" in result.text
+    engine.close()
+
+
+async def test_cache_clear_removes_the_memory_index(tmp_path):
+    _commit_entry(tmp_path)
+    engine = await _engine(tmp_path)
+    await engine.run("memory", ["search", "path"])
+
+    cleared = await engine.run("cache", ["clear", "memory-index"])
+
+    assert cleared.view.message.startswith("cleared memory-index (")
+    assert not (tmp_path / ".orkeon" / "local" / "memory_index.db").exists()
+    engine.close()
 
 
 async def test_an_acp_clients_files_and_terminal_serve_the_models_tools_only(tmp_path):

@@ -60,7 +60,7 @@ CHARTERS: tuple[AgentCharter, ...] = (
         purpose="Judges a delivered batch against its sheet, the code first: each gap cites a file and a "
                 "line, and one blocking or major gap makes the verdict GAPS; it runs no command.",
         mode="plan",
-        tools=("file_read", "directory_read", "node_outline", "node_read", "codebase_search"),
+        tools=("file_read", "directory_read", "node_outline", "node_read", "codebase_search", "memory_recall"),
         budget=AgentBudget(tool_calls=60, seconds=900, context_tokens=300_000),
         started_by="/dev-batches --audit (a background child of the verify step)",
         step="dev-verify",

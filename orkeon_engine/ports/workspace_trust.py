@@ -1,9 +1,4 @@
-"""WorkspaceTrust: whether the person trusts the workspace, so that what its files declare to run may run.
-
-A project's files are written by whoever wrote the repository: an MCP server declared there (`.mcp.json`,
-`mcp.servers`) runs a program with the person's rights, and its `tools.extra` could declare a writing tool
-a mere reader. Those are used only once the person has said the workspace is trusted.
-"""
+"""WorkspaceTrust: whether the person trusts this workspace's own settings, kept outside the workspace."""
 
 from __future__ import annotations
 
@@ -11,10 +6,23 @@ from typing import Protocol
 
 
 class WorkspaceTrust(Protocol):
-    """Failure contract: never raises; anything that cannot be read counts as not trusted."""
+    """The person's trust in one workspace, stored in their own config folder (never in the project, whose
+    files a repository controls), keyed by the workspace's real path.
 
-    def is_trusted(self) -> bool: ...
+    Failure contract: `trusted` never raises: a store that is missing, unreadable or corrupt is untrusted.
+    `grant` and `revoke` raise OSError naming the store's file when it cannot be read or written; a
+    corrupt store is never overwritten."""
 
-    def how_to_trust(self) -> str:
-        """One sentence saying how the person trusts this workspace."""
+    def trusted(self) -> bool: ...
+
+    def grant(self) -> None: ...
+
+    def revoke(self) -> None: ...
+
+    def location(self) -> str:
+        """The store's file, as shown to the person."""
+        ...
+
+    def workspace(self) -> str:
+        """The workspace's real path, the key the decision is stored under."""
         ...

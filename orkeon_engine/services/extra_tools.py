@@ -1,11 +1,12 @@
 """The `tools.extra` setting against what the MCP servers register: the extra tools a run offers.
 
 `launch_extra_tools(hub)` runs when a crew that offers them is launched, before any model call: it reads
-the entries (a project file's only in a trusted workspace), starts the servers they name (at once, each on
-its first need), and builds one tool per entry with the class the entry gives. Anything wrong fails the
-launch with ExtraToolsError, saying what and naming what exists: an entry that does not parse, a server
-nobody declared (or a project's, not used until the workspace is trusted), a server that does not start,
-a tool its server does not register.
+the entries (a project file's only in a trusted workspace: `tools.extra` is one of domain/trust.py's
+TRUST_GATED_KEYS, so the ConfigStore reads the person's own list until then), starts the servers they name
+(at once, each on its first need), and builds one tool per entry with the class the entry gives. Anything
+wrong fails the launch with ExtraToolsError, saying what and naming what exists: an entry that does not
+parse, a server nobody declared (or a project's, not used until the workspace is trusted), a server that
+does not start, a tool its server does not register.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from orkeon_engine.domain.mcp import (
     parse_extra_entries,
 )
 from orkeon_engine.ports.mcp_servers import McpServerError
-from orkeon_engine.services.mcp_hub import McpHub, ServerDirectory, undeclared_server
+from orkeon_engine.services.config_store import FILE_SCOPES
+from orkeon_engine.services.mcp_hub import TRUST_HINT, McpHub, ServerDirectory, undeclared_server
 
 if TYPE_CHECKING:  # the tool modules (and pydantic) load with the first launch, not at start-up
     from orkeon_engine.tools.mcp_tool import McpTool
@@ -39,11 +41,16 @@ class ExtraToolsError(CommandFailedError):
 async def read_extra_entries(hub: McpHub) -> tuple[list[ExtraToolSpec], str]:
     """The entries of `tools.extra` as the trust allows, and a note when a project's were set aside;
     ExtraToolsError when an entry does not parse."""
-    found = await hub.trusted_setting(EXTRA_KEY)
-    entries, problems = parse_extra_entries(found.value, found.where)
+    config = hub.config
+    found = await config.read_value(EXTRA_KEY)
+    where = config.location(found.source) if found.source in FILE_SCOPES else found.source
+    entries, problems = parse_extra_entries(found.value if found.is_set else None, where)
     if problems:
         raise ExtraToolsError("; ".join(problems))
-    return entries, found.note
+    if any(held.key == EXTRA_KEY for held in await config.held_back()):
+        return entries, (f"the project's {EXTRA_KEY} ({config.location('project')}) is not used until the "
+                         f"workspace is trusted: {TRUST_HINT}")
+    return entries, ""
 
 
 async def launch_extra_tools(hub: McpHub) -> list[McpTool]:

@@ -3,9 +3,9 @@
 The servers, by name, the later source winning: the built-in ones (the speech server), the user's
 `mcp.servers` setting (their settings file, then the session's), then what the project declares, its
 `.orkeon/config.json`'s `mcp.servers` and its `.mcp.json`. A project's declarations run a program with the
-person's rights, so they are used only in a trusted workspace (WorkspaceTrust); before that they are
-listed as untrusted, with how to trust the workspace, and never started. The same holds for any setting
-read with `trusted_setting`: a project file's value is not used until the workspace is trusted.
+person's rights, so they are used only once the person trusts the workspace (the WorkspaceTrust port the
+ConfigStore holds, `orkeon trust grant`; `mcp.servers` is one of domain/trust.py's TRUST_GATED_KEYS); before
+that they are listed as untrusted, with how to trust the workspace, and never started.
 
 Nothing here starts a server: the McpServers port does, on the first need (a call, a tool listing).
 """
@@ -18,13 +18,14 @@ from typing import Any
 
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
 from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult, ServerState, parse_mcp_json, parse_server_table
+from orkeon_engine.domain.trust import TRUST_COMMAND
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.mcp_servers import McpServers
-from orkeon_engine.ports.workspace_trust import WorkspaceTrust
 from orkeon_engine.services.config_store import ConfigStore
 
 DECLARATION_FILE = "/workspace/.mcp.json"
 SERVERS_KEY = "mcp.servers"
+TRUST_HINT = f"review what it declares, then run `{TRUST_COMMAND}` (or answer the question in the editor)"
 
 
 @dataclass(frozen=True)
@@ -46,17 +47,6 @@ class ServerDirectory:
         return [server.name for server in self.servers]
 
 
-@dataclass(frozen=True)
-class TrustedValue:
-    """A setting's value as the trust allows it, its source, and a note when a project value was set aside."""
-
-    value: Any
-    source: str
-    note: str = ""
-    where: str = ""
-    """The settings file the value came from, or its source (session, default)."""
-
-
 class McpHub:
     """Reads the declarations at each question (a file edited while the engine runs counts at once)."""
 
@@ -64,14 +54,12 @@ class McpHub:
         self,
         config: ConfigStore,
         servers: McpServers,
-        trust: WorkspaceTrust,
         env: Mapping[str, str],
         files: Files | None = None,
         builtins: Sequence[McpServerSpec] = (),
     ) -> None:
         self.config = config
         self.servers = servers
-        self.trust = trust
         self._env = env
         self._files = files
         self._builtins = tuple(builtins)
@@ -86,26 +74,11 @@ class McpHub:
             problems += trouble
         project, trouble = await self._project_servers()
         problems += trouble
-        if self.trust.is_trusted():
+        if self.config.trust.trusted():
             by_name.update((server.name, server) for server in project)
             return ServerDirectory(tuple(by_name.values()), (), tuple(problems))
-        hint = self.trust.how_to_trust() if project else ""
+        hint = TRUST_HINT if project else ""
         return ServerDirectory(tuple(by_name.values()), tuple(project), tuple(problems), hint)
-
-    async def trusted_setting(self, key: str) -> TrustedValue:
-        """The setting's value, but a project file's value only in a trusted workspace (else the user's)."""
-        found = await self.config.read_value(key)
-        if found.source != "project" or self.trust.is_trusted():
-            where = self.config.location("user") if found.source == "user" else found.source
-            if found.source == "project":
-                where = self.config.location("project")
-            return TrustedValue(found.value if found.is_set else None, found.source, where=where)
-        user = self.config.read_file("user").get(key)
-        note = (f"the project's {key} ({self.config.location('project')}) is not used until the workspace is "
-                f"trusted: {self.trust.how_to_trust()}")
-        if user is None:
-            return TrustedValue(None, "default", note, "default")
-        return TrustedValue(user, "user", note, self.config.location("user"))
 
     async def call(self, server_name: str, tool: str, arguments: Mapping[str, Any]) -> RemoteResult:
         """Call a tool of a declared server (McpServerError when it cannot be used)."""

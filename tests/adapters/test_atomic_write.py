@@ -13,14 +13,6 @@ def test_a_write_creates_the_folders_and_keeps_the_newlines_as_given(tmp_path):
     assert target.read_bytes() == b"one\r\ntwo\n"
 
 
-def test_the_mode_given_is_the_files_mode(tmp_path):
-    target = tmp_path / "run.sh"
-
-    write_atomically(target, "echo hi\n", 0o755)
-
-    assert target.stat().st_mode & 0o777 == 0o755
-
-
 def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path):
     target = tmp_path / "kept.txt"
     target.write_text("old")
@@ -29,3 +21,21 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path):
         write_atomically(target, "\udcff")
 
     assert target.read_text() == "old" and os.listdir(tmp_path) == ["kept.txt"]
+
+
+def test_a_create_never_replaces_a_file_and_leaves_no_temp_file(tmp_path):
+    target = tmp_path / "entry.md"
+    target.write_text("the first")
+
+    with pytest.raises(FileExistsError):
+        write_atomically(target, "the second", replace=False)
+
+    assert target.read_text() == "the first" and os.listdir(tmp_path) == ["entry.md"]
+
+
+def test_a_create_writes_a_new_file_whole(tmp_path):
+    target = tmp_path / "new.md"
+
+    write_atomically(target, "whole\n", replace=False)
+
+    assert target.read_text() == "whole\n" and os.listdir(tmp_path) == ["new.md"]

@@ -1,6 +1,6 @@
 import io
 
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice
 
 
 def test_progress_lines_name_the_title_when_there_is_one():
@@ -37,3 +37,11 @@ async def test_without_a_terminal_every_question_gets_no_answer():
     answers = [await human.choose("Allow?", ["Allow once", "Deny"]), await human.ask_text("Message?")]
 
     assert answers == [None, None]
+
+
+def test_a_notice_is_one_line_of_its_own():
+    out = io.StringIO()
+
+    print_notice("loading the model client", out)
+
+    assert out.getvalue() == "… loading the model client\n"

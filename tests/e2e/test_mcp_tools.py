@@ -10,6 +10,7 @@ refuses the writer there; a name the server does not register fails the turn bef
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from lsprotocol import types
@@ -30,7 +31,8 @@ def declare(tmp_path: Path, workspace: Path, extra: list[str]) -> None:
     (workspace / ".mcp.json").write_text(json.dumps({"mcpServers": {"tiny": tiny_declaration()}}), encoding="utf-8")
     config = tmp_path / "xdg" / "orkeon"
     config.mkdir(parents=True, exist_ok=True)
-    (config / "trusted-workspaces.json").write_text(json.dumps([str(workspace)]), encoding="utf-8")
+    trusted = {"trusted": [os.path.realpath(workspace)]}  # as `orkeon trust grant` keeps it
+    (config / "trusted.json").write_text(json.dumps(trusted), encoding="utf-8")
     (config / "config.json").write_text(json.dumps({"tools.extra": extra}), encoding="utf-8")
 
 

@@ -11,9 +11,11 @@ from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.domain.permissions.decide import Allow, Ask, GateContext, decide
 from orkeon_engine.domain.permissions.rules import RuleEntry, parse_rule
 from orkeon_engine.tools.web_fetch import WebFetchTool
+from tests.support.bash_grammar import BASH_READ
 from tests.support.web_server import WebServer
 
-ALLOWED = GateContext("default", (RuleEntry(parse_rule("web_fetch(domain:127.0.0.1)", "allow"), "session"),))
+ALLOWED = GateContext("default", (RuleEntry(parse_rule("web_fetch(domain:127.0.0.1)", "allow"), "session"),),
+                      read=BASH_READ)
 
 
 @pytest.fixture

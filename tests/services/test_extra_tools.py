@@ -21,10 +21,10 @@ SERVERS = {"mcp.servers": {"github": {"command": "gh-mcp"}, "jira": {"command": 
 async def _hub(extra=None, project=None, servers=None, trusted=False, mcp_json=None):
     user = json.dumps({**SERVERS, **({"tools.extra": extra} if extra is not None else {})})
     session = await CurrentSession.open(FakeSessionStore())
-    config = ConfigStore(FakeConfigFiles(user=user, project=project), session)
+    config = ConfigStore(FakeConfigFiles(user=user, project=project), session, FakeWorkspaceTrust(trusted))
     files = FakeFiles({"/workspace/.mcp.json": mcp_json} if mcp_json else {})
     servers = servers or FakeMcpServers(dict(TOOLS))
-    return McpHub(config, servers, FakeWorkspaceTrust(trusted), {}, files)
+    return McpHub(config, servers, {}, files)
 
 
 async def test_each_entry_becomes_a_tool_with_its_class():
@@ -99,7 +99,17 @@ async def test_a_project_list_is_set_aside_until_the_workspace_is_trusted():
     entries, note = await read_extra_entries(hub)
 
     assert [(e.name, e.tool_class) for e in entries] == [("mcp__jira__search", "extra")]
-    assert "is not used until the workspace is trusted" in note
+    assert note.startswith("the project's tools.extra (/repo/.orkeon/config.json) is not used until the workspace "
+                           "is trusted: review what it declares, then run `orkeon trust grant`")
+
+
+async def test_a_project_list_in_a_trusted_workspace_is_used():
+    hub = await _hub(["mcp__jira__search"], project=json.dumps({"tools.extra": ["mcp__github__create_issue:read"]}),
+                     trusted=True)
+
+    entries, note = await read_extra_entries(hub)
+
+    assert ([(e.name, e.tool_class) for e in entries], note) == ([("mcp__github__create_issue", "read")], "")
 
 
 async def test_a_server_the_project_declares_is_not_started_in_an_untrusted_workspace():

@@ -22,9 +22,9 @@ def _settings(**servers):
 
 async def _hub(user=None, project=None, mcp_json=None, trusted=False, servers=None):
     session = await CurrentSession.open(FakeSessionStore())
-    config = ConfigStore(FakeConfigFiles(user=user, project=project), session)
+    config = ConfigStore(FakeConfigFiles(user=user, project=project), session, FakeWorkspaceTrust(trusted))
     files = FakeFiles({"/workspace/.mcp.json": mcp_json} if mcp_json is not None else {})
-    return McpHub(config, servers or FakeMcpServers(), FakeWorkspaceTrust(trusted), {"T": "t"}, files, (BUILTIN,))
+    return McpHub(config, servers or FakeMcpServers(), {"T": "t"}, files, (BUILTIN,))
 
 
 async def test_the_servers_are_the_builtins_then_the_users_and_the_later_source_wins():
@@ -43,7 +43,7 @@ async def test_a_project_declaration_is_held_back_until_the_workspace_is_trusted
 
     assert directory.names() == ["speech"]
     assert [s.name for s in directory.untrusted] == ["build", "docs"]
-    assert directory.trust_hint == "trust it with `orkeon trust`"
+    assert directory.trust_hint.startswith("review what it declares, then run `orkeon trust grant`")
 
 
 async def test_a_trusted_workspace_uses_the_projects_declarations():
@@ -71,24 +71,6 @@ async def test_a_session_declaration_counts_as_the_users():
     directory = await hub.directory()
 
     assert directory.names() == ["speech", "notes"]
-
-
-async def test_a_project_setting_read_through_trust_is_the_users_until_trusted():
-    hub = await _hub(user='{"tools.extra": ["mcp__a__b"]}', project='{"tools.extra": ["mcp__a__c:read"]}')
-
-    found = await hub.trusted_setting("tools.extra")
-
-    assert (found.value, found.source) == (["mcp__a__b"], "user")
-    assert found.note.startswith("the project's tools.extra (/repo/.orkeon/config.json) is not used until")
-
-
-async def test_a_project_setting_in_a_trusted_workspace_is_used():
-    hub = await _hub(user='{"tools.extra": ["mcp__a__b"]}', project='{"tools.extra": ["mcp__a__c:read"]}',
-                     trusted=True)
-
-    found = await hub.trusted_setting("tools.extra")
-
-    assert (found.value, found.source, found.note) == (["mcp__a__c:read"], "project", "")
 
 
 async def test_a_call_reaches_the_declared_server():

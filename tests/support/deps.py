@@ -20,16 +20,20 @@ from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
+from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.doubles.fake_caches import FakeCaches
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_child_store import FakeChildStore
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
+from tests.support.doubles.fake_memory_entries import FakeMemoryEntries
+from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
@@ -70,7 +74,6 @@ async def make_deps(
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
     mcp_servers: FakeMcpServers | None = None,
-    trust: FakeWorkspaceTrust | None = None,
     mcp_builtins: tuple[McpServerSpec, ...] = (),
     web: FakeWebPages | None = None,
     child_store: FakeChildStore | None = None,
@@ -78,17 +81,23 @@ async def make_deps(
     child_progress: list[FakeProgress] | None = None,
     child_cancel_after: int | None = None,
     background_human: FakeHumanInput | None = None,
+    memory_entries: FakeMemoryEntries | None = None,
+    memory_index: FakeMemoryIndex | None = None,
+    trust: FakeWorkspaceTrust | None = None,
+    disk: FakeDiskFiles | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
     Child agents run over `child_store` and `child_runtime` (which holds each child until the test runs it),
     each with a FakeProgress appended to `child_progress` (cancelled after `child_cancel_after` reports);
-    the model facade offers spawn_agent."""
+    the model facade offers spawn_agent.
+    The shared memory is a FakeMemoryEntries and a FakeMemoryIndex, which the toolbox's memory_recall reads (as
+    in the engine, where the dev-auditor's charter names it)."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
-    config = ConfigStore(files or FakeConfigFiles(), session)
+    config = ConfigStore(files or FakeConfigFiles(), session, trust or FakeWorkspaceTrust(trusted=True), env)
     clock = clock or (jobs.clock if jobs is not None else FakeClock())
     vfs = vfs or FakeFiles()
     shell = shell or FakeShell()
@@ -96,10 +105,11 @@ async def make_deps(
     logger = FakeLogger()
     progress = progress or FakeProgress()
     ledger = ledger or FakeUsageLedger()
+    memory_index = memory_index or FakeMemoryIndex()
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     human = human or FakeHumanInput()
-    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, web)
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index, web)
     lines = child_progress if child_progress is not None else []
 
     def progress_for(title: str) -> FakeProgress:
@@ -108,7 +118,7 @@ async def make_deps(
 
     children = Children(child_store or FakeChildStore(), child_runtime or FakeChildRuntime(), ChildPorts(
         llm=llm, config=config, session=session, human=human, toolbox=toolbox, progress_for=progress_for,
-        clock=clock, logger=logger, background_human=background_human,
+        clock=clock, logger=logger, background_human=background_human, grammar=BASH_GRAMMAR,
     ))
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
@@ -127,8 +137,11 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
+        shell_grammar=BASH_GRAMMAR,
         toolbox=toolbox,
         memory=memory or FakeMemoryStore(),
+        memory_entries=memory_entries or FakeMemoryEntries(),
+        memory_index=memory_index,
         tasks=TaskRegistry(clock),
         client_info=client_info,
         probe=probe or FakeSystemProbe(),
@@ -140,6 +153,6 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
-        mcp=McpHub(config, mcp_servers or FakeMcpServers(), trust or FakeWorkspaceTrust(), dict(env or {}), vfs,
-                   mcp_builtins),
+        mcp=McpHub(config, mcp_servers or FakeMcpServers(), dict(env or {}), vfs, mcp_builtins),
+        disk=disk or FakeDiskFiles(),
     )

@@ -19,18 +19,19 @@ async def test_with_a_code_index_the_toolbox_offers_the_code_tools_in_the_read_a
 
     box = deps.run_toolbox()
 
-    assert box.catalogue.names() == [*STANDARD_TOOL_NAMES, *CODE_READ_TOOL_NAMES, *CODE_EDIT_TOOL_NAMES]
+    assert box.catalogue.names() == [*STANDARD_TOOL_NAMES, *CODE_READ_TOOL_NAMES, *CODE_EDIT_TOOL_NAMES,
+                                     "memory_recall"]
     classes = {tool.name: tool.tool_class for tool in box.catalogue if tool.name in CODE_TOOL_NAMES}
     assert {name for name, kind in classes.items() if kind == "edit"} == {"node_replace", "edit_batch"}
     assert {name for name, kind in classes.items() if kind == "read"} == set(CODE_READ_TOOL_NAMES)
 
 
-async def test_without_a_code_index_the_toolbox_holds_the_standard_tools_only():
+async def test_without_a_code_index_the_toolbox_holds_no_code_tool():
     deps = await make_deps()
 
     box = deps.run_toolbox()
 
-    assert box.catalogue.names() == list(STANDARD_TOOL_NAMES)
+    assert box.catalogue.names() == [*STANDARD_TOOL_NAMES, "memory_recall"]
 
 
 @pytest.fixture

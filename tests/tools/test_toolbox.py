@@ -14,12 +14,12 @@ async def test_the_standard_toolbox_holds_every_standard_tool_in_its_class():
 
     box = deps.run_toolbox()
 
-    assert box.catalogue.names() == list(STANDARD_TOOL_NAMES)
+    assert box.catalogue.names() == [*STANDARD_TOOL_NAMES, "memory_recall"]
     classes = {tool.name: tool.tool_class for tool in box.catalogue}
     assert classes == {
         "file_read": "read", "file_write": "edit", "directory_read": "read", "list_mounts": "read",
         "shell_command": "shell", "start_job": "shell", "job_status": "read", "job_tail": "read",
-        "progress_report": "read",
+        "progress_report": "read", "memory_recall": "read",
     }
 
 
@@ -94,3 +94,14 @@ async def test_without_a_web_port_there_is_no_web_fetch():
     deps = await make_deps()
 
     assert "web_fetch" not in deps.run_toolbox().catalogue
+def test_import_tool_modules_imports_every_module_of_the_tools_package():
+    import pkgutil
+    import sys
+
+    import orkeon_engine.tools as package
+    from orkeon_engine.tools.toolbox import import_tool_modules
+
+    import_tool_modules()
+
+    names = [m.name for m in pkgutil.iter_modules(package.__path__, "orkeon_engine.tools.")]
+    assert names and all(name in sys.modules for name in names)

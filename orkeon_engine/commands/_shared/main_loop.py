@@ -28,6 +28,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         memory=deps.memory,
         usage=deps.usage,
         window=deps.context_window,
+        grammar=deps.shell_grammar,
         events=deps.events,
     )
 

@@ -1,14 +1,20 @@
-"""/memory: list, add, show and remove the typed notes (user, project, feedback, reference).
+"""/memory: the typed notes (list, add, show, remove) and the shared memory (admit, search).
 
-`/memory` or `/memory list [category]` lists them; `/memory add <category> <text...> [--because REASON]`
-keeps one (user notes go to the person's config folder, the others to the workspace's state.db);
+`/memory` or `/memory list [category]` lists the notes; `/memory add <category> <text...> [--because
+REASON]` keeps one (user notes go to the person's config folder, the others to the workspace's state.db);
 `/memory show <id>` shows one whole; `/memory remove <id>` deletes it. The assistant reads them at each
 turn, introduced as possibly stale.
+
+The shared memory is the team's: `/memory admit [--from FILE]...` reviews candidates one at a time and
+writes the admitted ones under .orkeon/memory/ (memory_admit.py); `/memory search <query...> [--limit N]`
+shows its best entries (memory_search.py).
 """
 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands.memory.memory_admit import run_memory_admit
+from orkeon_engine.commands.memory.memory_search import run_memory_search
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.memory import (
@@ -20,20 +26,40 @@ from orkeon_engine.domain.memory import (
 )
 from orkeon_engine.domain.view import CommandView, table
 
-ACTIONS = ("list", "add", "show", "remove")
+ACTIONS = ("list", "add", "show", "remove", "admit", "search")
+FLAG_ACTIONS = {"because": "add", "from": "admit", "limit": "search"}
 ARGS = ArgSpec(
-    flags=(Flag("because", "the reason of a feedback note", value="REASON"),),
+    flags=(
+        Flag("because", "the reason of a feedback note (every word up to the next flag)", value="REASON",
+             words=True),
+        Flag("from", "admit: a candidates file to review (repeatable; default: the memory.proposals setting)",
+             value="FILE", repeatable=True),
+        Flag("limit", "search: how many entries to show (1 to 10, default 5)", value="N"),
+    ),
     positionals=(
-        Positional("action", "list (the default), add, show or remove"),
-        Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>", many=True),
+        Positional("action", "list (the default), add, show, remove; admit or search the shared memory"),
+        Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>; "
+                            "search: <query...>", many=True),
     ),
 )
-USAGE = "/memory [list [category] | add <category> <text...> [--because REASON] | show <id> | remove <id>]"
+USAGE = ("/memory [list [category] | add <category> <text...> [--because REASON] | show <id> | remove <id> | "
+         "admit [--from FILE]... | search <query...> [--limit N]]")
 
 
 async def run_memory(args: ParsedArgs, deps: Deps) -> CommandView:
     action = (args.word(0) or "list").lower()
     words = args.rest(1)
+    for flag, owner in FLAG_ACTIONS.items():
+        if args.has(flag) and action != owner:
+            raise ArgumentError(f"--{flag} goes with /memory {owner}", USAGE)
+    if action == "admit":
+        if words:
+            raise ArgumentError("/memory admit takes no words; name a candidates file with --from FILE", USAGE)
+        return await run_memory_admit(args.values("from"), deps)
+    if action == "search":
+        if not words:
+            raise ArgumentError("/memory search needs a query", USAGE)
+        return await run_memory_search(" ".join(words), args.value("limit"), deps)
     if action == "list":
         return await _list(deps, words)
     if action == "add":

@@ -16,7 +16,7 @@ from orkeon_engine.domain.tool_call import ToolClass
 READ_TOOLS: tuple[str, ...] = (
     "file_read", "directory_read", "list_mounts", "job_status", "job_tail", "progress_report", "index_status",
     "index_codebase", "incremental_reindex", "codebase_map", "dependency_graph", "package_summary",
-    "codebase_search", "node_outline", "node_read", "goto_definition", "find_references",
+    "codebase_search", "node_outline", "node_read", "goto_definition", "find_references", "memory_recall",
 )
 NETWORK_TOOLS: tuple[str, ...] = ("web_fetch",)
 """The tools whose rule specifier is a domain pattern (`web_fetch(domain:example.org)`)."""

@@ -7,6 +7,8 @@ from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.memory import MemoryNote
 from tests.support.deps import make_deps
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -98,3 +100,33 @@ async def test_an_unknown_action_lists_the_actions():
 
     with pytest.raises(ArgumentError, match="actions: list, add, show, remove"):
         await run_memory(_args("forget"), deps)
+
+
+async def test_admit_is_dispatched_with_its_from_files():
+    deps = await make_deps(vfs=FakeFiles({"a.md": "## A lesson\ntext\n"}), human=FakeHumanInput([None]))
+
+    view = await run_memory(_args("admit", "--from", "a.md"), deps)
+
+    assert view.message.startswith("nobody answered") and "A lesson" in deps.human.questions[0][0]
+
+
+async def test_search_is_dispatched_with_its_query_words():
+    deps = await make_deps()
+
+    view = await run_memory(_args("search", "flaky", "tests", "--limit", "3"), deps)
+
+    assert view.message.startswith("no entry matches 'flaky tests'")
+
+
+@pytest.mark.parametrize(("tokens", "problem"), [
+    (("search",), "/memory search needs a query"),
+    (("admit", "PROPOSALS.md"), "/memory admit takes no words; name a candidates file with --from FILE"),
+    (("list", "--from", "x.md"), "--from goes with /memory admit"),
+    (("admit", "--limit", "2"), "--limit goes with /memory search"),
+    (("search", "x", "--because", "y"), "--because goes with /memory add"),
+])
+async def test_a_flag_or_word_of_another_action_is_refused_with_the_usage(tokens, problem):
+    deps = await make_deps()
+
+    with pytest.raises(ArgumentError, match=problem):
+        await run_memory(_args(*tokens), deps)

@@ -9,6 +9,7 @@ from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 USER = json.dumps({"mcp.servers": {"github": {"command": "gh-mcp"}, "jira": {"command": "jira-mcp"}},
                    "tools.extra": ["mcp__github__list_issues:read", "mcp__github__create_issue"]})
@@ -16,9 +17,9 @@ TOOLS = {"github": [RemoteTool("list_issues", "List the issues.\nPaged."), Remot
                     RemoteTool("merge", "Merge.")]}
 
 
-async def _deps(servers=None, user=USER, vfs=None):
+async def _deps(servers=None, user=USER, vfs=None, trusted=True):
     return await make_deps(files=FakeConfigFiles(user=user), mcp_servers=servers or FakeMcpServers(dict(TOOLS)),
-                           vfs=vfs)
+                           vfs=vfs, trust=FakeWorkspaceTrust(trusted))
 
 
 async def test_mcp_lists_each_servers_tools_and_what_tools_extra_offers():
@@ -55,12 +56,12 @@ async def test_mcp_with_an_unknown_name_names_the_servers():
 async def test_mcp_shows_a_project_server_as_not_started_until_the_workspace_is_trusted():
     servers = FakeMcpServers()
     vfs = FakeFiles({"/workspace/.mcp.json": json.dumps({"mcpServers": {"docs": {"command": "docs-mcp"}}})})
-    deps = await _deps(servers, user="{}", vfs=vfs)
+    deps = await _deps(servers, user="{}", vfs=vfs, trusted=False)
 
     view = await run_mcp(parse_args("mcp", ARGS, []), deps)
 
-    assert view.lines == ("docs: not started, the workspace is not trusted (docs-mcp; from /repo/.mcp.json); trust it "
-                          "with `orkeon trust`",)
+    assert view.lines == ("docs: not started, the workspace is not trusted (docs-mcp; from /repo/.mcp.json); review "
+                          "what it declares, then run `orkeon trust grant` (or answer the question in the editor)",)
     assert servers.started == []
 
 

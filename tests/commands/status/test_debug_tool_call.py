@@ -21,7 +21,7 @@ async def test_list_shows_every_registered_tool_by_class():
     view = await run_debug_tool_call(_args("list"), deps)
 
     classes = [row[0] for row in view.table.rows]
-    assert sorted(row[1] for row in view.table.rows) == sorted(STANDARD_TOOL_NAMES)
+    assert sorted(row[1] for row in view.table.rows) == sorted([*STANDARD_TOOL_NAMES, "memory_recall"])
     assert classes == sorted(classes, key=["read", "network", "edit", "shell"].index)
 
 
@@ -30,7 +30,7 @@ async def test_bare_is_the_list():
 
     view = await run_debug_tool_call(_args(), deps)
 
-    assert view.message.startswith(f"{len(STANDARD_TOOL_NAMES)} tools registered")
+    assert view.message.startswith(f"{len(STANDARD_TOOL_NAMES) + 1} tools registered")
 
 
 async def test_a_read_call_runs_through_the_gate_and_shows_the_raw_result():

@@ -21,7 +21,7 @@ HEARD = RemoteResult(json.dumps({"text": "good morning", "language": "en", "seco
 
 async def _ports(servers, files=None):
     session = await CurrentSession.open(FakeSessionStore())
-    hub = McpHub(ConfigStore(FakeConfigFiles(), session), servers, FakeWorkspaceTrust(), {}, None, (SPEECH,))
+    hub = McpHub(ConfigStore(FakeConfigFiles(), session, FakeWorkspaceTrust()), servers, {}, None, (SPEECH,))
     return SpeechPorts(hub, files or FakeFiles())
 
 

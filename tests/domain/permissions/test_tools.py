@@ -4,7 +4,7 @@ MODEL_TOOLS = (
     "file_read", "file_write", "directory_read", "list_mounts", "shell_command", "start_job", "job_status",
     "job_tail", "progress_report", "index_status", "index_codebase", "incremental_reindex", "codebase_map",
     "dependency_graph", "package_summary", "codebase_search", "node_outline", "node_read", "node_replace",
-    "edit_batch", "goto_definition", "find_references", "spawn_agent", "web_fetch",
+    "edit_batch", "goto_definition", "find_references", "memory_recall", "spawn_agent", "web_fetch",
 )
 
 
