@@ -5,23 +5,13 @@ one fails the test saying what to install."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+from tests.support.orkeon_cli import run_orkeon
 from tests.support.speech import PHRASE, require_espeak, require_speech_extra
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def orkeon(workspace: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
-    env.update({"XDG_CONFIG_HOME": str(home / "xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "PYTHONPATH": str(ROOT)})
-    return subprocess.run([sys.executable, "-m", "orkeon_engine.cli", "--workspace", str(workspace), *args],
-                          capture_output=True, text=True, env=env, timeout=300, check=False)
+NO_MODEL = "http://127.0.0.1:9"  # neither command calls a model
 
 
 def test_say_then_transcribe_gets_the_words_back(tmp_path):
@@ -30,10 +20,10 @@ def test_say_then_transcribe_gets_the_words_back(tmp_path):
     workspace = tmp_path / "project"
     workspace.mkdir()
 
-    said = orkeon(workspace, tmp_path, "say", "--out", PHRASE)
+    said = run_orkeon(workspace, ["say", "--out", PHRASE], tmp_path, NO_MODEL, timeout=300)
     written = re.search(r"Wrote (/output/say-[0-9-]+\.wav)", said.stdout)
     assert said.returncode == 0 and written, said.stdout + said.stderr
-    heard = orkeon(workspace, tmp_path, "transcribe", written.group(1), "--language", "en")
+    heard = run_orkeon(workspace, ["transcribe", written.group(1), "--language", "en"], tmp_path, NO_MODEL, timeout=300)
 
     assert heard.returncode == 0, heard.stderr
     assert PHRASE in re.sub(r"[^a-z ]", "", heard.stdout.lower())
