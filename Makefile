@@ -11,7 +11,7 @@ NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools
+.PHONY: run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
 
 # Each check is a make function: a missing tool ends make with its one line, before anything runs.
 check-python:
@@ -41,7 +41,7 @@ $(BIN)/python: | check-python
 TORCH_CPU ?= torch==2.13.0
 
 $(STAMP): pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,embeddings]' '$(TORCH_CPU)'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embeddings,speech]' '$(TORCH_CPU)'
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -50,7 +50,7 @@ run: setup
 	$(BIN)/orkeon $(ARGS)
 
 lint: setup
-	$(BIN)/ruff check orkeon_engine orkeon_lsp orkeon_acp devtools tests bench
+	$(BIN)/ruff check orkeon_engine orkeon_lsp orkeon_acp orkeon_speech devtools tests bench
 
 typecheck: setup
 	$(BIN)/mypy
@@ -58,8 +58,22 @@ typecheck: setup
 contracts: setup
 	$(BIN)/lint-imports
 
+# The speech round trip needs espeak-ng, a system package: installed when it is missing and this user can
+# (root with apt-get, non-interactive); otherwise the speech tests fail saying what is missing.
+speech-tools:
+	@command -v espeak-ng >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing espeak-ng with apt-get"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q espeak-ng >/dev/null 2>&1 \
+	      || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q espeak-ng >/dev/null 2>&1; } \
+	      || echo "espeak-ng could not be installed; the speech tests will say what is missing"; \
+	  else \
+	    echo "espeak-ng is missing and cannot be installed here (not root, or no apt-get); the speech tests will say so"; \
+	  fi; }
+
 # pytest-xdist spreads the suite over the cores (-n auto); the slow end-to-end files run beside the unit tests.
-pytest: setup
+pytest: setup speech-tools
 	$(BIN)/python -m pytest -q -n auto
 
 # The VS Code extension: `npm ci` installs what package-lock.json pins (vscode-languageclient, and esbuild and

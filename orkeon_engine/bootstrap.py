@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
+from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
@@ -21,6 +23,7 @@ from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
+from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.minilm_embedder import find_embedder
@@ -41,6 +44,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.client_files import ClientFiles
 from orkeon_engine.ports.git import Git
@@ -51,6 +55,7 @@ from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.shell_environment import environment_for_commands
@@ -100,6 +105,7 @@ async def build_engine(
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
+    mcp_servers = StdioMcpServers(root)  # each server starts on its first need
     memory_entries = MemoryEntryFiles(root)
     memory_index = _memory_index(memory_entries, local_dir, clock)
     grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
@@ -116,7 +122,7 @@ async def build_engine(
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
     toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, grammar, code_index, navigation,
-                             memory_index)
+                             memory_index, HttpWebPages(f"Orkeon/{__version__} web_fetch"))
     children_store = SqliteChildStore(db, clock)
     children = await _children(children_store, ChildPorts(
         llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
@@ -160,10 +166,12 @@ async def build_engine(
         usage=ledger,
         code_index=code_index,
         code_navigation=navigation,
+        mcp=McpHub(config, mcp_servers, environment, files, builtins=(speech_server(),)),
         events=ui.events,
     )
 
     def close() -> None:
+        mcp_servers.close()
         children.close()
         children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
         jobs.close()
@@ -173,6 +181,12 @@ async def build_engine(
         db.close()
 
     return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
+
+
+def speech_server() -> McpServerSpec:
+    """The shipped speech server (orkeon_speech), run by this engine's Python like any declared server; a
+    `speech` server the person declares takes its place."""
+    return McpServerSpec("speech", sys.executable, ("-m", "orkeon_speech"), (), "built-in")
 
 
 async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:

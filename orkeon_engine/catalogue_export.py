@@ -100,6 +100,7 @@ TITLES: dict[str, str] = {
     "skills": "Attach or detach skills",
     "agents": "Show the sub-agents",
     "advisor": "Get a second opinion on the last answer",
+    "mcp": "Show the MCP servers and their tools",
     "trust": "Trust this workspace's settings",
     # session
     "assistant": "Ask the assistant",

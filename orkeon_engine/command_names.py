@@ -45,4 +45,8 @@ COMMAND_NAMES: tuple[str, ...] = (
     "cache",
     "advisor",
     "trust",
+    "mcp",
+    "say",
+    "transcribe",
+    "voice",
 )

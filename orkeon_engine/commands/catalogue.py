@@ -16,6 +16,7 @@ from orkeon_engine.commands.settings import (
     agents,
     config,
     hooks,
+    mcp,
     mode,
     model,
     permissions,
@@ -23,6 +24,7 @@ from orkeon_engine.commands.settings import (
     toggles,
     trust,
 )
+from orkeon_engine.commands.speech import say, transcribe, voice
 from orkeon_engine.commands.status import cache, context, debug_tool_call, doctor, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -107,6 +109,14 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "model, problems worst first.", advisor.ARGS, advisor.run_advisor, launches_crew=True),
     CommandEntry("trust", "settings", "Show whether you trust this workspace's own settings and which keys wait "
                  "for it; grant or revoke the trust.", trust.ARGS, trust.run_trust),
+    CommandEntry("mcp", "settings", "List the MCP servers, how each stands and the tools it registers, with those "
+                 "tools.extra offers the assistant.", mcp.ARGS, mcp.run_mcp),
+    CommandEntry("say", "speech", "Say a text aloud through the speech server, or write it to /output as a WAV "
+                 "file (--out).", say.ARGS, say.run_say, launches_crew=True),
+    CommandEntry("transcribe", "speech", "Transcribe an audio file (none lists them); --then <request> runs the "
+                 "assistant with the transcription.", transcribe.ARGS, transcribe.run_transcribe, launches_crew=True),
+    CommandEntry("voice", "speech", "Dictate through the microphone; send hands the dictation to the assistant, "
+                 "--go sends it at once.", voice.ARGS, voice.run_voice, launches_crew=True),
 )
 
 

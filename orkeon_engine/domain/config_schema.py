@@ -328,6 +328,33 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         ["PROPOSALS.md"],
         "services.shared_memory",
     ),
+    _key(
+        "mcp.servers",
+        "MCP servers to start over stdio when needed, by name: {\"github\": {\"command\": \"github-mcp\", "
+        "\"args\": [], \"env\": {\"TOKEN\": \"${GITHUB_TOKEN}\"}}}, as .mcp.json's mcpServers; ${VAR} is read "
+        "from the environment. "
+        "A project file's servers start only in a trusted workspace (orkeon trust grant).",
+        "object",
+        None,
+        "services.mcp_hub",
+    ),
+    _key(
+        "tools.extra",
+        "The MCP servers' tools the assistant is offered, each mcp__<server>__<tool>, of class write unless "
+        "followed by :read (mcp__github__list_issues:read); checked against what the servers register when the "
+        "assistant starts. A project file's list is used only in a trusted workspace (orkeon trust grant).",
+        "string-list",
+        None,
+        "services.extra_tools",
+    ),
+    _key(
+        "voice.reply",
+        "When true, the assistant's answer is also spoken (the speech server's speak, played on this machine) "
+        "after each turn; a failure to speak is only a warning.",
+        "boolean",
+        False,
+        "commands._shared.main_loop",
+    ),
 )
 
 KEYS_BY_NAME: dict[str, ConfigKey] = {k.key: k for k in CONFIG_KEYS}

@@ -5,6 +5,10 @@ arguments, and its subject in the person's terms (the command line of a shell ca
 file tool touches, a short diff of an edit), so the gate can match rules and ask a question a person
 can answer. The loop stamps each call with the model's id for it (`call_id`), so a front end that shows
 the calls as they go (the ACP agent) can tie the gate's question to the call it announced.
+
+The classes: `read`, `network` (a call that reaches a host outside the machine, such as web_fetch), `edit`,
+`shell`, and `extra`, the extra tools of MCP servers that do more than read (an extra tool declared `read`
+in the `tools.extra` setting states `read` and is treated as any read).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-ToolClass = Literal["read", "network", "edit", "shell"]
+ToolClass = Literal["read", "network", "edit", "shell", "extra"]
 TOOL_CLASSES: tuple[ToolClass, ...] = get_args(ToolClass)
 
 
@@ -39,6 +43,8 @@ class ToolCall:
     """The virtual paths (`/workspace/src/app.py`) the call reads or writes."""
     preview: str = ""
     """What the person is shown besides the subject: a short diff for an edit."""
+    domain: str | None = None
+    """The host a network call reaches (`example.org`), which `web_fetch(domain:...)` rules match."""
     edit: FileEdit | None = field(default=None, compare=False)
     """The whole change of an edit-class call, when the tool can say it (file_write)."""
     call_id: str = field(default="", compare=False)

@@ -6,7 +6,9 @@ setting that routes traffic or credentials, or that loosens what keeps secrets o
 from the project's file (`.orkeon/config.json`) until the person trusts the workspace, as an editor's
 workspace trust does; the person's own settings, the session's and the environment are used as ever.
 
-`TRUST_GATED_KEYS` is the list, as data: a later setting that routes traffic (MCP servers) adds its row.
+`TRUST_GATED_KEYS` is the list, as data: a later setting that routes traffic or starts programs adds its row
+(the MCP servers and their tools do). A project's `.mcp.json` is not a setting: services/mcp_hub.py holds
+its servers back under the same trust.
 A model setting is gated on its provider only: an untrusted project may choose a model of the provider the
 person chose themselves (their settings, or ORKEON_MODEL), not another provider.
 """
@@ -42,6 +44,8 @@ TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
     GatedKey("permissions.ruleSets", "it can turn off the rule sets that keep secrets out of reach"),
     GatedKey("permissions.fallback", "a mode that lets the model edit or run commands without asking",
              safe_values=("default", "plan", "dontAsk")),
+    GatedKey("mcp.servers", "it declares MCP servers, programs started with your rights and environment"),
+    GatedKey("tools.extra", "it adds tools the model may call, and says which of them only read"),
 )
 GATED_BY_KEY: dict[str, GatedKey] = {gated.key: gated for gated in TRUST_GATED_KEYS}
 

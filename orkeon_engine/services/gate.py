@@ -191,7 +191,6 @@ async def gate_for_run(
     ports: GatePorts,
     mode: str,
     step: str | None = None,
-    extra_tools: Iterable[str] = (),
 ) -> RunGate:
     """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
 
@@ -206,7 +205,7 @@ async def gate_for_run(
     if ports.grammar is None:
         problems = (*problems, NO_GRAMMAR)
     read = ports.grammar.read if ports.grammar is not None else _unreadable
-    context = GateContext(mode, entries, problems, frozenset(extra_tools), read=read)
+    context = GateContext(mode, entries, problems, read=read)
     return RunGate(context, ports.human, rules, await _ask_seconds(ports.config), ports.logger)
 
 

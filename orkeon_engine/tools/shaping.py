@@ -65,3 +65,10 @@ def human_size(size: int) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def cut_text(text: str, limit: int, hint: str = "ask for less") -> tuple[str, bool]:
+    """The text cut to `limit` characters with a closing note of how many were left out; and whether it was."""
+    if len(text) <= limit:
+        return text, False
+    return f"{text[:limit]}\n[... {len(text) - limit:,} more characters left out: {hint}]", True

@@ -23,6 +23,7 @@ from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import ShellJobs
+from orkeon_engine.ports.web_pages import WebPages
 from orkeon_engine.tools.catalogue import ToolCatalogue
 from orkeon_engine.tools.read_ledger import ReadLedger
 
@@ -64,11 +65,12 @@ def build_toolbox(
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
     memory_index: MemoryIndex | None = None,
+    web: WebPages | None = None,
 ) -> RunToolbox:
     """The standard tools (STANDARD_TOOL_NAMES, in that order), the code tools when a code index is given
-    (tools/code_tools.py: CODE_TOOL_NAMES), memory_recall when the shared memory's index is given, then
-    `extra`, sharing `ledger` (a new one when none is given; pass your own when an extra tool reads files
-    too)."""
+    (tools/code_tools.py: CODE_TOOL_NAMES), memory_recall when the shared memory's index is given, web_fetch
+    when `web` is given, then `extra`, sharing `ledger` (a new one when none is given; pass your own when an
+    extra tool reads files too)."""
     from orkeon_engine.tools.directory_read import DirectoryReadTool
     from orkeon_engine.tools.file_read import FileReadTool
     from orkeon_engine.tools.file_write import FileWriteTool
@@ -97,6 +99,10 @@ def build_toolbox(
         from orkeon_engine.tools.memory_recall import MemoryRecallTool
 
         tools.append(MemoryRecallTool(memory_index, config))
+    if web is not None:
+        from orkeon_engine.tools.web_fetch import WebFetchTool
+
+        tools.append(WebFetchTool(web))
     tools += extra
     return RunToolbox(ToolCatalogue(tools), ledger)
 
@@ -118,7 +124,8 @@ class ToolboxFactory:
 
     def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
                  grammar: ShellGrammar, code_index: CodeIndex | None = None,
-                 navigation: CodeNavigation | None = None, memory_index: MemoryIndex | None = None) -> None:
+                 navigation: CodeNavigation | None = None, memory_index: MemoryIndex | None = None,
+                 web: WebPages | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
@@ -128,10 +135,11 @@ class ToolboxFactory:
         self.code_index = code_index
         self.navigation = navigation
         self.memory_index = memory_index
+        self.web = web
 
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
         return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, self.grammar, progress,
                              extra, ledger, code_index=self.code_index, navigation=self.navigation,
-                             memory_index=self.memory_index)
+                             memory_index=self.memory_index, web=self.web)

@@ -32,7 +32,8 @@ def test_the_clock_is_read_in_adapters_only():
 
 
 def test_every_module_opens_with_a_docstring():
-    missing = [str(p.relative_to(ROOT)) for p in _sources(ENGINE, ROOT / "orkeon_lsp", ROOT / "orkeon_acp")
+    missing = [str(p.relative_to(ROOT)) for p in _sources(ENGINE, ROOT / "orkeon_lsp", ROOT / "orkeon_acp",
+                                                           ROOT / "orkeon_speech")
                if p.stat().st_size and ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) is None]
     assert missing == []
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
@@ -15,6 +16,7 @@ from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
@@ -29,6 +31,7 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
+from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 from tests.support.doubles.fake_memory_entries import FakeMemoryEntries
 from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_memory_store import FakeMemoryStore
@@ -41,6 +44,7 @@ from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_web_pages import FakeWebPages
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
@@ -69,6 +73,9 @@ async def make_deps(
     git: Git | None = None,
     code_index: CodeIndex | None = None,
     navigation: CodeNavigation | None = None,
+    mcp_servers: FakeMcpServers | None = None,
+    mcp_builtins: tuple[McpServerSpec, ...] = (),
+    web: FakeWebPages | None = None,
     child_store: FakeChildStore | None = None,
     child_runtime: FakeChildRuntime | None = None,
     child_progress: list[FakeProgress] | None = None,
@@ -102,7 +109,7 @@ async def make_deps(
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     human = human or FakeHumanInput()
-    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index)
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index, web)
     lines = child_progress if child_progress is not None else []
 
     def progress_for(title: str) -> FakeProgress:
@@ -146,5 +153,6 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
+        mcp=McpHub(config, mcp_servers or FakeMcpServers(), dict(env or {}), vfs, mcp_builtins),
         disk=disk or FakeDiskFiles(),
     )

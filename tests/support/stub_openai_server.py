@@ -39,7 +39,7 @@ the message "the stub's script is exhausted"). A step is an object:
 - `{"body": {...}}` or `{"body": "text"}`: a 200 whose body is exactly that (a reply without `message`,
   without `choices`, or not JSON at all), to test how a malformed answer is reported.
 - `"together": N` in a reply: hold the answer until N requests (counted in groups of N from the first such
-  one) have arrived, or 10 s have passed; requests sent at once are then answered at once, so a test of
+  one) have arrived, or 30 s have passed; requests sent at once are then answered at once, so a test of
   concurrency does not depend on the machine's speed.
 
 Schemas, like vLLM's guided decoding or llama.cpp's grammars (`schema=` on the constructor, or
@@ -169,7 +169,7 @@ class StubOpenAIServer:
         """Sleep, but wake at once when the server stops."""
         self._stopping.wait(seconds)
 
-    def gather(self, size: int, timeout: float = 10.0) -> None:
+    def gather(self, size: int, timeout: float = 30.0) -> None:
         """Wait until this request's group of `size` has arrived (or `timeout` passed, or the server stops)."""
         with self._gate:
             self._gathered += 1

@@ -2,7 +2,7 @@ from orkeon_engine.domain.permissions.decide import Deny, GateContext, decide
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
 from orkeon_engine.tools.file_read import FileReadInput, FileReadTool
 from orkeon_engine.tools.read_ledger import ReadLedger
-from orkeon_engine.tools.shaping import gate_path, gate_paths, human_size, link_targets, plural, shorten_line
+from orkeon_engine.tools.shaping import cut_text, gate_path, gate_paths, human_size, link_targets, plural, shorten_line
 from tests.support.bash_grammar import BASH_READ
 from tests.support.doubles.fake_files import FakeFiles
 
@@ -42,6 +42,9 @@ def test_sizes_and_counts_read_as_words():
     assert [plural(1, "line"), plural(1200, "line")] == ["1 line", "1,200 lines"]
 
 
+def test_a_long_text_is_cut_with_a_note_of_what_was_left_out():
+    assert cut_text("abcdef", 4) == ("abcd\n[... 2 more characters left out: ask for less]", True)
+    assert cut_text("abc", 4) == ("abc", False)
 def test_link_targets_are_the_paths_a_symlink_leads_to():
     files = FakeFiles()
     files.links["/workspace/notes.txt"] = "/workspace/.env"

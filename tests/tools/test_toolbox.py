@@ -6,6 +6,7 @@ from orkeon_engine.tools.toolbox import STANDARD_TOOL_NAMES
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.doubles.fake_web_pages import FakeWebPages
 
 
 async def test_the_standard_toolbox_holds_every_standard_tool_in_its_class():
@@ -81,6 +82,18 @@ async def test_deps_without_tools_say_so():
         deps.run_toolbox()
 
 
+async def test_a_web_port_adds_web_fetch_of_class_network():
+    deps = await make_deps(web=FakeWebPages())
+
+    tool = deps.run_toolbox().catalogue.get("web_fetch")
+
+    assert tool.tool_class == "network"
+
+
+async def test_without_a_web_port_there_is_no_web_fetch():
+    deps = await make_deps()
+
+    assert "web_fetch" not in deps.run_toolbox().catalogue
 def test_import_tool_modules_imports_every_module_of_the_tools_package():
     import pkgutil
     import sys

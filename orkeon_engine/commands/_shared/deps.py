@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from orkeon_engine.commands._shared.entry import CommandEntry
+    from orkeon_engine.services.mcp_hub import McpHub
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.toolbox import RunToolbox, ToolboxFactory
 
@@ -101,6 +102,8 @@ class Deps:
     """The models litellm knows by provider, and those an api base serves (/model list)."""
     caches: Caches | None = None
     """The caches on disk (the code index's, the code navigation's) that /cache measures and clears."""
+    mcp: McpHub | None = None
+    """The declared MCP servers (the speech server among them), started on their first need."""
     children: Children | None = None
     """The child agents: spawn_agent's, /tasks send's and the dev steps' (services/children.py)."""
     memory_entries: MemoryEntries | None = None
@@ -119,6 +122,22 @@ class Deps:
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
         return self.toolbox(self.progress, extra)
+
+    async def launch_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
+        """The toolbox of a crew's launch: the run's tools and the extra tools of `tools.extra`, checked
+        against what the MCP servers register (ExtraToolsError, before any model call, when one is unknown)."""
+        extras: list[Tool[Any]] = list(extra)
+        if self.mcp is not None:
+            from orkeon_engine.services.extra_tools import launch_extra_tools
+
+            extras += await launch_extra_tools(self.mcp)
+        return self.run_toolbox(extras)
+
+    def require_mcp(self) -> McpHub:
+        """The MCP servers, or NotConfiguredError when this engine was built without them."""
+        if self.mcp is None:
+            raise NotConfiguredError("MCP servers are not wired in this engine")
+        return self.mcp
 
     def require_children(self) -> Children:
         """The child agents' service, or NotConfiguredError when this engine runs none."""

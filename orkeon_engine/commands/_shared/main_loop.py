@@ -1,10 +1,14 @@
-"""The main loop's ports built from a command's Deps, for the commands that launch it or read it
-(/assistant, /summary, /context) and for /compact's compaction."""
+"""The main loop as the commands launch it: its ports built from a command's Deps (for /assistant,
+/summary, /context, /compact's compaction and the speech commands), the epilogue of `voice.reply`, one
+turn with the launching command's prelude, and the view of an answer."""
 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.crews.main_loop.run import MainLoopPorts
+from orkeon_engine.commands._shared.speech import speech_ports
+from orkeon_engine.crews.main_loop.run import Epilogue, MainLoopPorts, MainLoopResult, Prelude, run_assistant_request
+from orkeon_engine.crews.speech.run import speak_answer
+from orkeon_engine.domain.view import CommandView, Document
 
 
 def main_loop_ports(deps: Deps) -> MainLoopPorts:
@@ -17,7 +21,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         human=deps.human,
         progress=deps.progress,
         logger=deps.logger,
-        toolbox=deps.run_toolbox,
+        toolbox=deps.launch_toolbox,
         llm=deps.llm,
         files=deps.files,
         shell=deps.shell,
@@ -27,3 +31,39 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         grammar=deps.shell_grammar,
         events=deps.events,
     )
+
+
+async def voice_reply(deps: Deps) -> Epilogue | None:
+    """When `voice.reply` is on, the epilogue that speaks the answer (its failure is the turn's warning)."""
+    if not await deps.config.get("voice.reply", False) or deps.mcp is None or deps.files is None:
+        return None
+    ports = speech_ports(deps)
+
+    async def speak(answer: str) -> None:
+        await speak_answer(ports, answer)
+
+    return speak
+
+
+async def run_assistant_turn(deps: Deps, text: str, prelude: Prelude | None = None) -> CommandView:
+    """One assistant turn on `text` (its `mode:` prefix read), after the launching command's prelude, its
+    answer spoken when `voice.reply` is on."""
+    result = await run_assistant_request(text, main_loop_ports(deps), prelude, await voice_reply(deps))
+    return assistant_view(result)
+
+
+def assistant_view(result: MainLoopResult) -> CommandView:
+    """The answer as the person sees it: the lines (mode, rules, flags, compactions), the answer, its figures."""
+    lines = result.lines()
+    footer = "\n".join(f"- {line}" for line in (*lines, result.closing()))
+    answer = result.answer.strip()
+    # a one-line answer is said by the message alone: no document (the editor opens no file for it)
+    document = Document(result.title(), f"{answer}\n\n---\n\n{footer}\n") if "\n" in answer else None
+    data = {
+        "mode": result.mode_line,
+        "removedTools": [tool.name for tool in result.offer.removed],
+        "offeredTools": list(result.offer.offered),
+        "toolCalls": len(result.calls),
+    }
+    return CommandView(lines=lines, message=f"{result.answer.rstrip()}\n\n({result.closing()})", document=document,
+                       data=data)

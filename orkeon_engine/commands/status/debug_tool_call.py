@@ -26,7 +26,7 @@ USAGE = "/debug-tool-call list | <tool> [<json arguments>]"
 
 async def run_debug_tool_call(args: ParsedArgs, deps: Deps) -> CommandView:
     name = args.word(0) or "list"
-    box = deps.run_toolbox()
+    box = await deps.launch_toolbox()
     if name == "list":
         if args.rest(1):
             raise ArgumentError("list takes no argument", USAGE)

@@ -28,6 +28,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                      "files merged"),
     ("agent_run", "a new run of an ended child agent, its brief carrying the previous report and your message, "
                   "under its step's rules and budget (/tasks send, /tasks repair)"),
+    ("speech", "one call to the speech MCP server, no model: /say, /transcribe, /voice, and the spoken answer of "
+               "voice.reply"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

@@ -1,5 +1,7 @@
 """The tools a turn offers the model: the mode's policy picks the classes, then a deny rule naming a whole
-tool (no specifier) takes that tool out; what the rules took out is said in the answer.
+tool (no specifier) takes that tool out, or every tool it names (`mcp__github__*`); what the rules took out
+is said in the answer. An extra tool of an MCP server states its class like any other (`extra`, or `read`
+when declared so), so the mode's row alone decides whether it is offered.
 
 An unknown mode offers nothing (the gate would refuse every call anyway). A rule with a specifier
 (`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
@@ -11,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.permissions.modes import parse_mode
-from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
+from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import RuleEntry
-from orkeon_engine.domain.permissions.tools import ANY_TOOL
+from orkeon_engine.domain.permissions.tools import tool_name_matches
 from orkeon_engine.domain.tool_call import ToolClass
 
 
@@ -43,7 +45,8 @@ class ToolOffer:
 
 
 def whole_tool_denials(rules: Iterable[RuleEntry]) -> dict[str, str]:
-    """The tools a deny rule names with no specifier, lower-cased, each with the first rule's source."""
+    """The tool names (or name patterns) a deny rule names with no specifier, lower-cased, each with the
+    first rule's source."""
     found: dict[str, str] = {}
     for entry in rules:
         if entry.rule.effect == "deny" and entry.rule.specifier is None:
@@ -55,23 +58,21 @@ def offer_tools(
     mode: str,
     available: Sequence[tuple[str, ToolClass]],
     rules: Iterable[RuleEntry] = (),
-    extra: Iterable[str] = (),
 ) -> ToolOffer:
-    """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `extra` names the extra tools."""
+    """The offer of a turn in `mode` over the toolbox's (name, class) pairs."""
     known = parse_mode(mode)
     if known is None:
         return ToolOffer((), tuple(name for name, _ in available), (), True)
     policy: ModePolicy = policy_for(known)
-    extras = {name.lower() for name in extra}
     denied = whole_tool_denials(rules)
     offered: list[str] = []
     withheld: list[str] = []
     removed: list[RemovedTool] = []
     for name, tool_class in available:
-        if not policy.offers(policy_class(tool_class, name.lower() in extras)):
+        if not policy.offers(tool_class):
             withheld.append(name)
             continue
-        source = denied.get(name.lower(), denied.get(ANY_TOOL))
+        source = next((src for pattern, src in denied.items() if tool_name_matches(pattern, name.lower())), None)
         if source is not None:
             removed.append(RemovedTool(name, source))
             continue

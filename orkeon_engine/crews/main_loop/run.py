@@ -4,8 +4,9 @@ rendering of every prompt for `orkeon prompts render`.
 One turn runs seven steps, in this order:
 1. the launching command's prelude call, if any (its failure fails the turn before anything is stored);
 2. the mode the launching command resolved, and where it came from;
-3. the tool offer from the mode and the rules (the gate of the run reads them once), and what the rules
-   took out;
+3. the tool offer from the mode, the extra tools and the rules (the gate of the run reads them once), and
+   what the rules took out; the extra tools of `tools.extra` are checked against what the MCP servers
+   register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
    else: no model configured fails the turn at once);
 5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
@@ -112,7 +113,8 @@ class MainLoopPorts:
     human: HumanInput
     progress: Progress
     logger: Logger
-    toolbox: Callable[[], RunToolbox]
+    toolbox: Callable[[], Awaitable[RunToolbox]]
+    """The run's tools with the extra tools of `tools.extra`, checked at the call (ExtraToolsError)."""
     llm: Llm | None = None
     files: Files | None = None
     shell: Shell | None = None
@@ -207,6 +209,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)
+    toolbox = await ports.toolbox()  # the launch check of the extra tools, before anything runs
     steps = _Steps(ports.progress)
     request = turn.request.strip()
     if turn.prelude is not None:  # 1
@@ -214,8 +217,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         request = f"{request}\n\n{(await turn.prelude()).strip()}".strip()
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
-    toolbox = ports.toolbox()  # 3
-    gate = await gate_for_run(ports.gate_ports(), turn.mode)
+    gate = await gate_for_run(ports.gate_ports(), turn.mode)  # 3
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     tools = toolbox.select(offer.offered)
     steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
@@ -361,7 +363,7 @@ class ContextReport:
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     """/context: the next turn's prompt measured part by part (the request itself not counted)."""
     choice = await resolve_mode(ports.session, ports.config)
-    toolbox = ports.toolbox()
+    toolbox = await ports.toolbox()
     gate = await gate_for_run(ports.gate_ports(), choice.mode)
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from orkeon_engine.domain.permissions.domains import domain_rule_text
 from orkeon_engine.domain.permissions.matching import (
     allowable,
     command_regex,
@@ -26,9 +27,9 @@ from orkeon_engine.domain.permissions.matching import (
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode, parse_mode
 from orkeon_engine.domain.permissions.options import option_risk
 from orkeon_engine.domain.permissions.paths import PathPatternError, compile_path_pattern, workspace_relative
-from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
+from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, RuleParseError, format_rule, parse_rule
-from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
 from orkeon_engine.domain.shell_reading import ShellReader
 from orkeon_engine.domain.tool_call import ToolCall
 
@@ -39,15 +40,13 @@ RETRY_HINT = "change approach instead of repeating the call"
 
 @dataclass(frozen=True)
 class GateContext:
-    """What one run's gate decides with: the mode's name, the rules by source, the problems, the extras,
-    and the shell grammar's reader, through which every command line is read."""
+    """What one run's gate decides with: the mode's name, the rules by source, the problems, and the
+    shell grammar's reader, through which every command line is read."""
 
     mode: str
     rules: tuple[RuleEntry, ...] = ()
     problems: tuple[str, ...] = ()
     """Rules or settings that could not be read: any makes the gate refuse every call."""
-    extra_tools: frozenset[str] = field(default_factory=frozenset)
-    """The names of the extra tools (MCP servers, plugins) offered to this run."""
     read: ShellReader = field(kw_only=True)
     """The ShellGrammar port's `read`: a command line as bash reads it."""
     _relevant: dict[str, list[RuleEntry]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -56,10 +55,11 @@ class GateContext:
         return replace(self, rules=(*self.rules, *entries))
 
     def relevant(self, tool: str) -> list[RuleEntry]:
-        """The rules that name `tool` or every tool, in their order (kept per tool: a run asks often)."""
+        """The rules whose tool name covers `tool` (the same name, `*`, or a `prefix*`), in their order
+        (kept per tool: a run asks often)."""
         found = self._relevant.get(tool)
         if found is None:
-            found = [entry for entry in self.rules if entry.rule.tool in (ANY_TOOL, tool)]
+            found = [entry for entry in self.rules if tool_name_matches(entry.rule.tool, tool)]
             self._relevant[tool] = found
         return found
 
@@ -95,7 +95,7 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
         return Deny(f"refused: the permission mode {context.mode!r} is unknown (modes: "
                     f"{', '.join(PERMISSION_MODES)}), so the gate refuses every call")
     policy = policy_for(mode)
-    refusal = _policy_refusal(call, mode, policy, context)
+    refusal = _policy_refusal(call, mode, policy)
     if refusal is not None:
         return refusal
     read = context.read
@@ -154,8 +154,8 @@ def _of(entries: list[RuleEntry], effect: str) -> list[RuleEntry]:
     return [entry for entry in entries if entry.rule.effect == effect]
 
 
-def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: GateContext) -> Deny | None:
-    cls = policy_class(call.tool_class, call.name in context.extra_tools)
+def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy) -> Deny | None:
+    cls = call.tool_class
     if policy.offers(cls):
         return None
     note = " (it is read-only)" if policy.read_only else ""
@@ -164,7 +164,7 @@ def _policy_refusal(call: ToolCall, mode: PermissionMode, policy: ModePolicy, co
 
 
 def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: GateContext) -> Decision:
-    cls = policy_class(call.tool_class, call.name in context.extra_tools)
+    cls = call.tool_class
     if cls == "read":
         return Allow("a read runs without asking")
     if cls == "edit" and policy.accepts_edits and edits_inside_workspace(call):
@@ -175,7 +175,7 @@ def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: 
 
 def _doubts(call: ToolCall, context: GateContext) -> str:
     """Why no allow rule could cover a shell call whose line the reading is not sure of (empty otherwise)."""
-    if not is_shell_call(call) or not any(e.rule.effect == "allow" and e.rule.tool in (ANY_TOOL, call.name)
+    if not is_shell_call(call) or not any(e.rule.effect == "allow" and tool_name_matches(e.rule.tool, call.name)
                                           for e in context.rules):
         return ""
     doubts = context.read(call.command or "").doubts
@@ -209,7 +209,7 @@ def allowed_by(call: ToolCall, rules: list[Rule], read: ShellReader) -> list[Rul
 
     A compound command is allowed when every part is (one rule or several), never when the reading
     doubts a part; a call on several paths when every path is."""
-    candidates = [rule for rule in rules if rule.effect == "allow" and rule.tool in (ANY_TOOL, call.name)]
+    candidates = [rule for rule in rules if rule.effect == "allow" and tool_name_matches(rule.tool, call.name)]
     if not candidates:
         return []
     whole = next((rule for rule in candidates if matches_rule(rule, call, read)), None)
@@ -254,10 +254,15 @@ def _path_matches(specifier: str, path: str) -> bool:
 
 def derive_allow_rules(call: ToolCall, read: ShellReader) -> tuple[Rule, ...]:
     """The narrowest allow rules that let exactly this call through: a command rule per part of a shell
-    call, an anchored path rule per file, the bare tool for a call with neither; () when none can say it
-    (a command with a substitution, a path outside the workspace or with glob characters)."""
+    call, an anchored path rule per file, the host of a network call, the bare tool for a call with none of
+    these; () when none can say it (a command with a substitution, a path outside the workspace or with
+    glob characters, a network call without a host)."""
     texts: list[str]
-    if is_shell_call(call):
+    if call.name in NETWORK_TOOLS:
+        if call.domain is None:
+            return ()
+        texts = [f"{call.name}({domain_rule_text(call.domain)})"]
+    elif is_shell_call(call):
         if not allowable(call.command or "", read):
             return ()
         texts = [f"{call.name}({part.text})" for part in read(call.command or "").parts]

@@ -9,7 +9,8 @@ reads it. An allow rule is narrow and a deny (or ask) rule is broad:
 - a path rule allows a file tool's call when every path matches and denies it when any does; on the shell
   (through `*`) it never allows, and denies when a file the command names matches: an argument, a
   redirection, a name it builds (`.${x}env`), a name filtered for a command that reads names from its
-  input (`ls | grep env | xargs cat`), or a path the tool found a symlink on the way to (`call.paths`).
+  input (`ls | grep env | xargs cat`), or a path the tool found a symlink on the way to (`call.paths`);
+- a domain rule (a network tool's) matches a call to that host (domain/permissions/domains.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import posixpath
 import re
 from functools import lru_cache
 
+from orkeon_engine.domain.permissions.domains import domain_matches
 from orkeon_engine.domain.permissions.paths import PathPattern, PathPatternError, compile_path_pattern
 from orkeon_engine.domain.permissions.rules import PREFIX_MARK, Rule, split_words
 from orkeon_engine.domain.permissions.shell import (
@@ -27,7 +29,7 @@ from orkeon_engine.domain.permissions.shell import (
     file_arguments,
     names_from_input,
 )
-from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
 from orkeon_engine.domain.shell_reading import ShellReader, join_words
 from orkeon_engine.domain.tool_call import ToolCall
 
@@ -38,13 +40,15 @@ MIN_FRAGMENT = 3
 
 def matches_rule(rule: Rule, call: ToolCall, read: ShellReader) -> bool:
     """True when `rule` applies to `call`, with the all-parts (allow) or any-part (deny, ask) reading."""
-    if rule.tool not in (ANY_TOOL, call.name):
+    if not tool_name_matches(rule.tool, call.name):
         return False
     shell = is_shell_call(call)
     if rule.specifier is None:
         return not (shell and rule.effect == "allow") or allowable(call.command or "", read)
     if rule.tool in SHELL_TOOLS:
         return _matches_command(rule, call.command or "", read)
+    if rule.tool in NETWORK_TOOLS:
+        return call.domain is not None and domain_matches(rule.specifier, call.domain)
     try:
         pattern = compile_path_pattern(rule.specifier)
     except PathPatternError:

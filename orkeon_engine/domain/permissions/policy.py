@@ -12,14 +12,15 @@ PermissionMode: a mode added to PERMISSION_MODES without its row here fails the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypedDict, get_args
+from typing import Literal, TypedDict
 
 from orkeon_engine.domain.permissions.modes import PermissionMode
-from orkeon_engine.domain.tool_call import ToolClass
+from orkeon_engine.domain.tool_call import TOOL_CLASSES, ToolClass
 
-PolicyClass = Literal["read", "network", "edit", "shell", "extra"]
-"""The classes a mode offers: the tool classes, and `extra` for the extra tools that do more than read."""
-POLICY_CLASSES: tuple[PolicyClass, ...] = get_args(PolicyClass)
+PolicyClass = ToolClass
+"""The classes a mode offers are the tool classes: `extra` is the extra tools that do more than read (an
+extra tool declared `read` states `read`, so it joins the read tools)."""
+POLICY_CLASSES: tuple[PolicyClass, ...] = TOOL_CLASSES
 Unsure = Literal["ask", "allow", "deny"]
 
 
@@ -65,9 +66,3 @@ def policy_for(mode: PermissionMode) -> ModePolicy:
     """The mode's row (mypy checks that every PermissionMode is a key of ModePolicies)."""
     return MODE_POLICIES[mode]
 
-
-def policy_class(tool_class: ToolClass, is_extra: bool) -> PolicyClass:
-    """The class a mode policy reads: an extra tool is `extra`, unless it only reads, when it joins `read`."""
-    if is_extra and tool_class != "read":
-        return "extra"
-    return tool_class

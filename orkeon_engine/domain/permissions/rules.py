@@ -3,8 +3,10 @@
 `shell_command(git push:*)` is a command prefix (the command, or the command followed by more words);
 `shell_command(npm run *)` is a glob where `*` stands for any text; a specifier without either is the exact
 command. Any other tool's specifier is a gitignore-style path pattern relative to the workspace
-(`file_read(.env)`, `file_write(src/**)`). `*` as the tool name applies a path pattern to every tool, the
-shell included, whose file arguments it checks (`*(*.pem)`).
+(`file_read(.env)`, `file_write(src/**)`), but a network tool's, which is a domain pattern
+(`web_fetch(domain:example.org)`, domain/permissions/domains.py). `*` as the tool name applies a path
+pattern to every tool, the shell included, whose file arguments it checks (`*(*.pem)`); a tool name
+ending with `*` names every tool starting with the rest (`mcp__github__*`, every tool of that server).
 
 `parse_rule` gives a Rule or raises RuleParseError with the position (0-based) and the reason;
 `format_rule` writes the text `parse_rule` reads back to the same Rule.
@@ -17,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
+from orkeon_engine.domain.permissions.domains import DomainPatternError, check_domain_pattern
 from orkeon_engine.domain.permissions.paths import PathPatternError, check_path_pattern
-from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.permissions.tools import ANY_TOOL, NETWORK_TOOLS, SHELL_TOOLS, TOOL_PREFIX_MARK
 
 Effect = Literal["deny", "ask", "allow"]
 EFFECTS: tuple[Effect, ...] = get_args(Effect)
@@ -91,6 +94,8 @@ def parse_rule(text: str, effect: Effect) -> Rule:
             raise RuleParseError(text, start, "expected a tool name (a letter or _, then letters, digits, _ . -) "
                                               "or * for every tool")
         name_end = match.end()
+        if text.startswith(TOOL_PREFIX_MARK, name_end):  # mcp__github__*: every tool of that server
+            name_end += len(TOOL_PREFIX_MARK)
     tool = text[start:name_end]
     if name_end == end:
         return Rule(effect, tool)
@@ -111,6 +116,12 @@ def parse_rule(text: str, effect: Effect) -> Rule:
 def _check_specifier(text: str, tool: str, specifier: str, offset: int) -> None:
     if tool in SHELL_TOOLS:
         _check_command_pattern(text, specifier, offset)
+        return
+    if tool in NETWORK_TOOLS:
+        try:
+            check_domain_pattern(specifier)
+        except DomainPatternError as error:
+            raise RuleParseError(text, offset + error.offset, error.reason) from None
         return
     try:
         check_path_pattern(specifier)

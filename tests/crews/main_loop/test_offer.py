@@ -35,10 +35,28 @@ def test_an_unknown_mode_offers_nothing():
     assert offer_tools("yolo", TOOLS).offered == ()
 
 
-def test_an_extra_tool_that_writes_follows_the_extra_class():
-    offer = offer_tools("plan", [("file_read", "read"), ("mcp_deploy", "shell")], extra=["mcp_deploy"])
+def test_an_extra_tool_that_writes_is_withheld_in_plan_and_one_that_reads_is_offered():
+    extras = [("file_read", "read"), ("mcp__ops__deploy", "extra"), ("mcp__ops__status", "read")]
 
-    assert offer.offered == ("file_read",)
+    offer = offer_tools("plan", extras)
+
+    assert offer.offered == ("file_read", "mcp__ops__status") and offer.withheld == ("mcp__ops__deploy",)
+
+
+def test_an_extra_tool_that_writes_is_offered_in_the_modes_that_offer_extra():
+    offers = [offer_tools(mode, [("mcp__ops__deploy", "extra")]).offered
+              for mode in ("default", "acceptEdits", "bypassPermissions", "dontAsk")]
+
+    assert offers == [("mcp__ops__deploy",)] * 3 + [()]
+
+
+def test_a_deny_rule_naming_a_server_with_a_star_removes_its_tools():
+    tools = [("mcp__github__create_issue", "extra"), ("mcp__github__search", "read"), ("mcp__jira__search", "read")]
+
+    offer = offer_tools("default", tools, [RuleEntry(Rule("deny", "mcp__github__*"), "session")])
+
+    assert offer.offered == ("mcp__jira__search",)
+    assert [tool.name for tool in offer.removed] == ["mcp__github__create_issue", "mcp__github__search"]
 
 
 def test_only_deny_rules_without_a_specifier_count_as_removals():

@@ -19,9 +19,8 @@ CALLS_BY_CLASS = {
     "network": ToolCall("web_fetch", "network", {"url": "https://example.org"}),
     "edit": write("/workspace/src/app.py"),
     "shell": shell("make lint"),
-    "extra": ToolCall("jira_create_issue", "edit", {}),
+    "extra": ToolCall("mcp__jira__create_issue", "extra", {}),
 }
-EXTRAS = frozenset({"jira_create_issue", "jira_search"})
 
 EXPECTED = {
     "default": {"read": Allow, "network": Ask, "edit": Ask, "shell": Ask, "extra": Ask},
@@ -33,12 +32,12 @@ EXPECTED = {
 CELLS = [(mode, cls, outcome) for mode, row in EXPECTED.items() for cls, outcome in row.items()]
 
 
-def _context(mode="default", *texts, problems=(), extra_tools=EXTRAS):
+def _context(mode="default", *texts, problems=()):
     entries = []
     for text in texts:
         effect, _, rule = text.partition(" ")
         entries.append(RuleEntry(parse_rule(rule, effect), "session"))
-    return GateContext(mode, tuple(entries), tuple(problems), extra_tools, read=BASH_READ)
+    return GateContext(mode, tuple(entries), tuple(problems), read=BASH_READ)
 
 
 @pytest.mark.parametrize(("mode", "tool_class", "outcome"), CELLS)
@@ -54,7 +53,53 @@ def test_a_read_only_mode_says_it_does_not_offer_the_tool():
 
 
 def test_an_extra_tool_that_reads_is_offered_in_plan():
-    assert isinstance(decide(ToolCall("jira_search", "read", {}), _context("plan")), Allow)
+    assert isinstance(decide(ToolCall("mcp__jira__search", "read", {}), _context("plan")), Allow)
+
+
+def test_an_extra_tool_of_class_write_is_refused_in_plan_as_a_tool_of_class_extra():
+    decision = decide(ToolCall("mcp__jira__create_issue", "extra", {}), _context("plan"))
+
+    assert isinstance(decision, Deny)
+    assert "does not offer mcp__jira__create_issue, a tool of class extra" in decision.reason
+
+
+def test_a_rule_naming_every_tool_of_a_server_applies_to_each_of_them():
+    context = _context("bypassPermissions", "deny mcp__github__*")
+
+    decisions = [decide(ToolCall(name, "extra", {}), context) for name in ("mcp__github__merge", "mcp__gitlab__merge")]
+
+    assert [type(d) for d in decisions] == [Deny, Allow]
+
+
+def test_an_allow_rule_naming_a_server_lets_its_tools_run_without_asking():
+    decision = decide(ToolCall("mcp__github__create_issue", "extra", {}), _context("default", "allow mcp__github__*"))
+
+    assert isinstance(decision, Allow)
+
+
+def test_a_web_fetch_asks_by_default_and_offers_its_host_as_the_rule():
+    decision = decide(ToolCall("web_fetch", "network", {}, domain="docs.example.org"), _context("default"))
+
+    assert isinstance(decision, Ask)
+    assert [format_rule(rule) for rule in decision.offers] == ["web_fetch(domain:docs.example.org)"]
+
+
+def test_a_domain_rule_allows_its_host_and_no_other():
+    context = _context("default", "allow web_fetch(domain:example.org)")
+
+    decisions = [decide(ToolCall("web_fetch", "network", {}, domain=host), context)
+                 for host in ("example.org", "example.org.evil.test", "evilexample.org", "www.example.org")]
+
+    assert [type(d) for d in decisions] == [Allow, Ask, Ask, Ask]
+
+
+def test_a_subdomain_rule_denies_every_host_under_it():
+    context = _context("bypassPermissions", "deny web_fetch(domain:*.example.org)")
+
+    decisions = [decide(ToolCall("web_fetch", "network", {}, domain=host), context)
+                 for host in ("a.example.org", "a.b.example.org", "example.org")]
+
+    assert [type(d) for d in decisions] == [Deny, Deny, Allow]
 
 
 def test_an_unknown_mode_refuses_every_call():
@@ -186,7 +231,12 @@ def test_no_rule_is_offered_when_none_can_say_the_call_narrowly():
 
 
 def test_a_call_without_command_or_paths_is_offered_its_bare_tool():
-    assert derive_allow_rules(ToolCall("web_fetch", "network", {}), BASH_READ) == (Rule("allow", "web_fetch"),)
+    assert derive_allow_rules(ToolCall("mcp__jira__create_issue", "extra", {}), BASH_READ) == (
+        Rule("allow", "mcp__jira__create_issue"),)
+
+
+def test_a_network_call_without_a_host_is_offered_no_lasting_rule():
+    assert derive_allow_rules(ToolCall("web_fetch", "network", {}), BASH_READ) == ()
 
 
 def test_an_ask_carries_the_offered_rules():

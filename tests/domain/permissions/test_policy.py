@@ -1,5 +1,5 @@
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
-from orkeon_engine.domain.permissions.policy import MODE_POLICIES, ModePolicies, policy_class, policy_for
+from orkeon_engine.domain.permissions.policy import MODE_POLICIES, POLICY_CLASSES, ModePolicies, policy_for
 
 REFERENCE_TABLE = {
     "default": (False, {"read", "network", "edit", "shell", "extra"}),
@@ -27,8 +27,5 @@ def test_only_dont_ask_refuses_what_would_ask_and_only_bypass_allows_it():
                       "dontAsk": "deny"}
 
 
-def test_an_extra_tool_that_reads_joins_read_and_any_other_is_extra():
-    assert policy_class("read", is_extra=True) == "read"
-    assert policy_class("shell", is_extra=True) == "extra"
-    assert policy_class("network", is_extra=True) == "extra"
-    assert policy_class("edit", is_extra=False) == "edit"
+def test_the_classes_a_mode_offers_are_the_tool_classes_extra_included():
+    assert POLICY_CLASSES == ("read", "network", "edit", "shell", "extra")

@@ -24,6 +24,28 @@ def test_every_tool_is_a_star_and_its_specifier_is_a_path_pattern():
     assert parse_rule("*(*.pem)", "deny") == Rule("deny", "*", "*.pem")
 
 
+def test_a_tool_name_ending_with_a_star_names_every_tool_of_a_server():
+    assert parse_rule("mcp__github__*", "deny") == Rule("deny", "mcp__github__*")
+
+
+def test_a_web_fetch_specifier_is_a_domain_pattern():
+    assert parse_rule("web_fetch(domain:*.Example.org)", "allow") == Rule("allow", "web_fetch", "domain:*.Example.org")
+
+
+def test_a_web_fetch_specifier_without_domain_says_what_is_accepted():
+    with pytest.raises(RuleParseError) as raised:
+        parse_rule("web_fetch(example.org)", "allow")
+
+    assert raised.value.position == 10 and "domain:<host>" in raised.value.reason
+
+
+def test_a_web_fetch_domain_that_is_no_host_is_refused_where_the_host_starts():
+    with pytest.raises(RuleParseError) as raised:
+        parse_rule("web_fetch(domain:exa mple.org)", "allow")
+
+    assert raised.value.position == 17
+
+
 def test_a_specifier_may_hold_parentheses():
     assert parse_rule("shell_command(echo (a))", "allow").specifier == "echo (a)"
 
@@ -84,8 +106,8 @@ def test_a_permissions_value_that_is_not_an_object_is_a_problem():
 
 TOOL_NAMES = st.one_of(
     st.just("*"),
-    st.sampled_from(["shell_command", "start_job", "file_read", "file_write", "edit_batch"]),
-    st.from_regex(r"[A-Za-z_][A-Za-z0-9_.\-]{0,20}", fullmatch=True),
+    st.sampled_from(["shell_command", "start_job", "file_read", "file_write", "edit_batch", "web_fetch"]),
+    st.from_regex(r"[A-Za-z_][A-Za-z0-9_.\-]{0,20}\*?", fullmatch=True),
 )
 SPEC_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40)
 

@@ -1,0 +1,43 @@
+import json
+
+from orkeon_engine.commands._shared.main_loop import run_assistant_turn, voice_reply
+from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult
+from tests.support.deps import make_deps
+from tests.support.doubles.fake_mcp_servers import FakeMcpServers
+from tests.support.scripted_chat_model import ScriptedChatModel
+
+SPEECH = (McpServerSpec("speech", "python", ("-m", "orkeon_speech"), (), "built-in"),)
+SPOKEN = RemoteResult(json.dumps({"path": "/tmp/a.wav", "seconds": 1, "played": True, "player": "paplay"}))
+
+
+async def _deps(voice, answer=SPOKEN, model=None):
+    servers = FakeMcpServers(answers={("speech", "speak"): answer})
+    deps = await make_deps(mcp_servers=servers, mcp_builtins=SPEECH, chat_model=model)
+    if voice:
+        await deps.config.set_value("voice.reply", "true", "session")
+    return deps.for_run("assistant"), servers
+
+
+async def test_voice_reply_off_has_no_epilogue():
+    deps, _ = await _deps(voice=False)
+
+    assert await voice_reply(deps) is None
+
+
+async def test_voice_reply_on_speaks_the_answer_after_the_turn():
+    deps, servers = await _deps(voice=True, model=ScriptedChatModel(["**Done**: the tests pass."]))
+
+    view = await run_assistant_turn(deps, "run the tests")
+
+    assert view.message.startswith("**Done**: the tests pass.")
+    assert servers.calls == [("speech", "speak", {"text": "Done : the tests pass.", "play": True})]
+
+
+async def test_a_voice_reply_that_fails_is_only_a_warning_beside_the_answer():
+    failing = RemoteResult("Error executing tool speak: no audio player was found", True)
+    deps, _ = await _deps(voice=True, answer=failing, model=ScriptedChatModel(["Done."]))
+
+    view = await run_assistant_turn(deps, "run the tests")
+
+    assert view.message.startswith("Done.")
+    assert "warning: the closing call failed: no audio player was found" in view.lines
