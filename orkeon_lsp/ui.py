@@ -2,8 +2,11 @@
 
 A choice (the permission gate's four answers among them) is a `window/showMessageRequest` whose actions are
 the options; free text is the `orkeon/input` request, sent only to a client that declared
-`experimental.orkeonInput`. Nobody to answer (no support, a dismissed dialog, an error) is None, which the
-gate reads as Deny; a client that cannot be asked also gets a log line saying the question went unanswered.
+`experimental.orkeonInput`. A question that also takes the person's own words (choose_or_write) is the same
+dialog with one more button, "Answer in my own words…", followed by `orkeon/input`, for a client that
+answers it (the others see the options alone). Nobody to answer (no support, a dismissed dialog, an error)
+is None, which the gate reads as Deny; a client that cannot be asked also gets a log line saying the
+question went unanswered.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from orkeon_engine.domain.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
 from orkeon_lsp.settings import LOG_LEVELS, LogLevel
 
 if TYPE_CHECKING:
@@ -49,6 +53,14 @@ class LspHumanInput:
         answer = await self._ask(types.WINDOW_SHOW_MESSAGE_REQUEST, params)
         title = getattr(answer, "title", None)
         return title if isinstance(title, str) and title in options else None
+
+    async def choose_or_write(self, question: str, options: list[str]) -> str | None:
+        writes = self._server.support.orkeon_input
+        answer = await self.choose(question, [*options, OWN_ANSWER] if writes else list(options))
+        if answer != OWN_ANSWER:
+            return answer
+        written = await self.ask_text(f"{question}\n{OWN_ANSWER_PROMPT}")
+        return written.strip() if written is not None and written.strip() else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         if not self._server.support.orkeon_input:
