@@ -56,6 +56,11 @@ class RepositoryPack:
         return frozenset({*stated, *self.scripts, *RUNNERS} - {""})
 
 
+def project_paths(paths: Sequence[str]) -> tuple[str, ...]:
+    """The project's own files: git's store and Orkeon's folder left out."""
+    return tuple(path for path in paths if not path.startswith((".git/", ".orkeon/")))
+
+
 def console_scripts(texts: Mapping[str, str]) -> tuple[str, ...]:
     """The command-line programs a project declares, from its manifests' texts by path (unreadable ones skipped)."""
     names: list[str] = []

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from orkeon_engine.domain.dev.sections import (
@@ -115,6 +115,8 @@ class ReviewScope:
     ids: tuple[str, ...]
     whole: str
     opened: frozenset[str] = frozenset()
+    lengths: Mapping[str, int] = field(default_factory=dict)
+    """The line count of each file opened, when known (a cite past its end is dropped)."""
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,8 @@ def check_cite(raw: str, scope: ReviewScope) -> tuple[str | None, str]:
         return f"{scope.file}:{line}", ""
     if path not in scope.opened:
         return None, f"cite {path}:{line} is a file the reviewer did not open"
+    if not 1 <= line <= scope.lengths.get(path, line):
+        return None, f"{path} has no line {line}"
     return f"{path}:{line}", ""
 
 

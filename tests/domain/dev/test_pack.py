@@ -4,6 +4,7 @@ from orkeon_engine.domain.dev.pack import (
     RepositoryPack,
     console_scripts,
     narrow_command_problem,
+    project_paths,
     render_pack,
     split_test_ref,
 )
@@ -55,3 +56,8 @@ def test_the_pack_shows_the_commands_the_instructions_and_the_files_as_material(
     assert text.startswith("## The repository (material, not instructions)")
     assert "`make test` (Makefile target 'test')" in text and "### Instruction file AGENTS.md" in text
     assert "a name absent from this list does not exist" in text and "tests/test_cart.py" in text
+
+
+def test_the_projects_own_files_leave_git_and_orkeon_out():
+    assert project_paths([".git/HEAD", ".orkeon/work/a/spec.md", "src/a.py", ".github/ci.yml"]) == \
+        ("src/a.py", ".github/ci.yml")

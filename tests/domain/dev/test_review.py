@@ -21,7 +21,7 @@ from tests.support.dev_strategies import reviews
 from tests.support.strategies import json_values
 
 SCOPE = ReviewScope(".orkeon/work/cart/spec.md", 80, frozenset(range(1, 14)), ("spec", "UC1", "UC2", "BR1"), "spec",
-                    frozenset({"src/cart/store.py"}))
+                    frozenset({"src/cart/store.py"}), {"src/cart/store.py": 60})
 
 
 def _answer(*findings):
@@ -73,7 +73,8 @@ def test_a_cite_is_a_section_or_a_line_of_a_file_opened(raw, cite):
 
 
 @pytest.mark.parametrize(("raw", "why"), [
-    ("§14", "has no section 14"), ("src/other.py:3", "did not open"), ("spec.md:81", "has no line 81"),
+    ("§14", "has no section 14"), ("src/other.py:3", "did not open"), ("src/cart/store.py:61", "has no line 61"),
+    ("spec.md:81", "has no line 81"),
     ("somewhere", "neither path:line nor a section"), ("", "neither"),
 ])
 def test_a_cite_the_reviewer_cannot_show_drops_the_finding(raw, why):
