@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.dev.brief import RunRecord
 from orkeon_engine.domain.dev.pack import project_paths
 from orkeon_engine.domain.dev.questions import Decision, question_prompt
 from orkeon_engine.domain.dev.review import ReviewRecord, parse_review
@@ -48,6 +49,15 @@ class StepOutcome:
     @property
     def blocked(self) -> bool:
         return self.doc.questions.blocked
+
+
+@dataclass(frozen=True)
+class StepStopped:
+    """A step that stopped before it wrote anything, why, and the run that decided it (its output shown)."""
+
+    place: WorkPlace
+    reason: str
+    run: RunRecord | None = None
 
 
 async def carry_on(step: DevStep, folder: WorkFolder, place: WorkPlace, doc: WorkDoc, files: Sequence[str],

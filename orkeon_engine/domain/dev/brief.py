@@ -83,6 +83,11 @@ class RunRecord:
         return self.exit_code is None or self.exit_code != 0
 
 
+def clean_output(text: str) -> str:
+    """A command's output as a brief keeps it: line ends made `\n`, no NUL, no trailing blank lines."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "").rstrip("\n")
+
+
 @dataclass(frozen=True)
 class Criterion:
     """CH<n>: what must hold once the change is made, and what shows it."""
