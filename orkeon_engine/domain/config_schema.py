@@ -239,7 +239,6 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string",
         ".orkeon/work",
         "services.work_folder",
-        "commands.git.commit",
     ),
     _key(
         "memory.vectors",

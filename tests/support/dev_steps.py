@@ -25,7 +25,8 @@ PROJECT = {
     "/workspace/Makefile": "test:\n\tpython -m pytest\n",
     "/workspace/AGENTS.md": "Run `make test` before a commit.\n",
     "/workspace/shop/cart.py": "class Cart:\n    def total(self):\n        return 0\n",
-    "/workspace/tests/test_cart.py": "def test_total():\n    assert True\n\n\ndef test_empty_cart():\n    assert True\n",
+    "/workspace/tests/test_cart.py": "def test_total():\n    assert True\n\n\n"
+                                     "def test_empty_cart():\n    assert True\n",
 }
 INDEX = (FileEntry("shop/cart.py", "python", "h", 60, 3, "shop.cart",
                    symbols=(Symbol("Cart", "shop.cart.Cart", "class", "shop/cart.py", 1, 3, 0, 60),)),)

@@ -11,6 +11,7 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.services.permission_mode import resolve_mode
+from orkeon_engine.services.work_folder import work_folder_setting
 
 if TYPE_CHECKING:
     from orkeon_engine.crews.git_commit.run import CommitOutcome
@@ -27,12 +28,14 @@ ARGS = ArgSpec(
 
 async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
     # The crew (its pydantic message model) is imported on the first /commit, not at the engine's start.
+    from orkeon_engine.crews.git_commit.paths import LOCAL_FOLDER
     from orkeon_engine.crews.git_commit.run import CommitCrewDeps, CommitRequest, run_git_commit
 
     git = require_git(deps)
     await _refuse_in_a_read_only_mode(deps)
     request = CommitRequest(
         paths=tuple(repo_paths(deps, args.words)),
+        left_out_folders=tuple(repo_paths(deps, [LOCAL_FOLDER, await work_folder_setting(deps.config)])),
         push=args.has("push"),
         pull_request=args.has("pr"),
         assume_yes=args.has("yes"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from orkeon_engine.crews.git_commit import render
 from orkeon_engine.crews.git_commit.added_lines import added_lines, file_lines
 from orkeon_engine.crews.git_commit.message import CommitDraft, message_problems, render_message
-from orkeon_engine.crews.git_commit.paths import Selection, select_paths
+from orkeon_engine.crews.git_commit.paths import DEFAULT_LEFT_OUT, Selection, select_paths
 from orkeon_engine.crews.git_commit.prompt import SYSTEM_PROMPT, CommitMaterial, build_user_prompt
 from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path_reason
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -35,6 +35,8 @@ class CommitRequest:
     """What the person asked: the paths named (repository paths), and the options."""
 
     paths: tuple[str, ...] = ()
+    left_out_folders: tuple[str, ...] = DEFAULT_LEFT_OUT
+    """Orkeon's folders (its local state, the dev work folder), left out unless a path inside is named."""
     push: bool = False
     pull_request: bool = False
     assume_yes: bool = False
@@ -73,7 +75,7 @@ async def run_git_commit(request: CommitRequest, deps: CommitCrewDeps) -> Commit
     git = deps.git
     deps.progress.begin("commit", "reading the changes")
     try:
-        selection = select_paths(await git.status(), request.paths)
+        selection = select_paths(await git.status(), request.paths, request.left_out_folders)
         notes = [f"no change under {path}" for path in selection.unmatched]
         if not selection.entries:
             raise CommandFailedError(_nothing_to_commit(request, selection))
