@@ -27,7 +27,7 @@ def run_stop(kind: ChangeKind, run: RunRecord) -> str:
     return ""
 
 
-def test_problem(ref: str, files: Collection[str], text: str | None) -> str:
+def missing_test(ref: str, files: Collection[str], text: str | None) -> str:
     """Why `ref` (path::name) is no existing test ("" when it is one): its file is not in the project, or the
     file does not hold the name. `text` is the file's text (None when it could not be read)."""
     path, name = split_test_ref(ref)

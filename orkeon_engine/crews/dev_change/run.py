@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from orkeon_engine.crews.dev_change.answer import BriefAnswer, RunChoice, to_brief
-from orkeon_engine.crews.dev_change.checks import run_stop, test_problem
+from orkeon_engine.crews.dev_change.checks import missing_test, run_stop
 from orkeon_engine.crews.dev_change.prompts import BRIEF_SYSTEM, RUN_SYSTEMS, build_brief_user, build_run_user
 from orkeon_engine.domain.dev.brief import ChangeBrief, ChangeKind, Guard, RunRecord
 from orkeon_engine.domain.dev.pack import RepositoryPack, narrow_command_problem, render_pack, split_test_ref
@@ -95,7 +95,7 @@ async def _pinned(step: DevStep, brief: ChangeBrief, pack: RepositoryPack) -> tu
             guards.append(guard)
             continue
         path, _ = split_test_ref(guard.test)
-        problem = test_problem(guard.test, files, await _text(step, path) if path in files else None)
+        problem = missing_test(guard.test, files, await _text(step, path) if path in files else None)
         if problem:
             notes.append(f"written as unpinned: {guard.test} ({problem})")
             guards.append(Guard(guard.behaviour))
