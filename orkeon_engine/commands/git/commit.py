@@ -28,14 +28,13 @@ ARGS = ArgSpec(
 
 async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
     # The crew (its pydantic message model) is imported on the first /commit, not at the engine's start.
-    from orkeon_engine.crews.git_commit.paths import LOCAL_FOLDER
     from orkeon_engine.crews.git_commit.run import CommitCrewDeps, CommitRequest, run_git_commit
 
     git = require_git(deps)
     await _refuse_in_a_read_only_mode(deps)
     request = CommitRequest(
         paths=tuple(repo_paths(deps, args.words)),
-        left_out_folders=tuple(repo_paths(deps, [LOCAL_FOLDER, await work_folder_setting(deps.config)])),
+        work_folder=repo_paths(deps, [await work_folder_setting(deps.config)])[0],
         push=args.has("push"),
         pull_request=args.has("pr"),
         assume_yes=args.has("yes"),

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from orkeon_engine.crews.dev_change.answer import BriefAnswer, RunChoice, to_brief
 from orkeon_engine.crews.dev_change.checks import missing_test, run_stop
+from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt
 from orkeon_engine.crews.dev_change.prompts import BRIEF_SYSTEM, RUN_SYSTEMS, build_brief_user, build_run_user
 from orkeon_engine.domain.dev.brief import ChangeBrief, ChangeKind, Guard, RunRecord
 from orkeon_engine.domain.dev.pack import RepositoryPack, narrow_command_problem, render_pack, split_test_ref
 from orkeon_engine.domain.dev.work_folder import WorkPlace
+from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.ports.files import FilesError
 from orkeon_engine.services.dev_step import DevStep
 from orkeon_engine.services.dev_work import StepOutcome, StepStopped, carry_on
@@ -109,3 +111,8 @@ async def _text(step: DevStep, path: str) -> str | None:
         return await step.ports.files.read_text(f"/workspace/{path}")
     except FilesError:
         return None
+
+
+def render_every_prompt() -> list[RenderedPrompt]:
+    """Every prompt of this crew over sample inputs, as the model reads them (`orkeon prompts render`)."""
+    return every_prompt()

@@ -9,11 +9,13 @@ import dataclasses
 from dataclasses import dataclass
 
 from orkeon_engine.crews.dev_spec.answer import SpecAnswer, to_spec
+from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt
 from orkeon_engine.crews.dev_spec.prompts import SPEC_SYSTEM, build_send_back, build_spec_user
 from orkeon_engine.domain.dev.pack import render_pack
 from orkeon_engine.domain.dev.spec import Spec
 from orkeon_engine.domain.dev.wording import Leak, find_leaks, spec_texts
 from orkeon_engine.domain.dev.work_folder import WorkPlace
+from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.services.dev_step import DevStep
 from orkeon_engine.services.dev_work import StepOutcome, carry_on
 from orkeon_engine.services.repository_pack import build_repository_pack
@@ -52,3 +54,8 @@ async def _draft(step: DevStep, code: str, user: str) -> tuple[Spec, list[Leak]]
     answer = await step.llm.extract(SPEC_SYSTEM, build_send_back(user, answer.model_dump_json(), leaks), SpecAnswer)
     spec = to_spec(answer, code)
     return spec, find_leaks(spec_texts(spec))
+
+
+def render_every_prompt() -> list[RenderedPrompt]:
+    """Every prompt of this crew over sample inputs, as the model reads them (`orkeon prompts render`)."""
+    return every_prompt()

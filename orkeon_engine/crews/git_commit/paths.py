@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.dev.work_folder import DEFAULT_WORK_FOLDER
 from orkeon_engine.domain.git import StatusEntry, is_under
 
 LOCAL_FOLDER = ".orkeon/local"
-DEFAULT_LEFT_OUT: tuple[str, ...] = (LOCAL_FOLDER, ".orkeon/work")
+DEFAULT_LEFT_OUT: tuple[str, ...] = (LOCAL_FOLDER, DEFAULT_WORK_FOLDER)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from orkeon_engine.domain.agents import find_charter
+from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt
 from orkeon_engine.domain.dev.review import MAX_FINDINGS
 from orkeon_engine.domain.dev.work_folder import WorkKind
 
@@ -82,3 +84,10 @@ def review_brief(kind: WorkKind, file: str, text: str, ids: Sequence[str], files
 def extract_request(report: str, file: str, ids: Sequence[str]) -> str:
     """The extraction's user message: the ids it may use, then the report."""
     return f"The file reviewed: {file}. Targets it may use: {', '.join(ids)}.\n\n## The report\n{report.strip()}\n"
+
+
+def reviewer_system(title: str = "c1 dev-reviewer") -> str:
+    """The system message a dev-reviewer child reads (its charter's purpose, its read-only mode)."""
+    charter = find_charter("dev-reviewer")
+    purpose = charter.purpose if charter is not None else ""
+    return child_system_prompt(ChildPromptInput(title, purpose, "plan", True))
