@@ -66,9 +66,10 @@ class OpenQuestion:
                 for index, option in enumerate(self.options)]
 
     def option_for(self, label: str) -> int | None:
-        """The 1-based number of the option a label offered names, or None for the person's own words."""
-        for index, offered in enumerate(self.labels()):
-            if label == offered:
+        """The 1-based number of the option a label offered (or an option's own words) names, or None for the
+        person's own words."""
+        for index, (offered, option) in enumerate(zip(self.labels(), self.options, strict=True)):
+            if label.strip() in (offered, option):
                 return index + 1
         return None
 

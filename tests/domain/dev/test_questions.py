@@ -46,6 +46,12 @@ def test_an_option_chosen_moves_the_question_under_decisions():
     assert (decided.decided[0].answer, decided.decided[0].option) == ("Take today's prices", 2)
 
 
+def test_an_options_own_words_without_its_recommendation_are_that_option():
+    decided = QuestionBook((PRICES,)).decide("Q1", "Keep the prices of that day")
+
+    assert decided.decided[0].option == 1
+
+
 def test_the_persons_own_words_are_kept_as_they_gave_them():
     decided = QuestionBook((GUESTS,)).decide("Q2", "  Only with an account  ")
 
