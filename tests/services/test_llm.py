@@ -84,6 +84,55 @@ async def test_extract_fails_after_the_repair_round_with_the_problems_and_the_la
     assert len(model.requests) == 2
 
 
+async def test_extract_asks_for_the_models_schema_as_strict_structured_output():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement)
+
+    wanted = model.requests[0].options.structured
+    assert (wanted.name, wanted.strict) == ("Judgement", True)
+    assert wanted.schema["required"] == ["verdict", "score"] and wanted.schema["additionalProperties"] is False
+
+
+async def test_extract_keeps_the_callers_options_beside_the_schema():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement, CallOptions(max_tokens=99))
+
+    assert model.requests[0].options.max_tokens == 99
+
+
+async def test_an_answer_shaped_by_the_server_that_does_not_fit_fails_without_a_repair_round():
+    model = ScriptedChatModel(['{"verdict": "VALID"}'], structured_way="json_schema")
+    llm = await _llm(model)
+
+    with pytest.raises(ExtractFailure) as failure:
+        await llm.extract("Judge.", "the diff", Judgement)
+
+    assert len(model.requests) == 1
+    assert "though asked through json_schema" in str(failure.value) and failure.value.way == "json_schema"
+
+
+async def test_a_forced_tool_calls_arguments_are_the_answer():
+    model = ScriptedChatModel([Call("Judgement", {"verdict": "GAPS", "score": 1})], structured_way="tool")
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found == Judgement(verdict="GAPS", score=1)
+
+
+async def test_a_tool_way_answered_in_text_is_read_from_the_text():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 5}'], structured_way="tool")
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found.score == 5
+
+
 async def test_every_successful_call_is_recorded_under_the_session_model_and_command():
     ledger = FakeUsageLedger()
     model = ScriptedChatModel(["one"], model="openai/local", usage=Usage(10, 2, cost=None))
