@@ -23,6 +23,10 @@ class ClientSupport:
     terminal: bool = False
     """terminal/create and the rest: the model's shell commands run in the editor's terminal."""
 
+    elicitation_form: bool = False
+    """elicitation/create in form mode: questions that take the person's own words (a text, or a choice with a
+    free answer)."""
+
     @classmethod
     def from_capabilities(cls, capabilities: ClientCapabilities | None) -> ClientSupport:
         if capabilities is None:
@@ -32,6 +36,7 @@ class ClientSupport:
             read_text_file=bool(fs and fs.read_text_file),
             write_text_file=bool(fs and fs.write_text_file),
             terminal=bool(capabilities.terminal),
+            elicitation_form=bool(capabilities.elicitation and capabilities.elicitation.form is not None),
         )
 
 
@@ -43,6 +48,8 @@ def describe_client(support: ClientSupport, client: Implementation | None) -> Cl
         ClientFeature("fs/writeTextFile", support.write_text_file,
                       "the model's edits are written to disk, not through the editor"),
         ClientFeature("terminal", support.terminal, "the model's shell commands run here, not in the editor"),
+        ClientFeature("elicitation (form)", support.elicitation_form,
+                      "questions take only one of their options, never the person's own words"),
     )
     if client is None:
         return ClientInfo("an unnamed ACP client", "", features)

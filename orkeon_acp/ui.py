@@ -3,8 +3,10 @@ the progress of a prompt (its cancel), and the log on stderr.
 
 A question nobody answers is None, which the gate reads as Deny: the client answered `cancelled`, with an
 error, or not within the question's deadline (ASK_TIMEOUT_SECONDS; a client that never answers must not
-hold a turn, and the gate's own deadline is not on this branch yet). Free text cannot be asked over ACP:
-ask_text is always None.
+hold a turn, and the gate's own deadline is not on this branch yet). Free text, and a choice that also
+takes the person's own words, are an `elicitation/create` form (a text field; the options and a text field)
+for a client that declared form elicitation; a client that did not is asked the options alone, and never
+for text (None). A declined or cancelled form is no answer.
 """
 
 from __future__ import annotations
@@ -14,15 +16,25 @@ import logging
 import uuid
 from collections.abc import Sequence
 
-from acp.schema import PermissionOption, ToolCallUpdate
+from acp.schema import (
+    AcceptElicitationResponse,
+    ElicitationFormSessionMode,
+    ElicitationSchema,
+    ElicitationStringPropertySchema,
+    PermissionOption,
+    ToolCallUpdate,
+)
 
 from orkeon_acp.peer import SessionPeer
 from orkeon_acp.permissions import choice_options, gate_answers, gate_options, selected
 from orkeon_acp.tool_calls import call_content, tool_kind, tool_locations, tool_title
+from orkeon_engine.domain.free_answer import OWN_ANSWER_PROMPT
 from orkeon_engine.domain.permissions.question import PermissionQuestion
 from orkeon_engine.domain.tool_call import FileEdit
 
 ASK_TIMEOUT_SECONDS = 300.0
+CHOICE_FIELD = "choice"
+ANSWER_FIELD = "answer"
 log = logging.getLogger("orkeon_acp")
 
 
@@ -50,9 +62,46 @@ class AcpHumanInput:
                                    kind="other", status="pending")
         return await self._ask(tool_call, choice_options(options), options, question)
 
+    async def choose_or_write(self, question: str, options: list[str]) -> str | None:
+        if not self._peer.support.elicitation_form:
+            return await self.choose(question, options)
+        fields = {ANSWER_FIELD: ElicitationStringPropertySchema(type="string", title=OWN_ANSWER_PROMPT)}
+        if options:
+            fields = {CHOICE_FIELD: ElicitationStringPropertySchema(type="string", title="Choose one",
+                                                                     enum=list(options)), **fields}
+        content = await self._form(question, fields)
+        written = content.get(ANSWER_FIELD)
+        if isinstance(written, str) and written.strip():
+            return written.strip()
+        chosen = content.get(CHOICE_FIELD)
+        return chosen if isinstance(chosen, str) and chosen in options else None
+
     async def ask_text(self, question: str, default: str = "") -> str | None:
-        log.info("an ACP client cannot be asked for text, so nobody answered: %s", question)
-        return None
+        if not self._peer.support.elicitation_form:
+            log.info("this ACP client takes no form (elicitation), so nobody answered: %s", question)
+            return None
+        field = ElicitationStringPropertySchema(type="string", title=question.splitlines()[0][:80],
+                                                default=default or None)
+        written = (await self._form(question, {ANSWER_FIELD: field})).get(ANSWER_FIELD)
+        return written if isinstance(written, str) else None
+
+    async def _form(self, question: str, fields: dict[str, ElicitationStringPropertySchema]) -> dict[str, object]:
+        """The fields the person filled in an elicitation form; {} when they declined, cancelled or nobody
+        answered in time."""
+        mode = ElicitationFormSessionMode(session_id=self._peer.session_id,
+                                          requested_schema=ElicitationSchema(properties=dict(fields)))
+        try:
+            response = await asyncio.wait_for(self._peer.conn.create_elicitation(message=question, mode=mode),
+                                              self._deadline)
+        except TimeoutError:
+            log.warning("no answer to elicitation/create within %g s: %s", self._deadline, question.splitlines()[0])
+            return {}
+        except Exception as error:  # an error answer, a closed connection: nobody answered
+            log.warning("elicitation/create failed (%s); taken as no answer", error)
+            return {}
+        if not isinstance(response, AcceptElicitationResponse) or not response.content:
+            return {}
+        return dict(response.content)
 
     async def _ask(self, tool_call: ToolCallUpdate, options: list[PermissionOption], answers: list[str],
                    question: str) -> str | None:

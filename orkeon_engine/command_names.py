@@ -37,6 +37,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "doctor",
     "debug-tool-call",
     "model",
+    "dev-spec",
     "hooks",
     "skills",
     "agents",

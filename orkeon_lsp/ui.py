@@ -5,9 +5,11 @@ the options, sent to every client (it is base protocol, whatever the client decl
 turned `askInEditor` off. A client that declared `experimental.orkeonQuestions` gets the same question as
 the `orkeon/question` request instead, with `edits`: each file an edit would change, its text before and
 after, so it can show the change in a diff editor beside the question. Free text is the `orkeon/input` request,
-sent only to a client that declared `experimental.orkeonInput`. Nobody to answer (questions off, a
-dismissed dialog, an error) is None, which the gate reads as Deny; questions turned off also say which
-call went unasked.
+sent only to a client that declared `experimental.orkeonInput`. A question that also takes the person's own
+words (choose_or_write) is the same dialog with one more button, "Answer in my own words…", followed by
+`orkeon/input`, for a client that answers it (the others see the options alone). Nobody to answer
+(questions off, a dismissed dialog, an error) is None, which the gate reads as Deny; questions turned off
+also say which call went unasked.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from orkeon_engine.domain.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
 from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.settings import LOG_LEVELS, LogLevel
@@ -78,6 +81,14 @@ class LspHumanInput:
         except EngineUnavailableError:
             return None
         return engine.host_path(virtual)
+
+    async def choose_or_write(self, question: str, options: list[str]) -> str | None:
+        writes = self._server.support.orkeon_input
+        answer = await self.choose(question, [*options, OWN_ANSWER] if writes else list(options))
+        if answer != OWN_ANSWER:
+            return answer
+        written = await self.ask_text(f"{question}\n{OWN_ANSWER_PROMPT}")
+        return written.strip() if written is not None and written.strip() else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         if not self._server.support.orkeon_input:

@@ -114,6 +114,7 @@ def test_prompts_render_writes_every_prompt_in_every_mode(folder):
     names = sorted(p.name for p in (folder / "out").iterdir())
     assert done.returncode == 0, done.stderr
     assert "main-loop-plan.md" in names and "main-loop-default.md" in names and "memory-extraction.md" in names
+    assert "dev-spec.md" in names and "dev-change-reproduction.md" in names and "dev-review-spec.md" in names
     assert (folder / "out" / "main-loop-plan.md").read_text().startswith("=== system ===\n# Orkeon")
 
 

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from orkeon_engine.domain.free_answer import read_typed_answer
 from orkeon_engine.domain.tool_call import FileEdit
 
 DEFAULT_WIDTH = 100
@@ -21,7 +22,10 @@ def terminal_width() -> int:
 
 
 class TerminalHumanInput:
-    """Asks on the terminal; with no terminal to ask (a pipe, CI) every question gets no answer (None)."""
+    """Asks on the terminal; with no terminal to ask (a pipe, CI) every question gets no answer (None).
+
+    A question that also takes the person's own words (choose_or_write) lists the options and reads one line:
+    a number or an option's words pick it, other words are the answer, an empty line is none."""
 
     def __init__(self, interactive: bool | None = None, out: TextIO | None = None) -> None:
         self._interactive = interactive
@@ -50,6 +54,16 @@ class TerminalHumanInput:
             if option.lower() == answer.lower():
                 return option
         return None
+
+    async def choose_or_write(self, question: str, options: list[str]) -> str | None:
+        if not self.interactive:
+            return None
+        out = self._out or sys.stderr
+        lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
+        out.write("\n".join(lines) + "\n")
+        pick = f"choose 1-{len(options)}, or " if options else ""
+        answer = await _read_line(f"{pick}write your own answer: ", out)
+        return read_typed_answer(answer, options) if answer is not None else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         if not self.interactive:

@@ -7,6 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
+from orkeon_engine.commands.dev import dev_spec
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers
@@ -93,6 +94,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "permission gate and show its raw result.", debug_tool_call.ARGS, debug_tool_call.run_debug_tool_call),
     CommandEntry("model", "settings", "Show the model and its provider, set it for this session, or list the "
                  "models you can choose.", model.ARGS, model.run_model),
+    CommandEntry("dev-spec", "dev", "Write a spec in business words (<code> <what the feature is for>) or a change "
+                 "brief (<code> bug|perf|behaviour <description>), ask its questions one at a time and have it "
+                 "reviewed; <code> alone goes on with it.", dev_spec.ARGS, dev_spec.run_dev_spec, launches_crew=True),
     CommandEntry("hooks", "settings", "List the hooks the settings declare (nothing runs them yet).", hooks.ARGS,
                  hooks.run_hooks),
     CommandEntry("skills", "settings", "Attach or detach playbook files for the assistant; list them with their "

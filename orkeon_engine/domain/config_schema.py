@@ -311,6 +311,14 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "commands.settings.advisor",
     ),
     _key(
+        "dev.workFolder",
+        "Where the dev pipeline keeps each piece of work (its spec or change brief, its review, later its plan): "
+        "<folder>/<code>/, a folder inside the workspace. /commit leaves it out unless a path inside it is named.",
+        "string",
+        ".orkeon/work",
+        "services.work_folder",
+    ),
+    _key(
         "memory.vectors",
         "Whether the shared memory's recall (memory_recall, /memory search) fuses dense vectors with its "
         "full-text ranking: auto uses them when the orkeon[embeddings] extra is installed; off keeps to full "

@@ -1,5 +1,7 @@
-"""HumanInput: a question to the person, a choice among options or a line of text; and PermissionAsker,
-the richer form of the permission gate's question that a front end may take instead."""
+"""HumanInput: a question to the person, a choice among options or a line of text; PermissionAsker, the
+richer form of the permission gate's question that a front end may take instead; and FreeAnswerAsker, a
+choice that also takes the person's own words in one question (services/free_answer.py asks through it,
+or through `choose` and `ask_text` when the front end has no such question)."""
 
 from __future__ import annotations
 
@@ -38,4 +40,18 @@ class PermissionAsker(Protocol):
 
     async def ask_permission(self, question: PermissionQuestion) -> str | None:
         """One of `question.answers`, exactly as given, or None."""
+        ...
+
+
+@runtime_checkable
+class FreeAnswerAsker(Protocol):
+    """A HumanInput that offers options and a free answer in one question: the terminal's prompt (a number
+    or words), the editor's dialog (the options and "Answer in my own words", then a text box), an ACP
+    client's form (the options and a text field).
+
+    Failure contract: as HumanInput's: never raises; nobody to answer, a dismissed dialog or an empty answer
+    is None."""
+
+    async def choose_or_write(self, question: str, options: list[str]) -> str | None:
+        """One of `options`, exactly as given, or the person's own words (a non-empty line), or None."""
         ...

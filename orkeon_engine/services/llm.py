@@ -4,7 +4,9 @@ answer, no tools) and `extract` (JSON validated against a pydantic model).
 `extract` asks for the model's JSON schema as structured output (CallOptions.structured): the adapter
 picks the way (`model.structuredOutput`: response_format, a forced tool call, or the prompt) and says which
 it used. The schema is in the instructions too, so every way reads the same prompt. An answer shaped by
-the server (json_schema, tool) is validated once; an answer asked through the prompt gets one repair round.
+the server (json_schema, tool) is validated once, unless it breaks only a rule of the model's validators
+that no schema can state (then it gets the repair round, its JSON sent back as text); an answer asked
+through the prompt gets one repair round.
 
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
-    from pydantic import BaseModel
+    from pydantic import BaseModel, ValidationError
 
 from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
@@ -125,9 +127,11 @@ class Llm:
             return _validate(model_type, text)
         except ValidationError as error:
             problems = describe_validation_error(error)
-        if reply.structured_way in ENFORCED_WAYS:
+            only_rules = _breaks_only_rules(error)
+        if reply.structured_way in ENFORCED_WAYS and not only_rules:
             raise ExtractFailure(model_type.__name__, problems, text, str(reply.structured_way))
-        conversation += [reply.message, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
+        said = reply.message if reply.structured_way not in ENFORCED_WAYS else ChatMessage.assistant(text)
+        conversation += [said, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
         repaired = await self._call(conversation, options)
         try:
             return _validate(model_type, answer_text(repaired, wanted))
@@ -186,6 +190,16 @@ def answer_text(reply: ChatReply, wanted: StructuredOutput) -> str:
         if chosen is not None:
             return chosen.arguments
     return reply.message.text
+
+
+def _breaks_only_rules(error: ValidationError) -> bool:
+    """Whether every problem is a rule the model type's validators state and no JSON schema can (a rule
+    naming a use case that does not exist): a server that shaped the answer to the schema can still break
+    one, and the repair round tells it which."""
+    return all(problem.get("type") in _RULE_ERRORS for problem in error.errors())
+
+
+_RULE_ERRORS = frozenset({"value_error", "assertion_error"})
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:

@@ -1,5 +1,5 @@
 """The gate's questions over session/request_permission (the editor played by the tests' EditorClient),
-the prompt's progress, and the free text ACP cannot ask."""
+the prompt's progress, and free answers as elicitation forms (to a client that declared them)."""
 
 from orkeon_acp.client import ClientSupport
 from orkeon_acp.peer import SessionPeer
@@ -11,8 +11,9 @@ from tests.support.acp_client import EditorClient
 ANSWERS = ("Allow once", "Allow for this session", "Always allow", "Deny", "Always deny")
 
 
-def _human(client, deadline=5.0):
-    peer = SessionPeer(client, ClientSupport(), session_id="s1", host_path=lambda path: "/host" + path)
+def _human(client, deadline=5.0, forms=False):
+    peer = SessionPeer(client, ClientSupport(elicitation_form=forms), session_id="s1",
+                       host_path=lambda path: "/host" + path)
     return AcpHumanInput(peer, deadline)
 
 
@@ -45,8 +46,40 @@ async def test_a_commit_choice_is_asked_and_answered_by_its_text():
     assert answer == "Cancel" and client.permission_requests[0].tool_call.title == "Commit these 2 files?"
 
 
-async def test_free_text_cannot_be_asked_over_acp():
-    assert await _human(EditorClient()).ask_text("Commit message", default="fix") is None
+async def test_free_text_gets_no_answer_from_a_client_without_forms():
+    client = EditorClient()
+
+    assert await _human(client).ask_text("Commit message", default="fix") is None and client.form_requests == []
+
+
+async def test_free_text_is_a_form_with_one_text_field_for_a_client_that_takes_forms():
+    client = EditorClient()
+    client.forms = [{"answer": "fix: the login"}]
+
+    text = await _human(client, forms=True).ask_text("Commit message", default="fix")
+
+    message, mode = client.form_requests[0]
+    assert text == "fix: the login" and message == "Commit message" and mode.session_id == "s1"
+    assert mode.requested_schema.properties["answer"].default == "fix"
+
+
+async def test_a_choice_with_a_free_answer_is_a_form_with_the_options_and_a_text_field():
+    client = EditorClient()
+    client.forms = [{"choice": "No"}, {"choice": "Yes", "answer": " members only "}, None]
+    human = _human(client, forms=True)
+
+    answers = [await human.choose_or_write("Guests?", ["Yes", "No"]) for _ in range(3)]
+
+    assert answers == ["No", "members only", None]
+    assert client.form_requests[0][1].requested_schema.properties["choice"].enum == ["Yes", "No"]
+
+
+async def test_a_client_without_forms_is_asked_the_options_alone():
+    client = EditorClient(answers=["reject_once"])
+
+    answer = await _human(client).choose_or_write("Guests?", ["Yes", "No"])
+
+    assert answer == "No" and client.form_requests == [] and len(client.permission_requests) == 1
 
 
 def test_the_progress_is_cancelled_only_once_marked():

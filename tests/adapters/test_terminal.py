@@ -39,6 +39,22 @@ async def test_without_a_terminal_every_question_gets_no_answer():
     assert answers == [None, None]
 
 
+async def test_without_a_terminal_a_question_with_a_free_answer_gets_none():
+    assert await TerminalHumanInput(interactive=False).choose_or_write("Guests?", ["Yes", "No"]) is None
+
+
+async def test_a_free_answer_is_a_number_an_options_words_or_the_persons_own(monkeypatch):
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\nmembers only\n"))
+    human = TerminalHumanInput(interactive=True, out=out)
+
+    answers = [await human.choose_or_write("Guests?", ["Yes", "No"]),
+               await human.choose_or_write("Guests?", ["Yes", "No"])]
+
+    assert answers == ["No", "members only"]
+    assert "  2) No\nchoose 1-2, or write your own answer: " in out.getvalue()
+
+
 def test_a_notice_is_one_line_of_its_own():
     out = io.StringIO()
 

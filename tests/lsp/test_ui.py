@@ -186,3 +186,28 @@ async def test_questions_turned_off_get_the_gate_to_deny(connect):
         verdict = await gate.authorize(shell_call("make release"))
 
     assert not verdict.allowed and "nobody answered" in verdict.reason
+
+
+async def test_a_question_with_a_free_answer_offers_one_more_button_then_a_text_box(connect):
+    answer, asked = answering("Answer in my own words…")
+    typed: list[Any] = []
+
+    def text(ls: LanguageClient, params: Any) -> str:
+        typed.append(params)
+        return "  Only for members  "
+
+    async with connect(capabilities=full_capabilities(orkeonInput=True),
+                       features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer, "orkeon/input": text}) as (client, server):
+        given = await server.human.choose_or_write("May a guest save a cart?", ["Yes", "No"])
+
+    assert given == "Only for members"
+    assert [a.title for a in asked[0].actions] == ["Yes", "No", "Answer in my own words…"]
+    assert typed[0].question.startswith("May a guest save a cart?")
+
+
+async def test_a_client_without_text_input_is_offered_the_options_alone(connect):
+    answer, asked = answering("No")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        given = await server.human.choose_or_write("May a guest save a cart?", ["Yes", "No"])
+
+    assert given == "No" and [a.title for a in asked[0].actions] == ["Yes", "No"]

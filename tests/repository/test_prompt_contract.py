@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
+from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
 from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header
 from orkeon_engine.crews.main_loop.offer import offer_tools
 from orkeon_engine.crews.main_loop.prompt_catalogue import SAMPLE_INSTRUCTIONS, every_prompt, main_loop_prompt
@@ -59,6 +61,55 @@ OTHER_MARKERS = {
                           "anything outside those two lines is thrown away"],
     "session-summary": ["where things stand now", "only on the history given", "the language the conversation",
                         "Do not call tools"],
+}
+DEV_MARKERS = {
+    "dev-spec": {
+        "business words": "never a class, a file, a status code or a call",
+        "use case": "one to seven steps",
+        "use case, where": "where the actor meets it",
+        "rule": "either true or false of the system",
+        "rule, origin and severity": "its origin",
+        "rule, use cases": "use cases that exist in your answer",
+        "facts stated": "never ask the person about it",
+        "questions, severities": "Blocking when some answer would reshape",
+        "questions, no default": "Never answer a question yourself",
+        "code writes": "Code writes the file from your JSON answer",
+        "material": "material, not instructions",
+    },
+    "dev-spec-send-back": {"send back once": "Code found words of code in your spec"},
+    "dev-change-reproduction": {
+        "narrow": "never a whole suite",
+        "must fail": "It must fail today",
+        "code runs": "Code runs your command",
+        "material": "material, not instructions",
+    },
+    "dev-change-measurement": {"measured": "times it", "narrow": "never a whole suite"},
+    "dev-change": {
+        "facts first": "Facts first",
+        "no design": "no new type, file, pattern or library",
+        "proof": "each has its proof",
+        "unpinned": "never a test that does not exist",
+        "promise to spec": "belongs in a spec",
+        "questions, no default": "Never answer a question yourself",
+        "material": "material, not instructions",
+    },
+    "dev-review-spec": {
+        "only looks": "change no file and run no command",
+        "one-sentence question": "a yes, a no or a choice among options you list settles",
+        "blocking": "Blocking when some answer would reshape",
+        "major": "Major when an assumption written down would be enough",
+        "style": "Style is out of scope",
+        "one id": "one id alone, never two",
+        "cites": "a path:line you opened, or a section of the file as §N",
+        "twelve": "At most 12 findings, the heaviest first",
+        "clear": "An empty list is a clear review",
+        "no guessed name": "open no guessed name",
+        "around the line": "read only around the line you cite",
+        "material": "material, not instructions",
+        "ids named": "Ids you may target:",
+    },
+    "dev-review-brief": {"hunt": "a criterion without its proof", "no design": "design slipping in"},
+    "dev-review-extraction": {"adds none": "add none it does not hold", "material": "material, not instructions"},
 }
 OTHER_PRODUCTS = re.compile(
     r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
@@ -117,7 +168,22 @@ def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
     assert main_loop_prompt(mode).system.encode() == main_loop_prompt(mode).system.encode()
 
 
+@pytest.mark.parametrize("name", sorted(DEV_MARKERS))
+def test_the_dev_prompts_carry_the_marker_of_each_rule(name):
+    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts()) if p.name == name)
+
+    missing = [rule for rule, marker in DEV_MARKERS[name].items() if marker not in prompt.text()]
+    assert missing == []
+
+
+def test_the_reviewer_of_a_brief_carries_every_rule_of_the_reviewer_of_a_spec():
+    prompt = next(p for p in dev_change_prompts() if p.name == "dev-review-brief")
+    missing = [rule for rule, marker in DEV_MARKERS["dev-review-spec"].items() if marker not in prompt.text()]
+    assert missing == []
+
+
 def test_no_prompt_names_another_product():
-    offenders = [(p.name, m.group(0)) for p in every_prompt() for m in OTHER_PRODUCTS.finditer(p.text())]
+    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts())
+    offenders = [(p.name, m.group(0)) for p in prompts for m in OTHER_PRODUCTS.finditer(p.text())]
 
     assert offenders == []

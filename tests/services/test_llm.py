@@ -1,7 +1,7 @@
 """The Llm facade: act, complete and extract over the scripted model, and the usage each call records."""
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, Usage
@@ -21,6 +21,19 @@ from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead
 class Judgement(BaseModel):
     verdict: str
     score: int
+
+
+class Ranking(BaseModel):
+    """Names ranked, the first among them: a rule no JSON schema can state."""
+
+    names: list[str]
+    first: str
+
+    @model_validator(mode="after")
+    def _first_is_ranked(self) -> "Ranking":
+        if self.first not in self.names:
+            raise ValueError(f"first names {self.first!r}, which is not among the names")
+        return self
 
 
 async def _llm(model, ledger=None, logger=None, command="review"):
@@ -113,6 +126,22 @@ async def test_an_answer_shaped_by_the_server_that_does_not_fit_fails_without_a_
 
     assert len(model.requests) == 1
     assert "though asked through json_schema" in str(failure.value) and failure.value.way == "json_schema"
+
+
+@pytest.mark.parametrize("way", ["json_schema", "tool"])
+async def test_an_answer_shaped_by_the_server_breaking_only_a_validators_rule_gets_the_repair_round(way):
+    broken, fixed = {"names": ["ann", "bo"], "first": "cy"}, {"names": ["ann", "bo"], "first": "bo"}
+    model = ScriptedChatModel([Call("Ranking", broken), Call("Ranking", fixed)] if way == "tool" else
+                              ['{"names": ["ann", "bo"], "first": "cy"}', '{"names": ["ann", "bo"], "first": "bo"}'],
+                              structured_way=way)
+    llm = await _llm(model)
+
+    found = await llm.extract("Rank.", "the people", Ranking)
+
+    assert found == Ranking(names=["ann", "bo"], first="bo")
+    said, repair = model.requests[1].messages[-2:]
+    assert said.role == "assistant" and said.tool_calls == () and '"first": "cy"' in said.text
+    assert "which is not among the names" in repair.text
 
 
 async def test_a_forced_tool_calls_arguments_are_the_answer():

@@ -10,7 +10,9 @@ started as its subprocess.
 - `fs/read_text_file` from `buffers` (the editor's unsaved text by host path), else the disk; a file it
   knows neither way answers an error; `fs/write_text_file` into `buffers`, recorded in `writes` (the disk
   is left alone: the editor saves when the person says so);
-- `terminal/*` as real subprocesses of the test, recorded in `terminals` (the command and its arguments).
+- `terminal/*` as real subprocesses of the test, recorded in `terminals` (the command and its arguments);
+- `elicitation/create` answered from `forms`, one a form: the fields filled (accepted), or None (declined);
+  each request is kept in `form_requests` (its message and mode).
 
 `CAPABLE` declares fs and terminal; `BARE` declares nothing. `agent(client, home, env)` starts the real
 console script with that client over stdio (its stderr in `home/agent-stderr.log`) and yields the
@@ -34,9 +36,11 @@ from typing import Any
 from acp import PROTOCOL_VERSION, RequestError, spawn_agent_process, text_block
 from acp.client.connection import ClientSideConnection
 from acp.schema import (
+    AcceptElicitationResponse,
     AllowedOutcome,
     ClientCapabilities,
     CreateTerminalResponse,
+    DeclineElicitationResponse,
     DeniedOutcome,
     EnvVariable,
     FileSystemCapabilities,
@@ -101,6 +105,8 @@ class EditorClient:
         self.reads: list[str] = []
         self.writes: list[tuple[str, str]] = []
         self.terminals: dict[str, Terminal] = {}
+        self.forms: list[dict[str, Any] | None] = []
+        self.form_requests: list[tuple[str, Any]] = []
 
     # --- what the tests read -----------------------------------------------------------------------------
 
@@ -143,6 +149,13 @@ class EditorClient:
         if chosen is None:
             return RequestPermissionResponse(outcome=DeniedOutcome(outcome="cancelled"))
         return RequestPermissionResponse(outcome=AllowedOutcome(outcome="selected", option_id=chosen.option_id))
+
+    async def create_elicitation(self, message: str, mode: Any, **kwargs: Any) -> Any:
+        self.form_requests.append((message, mode))
+        filled = self.forms.pop(0) if self.forms else None
+        if filled is None:
+            return DeclineElicitationResponse(action="decline")
+        return AcceptElicitationResponse(action="accept", content=filled)
 
     async def read_text_file(self, session_id: str, path: str, line: int | None = None, limit: int | None = None,
                              **kwargs: Any) -> ReadTextFileResponse:

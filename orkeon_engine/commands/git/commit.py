@@ -13,6 +13,7 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.services.permission_mode import resolve_mode
+from orkeon_engine.services.work_folder import work_folder_setting
 
 if TYPE_CHECKING:
     from orkeon_engine.crews.git_commit.run import CommitOutcome
@@ -40,6 +41,7 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
         raise CommandFailedError(NOBODY_TO_CONFIRM)
     request = CommitRequest(
         paths=tuple(repo_paths(deps, args.words)),
+        work_folder=repo_paths(deps, [await work_folder_setting(deps.config)])[0],
         push=args.has("push"),
         pull_request=args.has("pr"),
         assume_yes=args.has("yes"),

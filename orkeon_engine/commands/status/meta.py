@@ -30,6 +30,10 @@ CREWS: tuple[tuple[str, str], ...] = (
                   "under its step's rules and budget (/tasks send, /tasks repair)"),
     ("speech", "one call to the speech MCP server, no model: /say, /transcribe, /voice, and the spoken answer of "
                "voice.reply"),
+    ("dev_spec", "drafts a feature's spec in business words from the repository pack, asks its questions one at "
+                 "a time, has it reviewed (/dev-spec)"),
+    ("dev_change", "a change brief (bug, perf, behaviour): facts first, a bug reproduced or a cost measured by "
+                   "running a command before it is written (/dev-spec <code> bug|perf|behaviour)"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

@@ -6,7 +6,7 @@ import re
 import shlex
 from collections.abc import Sequence
 
-from orkeon_engine.crews.git_commit.paths import WORK_FOLDER, Selection
+from orkeon_engine.crews.git_commit.paths import Selection
 from orkeon_engine.crews.git_commit.secrets import CredentialHit
 
 COMMIT = "Commit"
@@ -47,8 +47,15 @@ def left_out_note(selection: Selection) -> str:
         return ""
     count = len(selection.left_out)
     noun = "path" if count == 1 else "paths"
-    return (f"left out: {count} {noun} under {WORK_FOLDER}/ (Orkeon's work folder; name a path inside it "
-            "to commit it)")
+    where = ", ".join(f"{folder}/" for folder in selection.folders)
+    return f"left out: {count} {noun} under Orkeon's folders ({where}); name a path inside one to commit it"
+
+
+def named_inside_note(selection: Selection) -> str:
+    """What the commit takes from Orkeon's folders because a path inside them was named."""
+    if not selection.named_inside:
+        return ""
+    return f"taken from Orkeon's folders because named: {', '.join(selection.named_inside)}"
 
 
 def file_lines(selection: Selection) -> list[str]:
@@ -64,9 +71,7 @@ def confirmation(selection: Selection, message: str, branch: str | None) -> str:
     count = len(selection.entries)
     where = f" on {branch}" if branch else " (detached HEAD)"
     parts = [f"Commit {count} {'file' if count == 1 else 'files'}{where}:", *file_lines(selection)]
-    note = left_out_note(selection)
-    if note:
-        parts.append(note)
+    parts += [note for note in (left_out_note(selection), named_inside_note(selection)) if note]
     parts += ["", "Message:", message]
     return "\n".join(parts)
 

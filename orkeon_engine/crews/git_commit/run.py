@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from orkeon_engine.crews.git_commit import render
 from orkeon_engine.crews.git_commit.added_lines import added_lines, file_lines
 from orkeon_engine.crews.git_commit.message import CommitDraft, message_problems, render_message
-from orkeon_engine.crews.git_commit.paths import Selection, select_paths
+from orkeon_engine.crews.git_commit.paths import LOCAL_FOLDER, Selection, select_paths
 from orkeon_engine.crews.git_commit.prompt import SYSTEM_PROMPT, CommitMaterial, build_user_prompt
 from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path_reason
+from orkeon_engine.domain.dev.work_folder import DEFAULT_WORK_FOLDER
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.git import FileStart
 from orkeon_engine.ports.files import Files, FilesError
@@ -36,6 +37,9 @@ class CommitRequest:
     """What the person asked: the paths named (repository paths), and the options."""
 
     paths: tuple[str, ...] = ()
+    work_folder: str = DEFAULT_WORK_FOLDER
+    """The dev pipeline's work folder (repository-relative), left out like Orkeon's local state unless a path
+    inside it is named."""
     push: bool = False
     pull_request: bool = False
     assume_yes: bool = False
@@ -80,7 +84,7 @@ async def run_git_commit(request: CommitRequest, deps: CommitCrewDeps) -> Commit
     git = deps.git
     deps.progress.begin("commit", "reading the changes")
     try:
-        selection = select_paths(await git.status(), request.paths)
+        selection = select_paths(await git.status(), request.paths, (LOCAL_FOLDER, request.work_folder))
         notes = [f"no change under {path}" for path in selection.unmatched]
         if not selection.entries:
             raise CommandFailedError(_nothing_to_commit(request, selection))

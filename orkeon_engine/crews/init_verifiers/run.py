@@ -16,19 +16,17 @@ from orkeon_engine.crews.init_verifiers.prompts import (
     build_playbook_user,
     build_readiness_user,
 )
-from orkeon_engine.crews.init_verifiers.tooling import (
+from orkeon_engine.domain.project_tooling import (
     MANIFESTS,
     ZONE_CONFIG,
     Zone,
     describe_zone,
     detect_zones,
 )
-from orkeon_engine.domain.code_index.languages import VENDORED_DIRS
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm
-
-MAX_LISTED = 20_000
+from orkeon_engine.services.project_files import list_project_files, read_named_texts
 
 
 @dataclass(frozen=True)
@@ -49,25 +47,6 @@ class ZoneOutcome:
     """Sections the model's answer lacked, written as not stated."""
 
 
-async def _list(files: Files) -> list[str]:
-    try:
-        entries = await files.list_dir("/workspace", depth=8, limit=MAX_LISTED, skip=VENDORED_DIRS)
-    except FilesError:
-        return []
-    return [e.path.removeprefix("/workspace/") for e in entries if not e.is_dir]
-
-
-async def _texts(files: Files, paths: list[str]) -> dict[str, str]:
-    wanted = [p for p in paths if p.rpartition("/")[2] in (*MANIFESTS, *ZONE_CONFIG)]
-    texts: dict[str, str] = {}
-    for path in wanted:
-        try:
-            texts[path] = await files.read_text(f"/workspace/{path}")
-        except FilesError:
-            continue
-    return texts
-
-
 async def _readiness(llm: Llm, zones: list[Zone]) -> dict[str, ZoneReadiness]:
     answer = await llm.extract(READINESS_SYSTEM, build_readiness_user([describe_zone(z) for z in zones]),
                                Readiness)
@@ -79,8 +58,8 @@ async def run_init_verifiers(deps: VerifiersDeps) -> list[ZoneOutcome]:
     await deps.llm.require_model()
     progress = deps.progress
     progress.report("init-verifiers 1/3: detecting the zones and their test tooling")
-    paths = await _list(deps.files)
-    zones = detect_zones(paths, await _texts(deps.files, paths))
+    paths = await list_project_files(deps.files)
+    zones = detect_zones(paths, await read_named_texts(deps.files, paths, (*MANIFESTS, *ZONE_CONFIG)))
     if not zones:
         return []
     progress.report(f"init-verifiers 2/3: classifying the readiness of {len(zones)} zones")

@@ -9,7 +9,7 @@ compaction, a git status, a gauge shown at its warning tier), so no rule hides b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from orkeon_engine.crews.main_loop.body import BodyParts, assemble_body, measure_prompt
@@ -34,6 +34,7 @@ from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
+from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
 
@@ -55,18 +56,6 @@ SAMPLE_REQUEST = "Move the lexer into its own module and update the imports."
 SAMPLE_FLAGS = BehaviourFlags(effort="high", proactive=True, output_style="concise", language="English")
 SAMPLE_BRIEF = ("Review the plan in plan.md against src/parser/: which step has no test, and which file it "
                 "names does not exist? Report each gap with its path:line.")
-
-
-@dataclass(frozen=True)
-class RenderedPrompt:
-    """One prompt as sent: a file name for it, the system message and the user message."""
-
-    name: str
-    system: str
-    user: str
-
-    def text(self) -> str:
-        return f"=== system ===\n{self.system.rstrip()}\n\n=== user ===\n{self.user.rstrip()}\n"
 
 
 def main_loop_prompt(mode: str) -> RenderedPrompt:

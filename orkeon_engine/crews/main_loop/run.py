@@ -39,7 +39,7 @@ from orkeon_engine.crews.main_loop.header import (
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
 from orkeon_engine.crews.main_loop.plan_steps import plan_steps
-from orkeon_engine.crews.main_loop.prompt_catalogue import RenderedPrompt, every_prompt
+from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
     document_title,
@@ -61,6 +61,7 @@ from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estima
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo

@@ -9,23 +9,19 @@ from dataclasses import dataclass, field
 
 from orkeon_engine.crews.project_init.merge import keep_existing, strip_fence
 from orkeon_engine.crews.project_init.prompts import INIT_SYSTEM, build_init_user
-from orkeon_engine.crews.project_init.sources import (
-    CONFIG_FILES,
-    INSTRUCTION_FILES,
-    INSTRUCTIONS_FILE,
-    MAX_MATERIAL_CHARS,
-    WORKFLOWS_DIR,
-    SourceText,
-    excerpt,
-)
-from orkeon_engine.domain.code_index.graph import build_graph, package_map
-from orkeon_engine.domain.code_index.languages import VENDORED_DIRS
-from orkeon_engine.domain.code_index.render import render_graph, render_package_map
+from orkeon_engine.crews.project_init.sources import CONFIG_FILES, INSTRUCTIONS_FILE, MAX_MATERIAL_CHARS, WORKFLOWS_DIR
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.project_files import SourceText, excerpt
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.project_files import (
+    index_architecture,
+    read_instruction_files,
+    read_workspace_text,
+    top_layout,
+)
 
 STAGES = 4
 BACKUP = "/output/init/AGENTS.previous.md"
@@ -51,20 +47,10 @@ class InitResult:
     config: tuple[str, ...] = ()
 
 
-async def _read(files: Files, relative: str) -> str | None:
-    path = f"/workspace/{relative}"
-    try:
-        if not await files.exists(path):
-            return None
-        return await files.read_text(path)
-    except FilesError:
-        return None
-
-
 async def _config_files(files: Files) -> list[SourceText]:
     found = []
     for name in CONFIG_FILES:
-        text = await _read(files, name)
+        text = await read_workspace_text(files, name)
         if text is not None:
             found.append(excerpt(name, text))
     try:
@@ -74,35 +60,10 @@ async def _config_files(files: Files) -> list[SourceText]:
     for entry in workflows:
         if not entry.is_dir and entry.path.endswith((".yml", ".yaml")):
             relative = entry.path.removeprefix("/workspace/")
-            text = await _read(files, relative)
+            text = await read_workspace_text(files, relative)
             if text is not None:
                 found.append(excerpt(relative, text))
     return found
-
-
-async def _layout(files: Files) -> list[str]:
-    try:
-        entries = await files.list_dir("/workspace", depth=2, limit=250, skip=VENDORED_DIRS)
-    except FilesError:
-        return []
-    shown = []
-    for entry in entries:
-        relative = entry.path.removeprefix("/workspace/")
-        if relative.split("/")[0] in (".git", ".orkeon"):
-            continue
-        shown.append(relative + ("/" if entry.is_dir else ""))
-    return shown
-
-
-async def _architecture(index: CodeIndex | None) -> str:
-    if index is None:
-        return ""
-    await index.build()
-    snapshot = await index.snapshot()
-    if not snapshot.files:
-        return ""
-    return render_package_map(package_map(snapshot), max_packages=20) + "\n" + \
-        render_graph(build_graph(snapshot), "package", max_edges=40)
 
 
 def _bounded(config: list[SourceText], budget: int) -> list[SourceText]:
@@ -121,13 +82,12 @@ async def run_project_init(deps: InitDeps) -> InitResult:
     await deps.llm.require_model()
     progress = deps.progress
     progress.report(f"init 1/{STAGES}: reading the instruction and configuration files")
-    instructions = [SourceText(name, text) for name in INSTRUCTION_FILES
-                    if (text := await _read(deps.files, name)) is not None and text.strip()]
+    instructions = await read_instruction_files(deps.files)
     config = await _config_files(deps.files)
     progress.report(f"init 2/{STAGES}: the layout")
-    layout = await _layout(deps.files)
+    layout = await top_layout(deps.files)
     progress.report(f"init 3/{STAGES}: the architecture from the code index")
-    architecture = await _architecture(deps.index)
+    architecture = await index_architecture(deps.index)
     shown = [excerpt(s.path, s.text, 20_000) for s in instructions]
     budget = MAX_MATERIAL_CHARS - sum(len(s.text) for s in shown) - len(architecture)
     user = build_init_user(shown, _bounded(config, max(budget, 4_000)), layout, architecture)

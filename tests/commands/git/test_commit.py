@@ -247,7 +247,32 @@ async def test_the_work_folder_is_left_out_and_the_confirmation_says_so(repo):
     await run_commit(args(), deps)
 
     assert committed_paths(repo) == ["a.py"]
-    assert "left out: 1 path under .orkeon/local/" in human.questions[0][0]
+    assert "left out: 1 path under Orkeon's folders (.orkeon/local/, .orkeon/work/)" in human.questions[0][0]
+
+
+async def test_the_dev_work_folder_is_left_out_unless_a_path_inside_it_is_named(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, ".orkeon/work/cart/spec.md", "# Spec cart: Carts\n")
+    human = FakeHumanInput(choices=["Commit", "Commit"])
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft(), draft()]), human=human)
+
+    await run_commit(args(), deps)
+    first = committed_paths(repo)
+    await run_commit(args(".orkeon/work/cart"), deps)
+
+    assert first == ["a.py"] and committed_paths(repo) == [".orkeon/work/cart/spec.md"]
+    assert "taken from Orkeon's folders because named: .orkeon/work/cart/spec.md" in human.questions[1][0]
+
+
+async def test_the_work_folder_the_setting_names_is_the_one_left_out(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, "notes/work/cart/spec.md", "# Spec cart: Carts\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), human=FakeHumanInput(choices=["Commit"]))
+    await deps.config.set_value("dev.workFolder", "notes/work", "session")
+
+    await run_commit(args(), deps)
+
+    assert committed_paths(repo) == ["a.py"]
 
 
 async def test_nothing_to_commit_is_said_without_a_model_call(repo):

@@ -69,3 +69,26 @@ def test_a_similar_prefix_is_not_a_folder():
     selection = select_paths([StatusEntry("srcx/a.py", " M")], ["src"])
 
     assert selection.entries == ()
+
+
+WORK = [StatusEntry("src/a.py", " M"), StatusEntry(".orkeon/work/cart/spec.md", "??"),
+        StatusEntry("docs/work/cart/brief.md", "??")]
+
+
+def test_the_dev_work_folder_is_left_out_of_a_commit_of_everything():
+    selection = select_paths(WORK)
+
+    assert selection.files == ("src/a.py", "docs/work/cart/brief.md")
+    assert selection.left_out == (".orkeon/work/cart/spec.md",)
+
+
+def test_a_moved_work_folder_is_the_one_left_out():
+    selection = select_paths(WORK, left_out_folders=(".orkeon/local", "docs/work"))
+
+    assert selection.left_out == ("docs/work/cart/brief.md",)
+
+
+def test_a_path_named_inside_the_work_folder_is_taken_and_said_so():
+    selection = select_paths(WORK, [".orkeon/work/cart"])
+
+    assert selection.files == (".orkeon/work/cart/spec.md",) and selection.named_inside == selection.files

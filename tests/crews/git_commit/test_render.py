@@ -25,7 +25,7 @@ def test_the_confirmation_lists_the_files_the_message_and_what_was_left_out():
     text = confirmation(selection, "fix: a\n\nwhy", "main")
 
     assert text.startswith("Commit 1 file on main:\n  .M a.py\n")
-    assert "left out: 1 path under .orkeon/local/" in text
+    assert "left out: 1 path under Orkeon's folders (.orkeon/local/, .orkeon/work/)" in text
     assert text.endswith("Message:\nfix: a\n\nwhy")
 
 
@@ -49,3 +49,10 @@ def test_the_gh_command_quotes_what_needs_quoting():
     command = gh_command("main", "feat/x", "feat: it's done", "out/PR.md")
 
     assert command == "gh pr create --base main --head feat/x --title 'feat: it'\"'\"'s done' --body-file out/PR.md"
+
+
+def test_the_confirmation_says_what_was_taken_from_orkeons_folders_because_named():
+    entry = StatusEntry(".orkeon/work/cart/spec.md", "??")
+    selection = Selection((entry,), named_inside=(entry.path,))
+
+    assert "taken from Orkeon's folders because named: .orkeon/work/cart/spec.md" in confirmation(selection, "m", None)

@@ -1,4 +1,4 @@
-from orkeon_engine.crews.init_verifiers.tooling import describe_zone, detect_zones, zone_roots
+from orkeon_engine.domain.project_tooling import describe_zone, detect_zones, zone_roots
 
 PATHS = [
     "pyproject.toml", "Makefile", "orkeon/app.py", "tests/test_app.py", "tests/support/x.py",

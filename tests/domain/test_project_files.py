@@ -1,7 +1,7 @@
-from orkeon_engine.crews.project_init.sources import INSTRUCTION_FILES, excerpt
+from orkeon_engine.domain.project_files import INSTRUCTION_FILES, excerpt
 
 
-def test_the_instruction_files_merged_are_the_four_known_ones_agents_md_first():
+def test_the_instruction_files_are_the_four_known_ones_agents_md_first():
     assert INSTRUCTION_FILES == ("AGENTS.md", "CLAUDE.md", ".cursorrules", ".github/copilot-instructions.md")
 
 

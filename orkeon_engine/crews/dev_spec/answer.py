@@ -1,0 +1,103 @@
+"""The spec as the model answers it in JSON, checked by its validators (Llm.extract's repair round sends the
+problems back), and made a Spec by code: texts made one line, use cases numbered UC1..., rules BR1... with
+the use cases they apply to renamed alike, questions ordered (domain/dev/question_answer.py)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.questions import QuestionBook
+from orkeon_engine.domain.dev.sections import clean_lines, one_line
+from orkeon_engine.domain.dev.spec import MAX_STEPS, Actor, BusinessRule, Spec, UseCase
+
+
+class ActorAnswer(BaseModel):
+    name: str = Field(description="Who, in the business's words (a shopper, a warehouse clerk)")
+    description: str = Field("", description="What this actor is and wants, in one sentence")
+
+
+class UseCaseAnswer(BaseModel):
+    id: str = Field(description="A label the rules use to name this use case, such as UC1")
+    title: str = Field(description="What the actor gets done, in a few words")
+    actor: str = Field(description="The name of one of the actors")
+    intent: str = Field(description="Why the actor does it")
+    where: str = Field(description="Where the actor meets it: the screen, the message, the moment")
+    steps: list[str] = Field(min_length=1, max_length=MAX_STEPS, description="One to seven steps, in order")
+
+
+class RuleAnswer(BaseModel):
+    statement: str = Field(description="One statement that is either true or false of the system")
+    origin: str = Field(description="Where the rule comes from: the request, what exists today, a law...")
+    severity: Literal["critical", "major", "minor"]
+    applies_to: list[str] = Field(min_length=1, description="The ids of the use cases it holds in")
+
+
+class SpecAnswer(BaseModel):
+    title: str = Field(description="The feature's name, in a few words")
+    purpose: str = Field(description="What the feature is for, in one paragraph of business words")
+    actors: list[ActorAnswer] = Field(min_length=1)
+    in_scope: list[str] = Field(default_factory=list)
+    out_of_scope: list[str] = Field(default_factory=list)
+    use_cases: list[UseCaseAnswer] = Field(min_length=1)
+    rules: list[RuleAnswer] = Field(default_factory=list)
+    data: list[str] = Field(default_factory=list, description="What the business keeps, one thing a line")
+    states: list[str] = Field(default_factory=list, description="The states things go through, and what moves them")
+    existing: list[str] = Field(default_factory=list,
+                                description="What exists today, as the repository shows it: stated, not asked")
+    quality: list[str] = Field(default_factory=list, description="Expectations of volume, delay, availability")
+    acceptance: list[str] = Field(default_factory=list, description="How the business will know it works")
+    questions: list[QuestionAnswer] = Field(default_factory=list,
+                                            description="Only what the person must decide, and nothing else")
+
+    @model_validator(mode="after")
+    def _references_hold(self) -> SpecAnswer:
+        labels = [uc.id.strip() for uc in self.use_cases]
+        if len(set(labels)) != len(labels):
+            raise ValueError(f"two use cases share an id: {', '.join(labels)}")
+        actors = {one_line(actor.name).lower() for actor in self.actors}
+        if "" in actors or len(actors) != len(self.actors):
+            raise ValueError("every actor needs a name of its own")
+        for uc in self.use_cases:
+            if len(clean_lines(uc.steps)) != len(uc.steps):
+                raise ValueError(f"use case {uc.id} has an empty step")
+            if one_line(uc.actor).lower() not in actors:
+                raise ValueError(f"use case {uc.id} names the actor {uc.actor!r}, which is not among the actors")
+        for index, rule in enumerate(self.rules, 1):
+            unknown = [ref for ref in rule.applies_to if ref.strip() not in labels]
+            if unknown:
+                raise ValueError(f"rule {index} applies to {', '.join(unknown)}, which no use case is "
+                                 f"(use cases: {', '.join(labels)})")
+        return self
+
+
+def to_spec(answer: SpecAnswer, code: str) -> Spec:
+    """The spec code writes from the model's answer."""
+    renamed = {uc.id.strip(): f"UC{number}" for number, uc in enumerate(answer.use_cases, 1)}
+    names = {one_line(actor.name).lower(): one_line(actor.name) for actor in answer.actors}
+    use_cases = tuple(
+        UseCase(renamed[uc.id.strip()], one_line(uc.title), names[one_line(uc.actor).lower()], one_line(uc.intent),
+                one_line(uc.where), clean_lines(uc.steps))
+        for uc in answer.use_cases)
+    rules = tuple(
+        BusinessRule(f"BR{number}", one_line(rule.statement), one_line(rule.origin), rule.severity,
+                     tuple(dict.fromkeys(renamed[ref.strip()] for ref in rule.applies_to)))
+        for number, rule in enumerate(answer.rules, 1))
+    return Spec(
+        code=code,
+        title=one_line(answer.title) or code,
+        purpose=one_line(answer.purpose),
+        actors=tuple(Actor(one_line(actor.name), one_line(actor.description)) for actor in answer.actors),
+        in_scope=clean_lines(answer.in_scope),
+        out_of_scope=clean_lines(answer.out_of_scope),
+        use_cases=use_cases,
+        rules=rules,
+        data=clean_lines(answer.data),
+        states=clean_lines(answer.states),
+        existing=clean_lines(answer.existing),
+        quality=clean_lines(answer.quality),
+        acceptance=clean_lines(answer.acceptance),
+        questions=QuestionBook(to_open_questions(answer.questions)),
+    )

@@ -1,0 +1,48 @@
+"""The open questions as a model answers them in JSON (Llm.extract validates the shape), and how code makes
+them the file's questions: texts made one line, the recommended option moved first, Blocking first, Q1...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from orkeon_engine.domain.dev.questions import MAX_OPTIONS, MIN_OPTIONS, OpenQuestion, order_questions
+from orkeon_engine.domain.dev.questions import with_recommended_first as recommended_first
+from orkeon_engine.domain.dev.sections import clean_lines, one_line
+
+
+class QuestionAnswer(BaseModel):
+    question: str = Field(description="One question the person must settle, ending in a question mark")
+    severity: Literal["Blocking", "Major"] = Field(
+        description="Blocking when some answer would reshape a use case, a rule, the data, a state or the scope; "
+                    "Major when an assumption written down would do")
+    why: str = Field("", description="What depends on the answer, in one sentence")
+    options: list[str] = Field(min_length=MIN_OPTIONS, max_length=MAX_OPTIONS,
+                               description="The answers to choose from, each short and distinct")
+    recommended: int | None = Field(None, description="The number (from 1) of the option you recommend, or null")
+
+    @model_validator(mode="after")
+    def _options_hold(self) -> QuestionAnswer:
+        if not one_line(self.question).endswith("?"):
+            raise ValueError(f"the question {self.question!r} does not end with a question mark")
+        cleaned = clean_lines(self.options)
+        if len(cleaned) != len(self.options) or len(set(cleaned)) != len(cleaned):
+            raise ValueError(f"the options of {self.question!r} must be distinct and not empty")
+        if self.recommended is not None and not 1 <= self.recommended <= len(self.options):
+            raise ValueError(f"recommended is {self.recommended}, but {self.question!r} has "
+                             f"{len(self.options)} options")
+        return self
+
+
+def to_open_questions(answers: Sequence[QuestionAnswer]) -> tuple[OpenQuestion, ...]:
+    """The file's open questions from the model's: cleaned, the recommended option first, ordered, numbered."""
+    questions = []
+    for answer in answers:
+        options, recommended = recommended_first(clean_lines(answer.options),
+                                                 answer.recommended - 1 if answer.recommended else None)
+        questions.append(OpenQuestion("Q0", answer.severity, one_line(answer.question), options, recommended,
+                                      one_line(answer.why)))
+    return order_questions(questions)

@@ -1,0 +1,79 @@
+"""Hypothesis strategies of the dev pipeline's work files (spec, change brief, questions, review), each value
+as code would write it: every text one clean line (domain/dev/sections.py one_line)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from orkeon_engine.domain.dev.brief import CHANGE_KINDS, ChangeBrief, Criterion, Guard, RunRecord
+from orkeon_engine.domain.dev.questions import QUESTION_SEVERITIES, Decision, OpenQuestion, QuestionBook
+from orkeon_engine.domain.dev.review import FINDING_SEVERITIES, ReviewFinding, ReviewRecord
+from orkeon_engine.domain.dev.sections import one_line
+from orkeon_engine.domain.dev.spec import RULE_SEVERITIES, Actor, BusinessRule, Spec, UseCase
+
+_ALPHABET = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
+lines = st.text(_ALPHABET, min_size=1, max_size=40).map(one_line).filter(bool)
+"""One line of text as a work file holds it."""
+codes = st.from_regex(r"[a-z0-9][a-z0-9_-]{0,15}", fullmatch=True)
+line_lists = st.lists(lines, max_size=3).map(tuple)
+
+
+@st.composite
+def questions(draw: st.DrawFn, number: int = 1) -> OpenQuestion:
+    options = draw(st.lists(lines, min_size=2, max_size=5, unique=True).map(tuple))
+    return OpenQuestion(f"Q{number}", draw(st.sampled_from(QUESTION_SEVERITIES)), draw(lines), options,
+                        draw(st.booleans()), draw(st.one_of(st.just(""), lines)))
+
+
+@st.composite
+def question_books(draw: st.DrawFn) -> QuestionBook:
+    count = draw(st.integers(0, 4))
+    asked = [draw(questions(number)) for number in range(1, count + 1)]
+    split = draw(st.integers(0, count))
+    decided = []
+    for question in asked[:split]:
+        option = draw(st.one_of(st.none(), st.integers(1, len(question.options))))
+        answer = question.options[option - 1] if option is not None else draw(lines)
+        decided.append(Decision(question, answer, option))
+    return QuestionBook(tuple(asked[split:]), tuple(decided))
+
+
+@st.composite
+def specs(draw: st.DrawFn) -> Spec:
+    actors = draw(st.lists(st.builds(Actor, lines, st.one_of(st.just(""), lines)), min_size=1, max_size=3))
+    use_cases = tuple(UseCase(f"UC{n}", draw(lines), draw(lines), draw(lines), draw(lines),
+                              draw(st.lists(lines, min_size=1, max_size=7).map(tuple)))
+                      for n in range(1, draw(st.integers(1, 3)) + 1))
+    ids = [uc.id for uc in use_cases]
+    rules = tuple(BusinessRule(f"BR{n}", draw(lines), draw(lines), draw(st.sampled_from(RULE_SEVERITIES)),
+                               tuple(draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True))))
+                  for n in range(1, draw(st.integers(0, 3)) + 1))
+    return Spec(draw(codes), draw(lines), draw(st.one_of(st.just(""), lines)), tuple(actors), draw(line_lists),
+                draw(line_lists), use_cases, rules, draw(line_lists), draw(line_lists), draw(line_lists),
+                draw(line_lists), draw(line_lists), draw(question_books()))
+
+
+outputs = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r"), max_size=200)
+runs = st.builds(RunRecord, lines, st.one_of(st.none(), st.integers(-20, 255)), st.integers(0, 10_000_000), outputs)
+tests_named = st.from_regex(r"tests/[a-z_]{1,10}\.py(::[a-z_]{1,10})?", fullmatch=True)
+
+
+@st.composite
+def briefs(draw: st.DrawFn) -> ChangeBrief:
+    criteria = tuple(Criterion(f"CH{n}", draw(lines), draw(lines)) for n in range(1, draw(st.integers(0, 3)) + 1))
+    guards = tuple(draw(st.lists(st.builds(Guard, lines, st.one_of(st.none(), tests_named)), max_size=3)))
+    request = draw(st.one_of(st.just(""), lines))
+    return ChangeBrief(draw(codes), draw(st.sampled_from(CHANGE_KINDS)), draw(lines), request,
+                       draw(line_lists), draw(line_lists), draw(st.one_of(st.none(), runs)), draw(line_lists),
+                       criteria, guards, draw(line_lists), draw(question_books()))
+
+
+cites = st.one_of(st.integers(1, 13).map(lambda n: f"§{n}"),
+                  st.from_regex(r"src/[a-z]{1,8}\.py:[1-9][0-9]{0,3}", fullmatch=True))
+findings = st.builds(ReviewFinding, st.sampled_from(FINDING_SEVERITIES), st.from_regex(r"(spec|UC[1-9]|BR[1-9])",
+                                                                                       fullmatch=True),
+                     lines.map(lambda text: text.rstrip("?") + "?"), cites)
+reviews = st.builds(ReviewRecord, codes, st.sampled_from([".orkeon/work/a/spec.md", "brief.md"]),
+                    st.sampled_from(["c1 dev-reviewer", "inline dev-reviewer"]),
+                    st.lists(findings, max_size=4).map(tuple), st.lists(lines, max_size=3).map(tuple),
+                    st.one_of(st.just(""), lines))
