@@ -88,10 +88,11 @@ REPRODUCTION = "python -m pytest tests/test_cart.py::test_total -q"
 
 
 async def dev_deps(*turns: Script, human: FakeHumanInput | None = None, shell: FakeShell | None = None,
-                   children: bool = True, files: FakeFiles | None = None) -> Deps:
+                   children: bool = True, files: FakeFiles | None = None,
+                   index: FakeCodeIndex | None = None) -> Deps:
     """A Deps over the shop project, its model playing `turns`, children held by a FakeChildRuntime."""
     deps = await make_deps(vfs=files or FakeFiles(dict(PROJECT)), chat_model=ScriptedChatModel(list(turns)),
-                           human=human or FakeHumanInput(), code_index=FakeCodeIndex(INDEX),
+                           human=human or FakeHumanInput(), code_index=index or FakeCodeIndex(INDEX),
                            navigation=FakeCodeNavigation(), child_runtime=FakeChildRuntime(),
                            shell=shell or FakeShell())
     deps = deps.for_run("dev-spec")
