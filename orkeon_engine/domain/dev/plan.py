@@ -169,8 +169,9 @@ class Plan:
         return ("plan", *(batch.id for batch in self.batches))
 
     def without_steps(self) -> Plan:
-        """The plan as plan.md alone holds it (the steps live in the sheets)."""
-        return dataclasses.replace(self, batches=tuple(dataclasses.replace(b, steps=()) for b in self.batches))
+        """The plan as plan.md alone holds it (each batch's goal and steps live in its sheet)."""
+        return dataclasses.replace(self, batches=tuple(dataclasses.replace(b, goal="", steps=())
+                                                       for b in self.batches))
 
 
 def question_blocker(question_id: str) -> str:

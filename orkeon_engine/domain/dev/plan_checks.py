@@ -118,11 +118,11 @@ def _batch_problems(batches: Sequence[Batch], context: PlanContext) -> list[str]
             if not step.tests:
                 problems.append(f"{batch.id} S{number} names no test")
             problems += [f"{batch.id} S{number}: the test {test} {problem}" for test in step.tests
-                         if (problem := test_name_problem(test, context))]
+                         if (problem := naming_problem(test, context))]
     return problems
 
 
-def test_name_problem(ref: str, context: PlanContext) -> str:
+def naming_problem(ref: str, context: PlanContext) -> str:
     """Why a test is not named as the repository names its tests ("" when it is): `path::name`, the path
     an existing test file or a new one named and placed like the existing ones, a Python test's name
     starting with `test`."""
