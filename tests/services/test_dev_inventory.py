@@ -1,10 +1,10 @@
 from orkeon_engine.domain.code_index.model import IndexSnapshot
 from orkeon_engine.services.dev_inventory import build_inventory, fixtures, indexed_files
 from tests.support.dev_plans import PLAN_INDEX, USERS
+from tests.support.dev_steps import PROJECT
 from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_code_navigation import FakeCodeNavigation
 from tests.support.doubles.fake_files import FakeFiles
-from tests.support.dev_steps import PROJECT
 
 
 async def test_the_inventory_asks_the_navigation_where_each_class_and_function_is_used():

@@ -4,7 +4,8 @@ from orkeon_engine.services.dev_step import DevStep
 from tests.support.dev_steps import dev_deps
 from tests.support.doubles.fake_human_input import FakeHumanInput
 
-BOOK = QuestionBook((OpenQuestion("Q1", "Blocking", "A?", ("Yes", "No")), OpenQuestion("Q2", "Major", "B?", ("X", "Y"))))
+BOOK = QuestionBook((OpenQuestion("Q1", "Blocking", "A?", ("Yes", "No")),
+                     OpenQuestion("Q2", "Major", "B?", ("X", "Y"))))
 
 
 async def test_each_answer_is_recorded_before_the_next_question_and_nobody_answering_stops_the_round():

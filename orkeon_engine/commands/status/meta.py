@@ -28,6 +28,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                      "files merged"),
     ("agent_run", "a new run of an ended child agent, its brief carrying the previous report and your message, "
                   "under its step's rules and budget (/tasks send, /tasks repair)"),
+    ("dev_plan", "plans a spec or change brief in batches cut by behaviour from what the code index offers; "
+                 "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

@@ -2,7 +2,7 @@ import dataclasses
 
 from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN
 from orkeon_engine.domain.dev.plan import Anchor, Batch, DesignRule, PlanStep
-from orkeon_engine.domain.dev.plan_checks import PlanContext, plan_problems, naming_problem
+from orkeon_engine.domain.dev.plan_checks import PlanContext, naming_problem, plan_problems
 
 CONTEXT = PlanContext(ids=("UC1", "BR1"), open_questions=("Q2",),
                       files=frozenset({"shop/cart.py", "tests/test_cart.py", "README.md", "docs/guide.md"}),
@@ -87,7 +87,8 @@ def test_a_design_rule_twice_without_reason_and_an_assumption_settling_an_open_q
     problems = _problems(plan)
 
     assert "DR2 repeats a design rule already applied or set aside: keep it small." in problems
-    assert "DR2 gives no reason for being set aside" in problems and "DR3 is applied in F7, which is no batch" in problems
+    assert "DR2 gives no reason for being set aside" in problems
+    assert "DR3 is applied in F7, which is no batch" in problems
     assert "the assumption 'Guests may save, which settles Q2.' settles Q2, a question the source leaves open" \
         in problems
 
