@@ -1,16 +1,37 @@
 # The two commands of the README's quick start. Each creates .venv when it is missing.
+# `make run` needs Python 3.11 or newer; `make test` also needs git and Node.js 20 or newer with npm. A missing
+# one stops make at once with one line saying what to install (check-python, check-test-tools).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 VSCODE := editors/vscode
 ARGS ?=
+NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: run test setup lint typecheck contracts pytest node-test bench clean
+.PHONY: run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools
 
-$(BIN)/python:
+# Each check is a make function: a missing tool ends make with its one line, before anything runs.
+check-python:
+	$(if $(shell $(PYTHON) -c 'import sys; print("ok" if sys.version_info >= (3, 11) else "")' 2>/dev/null),,$(error \
+	  Orkeon needs Python 3.11 or newer as '$(PYTHON)' (name another with PYTHON=python3.12); see README.md))
+	@:
+
+check-test-tools:
+	$(if $(shell command -v git),,$(error make test needs git: install it (the tests build real repositories); \
+	  see README.md))
+	$(if $(shell command -v node),,$(error make test needs Node.js \
+	  $(NODE_MAJOR) or newer and npm for the VS Code client's tests: install them; see README.md))
+	$(if $(shell command -v npm),,$(error make test needs npm (it comes with Node.js $(NODE_MAJOR)) for the VS \
+	  Code client's tests: install it; see README.md))
+	$(if $(shell node -e 'console.log(process.versions.node.split(".")[0] >= $(NODE_MAJOR) ? "ok" : "")' \
+	  2>/dev/null),,$(error make test needs Node.js $(NODE_MAJOR) or newer for the VS Code client's tests, and \
+	  found $(shell node --version): install a newer one; see README.md))
+	@:
+
+$(BIN)/python: | check-python
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
@@ -43,13 +64,14 @@ pytest: setup
 
 # The VS Code extension's test: node --test against a stub of the vscode module; `npm ci` installs its one
 # dependency (vscode-languageclient, pinned by package-lock.json) when node_modules is missing or stale.
-$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json
+$(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json | check-test-tools
 	npm ci --prefix $(VSCODE) --no-audit --no-fund --loglevel=error
 
-node-test: $(VSCODE)/node_modules/.package-lock.json
+node-test: check-test-tools $(VSCODE)/node_modules/.package-lock.json
 	cd $(VSCODE) && node --test test/*.test.js
 
-test: lint typecheck contracts pytest node-test
+# check-test-tools comes first: a missing tool stops make before minutes of setup and tests.
+test: check-test-tools lint typecheck contracts pytest node-test
 
 bench: setup
 	@for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

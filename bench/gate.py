@@ -10,6 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from orkeon_engine.adapters.tree_sitter_bash_grammar import TreeSitterBashGrammar
 from orkeon_engine.domain.permissions.decide import GateContext, decide
 from orkeon_engine.domain.permissions.rule_sets import step_entries
 from orkeon_engine.domain.permissions.rules import RuleEntry, parse_rule
@@ -52,7 +53,7 @@ def main() -> None:
         ("allow", "shell_command(npm test:*)"),
         ("ask", "file_write(/.github/**)"),
     ))
-    context = GateContext("acceptEdits", session + step_entries("dev-implement"))
+    context = GateContext("acceptEdits", session + step_entries("dev-implement"), read=TreeSitterBashGrammar().read)
     rounds = [_calls(r) for r in range(ROUNDS)]
     baseline = _seconds_per_call(lambda call: ToolCall(call.name, call.tool_class, call.arguments, call.command,
                                                        call.paths), rounds)

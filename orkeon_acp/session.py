@@ -58,7 +58,7 @@ class AcpSession:
 
     async def open(self, root: Path, resume: str | None = None) -> Engine:
         """Build the engine in `root`, on a new session or the stored one `resume` names (LookupError:
-        there is none)."""
+        there is none); either becomes the workspace's current session, which `orkeon` then continues."""
         from orkeon_engine.bootstrap import build_engine  # here: the engine's wiring stays off initialize's path
 
         support = self.peer.support
@@ -67,7 +67,7 @@ class AcpSession:
         files = AcpClientFiles(self.peer) if support.read_text_file or support.write_text_file else None
         shell = AcpTerminalShell(self.peer, str(root), self._events.show_terminal) if support.terminal else None
         engine = await build_engine(root, ui, resume=resume, client_info=self._client, client_files=files,
-                                    tool_shell=shell)
+                                    tool_shell=shell, new_session=resume is None)
         self._engine = engine
         self.root = str(root)
         self.peer.session_id = engine.session_id

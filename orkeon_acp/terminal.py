@@ -2,11 +2,12 @@
 terminal/wait_for_exit, terminal/output, terminal/kill, terminal/release), so the person watches the
 command run in the editor. The gate has decided the call before it gets here, as for the local shell.
 
-The command runs as `SHELL_PROGRAM -c <line>` (the program the local shell runs, so the gate's reading of
-the line holds) in the workspace root, with pagers and git's prompts off. At the timeout, or when the
-turn is cancelled, the command is killed; the terminal is released in every case. The client keeps the
-output's tail within the byte limit: a cut output says so. The client's environment is the editor's, so
-the output is masked for the secrets of this process's environment as the local shell's is.
+The command runs as the engine's own shell runs it (`terminal_command`: `env -i` with the scrubbed
+environment, pagers and git's prompts off, then `bash --noprofile --norc -c <line>`) in the workspace
+root, so the gate's reading of the line holds and no credential of the editor's environment reaches it.
+At the timeout, or when the turn is cancelled, the command is killed; the terminal is released in every
+case. The client keeps the output's tail within the byte limit: a cut output says so. The output is masked
+for the secrets of this process's environment as the local shell's is.
 """
 
 from __future__ import annotations
@@ -17,11 +18,9 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 
-from acp.schema import EnvVariable
-
 from orkeon_acp.peer import SessionPeer
 from orkeon_engine.domain.secret_masking import mask_secrets
-from orkeon_engine.engine import SHELL_PROGRAM, SHELL_QUIET_ENVIRONMENT, ShellError, ShellResult
+from orkeon_engine.engine import ShellError, ShellResult, terminal_command
 
 DEFAULT_MAX_OUTPUT_BYTES = 30_000
 CUT_NOTE = "[the start of the output was left out by the editor's terminal]\n"
@@ -39,12 +38,12 @@ class AcpTerminalShell:
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
         conn, session = self._peer.conn, self._peer.session_id
-        env = [EnvVariable(name=name, value=value) for name, value in SHELL_QUIET_ENVIRONMENT.items()]
+        program, args = terminal_command(command)
         try:
-            created = await conn.create_terminal(session_id=session, command=SHELL_PROGRAM, args=["-c", command],
-                                                 cwd=self._root, env=env, output_byte_limit=max_output_bytes)
+            created = await conn.create_terminal(session_id=session, command=program, args=args, cwd=self._root,
+                                                 output_byte_limit=max_output_bytes)
         except Exception as error:  # the client could not start it: the tool reports why
-            raise ShellError(f"the editor's terminal could not start {SHELL_PROGRAM}: {error}") from None
+            raise ShellError(f"the editor's terminal could not start bash: {error}") from None
         terminal = created.terminal_id
         await self._on_terminal(terminal)
         try:

@@ -10,12 +10,15 @@ from pathlib import Path
 from orkeon_engine import __version__
 from orkeon_engine.adapters.asyncio_child_runtime import AsyncioChildRuntime
 from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
+from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
+from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_context_window
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
@@ -30,6 +33,7 @@ from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
+from orkeon_engine.adapters.tree_sitter_bash_grammar import TreeSitterBashGrammar
 from orkeon_engine.adapters.tree_sitter_code_index import CACHE_FILE, TreeSitterCodeIndex
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.adapters.workspace_probe import probe_workspace
@@ -49,7 +53,9 @@ from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.model_settings import chat_settings, resolve_model
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.shell_environment import environment_for_commands
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.workspace_trust import TrustQuestion
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
 
@@ -62,45 +68,60 @@ async def build_engine(
     client_info: ClientInfo | None = None,
     client_files: ClientFiles | None = None,
     tool_shell: Shell | None = None,
+    new_session: bool = False,
+    cwd: str | Path | None = None,
 ) -> Engine:
-    """Wire the engine for `workspace`: a new session, or the one whose id `resume` names.
+    """Wire the engine for `workspace`, in the workspace's current session: the one whose id `resume` names,
+    a fresh one with `new_session`, else the one the last run left current (services/session_io.py).
 
     `documents` is the editor's overlay of open buffers, and `client_info` the client and its capabilities,
     when the engine serves an editor. An ACP client may also read and write the workspace's files itself
     (`client_files`) and run the model's shell commands in its own terminal (`tool_shell`, used by the
-    shell_command tool only: the engine's own commands, such as the turn's git status, stay local)."""
+    shell_command tool only: the engine's own commands, such as the turn's git status, stay local). `cwd`
+    is the folder the person types paths from (the command line's)."""
     environment = dict(os.environ if env is None else env)
-    info, local_dir = probe_workspace(Path(workspace))
+    info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None)
     clock = SystemClock()
     db = open_database(local_dir, "; ".join(info.limitations))
     store = SqliteSessionStore(db, clock)
-    session = await CurrentSession.open(store, resume)
-    config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session)
+    try:
+        session = await CurrentSession.open(store, resume, new=new_session)
+    except BaseException:
+        db.close()
+        raise
+    trust = JsonWorkspaceTrust(Path(info.root), environment)  # kept in the user's config folder, never here
+    config = ConfigStore(JsonConfigFiles(Path(info.root), environment), session, trust, environment)
+    trust_question = TrustQuestion(config, ui.human, ui.logger)
     root = Path(info.root)
     files = create_workspace_vfs(root, local_dir, documents, client_files=client_files)
-    shell = SubprocessShell(root, environment)
-    jobs = SubprocessShellJobs(root, files, clock, environment)
+    commands_env = await environment_for_commands(config, environment, ui.logger)  # never a credential
+    shell = SubprocessShell(root, commands_env, mask_from=(environment,))
+    jobs = SubprocessShellJobs(root, files, clock, commands_env, mask_from=(environment,))
     code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
     navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
     ledger = SqliteUsageLedger(db)
     memory_entries = MemoryEntryFiles(root)
     memory_index = _memory_index(memory_entries, local_dir, clock)
+    grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
+        await trust_question.settle()  # the first call asks whether to trust the project's routing keys
         return await chat_settings(config, environment)
 
     async def context_window() -> int | None:  # litellm's table, for the configured model (None: unknown)
         choice = await resolve_model(config, environment)
         return await litellm_context_window(choice.model) if choice.model else None
 
-    chat = LitellmChatModel(settings, clock, ui.logger, env=environment)  # litellm loads on its first call
+    # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
-    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, code_index, navigation, memory_index)
+    toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, grammar, code_index, navigation,
+                             memory_index)
     children_store = SqliteChildStore(db, clock)
     children = await _children(children_store, ChildPorts(
         llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
         progress_for=ui.progress_for or (lambda title: ui.progress), clock=clock, logger=ui.logger,
-        background_human=ui.background_human,
+        background_human=ui.background_human, grammar=grammar,
     ))
     deps = Deps(
         workspace=info,
@@ -120,12 +141,16 @@ async def build_engine(
         files=files,
         shell=shell,
         jobs=jobs,
+        shell_grammar=grammar,
         toolbox=toolbox,
         tasks=TaskRegistry(clock),
         client_info=client_info,
+        can_ask=ui.can_ask,
+        disk=LocalDiskFiles(),
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
         caches=_caches(local_dir, code_index, memory_index),
+        trust_question=trust_question,
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=dataclasses.replace(llm, spawner=children),  # every act it runs offers spawn_agent
         children=children,
@@ -147,7 +172,7 @@ async def build_engine(
         files.close()
         db.close()
 
-    return Engine(deps, CATALOGUE, close)
+    return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
 
 
 async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:

@@ -58,6 +58,7 @@ TITLES: dict[str, str] = {
     "skills": "Attach or detach skills",
     "agents": "Show the sub-agents",
     "advisor": "Get a second opinion on the last answer",
+    "trust": "Trust this workspace's settings",
     # session
     "assistant": "Ask the assistant",
     "clear": "Clear the conversation",

@@ -1,7 +1,8 @@
 """`orkeon`: run one command (`orkeon status`), or open the interactive prompt (`orkeon` alone).
 
 Exit codes: 0 when the command ran (or the code its view asks for: `review --fail-on` exits 1 when a finding
-at or above the threshold exists), 2 on bad arguments, 1 on any other failure.
+at or above the threshold exists, and `review` exits 3 when no lens gave a valid answer), 2 on bad
+arguments, 1 on any other failure.
 
 The engine's event loop runs on a thread of its own (EngineLoop), so the child agents a command starts in
 the background go on while the prompt waits for a line; each child's report is printed when it ends. A
@@ -22,23 +23,30 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice, terminal_width
+from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.children import ChildRecord, usage_text
+from orkeon_engine.domain.prompt_line import LEAVE_WORDS, wants_to_leave
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
-USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION] [<command> [args...]]
+USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command> [args...]]
 
   orkeon                 open the interactive prompt: a line without / goes to the assistant,
-                         /help lists the commands, Ctrl-D leaves
+                         /help lists the commands, exit (or quit, or Ctrl-D) leaves
   orkeon <command> ...   run one command, for example `orkeon status` or `orkeon config keys`
   orkeon catalogue --format json|vscode
                          print the command catalogue for an editor client (no workspace needed)
   orkeon prompts render DIR
                          write every prompt of the assistant, in every mode, as the model reads it
+
+  The workspace is the nearest folder up holding .orkeon/, else the git repository's top folder, else
+  the current folder; --workspace DIR names it. Every command and the prompt continue the workspace's
+  current session; --new starts another, --resume SESSION (or `orkeon resume SESSION`) makes that one
+  current. Paths you type are relative to the current folder.
 """
 PROMPT = "orkeon> "
 CATALOGUE_SUBCOMMAND = "catalogue"
@@ -138,20 +146,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _catalogue(rest[1:])
     if rest[:1] == ["prompts"]:
         return _prompts(rest[1:])
-    workspace = Path(options.get("workspace") or os.getcwd())
+    cwd = Path.cwd()
+    workspace = Path(options["workspace"]) if "workspace" in options else find_workspace_root(cwd)
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
         return 2
+    human = TerminalHumanInput()
     ui = UserInterface(
-        human=TerminalHumanInput(),
+        human=human,
         progress=TerminalProgress(),
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
+        can_ask=human.interactive,
         progress_for=lambda title: TerminalProgress(steps=False),
         background_human=TerminalHumanInput(interactive=False),
+        notice=print_notice,
     )
     with EngineLoop() as runner:
         try:
-            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume")))
+            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume"),
+                                             new_session="new" in options, cwd=cwd))
         except LookupError as error:
             print(f"orkeon: {error.args[0] if error.args else error}", file=sys.stderr)
             return 1
@@ -171,12 +184,17 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
         flag = argv.pop(0)
         if flag in ("-h", "--help"):
             options["help"] = "yes"
+        elif flag == "--new":
+            options["new"] = "yes"
         elif flag in ("--workspace", "--resume"):
             if not argv:
                 raise ArgumentError(f"{flag} needs a value", USAGE)
             options[flag[2:]] = argv.pop(0)
         else:
             raise ArgumentError(f"unknown option {flag}", USAGE)
+    if "new" in options and "resume" in options:
+        raise ArgumentError("--new and --resume cannot go together: one starts a session, the other continues one",
+                            USAGE)
     return options, argv
 
 
@@ -258,9 +276,11 @@ def _say_interrupted(ids: Sequence[int]) -> None:
 
 def _show(result: RunResult) -> int:
     if isinstance(result, Ok):
-        text = result.render()
+        text = result.render(terminal_width())
         if text:
             print(text)
+        if result.view.aside:
+            print(result.view.aside, file=sys.stderr)
         return result.view.exit_code
     print(f"orkeon: {result.render()}", file=sys.stderr)
     return 2 if isinstance(result, BadArguments) else 1
@@ -270,9 +290,13 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
-          "commands; Ctrl-D leaves.")
+          "commands; exit (or Ctrl-D) leaves.")
+    held = len(runner.run(engine.deps.session.entries()))
+    if held:
+        print(f"Continuing session {engine.session_id} ({held} entries); /clear starts another.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
+    _load_model_client_while_idle(runner, engine)
     while True:
         reports.at_prompt = True
         try:
@@ -286,28 +310,42 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
             continue
         finally:
             reports.at_prompt = False
-        _interactive_line(runner, engine, line.strip())
+        if wants_to_leave(line):  # `exit`, `quit`: as Ctrl-D, never a request to the model
+            _say_interrupted(engine.running_children())
+            return 0
+        _interactive_line(runner, engine, line)
+
+
+def _load_model_client_while_idle(runner: EngineLoop, engine: Engine) -> None:
+    """Load the model client in a background thread while the prompt waits for the first line, so the
+    first request does not wait for the import (when a model is configured and model.preload is on)."""
+    loader = runner.run(engine.model_client_loader())
+    if loader is None:
+        return
+    logger = engine.deps.logger
+
+    def load() -> None:
+        logger.info(loader())
+
+    # Not a daemon: one stopped at exit in the middle of an import would leave the import lock held (and
+    # litellm's exit hook imports); leaving right after start waits for the import instead.
+    threading.Thread(target=load, name="orkeon-model-client", daemon=False).start()
 
 
 def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:
-    if not line:
-        return
+    """Run one typed line: a command, or a request for the assistant."""
     try:
-        tokens = _line_tokens(engine, line)
+        typed = engine.line_tokens(line)
     except ArgumentError as error:
-        print(f"orkeon: {error.problem}", file=sys.stderr)
+        print(f"orkeon: {error.problem} ({error.usage})", file=sys.stderr)
         return
-    if not tokens:
+    if not typed:
         return
+    name, *tokens = typed
     try:
-        _show(runner.run(engine.run(tokens[0], tokens[1:])))
+        _show(runner.run(engine.run(name, tokens)))
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
-
-
-def _line_tokens(engine: Engine, line: str) -> list[str]:
-    """The command and its tokens (Engine.line_tokens: free text is a request to /assistant)."""
-    return engine.line_tokens(line)
 
 
 def _setup_completion(names: list[str]) -> None:
@@ -315,7 +353,7 @@ def _setup_completion(names: list[str]) -> None:
         import readline
     except ImportError:  # no readline on this platform: the prompt works without completion
         return
-    words = sorted("/" + name for name in names)
+    words = sorted(["/" + name for name in names] + ["/" + word for word in LEAVE_WORDS])
 
     def complete(text: str, state: int) -> str | None:
         matches = [w for w in words if w.startswith(text)] if text.startswith("/") else []

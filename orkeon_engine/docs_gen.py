@@ -14,6 +14,7 @@ from orkeon_engine.catalogue_export import write_editor_files
 from orkeon_engine.commands._shared.entry import GROUPS
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.config_schema import CONFIG_KEYS
+from orkeon_engine.domain.review_report import FAIL_ON_EXIT, FAILED_RUN_EXIT
 
 
 def configuration_markdown() -> str:
@@ -65,6 +66,21 @@ def commands_markdown() -> str:
             hint = entry.hint.replace("|", "\\|")
             lines.append(f"| `/{entry.name}` | {hint} | {entry.description}{crew} |")
         lines.append("")
+    lines += [
+        "## Exit codes",
+        "",
+        "`orkeon <command>` exits with:",
+        "",
+        "| code | when |",
+        "|---|---|",
+        "| 0 | the command ran |",
+        f"| {FAIL_ON_EXIT} | `review --fail-on SEVERITY`: a finding at or above it stands; or the command failed "
+        "(not configured, a bad setting, git refused) |",
+        "| 2 | bad arguments |",
+        f"| {FAILED_RUN_EXIT} | `review` (and `security-review`): no lens gave a valid answer, so the change was "
+        "not reviewed (its SARIF invocation is not successful) |",
+        "",
+    ]
     return "\n".join(lines)
 
 

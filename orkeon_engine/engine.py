@@ -1,7 +1,8 @@
 """The Engine facade the CLI, the language server and the ACP agent call: run a command by name, get a typed
-result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, the
-shell program and its quiet environment for a Shell over a client's terminal), so no edge reaches into
-the engine's inner layers."""
+result. It also re-exports what an edge's own adapters need (UserInterface; ShellResult, ShellError, and
+`terminal_command`, the program and arguments that run a line in a client's terminal as the engine's own
+shell runs it: bash without profile or rc, from a scrubbed environment), so no edge reaches into the
+engine's inner layers."""
 
 from __future__ import annotations
 
@@ -12,16 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.adapters.subprocess_shell import QUIET_ENVIRONMENT as SHELL_QUIET_ENVIRONMENT
-from orkeon_engine.adapters.subprocess_shell import SHELL as SHELL_PROGRAM
+from orkeon_engine.adapters.subprocess_shell import terminal_command
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs, parse_args, split_line
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, parse_args
 from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived
+from orkeon_engine.domain.prompt_line import line_tokens
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
@@ -35,8 +36,8 @@ from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "FREE_TEXT_COMMAND", "SHELL_PROGRAM", "SHELL_QUIET_ENVIRONMENT", "BadArguments", "CommandEntry", "Engine",
-    "Failed", "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
+    "FREE_TEXT_COMMAND", "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult",
+    "ShellError", "ShellResult", "UserInterface", "command_catalogue", "terminal_command",
 ]
 
 FREE_TEXT_COMMAND = "assistant"
@@ -49,8 +50,9 @@ class Ok:
 
     view: CommandView
 
-    def render(self) -> str:
-        return render_text(self.view)
+    def render(self, width: int | None = None) -> str:
+        """The view as text; its table fitted to `width` columns when given (a terminal's width)."""
+        return render_text(self.view, width)
 
 
 @dataclass(frozen=True)
@@ -95,10 +97,12 @@ def command_catalogue() -> tuple[CommandEntry, ...]:
 class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
-    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None]) -> None:
+    def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None],
+                 load_model_client: Callable[[], str] | None = None) -> None:
         self.deps = deps
         self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
         self._close = close
+        self._load_model_client = load_model_client
 
     @property
     def session_id(self) -> str:
@@ -108,17 +112,15 @@ class Engine:
         return find_entry(self.commands, name)
 
     def line_tokens(self, line: str) -> list[str]:
-        """A line as typed at a prompt, as the command and its tokens: free text is a request to the
-        assistant, and a command that takes free text (/assistant) gets the rest of the line as it was
-        typed, apostrophes and all; ArgumentError when the quoting is unbalanced."""
-        line = line.strip()
-        if not line.startswith("/"):
-            return [FREE_TEXT_COMMAND, line] if line else []
-        name, _, rest = line[1:].partition(" ")
-        entry = self.find(name) if name else None
-        if entry is not None and entry.args.free_text:
-            return [name, rest.strip()] if rest.strip() else [name]
-        return split_line(line[1:])
+        """A line as typed at a prompt, as the command and its tokens (domain/prompt_line.py): free text is a
+        request to the assistant; a command's words are split as a shell splits them, but for the tail its
+        ArgSpec keeps as typed (/assistant's request, /debug-tool-call's JSON); ArgumentError when the
+        quoting is unbalanced."""
+        return line_tokens(line, self._spec_of, FREE_TEXT_COMMAND)
+
+    def _spec_of(self, name: str) -> ArgSpec | None:
+        entry = self.find(name)
+        return entry.args if entry is not None else None
 
     async def permission_mode(self) -> str:
         """The session's permission mode as the next turn takes it (/mode, the fallback setting, default)."""
@@ -230,6 +232,38 @@ class Engine:
     async def wait_for_children(self) -> list[ChildRecord]:
         """Wait until no child agent runs here; the records of those that ended meanwhile."""
         return await self.deps.children.wait_running() if self.deps.children is not None else []
+    async def settle_trust(self) -> None:
+        """Ask the person, once, whether to trust this workspace when its settings file sets keys that wait
+        for trust (the editor calls it at start-up; the first model call does otherwise). Never raises."""
+        if self.deps.trust_question is not None:
+            await self.deps.trust_question.settle()
+
+    async def model_client_loader(self) -> Callable[[], str] | None:
+        """What loads the model client (seconds of import) when a front end is idle, so the first model
+        command does not wait for it: a blocking function for a background thread, returning a line for the
+        log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
+        if self._load_model_client is None:
+            return None
+        from orkeon_engine.services.model_settings import resolve_model  # here: off the server's start-up path
+
+        try:
+            if not await self.deps.config.get("model.preload", True):
+                return None
+            choice = await resolve_model(self.deps.config, self.deps.env)
+        except CommandFailedError:  # a broken settings file: the first command reports it
+            return None
+        if not choice.model:
+            return None
+        load = self._load_model_client
+
+        def load_ahead() -> str:
+            from orkeon_engine.tools.toolbox import import_tool_modules
+
+            message = load()
+            import_tool_modules()  # the first run's tools, with the client: both are the first command's wait
+            return message
+
+        return load_ahead
 
     def close(self) -> None:
         """Close the engine: a child still running ends as interrupted."""

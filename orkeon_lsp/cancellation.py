@@ -25,6 +25,8 @@ class Cancellations:
         self._by_token: dict[str, Cancel] = {}
         self._tasks: dict[Cancel, asyncio.Task[Any]] = {}
         self._early: deque[Any] = deque(maxlen=EARLY_CANCELS_KEPT)
+        self._running = 0
+        self._idle_waiters: list[asyncio.Future[None]] = []
 
     @contextmanager
     def running(self, request_id: Any, cancel: Cancel, task: asyncio.Task[Any] | None = None,
@@ -44,9 +46,13 @@ class Cancellations:
         if request_id is not None and request_id in self._early:
             self._early.remove(request_id)
             cancel()
+        self._running += 1
         try:
             yield add_token
         finally:
+            self._running -= 1
+            if not self._running:
+                self._wake_idle_waiters()
             self._tasks.pop(cancel, None)
             self._by_request.pop(request_id, None)
             for token in tokens:
@@ -86,6 +92,19 @@ class Cancellations:
             cancel()
         if tasks:
             await asyncio.wait(tasks)
+
+    async def idle(self) -> None:
+        """Return once no request is running (at once when none is)."""
+        while self._running:
+            waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._idle_waiters.append(waiter)
+            await waiter
+
+    def _wake_idle_waiters(self) -> None:
+        waiters, self._idle_waiters = self._idle_waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     def __len__(self) -> int:
         return len(self._by_request)

@@ -8,6 +8,7 @@ its stdout lands in the log instead of corrupting the stream.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import os
@@ -100,6 +101,8 @@ class OrkeonServer(LanguageServer):
         """Called on every didChange once pygls applied it (the review's diagnostics follow the text)."""
         self.diagnostics: Diagnostics
         """The review's diagnostics (features/diagnostics.py sets it up)."""
+        self.trust_check: asyncio.Future[None] | None = None
+        """The workspace trust question, asked in the background once the engine is built."""
 
     def log(self, level: LogLevel, message: str) -> None:
         """A window/logMessage line at the client's `logLevel` or above; never raises."""

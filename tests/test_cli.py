@@ -8,7 +8,7 @@ import sys
 import pytest
 
 
-def _run(args, cwd, stdin=None, extra_env=None, timeout=60):
+def _run(args, cwd, stdin=None, extra_env=None, timeout=120):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env["XDG_CONFIG_HOME"] = str(cwd / ".xdg")
     env.update(extra_env or {})
@@ -136,7 +136,6 @@ def test_status_runs_without_importing_litellm(folder):
 
 
 @pytest.mark.parametrize(("tokens", "code", "expected"), [
-    (["doctor"], 0, "state.db"),
     (["debug-tool-call", "list"], 0, "file_read"),
     (["debug-tool-call", "list_mounts"], 0, "gate: allowed"),
     (["model"], 0, "No model is configured"),
@@ -210,7 +209,7 @@ def test_a_child_whose_process_was_killed_shows_as_interrupted_after_a_restart(f
         finally:
             process.kill()
             process.wait(timeout=30)
-        listed = _run(["tasks"], folder)
+        listed = _run(["tasks"], folder, extra_env={"COLUMNS": "300"})  # one line a row, however long
 
     row = next(line for line in listed.stdout.splitlines() if line.startswith("c1 "))
     assert "interrupted" in row and "the Orkeon process that ran it ended before it did" in row

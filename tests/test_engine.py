@@ -4,6 +4,7 @@ from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgSpec
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.engine import BadArguments, CommandEntry, Engine, Failed, NotConfigured, Ok
 from orkeon_engine.ports.ui import UserInterface
@@ -77,12 +78,24 @@ async def test_a_session_is_saved_and_can_be_resumed(tmp_path):
     resumed.close()
 
 
-async def test_each_start_opens_a_new_session(tmp_path):
+async def test_each_start_continues_the_workspaces_current_session(tmp_path):
     first = await _engine(tmp_path)
+    first.close()
+
     second = await _engine(tmp_path)
 
-    assert first.session_id != second.session_id
+    assert second.session_id == first.session_id
+    second.close()
+
+
+async def test_a_start_with_new_session_opens_another_once_the_current_one_held_a_turn(tmp_path):
+    first = await _engine(tmp_path)
+    await first.deps.session.append(BufferEntry("user", "hi"))
     first.close()
+
+    second = await _engine(tmp_path, new_session=True)
+
+    assert second.session_id != first.session_id
     second.close()
 
 
@@ -340,3 +353,24 @@ async def test_the_conversation_is_the_live_buffer_without_the_archive(tmp_path)
 
     assert [(e.role, e.text) for e in entries] == [("user", "hi"), ("assistant", "hello")]
     engine.close()
+
+
+def _loaded():
+    return "loaded"
+
+
+async def test_the_model_client_is_loaded_while_idle_only_when_a_model_is_configured():
+    without = Engine(await make_deps(), CATALOGUE, lambda: None, load_model_client=_loaded)
+    configured = Engine(await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"}), CATALOGUE, lambda: None,
+                        load_model_client=_loaded)
+
+    assert await without.model_client_loader() is None
+    assert (await configured.model_client_loader())() == "loaded"
+
+
+async def test_model_preload_false_keeps_the_model_client_unloaded_while_idle():
+    deps = await make_deps(env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+    await deps.config.set_value("model.preload", "false", "session")
+    engine = Engine(deps, CATALOGUE, lambda: None, load_model_client=_loaded)
+
+    assert await engine.model_client_loader() is None

@@ -1,5 +1,7 @@
 """write_atomically: replace a file whole or not at all (a temp file beside it, fsync, then a rename), or
-create one whole without ever replacing another."""
+create one whole without ever replacing another, for the engine's own files (settings, memory, trust, the
+shared memory's entries). The VFS writes the model's files its own way, by folder
+descriptor (adapters/mount_walk.py), as a path the model names may be raced."""
 
 from __future__ import annotations
 
@@ -8,13 +10,12 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path: Path, text: str, mode: int | None = None, replace: bool = True) -> None:
+def write_atomically(path: Path, text: str, replace: bool = True) -> None:
     """Write `text` (UTF-8, newlines as given) to a temp file beside `path`, then rename it over `path`.
 
-    `mode` sets the file's permission bits (the VFS keeps an existing file's). With `replace=False` the
-    file is only created: the temp file is hard-linked to its name, which never replaces a file that exists
-    (FileExistsError then). On any failure the temp file is removed and `path` is left as it was; the
-    OSError (or encoding error) propagates."""
+    With `replace=False` the file is only created: the temp file is hard-linked to its name, which never
+    replaces a file that exists (FileExistsError then). On any failure the temp file is removed and `path`
+    is left as it was; the OSError (or encoding error) propagates."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".orkeon-tmp", dir=path.parent)
     try:
@@ -22,8 +23,6 @@ def write_atomically(path: Path, text: str, mode: int | None = None, replace: bo
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
         if replace:
             os.replace(temp, path)
         else:

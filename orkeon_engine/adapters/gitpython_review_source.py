@@ -3,6 +3,9 @@
 The staged changes are `git diff --cached`; the working tree is `git diff HEAD` plus every untracked file that
 is not ignored, as a new file; the changes since a revision are `git diff REV` (its commits and what is not
 committed yet). Paths given are pathspecs relative to the workspace; the diff names paths from the top.
+The diff is read as bytes and decoded as UTF-8 with replacement: a file in latin-1 (or any bytes that are
+not UTF-8) shows U+FFFD where those bytes were, in the diff the model reads and in the lines its quotes
+are matched against, so nothing downstream meets text that cannot be encoded again.
 """
 
 from __future__ import annotations
@@ -35,15 +38,15 @@ class GitPythonReviewSource:
         spec = ["--", *request.paths] if request.paths else []
         try:
             if request.scope == "staged":
-                return str(here.execute(["git", *BASE_OPTIONS, "--cached", *spec]))
+                return _text(here.execute(["git", *BASE_OPTIONS, "--cached", *spec], stdout_as_string=False))
             if request.scope == "since":
                 base = request.base or "HEAD"
                 if base.startswith("-"):
                     raise ReviewSourceError(f"--base {base}: a revision cannot start with '-'")
                 here.execute(["git", "rev-parse", "--verify", "--quiet", f"{base}^{{commit}}"])
-                return str(here.execute(["git", *BASE_OPTIONS, base, *spec]))
+                return _text(here.execute(["git", *BASE_OPTIONS, base, *spec], stdout_as_string=False))
             head = self._head(here)
-            tracked = str(here.execute(["git", *BASE_OPTIONS, head, *spec]))
+            tracked = _text(here.execute(["git", *BASE_OPTIONS, head, *spec], stdout_as_string=False))
             return _join(tracked, *self._untracked(here, git, request.paths))
         except git.GitCommandError as error:
             raise ReviewSourceError(_git_message(request, error)) from None
@@ -66,10 +69,17 @@ class GitPythonReviewSource:
         diffs = []
         for name in (n for n in listed.split("\0") if n):
             status, out, _ = top.execute(["git", *BASE_OPTIONS, "--no-index", "--", "/dev/null", name],
-                                         with_extended_output=True, with_exceptions=False)
+                                         with_extended_output=True, with_exceptions=False, stdout_as_string=False)
             if status in (0, 1):
-                diffs.append(str(out))
+                diffs.append(_text(out))
         return diffs
+
+
+def _text(output: Any) -> str:
+    """git's output as text: UTF-8, bytes that are not UTF-8 replaced by U+FFFD."""
+    if isinstance(output, bytes):
+        return output.decode("utf-8", "replace")
+    return str(output).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _join(*parts: str) -> str:

@@ -1,10 +1,12 @@
-"""The SystemProbe of this machine: sys for Python, a `git --version` subprocess, and the grammar packages
-loaded through tree-sitter. tree-sitter is imported in `grammars` only, never at start-up."""
+"""The SystemProbe of this machine: sys for Python, a `git --version` subprocess, the grammar packages loaded
+through tree-sitter, and shutil.which over the PATH. tree-sitter is imported in `grammars` only, never at
+start-up."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib
+import shutil
 import subprocess
 import sys
 
@@ -23,9 +25,15 @@ GRAMMARS: tuple[tuple[str, str, str], ...] = (
 
 
 class HostSystemProbe:
-    def __init__(self, grammars: tuple[tuple[str, str, str], ...] = GRAMMARS, git: str = "git") -> None:
+    def __init__(self, grammars: tuple[tuple[str, str, str], ...] = GRAMMARS, git: str = "git",
+                 path: str | None = None) -> None:
         self._grammars = grammars
         self._git = git
+        self._path = path
+        """The PATH to look programs up on (None: the engine's own, which the shell tools inherit)."""
+
+    def find_program(self, name: str) -> str | None:
+        return shutil.which(name, path=self._path)
 
     def python(self) -> tuple[tuple[int, int, int], str]:
         info = sys.version_info

@@ -1,25 +1,32 @@
 """LitellmChatModel: the ChatModel port over litellm, for any provider it knows and any OpenAI-compatible
 server (`openai/<name>` with an api base).
 
-litellm is imported on the first call, never at start-up (the import takes seconds), with
-LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and silenced: its debug banner is off and
-its loggers write to stderr only, since stdout is the language server's protocol stream. Timeouts,
-connection errors, 429 and 5xx are retried with a doubling wait on the Clock port (`llm.retries` times),
-litellm's and the OpenAI client's own retries being off; then an LlmFailure with the provider's message,
-from which any key found in the environment is masked.
+litellm is loaded by adapters/litellm_loader.py: on the first call (or earlier, in the background, by an
+idle front end), never at start-up, with LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and
+silenced: its debug banner is off and its loggers write to stderr only, since stdout is the language
+server's protocol stream. Timeouts, 429 and 5xx are retried with a doubling wait on the Clock port
+(`llm.retries` times); a server that cannot be reached is retried once at most, with one warning line
+however many calls hit it, and not at all once it is known to be down. litellm's and the OpenAI client's
+own retries are off. Then an LlmFailure with the provider's message, from which any key found in the
+environment is masked. An error raised here, before anything reached the provider (text that cannot be
+encoded, a bad argument), is an LlmFailure of kind `local`, never reported as the provider's. A reply
+litellm cannot read (a 200 without `choices` or `message`, or not JSON), which it reports as a 500 with its
+own traceback, is one sentence of its own kind, `bad_reply`, and is not retried.
+
+Structured output (CallOptions.structured): the way comes from `model.structuredOutput` (see
+domain/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
+adapter's life (the session) by model and api base, and the same call goes on the next way.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
+import dataclasses
 import os
 import re
-import sys
-import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm
 from orkeon_engine.domain.chat import (
     CallOptions,
     ChatMessage,
@@ -29,63 +36,44 @@ from orkeon_engine.domain.chat import (
     Usage,
 )
 from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
 from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
+
+__all__ = ["LitellmChatModel", "encodable", "load_litellm", "to_wire"]
 
 SettingsSource = Callable[[], Awaitable[ChatSettings]]
 RETRYABLE = ("timeout", "rate_limit", "server", "connection")
 KIND_WORDS = {"rate_limit": "rate limited", "server": "server error", "auth": "not authorised",
               "bad_request": "request refused", "other": "error"}
-LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
+OPENAI_COMPATIBLE = ("openai", "hosted_vllm", "openai_like", "custom_openai", "lm_studio", "llamafile")
+"""Providers that speak the OpenAI chat API to whatever api base they are given."""
+REFUSAL_STATUSES = (400, 422)
 _PREFIX = re.compile(r"^(litellm\.\w+:\s*)?(\w+Error:\s*)?(\w+Exception\s*-\s*)?")
-
-_litellm: Any = None
-_import_lock = threading.Lock()
-
-
-def load_litellm() -> Any:
-    """Import litellm once, offline and quiet (see the module docstring)."""
-    global _litellm
-    with _import_lock:
-        if _litellm is None:
-            os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
-            import litellm
-
-            litellm.suppress_debug_info = True
-            setattr(litellm, "set_verbose", False)  # noqa: B010 (not re-exported in its stubs)
-            for name in LITELLM_LOGGERS:
-                _to_stderr(logging.getLogger(name))
-            _litellm = litellm
-    return _litellm
-
-
-def _to_stderr(logger: logging.Logger) -> None:
-    """Route a litellm logger to stderr (its own handler sends the records below WARNING to stdout),
-    keeping the filters litellm put on it (they mask secrets)."""
-    target = logging.StreamHandler(sys.stderr)
-    for handler in list(logger.handlers):
-        for log_filter in handler.filters:
-            target.addFilter(log_filter)
-        if handler.formatter is not None:
-            target.setFormatter(handler.formatter)
-        logger.removeHandler(handler)
-    logger.addHandler(target)
-    logger.setLevel(max(logger.level, logging.WARNING))
-    logger.propagate = False
+_LOCAL_ERRORS = ("UnicodeEncodeError",)
+"""Errors raised on this machine while the request was being encoded (litellm wraps them in a 500 of its
+own): the provider never saw the request. (A decoding error may come from the answer: not listed.)"""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class LitellmChatModel:
     """The model as the settings name it, called through litellm."""
 
     def __init__(self, settings: SettingsSource, clock: Clock, logger: Logger, first_wait: float = 1.0,
-                 max_wait: float = 30.0, env: Mapping[str, str] | None = None) -> None:
+                 max_wait: float = 30.0, env: Mapping[str, str] | None = None,
+                 notice: Callable[[str], None] | None = None) -> None:
         self._settings = settings
         self._clock = clock
         self._logger = logger
         self._first_wait = first_wait
         self._max_wait = max_wait
         self._env = env
+        self._notice = notice
+        self._refused: set[tuple[str, str, str]] = set()
+        """(model, api base, way): the structured-output ways a server refused, for this session."""
+        self._unreachable: set[str] = set()
+        """The api bases (or providers) whose last call could not connect: warned once, not retried."""
 
     async def configured_model(self, options: CallOptions) -> str:
         settings = await self._settings()
@@ -95,25 +83,75 @@ class LitellmChatModel:
                    options: CallOptions) -> ChatReply:
         settings = await self._settings()
         model = options.model or settings.model
-        litellm = _litellm or await asyncio.to_thread(load_litellm)  # seconds, once: off the event loop
-        request = self._request(model, settings, messages, tools, options)
+        litellm = await litellm_client(self._notice)
+        wanted = options.structured
+        if wanted is None:
+            return await self._call(litellm, self._request(model, settings, messages, tools, options), model,
+                                    settings)
+        ways = self._ways(litellm, model, settings)
+        for index, way in enumerate(ways):
+            request = self._request(model, settings, messages, tools, options)
+            _ask_structured(request, wanted, way)
+            try:
+                reply = await self._call(litellm, request, model, settings)
+            except LlmFailure as failure:
+                if index + 1 == len(ways) or not _refuses(failure):
+                    raise self._explained(failure, settings, way) from None
+                self._refused.add((model, settings.api_base or "", way))
+                self._logger.info(f"{model}: the server refused {way} structured output ({failure.status}); "
+                                  f"asking through {ways[index + 1]} for the rest of the session")
+                continue
+            return dataclasses.replace(reply, structured_way=way)
+        raise AssertionError("unreachable: the last way returns or raises")
+
+    def _ways(self, litellm: Any, model: str, settings: ChatSettings) -> tuple[StructuredWay, ...]:
+        base = settings.api_base or ""
+        return ways_to_try(
+            settings.structured_output,
+            openai_compatible=bool(settings.api_base) and _provider(model) in OPENAI_COMPATIBLE,
+            knows_schema=_knows(litellm.supports_response_schema, model),
+            knows_tools=_knows(litellm.supports_function_calling, model),
+            refused={way for (m, b, way) in self._refused if (m, b) == (model, base)},
+        )
+
+    def _explained(self, failure: LlmFailure, settings: ChatSettings, way: str) -> LlmFailure:
+        """The failure, with a hint when an explicit structured-output setting was refused."""
+        if settings.structured_output == AUTO or way == "prompt" or not _refuses(failure):
+            return failure
+        hint = (f" (model.structuredOutput is {settings.structured_output}: set it to auto or prompt for a "
+                "server that does not take it)")
+        return LlmFailure(str(failure) + hint, failure.model, failure.kind, failure.status)
+
+    async def _call(self, litellm: Any, request: dict[str, Any], model: str, settings: ChatSettings) -> ChatReply:
+        """One completion request, retried, read into a ChatReply."""
+        response = await self._with_retries(model, settings, lambda: litellm.acompletion(**request))
+        try:
+            return _reply(response, model, settings)
+        except (AttributeError, IndexError, TypeError, ValueError) as error:
+            raise _unreadable(model, error) from None
+
+    async def _with_retries(self, model: str, settings: ChatSettings, send: Callable[[], Awaitable[Any]],
+                            may_retry: Callable[[], bool] = lambda: True) -> Any:
+        """What `send()` returns, retried as the module docstring says (and while `may_retry()`: a stream
+        that has handed text over is not sent again); else the LlmFailure."""
+        where = settings.api_base or _provider(model)
         attempts = settings.retries + 1
         for attempt in range(1, attempts + 1):
             try:
-                response = await litellm.acompletion(**request)
+                result = await send()
             except Exception as error:  # every provider fault becomes an LlmFailure
                 failure = self._failure(error, model, settings, attempt)
-                if failure.kind not in RETRYABLE or attempt == attempts:
+                last = attempts if failure.kind != "connection" else self._connection_attempts(where, attempts)
+                if failure.kind == "connection":
+                    self._unreachable.add(where)
+                if failure.kind not in RETRYABLE or attempt >= last or not may_retry():
                     raise failure from None
                 wait = min(self._first_wait * 2 ** (attempt - 1), self._max_wait)
-                self._logger.warning(f"{model}: {failure.kind} on attempt {attempt} of {attempts}; "
-                                     f"retrying in {wait:g} s")
+                self._warn(failure, model, attempt, last, wait)
                 await self._clock.sleep(wait)
                 continue
-            try:
-                return _reply(response, model, settings)
-            except (AttributeError, IndexError, TypeError, ValueError) as error:
-                raise LlmFailure(f"{model}: the provider's answer could not be read ({error})", model) from None
+            self._unreachable.discard(where)
+            return result
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
@@ -123,30 +161,33 @@ class LitellmChatModel:
         like `chat`'s only while no text has been handed over."""
         settings = await self._settings()
         model = options.model or settings.model
-        litellm = _litellm or await asyncio.to_thread(load_litellm)
+        litellm = await litellm_client(self._notice)
         request = self._request(model, settings, messages, tools, options)
         request.update(stream=True, stream_options={"include_usage": True})
-        attempts = settings.retries + 1
-        for attempt in range(1, attempts + 1):
+        streams: list[_StreamedReply] = []
+
+        async def send() -> _StreamedReply:
             stream = _StreamedReply(on_text)
-            try:
-                await stream.read(await litellm.acompletion(**request))
-            except Exception as error:  # every provider fault becomes an LlmFailure
-                failure = self._failure(error, model, settings, attempt)
-                if failure.kind not in RETRYABLE or attempt == attempts or stream.handed_over:
-                    raise failure from None
-                wait = min(self._first_wait * 2 ** (attempt - 1), self._max_wait)
-                self._logger.warning(f"{model}: {failure.kind} on attempt {attempt} of {attempts}; "
-                                     f"retrying in {wait:g} s")
-                await self._clock.sleep(wait)
-                continue
-            try:
-                return _reply(litellm.stream_chunk_builder(stream.chunks, messages=request["messages"]), model,
-                              settings)
-            except (AttributeError, IndexError, TypeError, ValueError) as error:
-                raise LlmFailure(f"{model}: the provider's streamed answer could not be read ({error})",
-                                 model) from None
-        raise AssertionError("unreachable: the last attempt returns or raises")
+            streams.append(stream)
+            await stream.read(await litellm.acompletion(**request))
+            return stream
+
+        stream = await self._with_retries(model, settings, send, lambda: not streams[-1].handed_over)
+        try:
+            return _reply(litellm.stream_chunk_builder(stream.chunks, messages=request["messages"]), model,
+                          settings)
+        except (AttributeError, IndexError, TypeError, ValueError) as error:
+            raise _unreadable(model, error) from None
+
+    def _connection_attempts(self, where: str, attempts: int) -> int:
+        """A server that cannot be reached gets one retry; none when it was already down."""
+        return 1 if where in self._unreachable else min(attempts, 2)
+
+    def _warn(self, failure: LlmFailure, model: str, attempt: int, last: int, wait: float) -> None:
+        if failure.kind == "connection":
+            self._logger.warning(f"{model}: {failure}; retrying once in {wait:g} s")
+            return
+        self._logger.warning(f"{model}: {failure.kind} on attempt {attempt} of {last}; retrying in {wait:g} s")
 
     def _request(self, model: str, settings: ChatSettings, messages: Sequence[ChatMessage],
                  tools: Sequence[dict[str, Any]], options: CallOptions) -> dict[str, Any]:
@@ -173,9 +214,17 @@ class LitellmChatModel:
         return request
 
     def _failure(self, error: Exception, model: str, settings: ChatSettings, attempt: int) -> LlmFailure:
+        unreadable = unreadable_reply(error)
+        if unreadable is not None:
+            where = settings.api_base or "the provider"
+            said = f"{model}: {where} answered, but its reply could not be read ({unreadable}); an OpenAI-compatible " \
+                   "chat completion was expected"
+            return LlmFailure(self._redact(said), model, "bad_reply")
         kind, status = _classify(error)
         tried = f"after {attempt} attempt{'' if attempt == 1 else 's'}"
-        if kind == "timeout":
+        if kind == "local":
+            what = f"the request could not be sent, a local error before it reached the provider ({_root(error)})"
+        elif kind == "timeout":
             what = f"no answer within {settings.timeout:g} s ({tried})"
         elif kind == "connection":
             where = settings.api_base or "the provider"
@@ -188,6 +237,34 @@ class LitellmChatModel:
     def _redact(self, text: str) -> str:
         environments: list[Mapping[str, str]] = [os.environ] + ([self._env] if self._env is not None else [])
         return mask_secrets(text, environments)
+
+
+def _ask_structured(request: dict[str, Any], wanted: StructuredOutput, way: StructuredWay) -> None:
+    """Add what asks for the JSON `wanted` describes to a request, the `way` given."""
+    if way == "json_schema":
+        spec: dict[str, Any] = {"name": wanted.name, "schema": wanted.schema, "strict": wanted.strict}
+        if wanted.description:
+            spec["description"] = wanted.description
+        request["response_format"] = {"type": "json_schema", "json_schema": spec}
+    elif way == "tool":
+        function: dict[str, Any] = {"name": wanted.name, "parameters": wanted.schema, "strict": wanted.strict}
+        if wanted.description:
+            function["description"] = wanted.description
+        request["tools"] = [*request.get("tools", []), {"type": "function", "function": function}]
+        request["tool_choice"] = {"type": "function", "function": {"name": wanted.name}}
+
+
+def _refuses(failure: LlmFailure) -> bool:
+    """A 400 (or 422) to a request: what a server says to a request shape it does not take."""
+    return failure.kind == "bad_request" and failure.status in REFUSAL_STATUSES
+
+
+def _knows(question: Callable[..., Any], model: str) -> bool:
+    """What litellm's table says of the model; False when it does not know the model."""
+    try:
+        return bool(question(model=model))
+    except Exception:  # an unmapped model, or a surprise of the table: it does not know
+        return False
 
 
 class _StreamedReply:
@@ -216,12 +293,14 @@ def _delta_text(chunk: Any) -> str:
 
 
 def to_wire(message: ChatMessage) -> dict[str, Any]:
-    """A message in the OpenAI chat format litellm takes."""
-    wire: dict[str, Any] = {"role": message.role, "content": message.text}
+    """A message in the OpenAI chat format litellm takes; text that cannot be encoded as UTF-8 (lone
+    surrogates, from bytes decoded with surrogateescape) has those characters replaced."""
+    wire: dict[str, Any] = {"role": message.role, "content": encodable(message.text)}
     if message.role == "assistant" and message.tool_calls:
-        wire["content"] = message.text or None
+        wire["content"] = encodable(message.text) or None
         wire["tool_calls"] = [
-            {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+            {"id": call.id, "type": "function",
+             "function": {"name": encodable(call.name), "arguments": encodable(call.arguments)}}
             for call in message.tool_calls
         ]
     if message.role == "tool":
@@ -229,6 +308,18 @@ def to_wire(message: ChatMessage) -> dict[str, Any]:
         if message.name:
             wire["name"] = message.name
     return wire
+
+
+def encodable(text: str) -> str:
+    """The text with every character UTF-8 cannot encode (a lone surrogate) replaced by U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _unreadable(model: str, error: Exception) -> LlmFailure:
+    """A reply that came back but is no chat completion we can read: `bad_reply`, never retried."""
+    what = unreadable_reply(error) or "its choice holds no message"
+    return LlmFailure(f"{model}: the provider answered, but its reply could not be read ({what}); an "
+                      "OpenAI-compatible chat completion was expected", model, "bad_reply")
 
 
 def _reply(response: Any, model: str, settings: ChatSettings) -> ChatReply:
@@ -262,10 +353,29 @@ def _usage(raw: Any) -> Usage:
                  int(cached or 0), int(written or 0), None)
 
 
+UNREADABLE_MARKERS: tuple[tuple[str, str], ...] = (
+    ("no 'choices'", "it holds no choices"),
+    ("Invalid response object", "its choice holds no message"),
+    ("Empty or invalid response", "its body is empty or not a chat completion"),
+    ("list index out of range", "it holds no choices"),
+)
+
+
+def unreadable_reply(error: BaseException) -> str | None:
+    """What was wrong with a reply the provider sent but litellm could not read (it calls that a 500), in a
+    few words; None for any other failure."""
+    if "JSONDecodeError" in _names_in_chain(error):
+        return "its body is not JSON"
+    text = str(getattr(error, "message", "") or error)
+    return next((what for marker, what in UNREADABLE_MARKERS if marker in text), None)
+
+
 def _classify(error: Exception) -> tuple[str, int | None]:
     names = _names_in_chain(error)
     status = getattr(error, "status_code", None)
     status = status if isinstance(status, int) else None
+    if any(local in names for local in _LOCAL_ERRORS):
+        return "local", None
     if "Timeout" in names or "APITimeoutError" in names:
         return "timeout", None
     if "APIConnectionError" in names:
@@ -292,6 +402,17 @@ def _names_in_chain(error: BaseException) -> set[str]:
         names.update(cls.__name__ for cls in type(current).__mro__)
         current = current.__cause__ or current.__context__
     return names
+
+
+def _root(error: BaseException) -> str:
+    """The innermost error of the chain, as `Type: message`."""
+    current: BaseException = error
+    for _ in range(12):
+        following = current.__cause__ or current.__context__
+        if following is None:
+            break
+        current = following
+    return f"{type(current).__name__}: {current}"
 
 
 def _provider_message(error: Exception) -> str:

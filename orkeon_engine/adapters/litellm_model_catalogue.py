@@ -1,17 +1,17 @@
 """The ModelCatalogue over litellm's model table and an OpenAI-compatible server's /v1/models.
 
-litellm is imported on the first `known_models` call only (its import takes seconds), offline: the
-environment must carry LITELLM_LOCAL_MODEL_COST_MAP=True, which the CLI and the Makefile set. The server's
-list is one GET with the standard library, off the event loop, bounded by `timeout`.
+litellm is imported on the first `known_models` or `is_known` call only (its import takes seconds), offline
+and quiet (adapters/litellm_loader.py). The server's list is one GET with the standard library, off the
+event loop, bounded by `timeout`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 from typing import Any
 
+from orkeon_engine.adapters.litellm_loader import load_litellm
 from orkeon_engine.domain.providers import qualified_model
 from orkeon_engine.ports.model_catalogue import ModelListError
 
@@ -22,6 +22,9 @@ class LitellmModelCatalogue:
 
     async def known_models(self, provider: str) -> list[str]:
         return await asyncio.to_thread(_known_models, provider)
+
+    async def is_known(self, model: str) -> bool:
+        return await asyncio.to_thread(_is_known, model)
 
     async def served_models(self, api_base: str, api_key: str | None = None) -> list[str]:
         return await asyncio.to_thread(self._served_models, api_base, api_key)
@@ -46,9 +49,7 @@ class LitellmModelCatalogue:
 
 
 def _known_models(provider: str) -> list[str]:
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
-
+    litellm = load_litellm()
     table: dict[str, Any] = litellm.model_cost
     names = litellm.models_by_provider.get(provider, ())
     chat = {qualified_model(provider, name) for name in names
@@ -56,11 +57,20 @@ def _known_models(provider: str) -> list[str]:
     return sorted(chat)
 
 
+def _is_known(model: str) -> bool:
+    litellm = load_litellm()
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises for a model its table does not map (its error types vary by version)
+        return False
+    return isinstance(info, dict)
+
+
 def _model_ids(url: str, body: bytes) -> list[str]:
     try:
         data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ModelListError(f"{url}: the answer is not JSON") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ModelListError(f"{url}: the answer is not JSON a model list could be read from") from None
     items = data.get("data") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise ModelListError(f"{url}: expected {{\"data\": [{{\"id\": ...}}]}}")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
-from orkeon_engine.adapters import litellm_chat_model
+from orkeon_engine.adapters.litellm_loader import load_litellm, loaded_litellm
 
 
 async def litellm_context_window(model: str) -> int | None:
     """The model's input window in tokens, or None when litellm does not know the model (never raises)."""
     try:
-        litellm = litellm_chat_model._litellm or await asyncio.to_thread(litellm_chat_model.load_litellm)
+        litellm = loaded_litellm() or await asyncio.to_thread(load_litellm)
         info = await asyncio.to_thread(litellm.get_model_info, model)
     except Exception:  # an unmapped model (ModelNotMappedError), or any surprise of the table: unknown
         return None

@@ -132,6 +132,8 @@ def _parse_user_file(path: Path, text: str) -> list[MemoryNote]:
         data = json.loads(text) if text.strip() else {"notes": []}
     except json.JSONDecodeError as error:
         raise bad(f"invalid JSON at line {error.lineno}, column {error.colno}") from None
+    except RecursionError:
+        raise bad("its JSON nests too deeply to be read") from None
     items = data.get("notes") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise bad('expected {"notes": [...]}')

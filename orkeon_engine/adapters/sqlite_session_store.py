@@ -1,4 +1,5 @@
-"""SqliteSessionStore: the SessionStore port over state.db (sessions, buffer entries, the state bag)."""
+"""SqliteSessionStore: the SessionStore port over state.db (sessions, buffer entries, the state bag, and the
+workspace's current session in `workspace_state`)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ CREATE TABLE IF NOT EXISTS buffer_entries (
   kind TEXT NOT NULL DEFAULT 'message',
   PRIMARY KEY (session_id, seq)
 );
+CREATE TABLE IF NOT EXISTS workspace_state (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS state_bag (
   session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
   key TEXT NOT NULL,
@@ -35,6 +40,7 @@ CREATE TABLE IF NOT EXISTS state_bag (
   PRIMARY KEY (session_id, key)
 );
 """
+CURRENT_SESSION_KEY = "current_session"
 
 
 class SqliteSessionStore:
@@ -71,12 +77,32 @@ class SqliteSessionStore:
     async def list_sessions(self, limit: int = 50) -> list[SessionInfo]:
         def work(conn: sqlite3.Connection) -> list[SessionInfo]:
             rows = conn.execute(
-                "SELECT id, title, created, updated FROM sessions ORDER BY updated DESC, rowid DESC LIMIT ?",
+                "SELECT id, title, created, updated FROM sessions AS s "
+                "WHERE EXISTS (SELECT 1 FROM buffer_entries AS b WHERE b.session_id = s.id) "
+                "ORDER BY updated DESC, rowid DESC LIMIT ?",
                 (limit,),
             ).fetchall()
             return [_info(row) for row in rows]
 
         return await self._db.run(work, write=False)
+
+    async def current_session_id(self) -> str | None:
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute("SELECT value FROM workspace_state WHERE key = ?", (CURRENT_SESSION_KEY,)).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._db.run(work, write=False)
+
+    async def set_current_session(self, session_id: str) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            _require(conn, session_id)
+            conn.execute(
+                "INSERT INTO workspace_state (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (CURRENT_SESSION_KEY, session_id),
+            )
+
+        await self._db.run(work)
 
     async def set_title(self, session_id: str, title: str) -> None:
         now = self._now()

@@ -1,4 +1,5 @@
-"""SubprocessShellJobs: the ShellJobs port over detached `/bin/sh -c` processes writing to log files."""
+"""SubprocessShellJobs: the ShellJobs port over detached `bash --noprofile --norc -c` processes writing to log
+files (the same shell, and the same environment, as SubprocessShell)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import os
 import signal
 import subprocess
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from orkeon_engine.adapters.subprocess_shell import SHELL, command_environment
+from orkeon_engine.adapters.subprocess_shell import bash_command, bash_path, quiet_environment
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files, FilesError
@@ -36,11 +37,14 @@ class _Job:
 class SubprocessShellJobs:
     """The engine's jobs, numbered job-1, job-2, ... in the order they were started."""
 
-    def __init__(self, root: Path, files: Files, clock: Clock, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: Path, files: Files, clock: Clock, env: Mapping[str, str] | None = None,
+                 mask_from: Sequence[Mapping[str, str]] = ()) -> None:
         self._root = root
         self._files = files
         self._clock = clock
-        self._env = command_environment(env)
+        self._env = quiet_environment(env)
+        self._mask_from = [self._env, os.environ, *mask_from]
+        self._bash = bash_path()
         self._jobs: dict[str, _Job] = {}
 
     async def start(self, command: str, log_folder: str = "/tmp") -> JobStatus:
@@ -70,7 +74,7 @@ class SubprocessShellJobs:
         job = self._job(job_id)
         status = self._status_of(job)
         last, total = await asyncio.to_thread(_tail_of, job.log_host, lines)
-        return JobTail(status, tuple(mask_secrets(line, [self._env]) for line in last), total)
+        return JobTail(status, tuple(mask_secrets(line, self._mask_from) for line in last), total)
 
     def close(self) -> None:
         """Stop every job still running: SIGTERM to its process group, SIGKILL after a grace second."""
@@ -88,7 +92,7 @@ class SubprocessShellJobs:
         log_host.parent.mkdir(parents=True, exist_ok=True)
         with open(log_host, "wb") as log:
             return subprocess.Popen(
-                [SHELL, "-c", command],
+                bash_command(command, self._bash),
                 cwd=self._root,
                 env=self._env,
                 stdin=subprocess.DEVNULL,

@@ -1,26 +1,55 @@
-"""SubprocessShell: the Shell port over `/bin/sh -c`, in its own process group so a timeout stops it all."""
+"""SubprocessShell: the Shell port over `bash --noprofile --norc -c`, in its own process group so a timeout
+stops it all.
+
+Every command runs under one named shell, bash, the shell whose grammar the permission gate reads the line
+with (adapters/tree_sitter_bash_grammar.py): /bin/sh is dash on many systems, which reads `ls &>/dev/null x`
+as two commands where bash reads one. No profile and no rc file is read, so nothing of the machine's shell
+set-up changes what the line does.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.shell_environment import command_environment
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
-SHELL = "/bin/sh"
+BASH_OPTIONS = ("--noprofile", "--norc")
 QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
 DRAIN_GRACE_SECONDS = 2.0
 
 
-def command_environment(env: Mapping[str, str] | None) -> dict[str, str]:
-    """The environment a command runs in: the engine's, with pagers and git's prompts turned off."""
-    return {**(os.environ if env is None else env), **QUIET_ENVIRONMENT}
+def bash_path() -> str:
+    """Where bash is: the one on the engine's PATH, else /bin/bash (its start then fails with that name)."""
+    return shutil.which("bash") or "/bin/bash"
+
+
+def bash_command(command: str, bash: str | None = None) -> list[str]:
+    """The argument list that runs `command` under bash, without profile or rc file."""
+    return [bash or bash_path(), *BASH_OPTIONS, "-c", command]
+
+
+def terminal_command(command: str, env: Mapping[str, str] | None = None) -> tuple[str, list[str]]:
+    """The program and arguments a front end's own terminal (an ACP editor's) runs for `command`, so it runs
+    as this shell runs it: `env -i` with the scrubbed, quiet environment, then bash without profile or rc."""
+    variables = quiet_environment(env)
+    program = shutil.which("env") or "/usr/bin/env"
+    return program, ["-i", *(f"{name}={value}" for name, value in sorted(variables.items())), *bash_command(command)]
+
+
+def quiet_environment(env: Mapping[str, str] | None) -> dict[str, str]:
+    """The environment a command runs in: the one given (the scrubbed environment of
+    domain/shell_environment.py; its default set when none is), with pagers and git's prompts turned off."""
+    given = command_environment(os.environ).variables if env is None else env
+    return {**given, **QUIET_ENVIRONMENT}
 
 
 class CappedOutput:
@@ -81,12 +110,16 @@ class _Collector(asyncio.SubprocessProtocol):
 
 
 class SubprocessShell:
-    """Runs each command in the workspace root with the engine's environment; the values of its secret
-    variables (keys, tokens) are masked in the output."""
+    """Runs each command in the workspace root with the environment it is given (scrubbed of every
+    credential by the caller); what a command prints is masked of the secret values of the environments
+    in `mask_from` (the engine's own, which holds the keys), of URL passwords and of key-shaped words."""
 
-    def __init__(self, root: Path, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, root: Path, env: Mapping[str, str] | None = None,
+                 mask_from: Sequence[Mapping[str, str]] = ()) -> None:
         self._root = root
-        self._env = command_environment(env)
+        self._env = quiet_environment(env)
+        self._mask_from = [self._env, os.environ, *mask_from]
+        self._bash = bash_path()
 
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
         output = CappedOutput(max_output_bytes)
@@ -94,7 +127,7 @@ class SubprocessShell:
         try:
             transport, collector = await loop.subprocess_exec(
                 lambda: _Collector(output),
-                SHELL, "-c", command,
+                *bash_command(command, self._bash),
                 cwd=self._root,
                 env=self._env,
                 stdin=subprocess.DEVNULL,
@@ -103,7 +136,7 @@ class SubprocessShell:
                 start_new_session=True,
             )
         except OSError as error:
-            raise ShellError(f"cannot start {SHELL} in {self._root}: {error.strerror or error}") from None
+            raise ShellError(f"cannot start {self._bash} in {self._root}: {error.strerror or error}") from None
         timed_out = False
         try:
             try:
@@ -117,8 +150,8 @@ class SubprocessShell:
                 await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)
             transport.close()
         exit_code = None if timed_out else transport.get_returncode()
-        # the command inherits the engine's environment, provider keys included: what it prints of them is masked
-        return ShellResult(command, exit_code, mask_secrets(output.text(), [self._env]), output.omitted, timed_out)
+        # a secret the command found elsewhere (a file, its own environment) is masked before anyone reads it
+        return ShellResult(command, exit_code, mask_secrets(output.text(), self._mask_from), output.omitted, timed_out)
 
 
 def _stop_group(pid: int) -> None:

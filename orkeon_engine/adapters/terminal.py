@@ -1,12 +1,22 @@
-"""The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr."""
+"""The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr, and the width
+the tables are fitted to."""
 
 from __future__ import annotations
 
 import asyncio
+import shutil
 import sys
 from typing import TextIO
 
 from orkeon_engine.domain.free_answer import read_typed_answer
+
+DEFAULT_WIDTH = 100
+"""The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""
+
+
+def terminal_width() -> int:
+    """The columns to fit the output to: COLUMNS when set, else the terminal's width, else DEFAULT_WIDTH."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
 class TerminalHumanInput:
@@ -71,6 +81,16 @@ async def _read_line(prompt: str, out: TextIO) -> str | None:
         return None if line == "" else line.rstrip("\n")
 
     return await asyncio.to_thread(read)
+
+
+def print_notice(text: str, out: TextIO | None = None) -> None:
+    """A notice on its own line on stderr (the terminal's UserInterface.notice); never raises."""
+    try:
+        target = out or sys.stderr
+        target.write(f"… {text}\n")
+        target.flush()
+    except (OSError, ValueError):
+        pass
 
 
 class TerminalProgress:

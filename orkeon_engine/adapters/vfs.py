@@ -1,9 +1,16 @@
 """VirtualFileSystem: the Files port over host folders mounted at /workspace, /output, /tmp and read-only roots.
 
 Every path goes through the pure rules of domain/virtual_paths.py, then through the host: the real path
-(symlinks followed) must stay inside the mount's real folder. A file open in the editor is read from the
-editor's buffer and edited through it (OpenDocuments); every other write is atomic (a temp file beside the
-target, then a rename), and keeps the permissions of the file it replaces.
+(symlinks followed) must stay inside the mount's real folder. The files themselves are reached race-free,
+by walking from the mount's folder one name at a time with O_NOFOLLOW (adapters/mount_walk.py), so a folder
+swapped for a symlink between the check and the open cannot lead out. A file open in the editor is read
+from the editor's buffer and edited through it (OpenDocuments); every other write is atomic (a temp file in
+the target's checked folder, then a rename), keeps the permissions of the file it replaces, and refuses a
+file with other names (hard links).
+
+Text that is not UTF-8 (a latin-1 file) is read with U+FFFD in place of the bytes that do not decode; a file
+holding a NUL byte is binary and refused. Writing such a file back with U+FFFD in it is refused too: the
+bytes the replacement stands for would be lost for good.
 
 When the client reads and writes files itself (ClientFiles: an ACP editor), a file of the /workspace mount
 is read and written through it, once the path has passed the same checks (inside the mount, no symlink
@@ -20,7 +27,7 @@ from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
-from orkeon_engine.adapters.atomic_write import write_atomically
+from orkeon_engine.adapters.mount_walk import DIRECTORY_FLAGS, HardLinkedError, LeavesMountError, MountWalk
 from orkeon_engine.domain.virtual_paths import (
     OUTPUT,
     TEMP,
@@ -56,6 +63,7 @@ class VirtualFileSystem:
         if len(set(roots)) != len(roots) or not all(root.startswith("/") for root in roots):
             raise ValueError(f"mounts must be distinct absolute virtual roots: {roots}")
         self._by_root = {m.virtual: m for m in self._mounts}
+        self._walks = {m.virtual: MountWalk(m.host) for m in self._mounts}
         self._documents = documents
         self._owned_folder = owned_folder
         self._client_files = client_files
@@ -77,7 +85,7 @@ class VirtualFileSystem:
         return "/".join((mount.virtual, *below.split(os.sep)))
 
     async def read_text(self, path: str) -> str:
-        _, where, lexical, real = self._locate(path)
+        mount, where, lexical, real = self._locate(path)
         buffered = self._open_text(lexical, real)
         if buffered is not None:
             return buffered[1]
@@ -85,7 +93,7 @@ class VirtualFileSystem:
             text = await self._client_files.read(real)
             if text is not None:
                 return _checked_size(where.text, text)
-        return await asyncio.to_thread(_read_host, where.text, real)
+        return await asyncio.to_thread(_read_host, where.text, mount.virtual, self._walks[mount.virtual], where.parts)
 
     async def write_text(self, path: str, text: str) -> None:
         mount, where, lexical, real = self._locate(path)
@@ -108,17 +116,18 @@ class VirtualFileSystem:
                 return
             if outcome == "refused":
                 raise EditRefusedError(where.text)
-        await asyncio.to_thread(_write_host, where.text, Path(real), text)
+        await asyncio.to_thread(_write_host, where.text, mount.virtual, self._walks[mount.virtual], where.parts, text)
 
     async def exists(self, path: str) -> bool:
-        real = self._locate(path)[3]
-        return await asyncio.to_thread(os.path.exists, real)
+        mount, where, _, _ = self._locate(path)
+        return await asyncio.to_thread(self._walks[mount.virtual].exists, where.parts)
 
     async def list_dir(
         self, path: str, depth: int = 1, limit: int = 500, skip: frozenset[str] = frozenset()
     ) -> list[DirEntry]:
-        _, where, _, real = self._locate(path)
-        return await asyncio.to_thread(_list_host, where.text, real, depth, limit, skip)
+        mount, where, _, _ = self._locate(path)
+        walk = self._walks[mount.virtual]
+        return await asyncio.to_thread(_list_host, where.text, mount.virtual, walk, where.parts, depth, limit, skip)
 
     def close(self) -> None:
         """Remove the private temp folder this VFS made (nothing else)."""
@@ -133,7 +142,10 @@ class VirtualFileSystem:
             raise FilesError(error.path, error.reason) from None
         mount = self._by_root[where.mount]
         lexical = os.path.join(mount.host, *where.parts)
-        real = os.path.realpath(lexical)
+        try:
+            real = os.path.realpath(lexical)
+        except OSError:  # a symlink on the way vanished while it was read: the path is changing under us
+            raise FilesError(where.text, "the path changed while it was being resolved; try again") from None
         if real != mount.host and not real.startswith(mount.host.rstrip(os.sep) + os.sep):
             raise FilesError(where.text, f"a symlink leads out of the mount {mount.virtual}")
         return mount, where, lexical, real
@@ -180,23 +192,45 @@ def create_workspace_vfs(
     return VirtualFileSystem(mounts, documents, owned_folder=private, client_files=client_files)
 
 
-def _read_host(virtual: str, real: str) -> str:
+def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> str:
     try:
-        size = os.path.getsize(real)
-        if size > MAX_TEXT_BYTES:
-            raise FilesError(virtual, f"too large to read as text ({size:,} bytes)")
-        with open(real, encoding="utf-8", newline="") as handle:
-            return handle.read()
+        return _decoded(virtual, walk.read_bytes(parts, MAX_TEXT_BYTES))
+    except ValueError as error:
+        raise FilesError(virtual, f"too large to read as text ({error.args[0]:,} bytes)") from None
+    except LeavesMountError:
+        raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
     except (FileNotFoundError, NotADirectoryError):
         raise FilesError(virtual, "no such file") from None
     except IsADirectoryError:
         raise FilesError(virtual, "a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
     except PermissionError:
         raise FilesError(virtual, "permission denied") from None
     except OSError as error:
         raise FilesError(virtual, f"cannot be read ({error.strerror or error})") from None
+
+
+def _decoded(virtual: str, data: bytes) -> str:
+    """UTF-8 text, bytes that are not UTF-8 as U+FFFD; FilesError for a binary file (a NUL byte)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        if b"\0" in data:
+            raise FilesError(virtual, "not UTF-8 text (a binary file?)") from None
+        return data.decode("utf-8", "replace")
+
+
+def _refuse_lossy_write(virtual: str, walk: MountWalk, parts: tuple[str, ...], text: str) -> None:
+    """A file that is not UTF-8, written back with the U+FFFD its reading put in, would lose those bytes."""
+    if "\ufffd" not in text:
+        return
+    try:
+        walk.read_bytes(parts, MAX_TEXT_BYTES).decode("utf-8")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError) as error:
+        if not isinstance(error, UnicodeDecodeError):
+            return  # no file to lose bytes of (or one too large to be read as text): the write says what it meets
+        raise FilesError(virtual, "the file is not UTF-8 and was read with U+FFFD in place of some bytes; this "
+                                  "text would replace those bytes for good, so it is not written (convert the "
+                                  "file to UTF-8 first)") from None
 
 
 def _checked_size(virtual: str, text: str) -> str:
@@ -207,15 +241,20 @@ def _checked_size(virtual: str, text: str) -> str:
     return text
 
 
-def _write_host(virtual: str, target: Path, text: str) -> None:
+def _write_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...], text: str) -> None:
     try:
-        if target.is_dir():
-            raise FilesError(virtual, "a folder, not a file")
-        mode = target.stat().st_mode & 0o7777 if target.exists() else NEW_FILE_MODE
-        write_atomically(target, text, mode)
-    except FileExistsError:
-        raise FilesError(virtual, "a parent of this path is a file, not a folder") from None
-    except NotADirectoryError:
+        _refuse_lossy_write(virtual, walk, parts, text)
+        walk.write_bytes(parts, text.encode("utf-8"), NEW_FILE_MODE)
+    except UnicodeEncodeError:
+        raise FilesError(virtual, "cannot be written: the text is not valid Unicode") from None
+    except LeavesMountError:
+        raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
+    except HardLinkedError:
+        raise FilesError(virtual, "the file has other names (hard links) that a write would change too, maybe "
+                                  "outside the workspace; it is not written") from None
+    except IsADirectoryError:
+        raise FilesError(virtual, "a folder, not a file") from None
+    except (FileExistsError, NotADirectoryError):
         raise FilesError(virtual, "a parent of this path is a file, not a folder") from None
     except PermissionError:
         raise FilesError(virtual, "permission denied") from None
@@ -223,29 +262,54 @@ def _write_host(virtual: str, target: Path, text: str) -> None:
         raise FilesError(virtual, f"cannot be written ({error.strerror or error})") from None
 
 
-def _list_host(virtual: str, real: str, depth: int, limit: int, skip: frozenset[str]) -> list[DirEntry]:
-    if not os.path.isdir(real):
-        reason = "a file, not a folder" if os.path.exists(real) else "no such folder"
-        raise FilesError(virtual, reason)
+def _list_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...], depth: int, limit: int,
+               skip: frozenset[str]) -> list[DirEntry]:
+    try:
+        top = walk.open_folder(parts)
+    except LeavesMountError:
+        raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
+    except NotADirectoryError:
+        raise FilesError(virtual, "a file, not a folder") from None
+    except OSError:
+        raise FilesError(virtual, "no such folder") from None
     found: list[DirEntry] = []
-    queue: deque[tuple[str, str, int]] = deque([(real, virtual, 1)])
-    while queue and len(found) < limit:
-        host, shown, level = queue.popleft()
-        try:
-            with os.scandir(host) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if len(found) >= limit:
-                break
-            child = f"{shown}/{printable(entry.name)}"
-            is_dir = _is_dir(entry)
-            found.append(DirEntry(child, is_dir, 0 if is_dir else _size(entry)))
-            enter = is_dir and not entry.is_symlink() and entry.name not in skip and level < depth
-            if enter:
-                queue.append((entry.path, child, level + 1))
+    queue: deque[tuple[int, str, int]] = deque([(top, virtual, 1)])
+    try:
+        while queue and len(found) < limit:
+            folder, shown, level = queue.popleft()
+            try:
+                for entry in _entries(folder):
+                    if len(found) >= limit:
+                        break
+                    child = f"{shown}/{printable(entry.name)}"
+                    is_dir = _is_dir(entry)
+                    found.append(DirEntry(child, is_dir, 0 if is_dir else _size(entry)))
+                    if is_dir and not entry.is_symlink() and entry.name not in skip and level < depth:
+                        inner = _open_subfolder(entry.name, folder)
+                        if inner is not None:
+                            queue.append((inner, child, level + 1))
+            finally:
+                os.close(folder)
+    finally:
+        for folder, _, _ in queue:
+            os.close(folder)
     return found
+
+
+def _entries(folder: int) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as scan:
+            return sorted(scan, key=lambda entry: entry.name)
+    except OSError:
+        return []
+
+
+def _open_subfolder(name: str, folder: int) -> int | None:
+    """A subfolder met in a listing, opened below the folder's own descriptor, never through a symlink."""
+    try:
+        return os.open(name, DIRECTORY_FLAGS, dir_fd=folder)
+    except OSError:
+        return None
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
@@ -257,6 +321,6 @@ def _is_dir(entry: os.DirEntry[str]) -> bool:
 
 def _size(entry: os.DirEntry[str]) -> int:
     try:
-        return entry.stat().st_size
+        return entry.stat(follow_symlinks=False).st_size
     except OSError:
         return 0

@@ -1,4 +1,5 @@
-"""probe_workspace: find out whether a folder is in a git repository and writable, and prepare .orkeon/local/."""
+"""The workspace on disk: where its root is (find_workspace_root), whether it is in a git repository and
+writable, and its .orkeon/local/ folder, prepared (probe_workspace)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from orkeon_engine.domain.workspace import WorkspaceInfo
 
 LOCAL_GITIGNORE = "# Orkeon's local state: never committed.\n*\n"
+ORKEON_DIR = ".orkeon"
 
 
 def find_git_root(start: Path) -> Path | None:
@@ -18,9 +20,29 @@ def find_git_root(start: Path) -> Path | None:
     return None
 
 
+def find_workspace_root(start: Path, home: Path | None = None) -> Path:
+    """The workspace `start` belongs to: the nearest folder at or above it holding `.orkeon/`, else the git top
+    level, else `start` itself.
+
+    Inside a repository the search for `.orkeon/` stops at its top level, so a repository is never swallowed
+    by a folder above it. Outside one it stops below `home` (the person's home folder) and the filesystem
+    root: a `.orkeon/` left there would otherwise make every folder below it one workspace."""
+    start = start.resolve()
+    git_root = find_git_root(start)
+    stops = {(home or Path.home()).resolve(), Path(start.anchor)}
+    for folder in (start, *start.parents):
+        if git_root is None and folder in stops:
+            break
+        if (folder / ORKEON_DIR).is_dir():
+            return folder
+        if folder == git_root:
+            break
+    return git_root or start
+
+
 def prepare_local_dir(root: Path) -> tuple[Path | None, str]:
     """Create `.orkeon/local/` with its own .gitignore; (None, reason) when it cannot be made."""
-    local = root / ".orkeon" / "local"
+    local = root / ORKEON_DIR / "local"
     try:
         local.mkdir(parents=True, exist_ok=True)
         ignore = local / ".gitignore"
@@ -31,8 +53,9 @@ def prepare_local_dir(root: Path) -> tuple[Path | None, str]:
     return local, ""
 
 
-def probe_workspace(root: Path) -> tuple[WorkspaceInfo, Path | None]:
-    """The WorkspaceInfo of `root` and its local state folder (None when not writable)."""
+def probe_workspace(root: Path, cwd: Path | None = None) -> tuple[WorkspaceInfo, Path | None]:
+    """The WorkspaceInfo of `root` and its local state folder (None when not writable); `cwd` is the folder
+    the person works from (the command line's current folder), when it is not the root."""
     root = root.resolve()
     git_root = find_git_root(root)
     limitations: list[str] = []
@@ -52,5 +75,6 @@ def probe_workspace(root: Path) -> tuple[WorkspaceInfo, Path | None]:
         git_root=str(git_root) if git_root else None,
         writable=writable,
         limitations=tuple(limitations),
+        cwd=str(cwd.resolve()) if cwd is not None else None,
     )
     return info, local

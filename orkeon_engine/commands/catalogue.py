@@ -12,7 +12,18 @@ from orkeon_engine.commands.git import branch, commit, diff, passes, review, sec
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers
 from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks
-from orkeon_engine.commands.settings import advisor, agents, config, hooks, mode, model, permissions, skills, toggles
+from orkeon_engine.commands.settings import (
+    advisor,
+    agents,
+    config,
+    hooks,
+    mode,
+    model,
+    permissions,
+    skills,
+    toggles,
+    trust,
+)
 from orkeon_engine.commands.status import cache, context, debug_tool_call, doctor, help, meta, status, usage
 
 CATALOGUE: tuple[CommandEntry, ...] = (
@@ -23,12 +34,14 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  status.ARGS, status.run_status),
     CommandEntry("config", "settings", "List the settings keys and values; get, set or unset one.",
                  config.ARGS, config.run_config),
-    CommandEntry("mode", "settings", "Show or set the assistant's permission mode for this session.",
+    CommandEntry("mode", "settings", "Show the assistant's permission mode; set it for this session, or move to "
+                 "the next (/mode next).",
                  mode.ARGS, mode.run_mode),
     CommandEntry("version", "status", "Show the version of Orkeon.", meta.ARGS, meta.run_version),
     CommandEntry("release-notes", "status", "Show what this release offers: its commands and crews.", meta.ARGS,
                  meta.run_release_notes),
-    CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id.", resume.ARGS,
+    CommandEntry("resume", "session", "List the saved sessions, or load one in place by its id (it stays the "
+                 "current session).", resume.ARGS,
                  resume.run_resume),
     CommandEntry("review", "git", "Review the staged changes (or --working, or --base REV) through five lenses; "
                  "the findings become diagnostics.", review.ARGS, review.run_review, launches_crew=True),
@@ -40,7 +53,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "list the rule sets.", permissions.ARGS, permissions.run_permissions),
     CommandEntry("memory", "memory", "List, add, show or remove the typed notes kept across sessions; admit "
                  "lessons to the team's shared memory, or search it.", memory.ARGS, memory.run_memory),
-    CommandEntry("clear", "session", "Empty the conversation and the session's state; memory and settings stay.",
+    CommandEntry("clear", "session", "Start a new session (the old one stays for /resume); memory and settings "
+                 "stay.",
                  clear.ARGS, clear.run_clear),
     CommandEntry("effort", "settings", toggles.EFFORT.description, toggles.ARGS_EFFORT, toggles.run_effort),
     CommandEntry("fast", "settings", toggles.FAST.description, toggles.ARGS_FAST, toggles.run_fast),
@@ -71,8 +85,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("init-verifiers", "project", "Detect the test tooling and write a verification playbook for "
                  "each zone without one.", init_verifiers.ARGS, init_verifiers.run_init_verifiers,
                  launches_crew=True),
-    CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings and the model; "
-                 "each check ok or failed with its fix.", doctor.ARGS, doctor.run_doctor),
+    CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings, the permission "
+                 "rules, the model and the shell's programs; each check ok or failed with its fix.", doctor.ARGS,
+                 doctor.run_doctor),
     CommandEntry("debug-tool-call", "status", "List the registered tools by class, or run one through the "
                  "permission gate and show its raw result.", debug_tool_call.ARGS, debug_tool_call.run_debug_tool_call),
     CommandEntry("model", "settings", "Show the model and its provider, set it for this session, or list the "
@@ -89,14 +104,16 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "size.", skills.ARGS, skills.run_skills),
     CommandEntry("agents", "settings", "List the sub-agent charters with their mode, tools and budget.",
                  agents.ARGS, agents.run_agents),
-    CommandEntry("export", "session", "Write the conversation as markdown (default "
-                 "/output/conversation-<session>.md).", export.ARGS, export.run_export),
+    CommandEntry("export", "session", "Write the conversation as markdown to the file you name (default "
+                 ".orkeon/local/output/conversation-<session>.md).", export.ARGS, export.run_export),
     CommandEntry("tasks", "session", "List the crews and child agents of this session; stop one, or run an ended "
                  "child again with a message (send) or to finish its job (repair).", tasks.ARGS, tasks.run_tasks),
     CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "
                  "model, problems worst first.", advisor.ARGS, advisor.run_advisor, launches_crew=True),
+    CommandEntry("trust", "settings", "Show whether you trust this workspace's own settings and which keys wait "
+                 "for it; grant or revoke the trust.", trust.ARGS, trust.run_trust),
 )
 
 

@@ -21,13 +21,17 @@ class ArgumentError(Exception):
 
 @dataclass(frozen=True)
 class Flag:
-    """A `--name` flag; with `value` set it takes one value (`--name V` or `--name=V`)."""
+    """A `--name` flag; with `value` set it takes one value (`--name V` or `--name=V`).
+
+    With `words` set, the value runs over every word up to the next flag, joined by one space, so
+    `--because it breaks blame` reads the same typed at the prompt as quoted in a shell."""
 
     name: str
     help: str = ""
     value: str | None = None
     repeatable: bool = False
     short: str | None = None
+    words: bool = False
 
     @property
     def takes_value(self) -> bool:
@@ -60,6 +64,10 @@ class ArgSpec:
     positionals: tuple[Positional, ...] = ()
     free_text: bool = False
     """When true, every word (and unknown flag) after the known flags is kept as positional text."""
+    typed_from: int | None = None
+    """At the interactive prompt, the words from this position on are handed over as one token, exactly as
+    typed (quotes, apostrophes and spacing kept): a request in free text (0), a JSON object (1). None: the
+    whole line is split into words as a shell would."""
 
     def usage(self, command: str) -> str:
         parts = [f"/{command}"]
@@ -123,7 +131,7 @@ def parse_args(command: str, spec: ArgSpec, tokens: list[str] | tuple[str, ...])
     while index < len(tokens):
         token = tokens[index]
         index += 1
-        if only_words or not token.startswith("-") or token == "-" or _is_number(token):
+        if only_words or not _looks_like_flag(token):
             words.append(token)
             continue
         if token == "--":
@@ -147,6 +155,10 @@ def parse_args(command: str, spec: ArgSpec, tokens: list[str] | tuple[str, ...])
                 index += 1
             else:
                 raise ArgumentError(f"--{flag.name} needs a value ({flag.value})", usage)
+            if flag.words:
+                taken = _words_up_to_a_flag(tokens, index)
+                value = " ".join([value, *tokens[index:taken]])
+                index = taken
             flags.setdefault(flag.name, []).append(value)
         else:
             if has_inline:
@@ -154,6 +166,18 @@ def parse_args(command: str, spec: ArgSpec, tokens: list[str] | tuple[str, ...])
             flags.setdefault(flag.name, []).append(True)
     _check_words(spec, words, usage)
     return ParsedArgs(flags=flags, words=tuple(words))
+
+
+def _words_up_to_a_flag(tokens: list[str] | tuple[str, ...], start: int) -> int:
+    """The index of the first token from `start` on that is a flag (or `--`), or the end."""
+    index = start
+    while index < len(tokens) and not _looks_like_flag(tokens[index]):
+        index += 1
+    return index
+
+
+def _looks_like_flag(token: str) -> bool:
+    return token.startswith("-") and token != "-" and not _is_number(token)
 
 
 def _is_number(token: str) -> bool:

@@ -11,7 +11,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.pricing import NO_PRICING, Pricing
+from orkeon_engine.domain.structured_output import StructuredOutput, StructuredWay
 
 ChatRole = Literal["system", "user", "assistant", "tool"]
 ReasoningEffort = Literal["minimal", "low", "medium", "high"]
@@ -33,6 +35,10 @@ class ToolCallRequest:
             value = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})") from None
+        except RecursionError:
+            value = None
+        if value is None or nests_deeper_than(value, ARGUMENTS_NESTING):
+            raise ValueError(f"the arguments nest more than {ARGUMENTS_NESTING} levels deep, which no tool takes")
         if not isinstance(value, dict):
             raise ValueError(f"the arguments must be a JSON object, not {type(value).__name__}")
         return value
@@ -105,6 +111,8 @@ class CallOptions:
     temperature: float | None = None
     model: str | None = None
     """Another model than the configured one, for this call (as litellm names it)."""
+    structured: StructuredOutput | None = None
+    """JSON of this schema is asked for: the adapter picks the way (model.structuredOutput)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,8 @@ class ChatSettings:
     retries: int = 3
     timeout: float = 300.0
     pricing: Pricing = NO_PRICING
+    structured_output: str = "auto"
+    """How JSON is asked for: auto, json_schema, tool or prompt (domain/structured_output.py)."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,8 @@ class ChatReply:
     usage: Usage
     model: str
     finish_reason: str = ""
+    structured_way: StructuredWay | None = None
+    """How the JSON was asked for when the call asked for it (None: it did not, or the fake does not say)."""
 
 
 def format_cost(cost: float | None) -> str:

@@ -12,8 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
-from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
+from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
@@ -59,15 +62,17 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "model",
         "The model every crew uses, as litellm names it (openai/gpt-4o-mini, anthropic/claude-sonnet-4-5, "
-        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset.",
+        "ollama/qwen2.5-coder); ORKEON_MODEL is used when unset. Until the workspace is trusted, a project's file "
+        "may only name a model of the provider you chose yourself.",
         "string",
         None,
         "services.model_settings",
     ),
     _key(
         "model.apiBase",
-        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy); "
-        "ORKEON_API_BASE is used when unset.",
+        "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy). ORKEON_API_BASE "
+        "wins over the settings files; a project's file is read for it only once the workspace is trusted "
+        "(orkeon trust).",
         "string",
         None,
         "services.model_settings",
@@ -89,6 +94,19 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "string-list",
         list(DEFAULT_SHELL_ALLOW),
         "tools.shell_command",
+        "commands.status.doctor",
+    ),
+    _key(
+        "shell.environment.inherit",
+        "Environment variables the commands the model runs receive besides the default set (PATH, HOME, USER, "
+        "LOGNAME, SHELL, LANG, LANGUAGE, LC_*, TERM, COLORTERM, NO_COLOR, TMPDIR, TZ); a trailing * matches a "
+        "prefix (NODE_*). A credential never passes, listed or not: a name with KEY, TOKEN, SECRET, PASSWORD, "
+        "PASSWD, PASSPHRASE, CREDENTIAL, AUTH, COOKIE or SESSION, a provider's key, a value holding a URL "
+        "password or a key, and the variables that change how bash runs (BASH_ENV, BASH_FUNC_*, IFS, "
+        "LD_PRELOAD...). Read when the engine starts.",
+        "string-list",
+        [],
+        "services.shell_environment",
     ),
     _key(
         "permissions",
@@ -98,6 +116,24 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "object",
         None,
         "services.permission_rules",
+    ),
+    _key(
+        "permissions.ruleSets",
+        "The shipped rule sets (/permissions sets) the assistant runs under, on top of the rules: secrets unless "
+        "set, so no tool touches env files or private keys; [] turns them off. A dev step runs under its own sets.",
+        "string-list",
+        list(DEFAULT_RULE_SETS),
+        "services.permission_rules",
+    ),
+    _key(
+        "permissions.askTimeout",
+        "Seconds a question to the person (a tool call the gate asks about, the workspace trust question) waits "
+        "for an answer; nobody answering in time is a Deny.",
+        "number",
+        120,
+        "services.gate",
+        "services.workspace_trust",
+        minimum=1,
     ),
     _key(
         "permissions.fallback",
@@ -201,7 +237,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.retries",
-        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait.",
+        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait; a server "
+        "that cannot be reached is retried once at most.",
         "integer",
         3,
         "services.model_settings",
@@ -209,17 +246,58 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.timeout",
-        "Seconds a model call may take before it counts as timed out (then retried).",
+        "Seconds each attempt of a model call may take before it counts as timed out (then retried, llm.retries "
+        "times).",
         "number",
         300,
         "services.model_settings",
         minimum=0.1,
     ),
     _key(
+        "model.structuredOutput",
+        "How JSON answers are asked of the model (/review's lenses, /commit...): json_schema sends the schema as "
+        "response_format (strict), tool forces a call of one tool whose parameters are the schema, prompt puts "
+        "the schema in the instructions (with one repair round); auto uses what litellm knows of the model, "
+        "tries json_schema first for an OpenAI-compatible model.apiBase, and moves on for the session when the "
+        "server refuses a way with a 400.",
+        "choice",
+        "auto",
+        "services.model_settings",
+        choices=STRUCTURED_SETTINGS,
+    ),
+    _key(
+        "model.preload",
+        "When true, the language server and the interactive prompt load the model client (litellm, seconds of "
+        "import) in the background once idle, so the first model command does not wait for it; false keeps "
+        "the idle process small. Only when a model is configured.",
+        "boolean",
+        True,
+        "engine",
+    ),
+    _key(
+        "review.concurrency",
+        "How many lenses of /review (and /security-review) ask the model at once; a review takes about the "
+        "time of its slowest lens.",
+        "integer",
+        3,
+        "commands.git.review",
+        minimum=1,
+    ),
+    _key(
+        "review.deadline",
+        "Seconds a whole /review may take; the lenses still running then are stopped and reported as failed "
+        "(each model call is also bounded by llm.timeout per attempt).",
+        "number",
+        1200,
+        "commands.git.review",
+        minimum=1,
+    ),
+    _key(
         "hooks",
         "Hooks declared by event (a free name: sessionStart, beforeTool, afterEdit, afterTurn...), each a command "
         "or a list of them: \"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. "
-        "/hooks lists them and the assistant is told of them; nothing runs them yet.",
+        "/hooks lists them and the assistant is told of them; nothing runs them yet. A project's file is read for "
+        "them only once the workspace is trusted.",
         "object",
         None,
         "services.hooks",
@@ -319,9 +397,15 @@ def _parse_list(spec: ConfigKey, text: str) -> Any:
 
 def _parse_json(spec: ConfigKey, text: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ConfigValueError(f"{spec.key}: not valid JSON ({error.msg}); expected {spec.accepts()}") from None
+    except RecursionError:
+        value = None
+    if value is None or nests_deeper_than(value, SETTINGS_NESTING):
+        raise ConfigValueError(f"{spec.key}: the value nests more than {SETTINGS_NESTING} levels deep; expected "
+                               f"{spec.accepts()}")
+    return value
 
 
 def _is_string(spec: ConfigKey, value: Any) -> bool:

@@ -9,7 +9,8 @@ out so the prompt and the result can tell the model and the person that the diff
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
@@ -303,6 +304,8 @@ class RenderedDiff:
     lines_left_out: int
     files_left_out: tuple[str, ...]
     files_shown: tuple[str, ...]
+    kinds: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """What each file is when it is not hand-written source (generated, vendored, lock, minified)."""
 
     def cut_note(self) -> str:
         """One sentence saying what was left out, or "" when the whole diff is shown."""
@@ -310,14 +313,20 @@ class RenderedDiff:
             return ""
         note = f"the diff was cut to fit the budget: {self.lines_left_out} diff lines were left out"
         if self.files_left_out:
-            note += f", and these files are not shown at all: {', '.join(self.files_left_out)}"
+            named = [f"{path} ({kind})" if kind != "source" else path for path, kind in self.left_out_kinds()]
+            note += f", and these files are not shown at all: {', '.join(named)}"
         return note
 
+    def left_out_kinds(self) -> tuple[tuple[str, str], ...]:
+        """Each file not shown at all, with what it is (`source` when nothing else)."""
+        return tuple((path, self.kinds.get(path, "source")) for path in self.files_left_out)
 
-def render_file_header(file: FileDiff) -> str:
+
+def render_file_header(file: FileDiff, kind: str = "source") -> str:
     label = file.status if file.old_path == file.path else f"renamed from {file.old_path}"
     suffix = ", binary" if file.binary else ""
-    return f"=== {file.path} ({label}{suffix})"
+    what = f", {kind}" if kind != "source" else ""
+    return f"=== {file.path} ({label}{suffix}{what})"
 
 
 def render_line(line: DiffLine) -> str:
@@ -325,8 +334,10 @@ def render_line(line: DiffLine) -> str:
     return f"{number:>6} {_MARKERS[line.kind]} {line.text}"
 
 
-def render_numbered(diff: Diff, budget_chars: int) -> RenderedDiff:
-    """The diff with new-file numbers, cut once the next line would pass `budget_chars` characters."""
+def render_numbered(diff: Diff, budget_chars: int, kinds: Mapping[str, str] | None = None) -> RenderedDiff:
+    """The diff with new-file numbers, cut once the next line would pass `budget_chars` characters; `kinds`
+    names the files that are not hand-written (their header says so, and so does the cut note)."""
+    kinds = kinds or {}
     out: list[str] = []
     used = 0
     left_out = 0
@@ -334,7 +345,7 @@ def render_numbered(diff: Diff, budget_chars: int) -> RenderedDiff:
     not_shown: list[str] = []
     full = False
     for file in diff.files:
-        pieces = [render_file_header(file)]
+        pieces = [render_file_header(file, kinds.get(file.path, "source"))]
         for hunk in file.hunks:
             pieces.append(f"@@ new line {hunk.new_start} @@ {hunk.heading}".rstrip())
             pieces.extend(render_line(line) for line in hunk.lines)
@@ -351,6 +362,11 @@ def render_numbered(diff: Diff, budget_chars: int) -> RenderedDiff:
             out.append(piece)
             used += cost
             taken += 1
+        if not any(not piece.startswith(("===", "@@")) for piece in pieces[:taken]) and full:
+            for piece in pieces[:taken]:  # headers alone show nothing of the file: take them back
+                used -= len(piece) + 1
+            del out[len(out) - taken:]
+            taken = 0
         if taken == 0:
             not_shown.append(file.path)
         else:
@@ -358,4 +374,4 @@ def render_numbered(diff: Diff, budget_chars: int) -> RenderedDiff:
         if full:
             left_out += sum(1 for piece in pieces[taken:] if not piece.startswith(("===", "@@")))
     cut = left_out > 0 or bool(not_shown)
-    return RenderedDiff("\n".join(out), cut, left_out, tuple(not_shown), tuple(shown))
+    return RenderedDiff("\n".join(out), cut, left_out, tuple(not_shown), tuple(shown), dict(kinds))

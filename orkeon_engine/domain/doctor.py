@@ -6,6 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 MIN_PYTHON = (3, 11)
+SHELL_BUILTINS = frozenset({
+    ".", ":", "[", "alias", "cd", "command", "echo", "eval", "exec", "exit", "export", "false", "printf", "pwd",
+    "read", "set", "shift", "source", "test", "true", "type", "ulimit", "umask", "unset", "wait",
+})
+"""Names on shell.allow the shell runs itself: no program on the PATH is needed for them."""
+RULES_FIX = ("fix or remove each rule named (docs/permissions.md has the syntax): until then the gate refuses "
+             "every tool call")
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,54 @@ def grammars_check(grammars: Sequence[GrammarStatus]) -> Check:
     detail = "; ".join(f"{g.language}: {g.detail}" for g in broken)
     return Check.failed("grammars", detail, "reinstall the grammar packages (pip install --force-reinstall "
                                             + " ".join(f"tree-sitter-{g.language}" for g in broken) + ")")
+
+
+def rules_check(count: int, problems: Sequence[str]) -> Check:
+    """Every permission rule in force parses; a problem names its file (or the session) and the rule."""
+    if problems:
+        return Check.failed("permission rules", "; ".join(problems), RULES_FIX)
+    if not count:
+        return Check.passed("permission rules", "none set: each mode's own policy decides")
+    return Check.passed("permission rules", f"{count} rule{'' if count == 1 else 's'} parse")
+
+
+def shell_programs_check(programs: Sequence[str], missing: Sequence[str], source: str) -> Check:
+    """The programs shell.allow names are on the PATH (or are shell builtins). The default list names common
+    tools a machine may not have, so only a list someone set fails for a missing program."""
+    name = "shell programs"
+    total = len(programs)
+    if not missing:
+        return Check.passed(name, f"the {total} programs of shell.allow ({source}) are installed or built in")
+    absent = ", ".join(missing)
+    if source == "default":
+        return Check.passed(name, f"{total - len(missing)} of the {total} programs of the default shell.allow are "
+                                  f"installed; not here: {absent}")
+    return Check.failed(name, f"shell.allow ({source}) names {absent}, not found on the PATH",
+                        "install them, or take them off shell.allow (/config set shell.allow ...): a command that "
+                        "starts one fails")
+
+
+def model_name_check(model: str, known: bool) -> Check:
+    """The model is one litellm knows (with no api base configured, litellm's table is what routes it)."""
+    if known:
+        return Check.passed("model name", f"litellm knows {model}")
+    return Check.failed("model name", f"litellm does not know {model}",
+                        "check the spelling (`/model list` shows the models of your providers), or set model.apiBase "
+                        "to the server that serves it")
+
+
+def served_model_check(model: str, api_base: str, served: Sequence[str] | None, problem: str = "") -> Check:
+    """The server at the api base lists the model (`served` holds its names in the `model` setting's form)."""
+    name = "model served"
+    if served is None:
+        return Check.failed(name, f"{api_base} could not list its models: {problem}",
+                            "check model.apiBase (or ORKEON_API_BASE) and that the server runs")
+    if model in served:
+        return Check.passed(name, f"{api_base} serves {model}")
+    offered = ", ".join(served[:8]) + (", ..." if len(served) > 8 else "") if served else "none"
+    return Check.failed(name, f"{api_base} does not list {model}; it serves: {offered}",
+                        "set the model to one the server lists (/model list), or point model.apiBase at the server "
+                        "that serves it")
 
 
 def summary(checks: Sequence[Check]) -> str:

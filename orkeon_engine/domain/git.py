@@ -47,11 +47,11 @@ class PathOutsideRepositoryError(ValueError):
     """A path named by the person that is not inside the repository."""
 
 
-def repo_path(workspace_root: str, git_root: str, path: str) -> str:
-    """A path the person named (relative to the workspace, or absolute) as git sees it: relative to the
-    repository's root, forward slashes, no `./`; "" for the root itself. Outside the repository it raises
-    PathOutsideRepositoryError naming the path."""
-    base = posixpath.normpath(workspace_root.replace("\\", "/"))
+def repo_path(base_folder: str, git_root: str, path: str) -> str:
+    """A path the person named (relative to `base_folder`, the folder they are in, or absolute) as git sees
+    it: relative to the repository's root, forward slashes, no `./`; "" for the root itself. Outside the
+    repository it raises PathOutsideRepositoryError naming the path."""
+    base = posixpath.normpath(base_folder.replace("\\", "/"))
     top = posixpath.normpath(git_root.replace("\\", "/"))
     given = path.replace("\\", "/")
     full = posixpath.normpath(given if posixpath.isabs(given) else posixpath.join(base, given))

@@ -146,7 +146,7 @@ def _javascript(local: Mapping[str, str], tools: list[str], commands: list[State
         return
     try:
         package = json.loads(text) if text else {}
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # a package.json no tool could read states nothing
         return
     if not isinstance(package, dict):
         return

@@ -1,9 +1,12 @@
-"""A review's outcome and how it is shown: compiler-style lines, the ranked table, the closing line, JSON.
+"""A review's outcome and how it is shown: compiler-style lines, the ranked table, the closing line, JSON,
+and the exit code of `orkeon review`.
 
 The lines read `path:line: severity [lens] title`, sorted by path and line, as CI logs and editors expect.
 The ranked table orders the same findings by severity, then lens. The closing line counts the findings by
 severity and says how many proposals were dropped, how many tokens the review took and what it cost; a lens
-without a valid answer and a diff cut to fit are said there too.
+without a valid answer and a diff cut to fit are said there too. A review where no lens gave a valid answer
+failed: its closing line opens with that, and it exits FAILED_RUN_EXIT, distinct from --fail-on's
+FAIL_ON_EXIT, so CI can tell "the change has problems" from "the change was not checked".
 """
 
 from __future__ import annotations
@@ -13,6 +16,11 @@ from typing import Any
 
 from orkeon_engine.domain.anchoring import Dropped
 from orkeon_engine.domain.findings import SEVERITIES, Finding, Severity, at_or_above, by_location, ranked
+
+FAIL_ON_EXIT = 1
+"""`orkeon review --fail-on SEVERITY` exits 1 when a finding at or above it stands."""
+FAILED_RUN_EXIT = 3
+"""`orkeon review` exits 3 when no lens gave a valid answer: the change was not reviewed."""
 
 
 @dataclass(frozen=True)
@@ -42,19 +50,45 @@ class ReviewResult:
     cost: float | None = None
     withheld: tuple[str, ...] = ()
     """Files of the diff left out because they usually hold secrets (never sent to the model)."""
+    left_out: tuple[tuple[str, str], ...] = ()
+    """Files the budget left out of the model's view entirely, with their kind (source, generated, lock...)."""
     extras: dict[str, Any] = field(default_factory=dict)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
+
+    @property
+    def failed(self) -> bool:
+        """No lens gave a valid answer in any pass: nothing was reviewed."""
+        return bool(self.lenses) and len(self.failures) >= len(self.lenses) * self.passes
+
+    @property
+    def failed_lenses(self) -> tuple[str, ...]:
+        """The lenses that gave no valid answer in some pass, in the order they were asked."""
+        order = list(dict.fromkeys([*self.lenses, *(f.lens for f in self.failures)]))
+        failed = {f.lens for f in self.failures}
+        return tuple(lens for lens in order if lens in failed)
+
+    @property
+    def status(self) -> str:
+        """complete, partial (some lens failed) or failed (every lens did)."""
+        return "failed" if self.failed else "partial" if self.failures else "complete"
 
     def fails(self, threshold: Severity | None) -> bool:
         """Whether CI should fail with `threshold`: a finding at or above it exists, or no lens gave a valid
         answer (an unchecked change is not a passing one). Never without a threshold."""
         if threshold is None:
             return False
-        if self.lenses and len(self.failures) >= len(self.lenses) * self.passes:
+        if self.failed:
             return True
         return any(at_or_above(f.severity, threshold) for f in self.findings)
+
+    def exit_code(self, threshold: Severity | None) -> int:
+        """What `orkeon review` exits with: FAILED_RUN_EXIT for a failed run, FAIL_ON_EXIT when the threshold
+        is reached, else 0."""
+        if self.failed:
+            return FAILED_RUN_EXIT
+        return FAIL_ON_EXIT if self.fails(threshold) else 0
 
 
 def location_line(finding: Finding) -> str:
@@ -66,7 +100,10 @@ def location_lines(findings: tuple[Finding, ...] | list[Finding]) -> tuple[str, 
 
 
 def closing_line(result: ReviewResult) -> str:
-    """`3 findings (1 high, 2 nit); 1 dropped; 2,400 tokens; $0.0031` and what else the person must know."""
+    """`3 findings (1 high, 2 nit); 1 dropped; 2,400 tokens; $0.0031` and what else the person must know;
+    a failed review opens with that instead."""
+    if result.failed:
+        return "\n".join([failed_line(result), *_failure_lines(result)])
     total = len(result.findings)
     counts = ", ".join(f"{result.count(s)} {s}" for s in SEVERITIES if result.count(s))
     head = f"{total} finding{'' if total == 1 else 's'}" + (f" ({counts})" if counts else "")
@@ -82,9 +119,26 @@ def closing_line(result: ReviewResult) -> str:
         lines.append(f"note: {result.cut_note}")
     if result.withheld:
         lines.append("note: left out, as they usually hold secrets: " + ", ".join(result.withheld))
-    for failure in result.failures:
-        lines.append(f"{failure.lens} (pass {failure.pass_index}): no valid answer ({failure.reason})")
+    if result.failures:
+        lines.append(f"partial review: no valid answer from {', '.join(result.failed_lenses)}")
+    lines.extend(_failure_lines(result))
     return "\n".join(lines)
+
+
+def failed_line(result: ReviewResult) -> str:
+    """The line that says the review failed, and why it matters."""
+    calls = len(result.lenses) * result.passes
+    return (f"review failed: no lens gave a valid answer ({len(result.failures)} of {calls} "
+            f"call{'' if calls == 1 else 's'}); the change was not reviewed and the last review's findings "
+            "are kept")
+
+
+def failure_text(failure: LensFailure) -> str:
+    return f"{failure.lens} (pass {failure.pass_index}): no valid answer ({failure.reason})"
+
+
+def _failure_lines(result: ReviewResult) -> list[str]:
+    return [failure_text(failure) for failure in result.failures]
 
 
 def ranked_markdown(result: ReviewResult) -> str:
@@ -114,6 +168,7 @@ def ranked_markdown(result: ReviewResult) -> str:
     return "\n".join(out) + "\n"
 
 
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -121,6 +176,7 @@ def _cell(text: str) -> str:
 def json_report(result: ReviewResult) -> dict[str, Any]:
     """The review as JSON: the findings ranked, the counts, the dropped proposals with their reasons."""
     return {
+        "status": result.status,
         "scope": result.scope,
         "files": list(result.files),
         "lenses": list(result.lenses),
@@ -135,7 +191,9 @@ def json_report(result: ReviewResult) -> dict[str, Any]:
         "merged": result.merged,
         "dismissed": result.dismissed,
         "failures": [{"lens": f.lens, "pass": f.pass_index, "reason": f.reason} for f in result.failures],
+        "failed_lenses": list(result.failed_lenses),
         "cut": result.cut_note or None,
+        "left_out": [{"path": path, "kind": kind} for path, kind in result.left_out],
         "tokens": result.tokens,
         "cost": result.cost,
     }

@@ -2,7 +2,10 @@
 
 One run whose driver is Orkeon; one rule a lens; one result a finding with its level, message, location
 (the path relative to the source root, the line span, the quoted line as the snippet), the finding's id as
-a partial fingerprint, and, when it suggests a replacement, a fix replacing the quoted lines.
+a partial fingerprint, and, when it suggests a replacement, a fix replacing the quoted lines. Its one
+invocation says whether the review ran (`executionSuccessful` is false when no lens gave a valid answer)
+and carries a tool-execution notification for each lens that failed, tied to that lens's rule (an error
+when the run failed, a warning when the other lenses stand).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from orkeon_engine.domain.findings import LENSES, Finding
+from orkeon_engine.domain.review_report import LensFailure, failure_text
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -26,10 +30,12 @@ RULE_TEXT: dict[str, str] = {
 }
 
 
-def sarif_log(findings: Sequence[Finding], tool_version: str) -> dict[str, Any]:
-    """The SARIF log of these findings."""
+def sarif_log(findings: Sequence[Finding], tool_version: str, failures: Sequence[LensFailure] = (),
+              successful: bool = True) -> dict[str, Any]:
+    """The SARIF log of these findings; `failures` are the lenses without a valid answer, and `successful`
+    False says the review did not run at all."""
     lenses = list(LENSES)
-    lenses.extend(sorted({f.lens for f in findings} - set(LENSES)))
+    lenses.extend(sorted(({f.lens for f in findings} | {f.lens for f in failures}) - set(LENSES)))
     rule_index = {lens: index for index, lens in enumerate(lenses)}
     driver: dict[str, Any] = {
         "name": "Orkeon",
@@ -44,10 +50,24 @@ def sarif_log(findings: Sequence[Finding], tool_version: str) -> dict[str, Any]:
             {
                 "tool": {"driver": driver},
                 "originalUriBaseIds": {"SRCROOT": {"description": {"text": "The root of the reviewed repository."}}},
+                "invocations": [_invocation(failures, successful, rule_index)],
                 "results": [_result(f, rule_index[f.lens]) for f in findings],
             }
         ],
     }
+
+
+def _invocation(failures: Sequence[LensFailure], successful: bool, rule_index: dict[str, int]) -> dict[str, Any]:
+    level = "warning" if successful else "error"
+    notifications = [
+        {"level": level, "message": {"text": failure_text(failure)},
+         "associatedRule": {"id": failure.lens, "index": rule_index[failure.lens]}}
+        for failure in failures
+    ]
+    invocation: dict[str, Any] = {"executionSuccessful": successful}
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
+    return invocation
 
 
 def _rule(lens: str) -> dict[str, Any]:

@@ -1,13 +1,21 @@
 """CommandView: what a command shows, rendered as aligned text for a terminal or as JSON for an editor.
 
 A view has lines written first (a command's own output, such as a diff), an optional table of columns
-and rows, an optional document (a long text the editor opens), and a closing message.
+and rows, an optional document (a long text the editor opens), and a closing message. Rendered for a
+terminal of a given width, a table that would be wider has its widest columns narrowed and their cells
+wrapped onto more lines, so every row fits.
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
+
+COLUMN_GAP = 2
+MIN_COLUMN = 6
+"""A column is never narrowed below this (or its own width when smaller): a terminal too narrow for that
+gets rows that overflow rather than one letter a line."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,9 @@ class CommandView:
     data: dict[str, Any] = field(default_factory=dict)
     exit_code: int = 0
     """What `orkeon <command>` exits with when the command ran (1 for /review --fail-on with findings)."""
+    aside: str = ""
+    """A line for the person when the output is meant for a program (a JSON or SARIF report): the CLI
+    writes it on stderr, so the report on stdout stays clean."""
 
 
 def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]]) -> Table:
@@ -49,11 +60,12 @@ def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tup
     return Table(tuple(columns), tuple(tuple(str(cell) for cell in row) for row in rows))
 
 
-def render_text(view: CommandView) -> str:
-    """The view as a terminal shows it: lines, the aligned table, then the message."""
+def render_text(view: CommandView, width: int | None = None) -> str:
+    """The view as a terminal shows it: lines, the aligned table (fitted to `width` columns when given),
+    then the message."""
     parts: list[str] = list(view.lines)
     if view.table is not None:
-        parts.extend(_render_table(view.table))
+        parts.extend(render_table(view.table, width))
     if view.document is not None and not view.lines:
         parts.append(view.document.content.rstrip("\n"))
     if view.message:
@@ -61,18 +73,60 @@ def render_text(view: CommandView) -> str:
     return "\n".join(parts)
 
 
-def _render_table(tbl: Table) -> list[str]:
-    widths = [len(col) for col in tbl.columns]
+def render_table(tbl: Table, width: int | None = None) -> list[str]:
+    """The table's lines: a heading (unless every column is unnamed), a rule, then the rows; with `width`,
+    columns narrowed and cells wrapped so that each line fits in it."""
+    natural = [len(col) for col in tbl.columns]
     for row in tbl.rows:
         for index, cell in enumerate(row):
-            widths[index] = max(widths[index], len(cell))
+            natural[index] = max(natural[index], len(cell))
+    widths = natural if width is None else fit_widths(natural, width)
 
-    def fmt(cells: tuple[str, ...]) -> str:
-        return "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip()
+    def fmt(cells: tuple[str, ...]) -> list[str]:
+        wrapped = [[cell] if width is None else _wrap(cell, widths[i]) for i, cell in enumerate(cells)]
+        height = max((len(parts) for parts in wrapped), default=1)
+        return ["  ".join((parts[line] if line < len(parts) else "").ljust(widths[i])
+                          for i, parts in enumerate(wrapped)).rstrip() for line in range(height)]
 
-    out = [fmt(tbl.columns), fmt(tuple("-" * w for w in widths))] if any(tbl.columns) else []
-    out.extend(fmt(row) for row in tbl.rows)
+    out: list[str] = []
+    if any(tbl.columns):
+        out += fmt(tbl.columns)
+        out.append("  ".join("-" * w for w in widths).rstrip())
+    for row in tbl.rows:
+        out += fmt(row)
     return out
+
+
+def fit_widths(natural: list[int], width: int) -> list[int]:
+    """Column widths whose sum with the gaps fits in `width`: the narrow columns keep their width, the wide
+    ones share what is left evenly (never below MIN_COLUMN, so a very narrow terminal may still overflow)."""
+    room = width - COLUMN_GAP * max(len(natural) - 1, 0)
+    if sum(natural) <= room:
+        return list(natural)
+    widths = list(natural)
+    pending = sorted(range(len(natural)), key=lambda i: natural[i])
+    left = room
+    while pending:
+        share = left // len(pending)
+        index = pending[0]
+        if natural[index] <= share:
+            left -= natural[index]
+            pending.pop(0)
+            continue
+        extra = left - share * len(pending)  # what the even share leaves over goes to the widest columns
+        for rank, index in enumerate(reversed(pending)):
+            widths[index] = max(share + (1 if rank < extra else 0), min(natural[index], MIN_COLUMN))
+        break
+    return widths
+
+
+def _wrap(cell: str, width: int) -> list[str]:
+    if len(cell) <= width and "\n" not in cell:
+        return [cell]
+    lines: list[str] = []
+    for paragraph in cell.split("\n"):
+        lines += textwrap.wrap(paragraph, width, break_long_words=True, break_on_hyphens=False) or [""]
+    return lines
 
 
 def to_json(view: CommandView) -> dict[str, Any]:

@@ -1,7 +1,9 @@
-"""What the engine knows of the folder it works in: its root, and what is limited there."""
+"""What the engine knows of the folder it works in: its root, and what is limited there; and how a path on
+disk reads for the person (shown_path) and where a path they typed points (typed_path)."""
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass
 
 
@@ -13,7 +15,29 @@ class WorkspaceInfo:
     git_root: str | None
     writable: bool
     limitations: tuple[str, ...] = ()
+    cwd: str | None = None
+    """The folder the person works from (the command line's current folder), which the paths they type are
+    relative to; None when it is the root (the editor)."""
 
     @property
     def is_git(self) -> bool:
         return self.git_root is not None
+
+    @property
+    def here(self) -> str:
+        """The folder the person's paths start from: their current folder, else the root."""
+        return self.cwd or self.root
+
+
+def shown_path(path: str, base: str) -> str:
+    """An absolute path as the person reads it: relative to `base` (their folder) when that is shorter, else
+    as it is. Both are absolute, so nothing is read from the disk."""
+    relative = posixpath.relpath(path, base)
+    return relative if len(relative) < len(path) else path
+
+
+def typed_path(typed: str, base: str, home: str | None = None) -> str:
+    """The absolute path a person means by `typed`: relative to `base` (their folder), `~` for `home`."""
+    if home and (typed == "~" or typed.startswith("~/")):
+        typed = home + typed[1:]
+    return posixpath.normpath(posixpath.join(base, typed))

@@ -13,8 +13,10 @@ from orkeon_engine.domain.errors import CommandFailedError
 class LlmFailure(CommandFailedError):
     """A model call that failed for good: the provider's own message, after the retries were spent.
 
-    `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, other; `status` the HTTP
-    status when there was one. The message never holds a key."""
+    `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, bad_reply (an answer that
+    is no chat completion), other, and local for an error of this machine before the request reached the
+    provider (text that cannot be encoded); `status` the HTTP status when there was one. The message never
+    holds a key."""
 
     def __init__(self, message: str, model: str = "", kind: str = "other", status: int | None = None) -> None:
         super().__init__(message)
@@ -29,7 +31,8 @@ class ChatModel(Protocol):
     Failure contract: `chat` raises NotConfiguredError (domain/errors.py) when no model is configured,
     with a message saying how to configure one, and CommandFailedError (ConfigFileError...) when a setting
     it reads cannot be used, both before anything is sent; and LlmFailure when the provider fails
-    (timeouts, connection errors, 429 and 5xx are retried with backoff first; any other error is not).
+    (timeouts, 429 and 5xx are retried with backoff first, a connection error once at most; any other error
+    is not). With `options.structured`, the reply says in `structured_way` how the JSON was asked for.
     Nothing else escapes it. A failed call has no usage to record. `configured_model` raises the same
     setting errors and sends nothing, so a command can fail at once, before any other work."""
 

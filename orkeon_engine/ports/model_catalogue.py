@@ -12,12 +12,16 @@ class ModelListError(Exception):
 
 
 class ModelCatalogue(Protocol):
-    """Failure contract: `known_models` never raises (a provider litellm does not know has no model);
+    """Failure contract: `known_models` and `is_known` never raise (a provider litellm does not know has no model);
     `served_models` raises ModelListError only. Neither writes anything; a key handed to `served_models`
     is sent as a bearer token and appears in no message."""
 
     async def known_models(self, provider: str) -> list[str]:
         """The chat models litellm lists for the provider, sorted, each as the `model` setting takes it."""
+        ...
+
+    async def is_known(self, model: str) -> bool:
+        """Whether litellm's model table knows `model` (as the `model` setting names it). Never raises."""
         ...
 
     async def served_models(self, api_base: str, api_key: str | None = None) -> list[str]:

@@ -1,4 +1,5 @@
-"""SessionStore: sessions with their conversation buffer and state bag, kept across runs."""
+"""SessionStore: sessions with their conversation buffer and state bag, kept across runs, and which one is
+the workspace's current session (the one the next command or prompt continues)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,18 @@ class SessionStore(Protocol):
 
     async def get_session(self, session_id: str) -> SessionInfo: ...
 
-    async def list_sessions(self, limit: int = 50) -> list[SessionInfo]: ...
+    async def list_sessions(self, limit: int = 50) -> list[SessionInfo]:
+        """The sessions that held a turn (at least one entry in their buffer), the latest first."""
+        ...
+
+    async def current_session_id(self) -> str | None:
+        """The id the workspace's current session had when it was made current (None: none was yet). The
+        session may have been removed since: the caller checks with `get_session`."""
+        ...
+
+    async def set_current_session(self, session_id: str) -> None:
+        """Make a saved session the workspace's current one; SessionNotFoundError for an unknown id."""
+        ...
 
     async def set_title(self, session_id: str, title: str) -> None: ...
 

@@ -28,7 +28,7 @@ class ShellResult:
 
 
 class Shell(Protocol):
-    """Runs `/bin/sh -c command` with the workspace root as its working folder and no stdin.
+    """Runs `bash --noprofile --norc -c command` with the workspace root as its working folder and no stdin.
 
     Failure contract: a command that fails, crashes or times out is a ShellResult, never an exception;
     only a command that cannot be started raises ShellError. At the timeout (and when the caller is

@@ -36,8 +36,8 @@ class JobTail:
 
 
 class ShellJobs(Protocol):
-    """Jobs started with `/bin/sh -c command` in the workspace root, stdout and stderr going to a log file
-    under /tmp/jobs/ or /output/jobs/.
+    """Jobs started with `bash --noprofile --norc -c command` in the workspace root, stdout and stderr going
+    to a log file under /tmp/jobs/ or /output/jobs/.
 
     Failure contract: `start` raises ShellJobsError when the log folder is not /tmp or /output or the
     command cannot be started; `status` and `tail` raise ShellJobsError for an unknown id; a job that

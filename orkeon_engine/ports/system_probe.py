@@ -1,4 +1,5 @@
-"""SystemProbe: what /doctor asks of the machine: the Python running the engine, git, the tree-sitter grammars."""
+"""SystemProbe: what /doctor asks of the machine: the Python running the engine, git, the tree-sitter grammars,
+and where a program is on the PATH."""
 
 from __future__ import annotations
 
@@ -22,4 +23,8 @@ class SystemProbe(Protocol):
 
     async def grammars(self) -> list[GrammarStatus]:
         """Every grammar the code index parses with, loaded now."""
+        ...
+
+    def find_program(self, name: str) -> str | None:
+        """Where the program `name` is on the PATH the shell tools run with, or None when it is not there."""
         ...

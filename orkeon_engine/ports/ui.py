@@ -26,3 +26,9 @@ class UserInterface:
     background_human: HumanInput | None = None
     """Who a background child asks; None: `human` (the editor's dialogs), while the terminal, whose prompt
     owns the keyboard, answers nobody."""
+    notice: Callable[[str], None] | None = None
+    """A one-line notice the person sees at once, outside any command's output ("loading the model
+    client"); None sends it to the log at info."""
+    can_ask: bool = True
+    """False when nobody can answer a question at all (the command line without a terminal): a command that
+    would stop to ask says so before it starts, instead of working up to a question nobody answers."""

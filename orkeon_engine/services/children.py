@@ -61,9 +61,10 @@ from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.gate import RunGate, gate_for_run
+from orkeon_engine.services.gate import GatePorts, RunGate, gate_for_run
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -114,6 +115,8 @@ class ChildPorts:
     logger: Logger | None = None
     background_human: HumanInput | None = None
     """Who a background child asks; None: `human`."""
+    grammar: ShellGrammar | None = None
+    """How the child's gate reads a command line (None: every shell call is refused)."""
 
 
 @dataclass(frozen=True)
@@ -157,8 +160,9 @@ class Children:
                            step=start.step, parent=parent, previous=previous, background=background)
         record = await self._store.create(draft)
         human = self._ports.background_human if background and self._ports.background_human else self._ports.human
-        gate = await gate_for_run(self._ports.config, self._ports.session, NamedHumanInput(human, record.title),
-                                  record.mode, step=start.step, logger=self._ports.logger)
+        ports = GatePorts(self._ports.config, self._ports.session, NamedHumanInput(human, record.title),
+                          self._ports.grammar, self._ports.logger)
+        gate = await gate_for_run(ports, record.mode, step=start.step)
         start.progress.begin(f"Orkeon {record.title}", _first_line(record.brief))
         self._runtime.launch(record.id, self._run(record, start, gate))
         return ChildHandle(record.id, record.charter, background)

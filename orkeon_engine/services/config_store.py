@@ -1,13 +1,17 @@
 """The config store: settings read from the user's file, then the project's, then the session, the later winning.
 
 Every key must be declared in domain/config_schema.py. A settings file that is not valid JSON, not an
-object, or holds an unknown key or a bad value is reported with its path and the key, and is never
-rewritten: a `set` into such a file is refused until the person fixes it.
+object, or holds an unknown key or a bad value is reported with its path and the
+key, and is never rewritten: a `set` into such a file is refused until the person fixes it.
+
+The project's file is the repository's: a key that routes traffic or credentials (domain/trust.py) is not
+read from it until the person trusts the workspace (the WorkspaceTrust port); `held_back` says which.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -20,7 +24,10 @@ from orkeon_engine.domain.config_schema import (
     parse_token,
 )
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
+from orkeon_engine.domain.trust import HeldBack, held_back, project_may_use
 from orkeon_engine.ports.config_files import ConfigFiles, FileScope
+from orkeon_engine.ports.workspace_trust import WorkspaceTrust
 from orkeon_engine.services.session_io import CurrentSession
 
 Scope = Literal["user", "project", "session"]
@@ -50,11 +57,21 @@ class ConfigValue:
 
 
 class ConfigStore:
-    """Reads and writes settings across the three scopes."""
+    """Reads and writes settings across the three scopes; the project's routing keys only once trusted.
 
-    def __init__(self, files: ConfigFiles, session: CurrentSession) -> None:
+    `env` is the engine's environment, read for ORKEON_MODEL alone: the provider the person chose, which an
+    untrusted project's model must keep."""
+
+    def __init__(self, files: ConfigFiles, session: CurrentSession, trust: WorkspaceTrust,
+                 env: Mapping[str, str] | None = None) -> None:
         self._files = files
         self._session = session
+        self._trust = trust
+        self._env = env or {}
+
+    @property
+    def trust(self) -> WorkspaceTrust:
+        return self._trust
 
     def location(self, scope: FileScope) -> str:
         return self._files.location(scope)
@@ -67,9 +84,28 @@ class ConfigStore:
             return ConfigValue(spec, session_value, "session")
         for scope in ("project", "user"):
             values = self.read_file(scope)
-            if key in values:
+            if key in values and (scope == "user" or await self._project_may_use(key, values[key])):
                 return ConfigValue(spec, values[key], scope)
         return ConfigValue(spec, spec.default, "default")
+
+    async def held_back(self) -> list[HeldBack]:
+        """The keys of the project's file not used for want of trust; raises ConfigFileError."""
+        project = self.read_file("project")
+        if not project:
+            return []
+        return held_back(project, self._trust.trusted(), await self._person_model())
+
+    async def _project_may_use(self, key: str, value: Any) -> bool:
+        return project_may_use(key, value, self._trust.trusted(), await self._person_model())
+
+    async def _person_model(self) -> str | None:
+        """The model the person chose themselves: the session's, their own file's, else ORKEON_MODEL."""
+        chosen = await self._session.get_state(SESSION_PREFIX + "model")
+        if not isinstance(chosen, str) or not chosen:
+            chosen = self.read_file("user").get("model")
+        if not isinstance(chosen, str) or not chosen:
+            chosen = self._env.get("ORKEON_MODEL")
+        return chosen or None
 
     async def get(self, key: str, default: Any = None) -> Any:
         """The value, or `default` when it is unset (the consumer's one-line read)."""
@@ -142,6 +178,11 @@ def _parse_file(path: str, text: str) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ConfigFileError(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        data = None
+    if data is None or nests_deeper_than(data, SETTINGS_NESTING):
+        raise ConfigFileError(path, f"its JSON nests more than {SETTINGS_NESTING} levels deep, which no settings "
+                                    "key takes; fix the file or move it aside")
     if not isinstance(data, dict):
         raise ConfigFileError(path, "expected a JSON object of settings keys")
     for key, value in data.items():

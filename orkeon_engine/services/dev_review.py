@@ -140,8 +140,7 @@ async def _inline(step: DevStep, job: ReviewJob) -> _Answer:
     assert charter is not None  # a built-in charter
     box = ports.toolbox()
     tools = [tool for name in charter.tools if (tool := box.catalogue.find(name)) is not None]
-    gate = await gate_for_run(ports.config, ports.session, ports.human, charter.mode, step=job.step,
-                              logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), charter.mode, step=job.step)
     limits = child_budget(charter, job.step)
     system = child_system_prompt(ChildPromptInput(INLINE_REVIEWER, charter.purpose, charter.mode,
                                                   policy_for(charter.mode).read_only))

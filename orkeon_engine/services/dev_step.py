@@ -21,9 +21,11 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.children import Children
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -50,6 +52,12 @@ class DevStepPorts:
     children: Children | None = None
     """The background children; None on a host that runs none (the review then runs inline)."""
     logger: Logger | None = None
+    grammar: ShellGrammar | None = None
+    """How the step's gates read a command line (None: every shell call is refused)."""
+
+    def gate_ports(self) -> GatePorts:
+        """What the permission gate of one of the step's runs works over."""
+        return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
 
 
 class StepUsage:

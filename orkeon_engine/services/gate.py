@@ -1,9 +1,10 @@
 """The permission gate of one run: the pure decision, and the question when the decision is to ask.
 
-`gate_for_run(config, session, human, mode, step=None)` reads the rules once (the session's, the
-settings files', the step's rule sets) and returns a RunGate, the PermissionGate the tool loop calls
-on every tool call of the model. `decide` (domain/permissions/decide.py) settles most calls; an Ask goes
-to the person through HumanInput with four answers:
+`gate_for_run(ports, mode, step=None)` reads the rules once (the session's, the settings files', the
+step's rule sets) and returns a RunGate, the PermissionGate the tool loop calls on every tool call of the
+model. Every command line is read by the shell grammar (`GatePorts.grammar`), as bash reads it.
+`decide` (domain/permissions/decide.py) settles most calls; an Ask goes to the person through HumanInput
+with four answers:
 
 - Allow once: this call only;
 - Allow for this session: the narrowest rule is added to the session's rules (and to this run's);
@@ -14,6 +15,12 @@ A HumanInput that is also a PermissionAsker (the ACP agent's) gets the whole que
 answer, Always deny: the same narrow rules are written to the project's permissions.deny (to the session
 when the file cannot be written), so the call, and every call like it, is refused from then on.
 
+A question has a deadline, `permissions.askTimeout` seconds (120 by default) from the moment the call
+reached the gate, on the event loop's timer (it bounds a wait on a real peer): past it the call is
+refused, whether it was still waiting for its turn (questions come one at a time) or for its answer, and
+the next question is asked. So a client that shows a question and never answers cannot hold the gate, in
+any front end.
+
 The gate never raises: anything unexpected refuses the call with the reason.
 """
 
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.decide import Allow, Ask, Decision, Deny, GateContext, decide
@@ -34,24 +42,41 @@ from orkeon_engine.domain.permissions.question import (
     question_text,
 )
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
+from orkeon_engine.domain.shell_reading import ShellLine
 from orkeon_engine.domain.tool_call import ToolCall, Verdict
 from orkeon_engine.ports.human_input import HumanInput, PermissionAsker
 from orkeon_engine.ports.logger import Logger
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.deadlines import DEFAULT_ASK_SECONDS
 from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
 from orkeon_engine.services.session_io import CurrentSession
 
-__all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "RunGate", "decide", "gate_for_run"]
+__all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "GatePorts", "RunGate", "decide", "gate_for_run"]
+NO_GRAMMAR = "no shell grammar is wired in this engine, so no command line can be read"
+
+
+@dataclass(frozen=True)
+class GatePorts:
+    """What a run's gate works over: the settings and the session (its rules and the questions' deadline),
+    the person to ask, and the grammar that reads command lines."""
+
+    config: ConfigStore
+    session: CurrentSession
+    human: HumanInput
+    grammar: ShellGrammar | None
+    logger: Logger | None = None
 
 
 class RunGate:
     """The PermissionGate of one run: its mode and rules fixed at the start, plus what the person allows."""
 
     def __init__(self, context: GateContext, human: HumanInput, rules: PermissionRules,
-                 logger: Logger | None = None) -> None:
+                 ask_seconds: float = DEFAULT_ASK_SECONDS, logger: Logger | None = None) -> None:
         self.context = context
         self._human = human
         self._rules = rules
+        self._ask_seconds = ask_seconds
         self._logger = logger
         self._asking = asyncio.Lock()
 
@@ -70,12 +95,29 @@ class RunGate:
         decision = decide(call, self.context)
         if not isinstance(decision, Ask):
             return _verdict(decision)
-        async with self._asking:  # one question at a time; an answer may settle the calls waiting
+        deadline = asyncio.get_running_loop().time() + self._ask_seconds
+        try:
+            async with asyncio.timeout_at(deadline):  # the questions before it may take the whole deadline
+                await self._asking.acquire()
+        except TimeoutError:
+            return self._too_late()
+        try:  # one question at a time; an answer may settle the calls waiting
             decision = decide(call, self.context)
             if not isinstance(decision, Ask):
                 return _verdict(decision)
-            answer = await self._ask(call, decision)
+            try:
+                async with asyncio.timeout_at(deadline):
+                    answer = await self._ask(call, decision)
+            except TimeoutError:
+                return self._too_late()
             return await self._apply(answer, decision)
+        finally:
+            self._asking.release()
+
+    def _too_late(self) -> Verdict:
+        return Verdict.deny(f"refused: the call needed the person's approval and nobody answered within "
+                            f"{self._ask_seconds:g} s (permissions.askTimeout); change approach, or say in the "
+                            "final answer what needs approval")
 
     async def _ask(self, call: ToolCall, ask: Ask) -> str | None:
         where = self._rules.project_location()
@@ -145,22 +187,35 @@ def _texts(rules: Iterable[Rule]) -> str:
 
 
 async def gate_for_run(
-    config: ConfigStore,
-    session: CurrentSession,
-    human: HumanInput,
+    ports: GatePorts,
     mode: str,
     step: str | None = None,
     extra_tools: Iterable[str] = (),
-    logger: Logger | None = None,
 ) -> RunGate:
     """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
 
-    It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on."""
-    rules = PermissionRules(config, session)
+    It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on,
+    and so does a missing shell grammar."""
+    rules = PermissionRules(ports.config, ports.session)
     try:
         book = await rules.effective(step)
         entries, problems = book.entries, book.problems
     except Exception as error:  # a store that fails to answer: refuse every call, saying why
         entries, problems = (), (f"the rules could not be read ({type(error).__name__}: {error})",)
-    context = GateContext(mode, entries, problems, frozenset(extra_tools))
-    return RunGate(context, human, rules, logger)
+    if ports.grammar is None:
+        problems = (*problems, NO_GRAMMAR)
+    read = ports.grammar.read if ports.grammar is not None else _unreadable
+    context = GateContext(mode, entries, problems, frozenset(extra_tools), read=read)
+    return RunGate(context, ports.human, rules, await _ask_seconds(ports.config), ports.logger)
+
+
+async def _ask_seconds(config: ConfigStore) -> float:
+    """The questions' deadline (`permissions.askTimeout`); its default when the settings cannot be read."""
+    try:
+        return float(await config.get("permissions.askTimeout", DEFAULT_ASK_SECONDS))
+    except ConfigFileError:  # the gate already refuses every call on a broken file
+        return DEFAULT_ASK_SECONDS
+
+
+def _unreadable(line: str) -> ShellLine:
+    return ShellLine((), (), complete=False)

@@ -1,5 +1,12 @@
 """Llm: the facade the crews and commands use over the ChatModel: `act` (the tool loop), `complete` (one
-answer, no tools) and `extract` (JSON validated against a pydantic model, with one repair round).
+answer, no tools) and `extract` (JSON validated against a pydantic model).
+
+`extract` asks for the model's JSON schema as structured output (CallOptions.structured): the adapter
+picks the way (`model.structuredOutput`: response_format, a forced tool call, or the prompt) and says which
+it used. The schema is in the instructions too, so every way reads the same prompt. An answer shaped by
+the server (json_schema, tool) is validated once, unless it breaks only a rule of the model's validators
+that no schema can state (then it gets the repair round, its JSON sent back as text); an answer asked
+through the prompt gets one repair round.
 
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
@@ -15,12 +22,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
-    from pydantic import BaseModel
+    from pydantic import BaseModel, ValidationError
 
 from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
+from orkeon_engine.domain.structured_output import ENFORCED_WAYS, StructuredOutput, structured_output
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -49,14 +57,17 @@ REPAIR_INSTRUCTION = (
 
 
 class ExtractFailure(CommandFailedError):
-    """The model's answer did not validate, even after one repair round; the problems and the last text."""
+    """The model's answer did not validate (after one repair round, when it was asked through the prompt);
+    the problems, the last text, and the way the JSON was asked for."""
 
-    def __init__(self, model_type: str, problems: str, text: str) -> None:
+    def __init__(self, model_type: str, problems: str, text: str, way: str = "prompt") -> None:
         first = problems.splitlines()[0].lstrip("- ") if problems else "no JSON found"
-        super().__init__(f"the model's answer did not fit {model_type} after one repair round ({first})")
+        after = "after one repair round" if way == "prompt" else f"though asked through {way}"
+        super().__init__(f"the model's answer did not fit {model_type} {after} ({first})")
         self.model_type = model_type
         self.problems = problems
         self.text = text
+        self.way = way
 
 
 @dataclasses.dataclass(frozen=True)
@@ -101,24 +112,32 @@ class Llm:
 
     async def extract(self, system: str, user: str, model_type: type[ModelT],
                       options: CallOptions | None = None) -> ModelT:
-        """A `model_type` read from the model's JSON answer; one repair round, then ExtractFailure."""
+        """A `model_type` read from the model's JSON answer, asked as structured output; ExtractFailure when
+        it does not fit (after one repair round for the prompt way)."""
         from pydantic import ValidationError
 
-        schema = json.dumps(model_type.model_json_schema(), ensure_ascii=False)
-        instructions = JSON_INSTRUCTION.format(schema=schema)
+        schema = model_type.model_json_schema()
+        wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
+        options = dataclasses.replace(options or CallOptions(), structured=wanted)
+        instructions = JSON_INSTRUCTION.format(schema=json.dumps(schema, ensure_ascii=False))
         conversation = _conversation(f"{system}\n\n{instructions}" if system else instructions, user)
         reply = await self._call(conversation, options)
+        text = answer_text(reply, wanted)
         try:
-            return _validate(model_type, reply.message.text)
+            return _validate(model_type, text)
         except ValidationError as error:
             problems = describe_validation_error(error)
-        conversation += [reply.message, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
+            only_rules = _breaks_only_rules(error)
+        if reply.structured_way in ENFORCED_WAYS and not only_rules:
+            raise ExtractFailure(model_type.__name__, problems, text, str(reply.structured_way))
+        said = reply.message if reply.structured_way not in ENFORCED_WAYS else ChatMessage.assistant(text)
+        conversation += [said, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
         repaired = await self._call(conversation, options)
         try:
-            return _validate(model_type, repaired.message.text)
+            return _validate(model_type, answer_text(repaired, wanted))
         except ValidationError as error:
             raise ExtractFailure(model_type.__name__, describe_validation_error(error),
-                                 repaired.message.text) from None
+                                 answer_text(repaired, wanted)) from None
 
     async def _call(self, messages: list[ChatMessage], options: CallOptions | None) -> ChatReply:
         return await _Recorded(self).chat(messages, [], options or CallOptions())
@@ -160,6 +179,27 @@ class _Recorded:
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:
     return ([ChatMessage.system(system)] if system else []) + [ChatMessage.user(user)]
+
+
+def answer_text(reply: ChatReply, wanted: StructuredOutput) -> str:
+    """The JSON text of an answer: the arguments of the forced tool's call when the way was `tool` (the
+    text when the server answered in text after all), else the message's text."""
+    if reply.structured_way == "tool":
+        calls = reply.message.tool_calls
+        chosen = next((c for c in calls if c.name == wanted.name), calls[0] if calls else None)
+        if chosen is not None:
+            return chosen.arguments
+    return reply.message.text
+
+
+def _breaks_only_rules(error: ValidationError) -> bool:
+    """Whether every problem is a rule the model type's validators state and no JSON schema can (a rule
+    naming a use case that does not exist): a server that shaped the answer to the schema can still break
+    one, and the repair round tells it which."""
+    return all(problem.get("type") in _RULE_ERRORS for problem in error.errors())
+
+
+_RULE_ERRORS = frozenset({"value_error", "assertion_error"})
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:

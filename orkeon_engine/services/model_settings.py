@@ -1,6 +1,8 @@
-"""Which model the crews use and where it is served: the `model` and `model.apiBase` settings, else the
-ORKEON_MODEL and ORKEON_API_BASE variables; and how a call is made (`llm.retries`, `llm.timeout`,
-`model.pricing`), gathered for the chat model's adapter by `chat_settings`."""
+"""Which model the crews use and where it is served: the `model` setting, else ORKEON_MODEL; the api base
+from the session's setting, else ORKEON_API_BASE, else the `model.apiBase` of the settings files (the
+environment always wins over a project's file, and a project's file is read for it only once the workspace
+is trusted: domain/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `model.pricing`,
+`model.structuredOutput`), gathered for the chat model's adapter by `chat_settings`."""
 
 from __future__ import annotations
 
@@ -36,11 +38,16 @@ class ModelChoice:
 
 
 async def resolve_model(config: ConfigStore, env: Mapping[str, str]) -> ModelChoice:
-    """Read the model and its api base from the settings, else the environment."""
+    """Read the model from the settings, else the environment; the api base as the module says."""
     model = await config.read_value("model")
     api_base = await config.read_value("model.apiBase")
     model_name, model_source = _pick(model.value, model.source, env.get("ORKEON_MODEL"), "ORKEON_MODEL")
-    base, base_source = _pick(api_base.value, api_base.source, env.get("ORKEON_API_BASE"), "ORKEON_API_BASE")
+    from_env = env.get("ORKEON_API_BASE")
+    base: str | None
+    if from_env and api_base.source != "session":  # the environment wins over every settings file
+        base, base_source = from_env, "ORKEON_API_BASE"
+    else:
+        base, base_source = _pick(api_base.value, api_base.source, None, "ORKEON_API_BASE")
     return ModelChoice(model_name, model_source, base, base_source)
 
 
@@ -62,8 +69,9 @@ async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSett
         pricing = parse_pricing(await config.get("model.pricing", None))
     except PricingError as error:
         raise CommandFailedError(str(error)) from None
+    structured = await config.get("model.structuredOutput", "auto")
     assert choice.model is not None  # require_model raised otherwise
-    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing)
+    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured))
 
 
 def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:

@@ -2,9 +2,11 @@
 
 The session's rules live in its state bag ("permissions.rules"), the settings' under the `permissions`
 key of the user's file, the project's file (`.orkeon/config.json`) and the session's own settings
-(`/config set permissions ...`). Each is an object of allow, ask and deny lists of rule texts. What
-cannot be read (a file that is not JSON, a rule that does not parse) is kept as a problem naming the
-file and the rule: the gate refuses every call while one remains, and /permissions shows it.
+(`/config set permissions ...`). Each is an object of allow, ask and deny lists of rule texts. A dev step
+runs under its rule sets; everything else (the assistant, /debug-tool-call) under the sets the
+`permissions.ruleSets` setting names (`secrets` unless it is set). What cannot be read (a file that is
+not JSON, a rule that does not parse, a set that does not exist) is kept as a problem naming the file
+and the rule: the gate refuses every call while one remains, and /permissions shows it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from orkeon_engine.domain.config_schema import ConfigKey, find_key
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.rule_sets import STEP_RULE_SETS, step_entries
+from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS, STEP_RULE_SETS, step_entries
 from orkeon_engine.domain.permissions.rules import (
     EFFECTS,
     Effect,
@@ -31,6 +33,7 @@ from orkeon_engine.services.session_io import CurrentSession
 
 SESSION_RULES_KEY = "permissions.rules"
 PERMISSIONS_KEY = "permissions"
+RULE_SETS_KEY = "permissions.ruleSets"
 SESSION_SOURCE = "session"
 SESSION_SETTINGS_SOURCE = "session settings"
 
@@ -88,7 +91,22 @@ class PermissionRules:
                 entries += step_entries(step)
             else:
                 problems.append(f"unknown step {step!r} (steps: {', '.join(STEP_RULE_SETS)})")
+        else:
+            found, trouble = await self._chosen_sets()
+            entries += found
+            problems += trouble
         return RuleBook(tuple(entries), tuple(problems))
+
+    async def _chosen_sets(self) -> tuple[list[RuleEntry], list[str]]:
+        """The rules of the sets `permissions.ruleSets` names (a name that is no set is a problem)."""
+        try:
+            names = await self._config.get(RULE_SETS_KEY, list(DEFAULT_RULE_SETS))
+        except ConfigFileError as error:
+            return [], [str(error)]
+        unknown = [name for name in names if name not in RULE_SETS]
+        if unknown:
+            return [], [f"{RULE_SETS_KEY}: {unknown[0]!r} is no rule set (sets: {', '.join(RULE_SETS)})"]
+        return [entry for name in dict.fromkeys(names) for entry in RULE_SETS[name].entries()], []
 
     async def add_session(self, rules: Iterable[Rule]) -> list[Rule]:
         """Add rules to the session; the ones it did not hold yet are returned."""

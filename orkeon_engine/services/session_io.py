@@ -1,11 +1,18 @@
-"""The current session: the SessionStore bound to the session this run works in, switchable in place."""
+"""The current session: the SessionStore bound to the session this run works in, switchable in place.
+
+A workspace has one current session, kept in its store: every one-shot command and every prompt continues
+it, so `orkeon assistant ...` then `orkeon usage` read the same conversation. `/resume <id>` makes another
+one current, `/clear` (and `orkeon --new`, and an ACP client's session/new) start another. A session is made
+only when one is needed: no command makes one of its own, and /clear empties a session that never held a
+turn rather than leaving it behind empty.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from orkeon_engine.domain.session import BufferEntry, SessionInfo
-from orkeon_engine.ports.session_store import SessionStore
+from orkeon_engine.ports.session_store import SessionNotFoundError, SessionStore
 
 
 class CurrentSession:
@@ -16,9 +23,18 @@ class CurrentSession:
         self._info = info
 
     @classmethod
-    async def open(cls, store: SessionStore, resume_id: str | None = None) -> CurrentSession:
-        """Resume the session with that id, or start a new one."""
-        info = await store.get_session(resume_id) if resume_id else await store.create_session()
+    async def open(cls, store: SessionStore, resume_id: str | None = None, new: bool = False) -> CurrentSession:
+        """The session `resume_id` names (SessionNotFoundError when none has it), else a new one when `new`,
+        else the workspace's current session, else a new one; whichever it is becomes the current one."""
+        if resume_id:
+            info = await store.get_session(resume_id)
+            await store.set_current_session(info.id)
+            return cls(store, info)
+        current = None if new else await _saved_current(store)
+        if current is not None:
+            return cls(store, current)
+        info = await store.create_session()  # `new`: always a session of its own (two front ends may ask at once)
+        await store.set_current_session(info.id)
         return cls(store, info)
 
     @property
@@ -30,7 +46,16 @@ class CurrentSession:
         return self._info
 
     async def switch(self, session_id: str) -> SessionInfo:
-        self._info = await self.store.get_session(session_id)
+        """Work in the saved session `session_id` from now on, and make it the workspace's current one."""
+        info = await self.store.get_session(session_id)
+        await self.store.set_current_session(info.id)
+        self._info = info
+        return self._info
+
+    async def start_new(self) -> SessionInfo:
+        """Work in a fresh session from now on (this one stays saved); a session that never held a turn is
+        emptied and kept instead of leaving an empty one behind."""
+        self._info = await _fresh(self.store, self._info)
         return self._info
 
     async def get_state(self, key: str) -> Any | None:
@@ -51,7 +76,25 @@ class CurrentSession:
     async def replace_entries(self, entries: list[BufferEntry]) -> None:
         await self.store.replace_entries(self.id, entries)
 
-    async def clear(self) -> None:
-        """Empty the buffer and the state bag (/clear)."""
-        await self.store.replace_entries(self.id, [])
-        await self.store.clear_state(self.id)
+
+async def _saved_current(store: SessionStore) -> SessionInfo | None:
+    """The workspace's current session, or None when none was set or it is gone."""
+    session_id = await store.current_session_id()
+    if session_id is None:
+        return None
+    try:
+        return await store.get_session(session_id)
+    except SessionNotFoundError:
+        return None
+
+
+async def _fresh(store: SessionStore, current: SessionInfo | None) -> SessionInfo:
+    """A session with an empty buffer and state bag, made current: `current` itself, emptied, when it never
+    held a turn; else a new one."""
+    if current is not None and not await store.read_entries(current.id):
+        await store.clear_state(current.id)
+        await store.set_current_session(current.id)
+        return current
+    info = await store.create_session()
+    await store.set_current_session(info.id)
+    return info

@@ -34,7 +34,7 @@ async def run_step_command(step: DevStep, command: str, dev_step: str,
         return StepRun(refusal="this engine has no shell to run commands with")
     args = tool.parse({"command": command, "timeout_seconds": timeout})
     mode = await resolve_mode(ports.session, ports.config)
-    gate = await gate_for_run(ports.config, ports.session, ports.human, mode.mode, step=dev_step, logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), mode.mode, step=dev_step)
     verdict = await gate.authorize(await tool.describe(args))
     if not verdict.allowed:
         return StepRun(refusal=f"the permission gate refused it in the {mode.describe()} mode: {verdict.reason}")

@@ -12,11 +12,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.clock import Clock
+from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import JobStatus, ShellJobs, ShellJobsError
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.shaping import plural, shorten_line
-from orkeon_engine.tools.shell_command import shell_allow_refusal
+from orkeon_engine.tools.shell_command import describe_command, shell_allow_refusal
 
 POLL_SECONDS = 1.0
 MAX_WAIT_SECONDS = 600
@@ -58,7 +60,7 @@ class StartJobInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     command: str = Field(
-        description="The command line, run by /bin/sh in /workspace without waiting for it (a server, a long "
+        description="The command line, run by bash in /workspace without waiting for it (a server, a long "
         "build or test run). Every program must be on the allowed list."
     )
     log_folder: Literal["/tmp", "/output"] = Field(
@@ -75,15 +77,17 @@ class StartJobTool(Tool[StartJobInput]):
     )
     Input = StartJobInput
 
-    def __init__(self, jobs: ShellJobs, config: ConfigStore) -> None:
+    def __init__(self, jobs: ShellJobs, config: ConfigStore, grammar: ShellGrammar, files: Files | None = None) -> None:
         self._jobs = jobs
         self._config = config
+        self._grammar = grammar
+        self._files = files
 
     async def describe(self, args: StartJobInput) -> ToolCall:
-        return ToolCall(self.name, self.tool_class, args.model_dump(), command=args.command)
+        return describe_command(self.name, args.model_dump(), args.command, self._grammar, self._files)
 
     async def run(self, args: StartJobInput) -> ToolResult:
-        refusal = await shell_allow_refusal(self._config, args.command)
+        refusal = await shell_allow_refusal(self._config, self._grammar, args.command)
         if refusal is not None:
             return ToolResult(refusal, is_error=True, data={"refused": True})
         try:

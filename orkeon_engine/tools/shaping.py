@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from orkeon_engine.ports.files import Files, FilesError
 
 MAX_LINE_CHARS = 2000
+NOT_A_PLAIN_NAME = "*?[$`~"
 
 
 def gate_paths(files: Files, path: str) -> tuple[str, ...]:
@@ -16,6 +19,24 @@ def gate_paths(files: Files, path: str) -> tuple[str, ...]:
     except FilesError:
         return (resolved,)
     return tuple(dict.fromkeys((resolved, real)))
+
+
+def link_targets(files: Files | None, names: Iterable[str]) -> tuple[str, ...]:
+    """What the files a command names lead to through a symlink, as virtual paths (`notes.txt`, a link to
+    `.env`, is read as `/workspace/.env`), so a path rule on the target applies to the shell too."""
+    if files is None:
+        return ()
+    found: list[str] = []
+    for name in names:
+        if not name or any(c in name for c in NOT_A_PLAIN_NAME):
+            continue
+        try:
+            resolved, real = files.resolve(name), files.real_path(name)
+        except FilesError:
+            continue
+        if real != resolved:
+            found.append(real)
+    return tuple(dict.fromkeys(found))
 
 
 def gate_path(files: Files, path: str) -> str:

@@ -8,29 +8,33 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.shell_line import DEFAULT_SHELL_ALLOW, ShellLineError, unlisted_programs
+from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW, file_arguments, unlisted_programs
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.shell import Shell, ShellError, ShellResult
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.shaping import link_targets
 
 DEFAULT_TIMEOUT_SECONDS = 120
 MAX_TIMEOUT_SECONDS = 600
 MAX_OUTPUT_BYTES = 30_000
 
 
-async def shell_allow_refusal(config: ConfigStore, command: str) -> str | None:
+async def shell_allow_refusal(config: ConfigStore, grammar: ShellGrammar, command: str) -> str | None:
     """Why the command may not run under the `shell.allow` setting, or None when every program is listed.
 
-    A settings file that cannot be read refuses every command (fail closed)."""
+    The line is read by the shell grammar, as bash reads it. A settings file that cannot be read refuses
+    every command (fail closed)."""
     try:
         allowed = await config.get("shell.allow", list(DEFAULT_SHELL_ALLOW))
     except ConfigFileError as error:
         return f"refused: the shell.allow setting cannot be read ({error})"
-    try:
-        unlisted = unlisted_programs(command, allowed)
-    except ShellLineError as error:
-        return f"refused: {error}"
+    programs = unlisted_programs(grammar.read(command), allowed)
+    if programs.refusal is not None:
+        return f"refused: {programs.refusal}"
+    unlisted = programs.names
     if not unlisted:
         return None
     names = ", ".join(unlisted)
@@ -44,7 +48,7 @@ class ShellCommandInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     command: str = Field(
-        description="The command line, run by /bin/sh in /workspace. Chaining with &&, | and ; is fine; every "
+        description="The command line, run by bash in /workspace. Chaining with &&, | and ; is fine; every "
         "program must be on the allowed list; $(...) and backquotes are refused."
     )
     timeout_seconds: int = Field(
@@ -53,6 +57,14 @@ class ShellCommandInput(BaseModel):
         le=MAX_TIMEOUT_SECONDS,
         description="Stop the command after this many seconds. Use start_job for longer work.",
     )
+
+
+def describe_command(name: str, arguments: dict[str, object], command: str, grammar: ShellGrammar,
+                     files: Files | None) -> ToolCall:
+    """A shell call for the gate: its command line, and the paths its file arguments lead to through a
+    symlink (the path rules read them too)."""
+    paths = link_targets(files, file_arguments(command, grammar.read))
+    return ToolCall(name, "shell", arguments, command=command, paths=paths)
 
 
 def render_shell_result(result: ShellResult, timeout: float) -> str:
@@ -79,15 +91,17 @@ class ShellCommandTool(Tool[ShellCommandInput]):
     )
     Input = ShellCommandInput
 
-    def __init__(self, shell: Shell, config: ConfigStore) -> None:
+    def __init__(self, shell: Shell, config: ConfigStore, grammar: ShellGrammar, files: Files | None = None) -> None:
         self._shell = shell
         self._config = config
+        self._grammar = grammar
+        self._files = files
 
     async def describe(self, args: ShellCommandInput) -> ToolCall:
-        return ToolCall(self.name, self.tool_class, args.model_dump(), command=args.command)
+        return describe_command(self.name, args.model_dump(), args.command, self._grammar, self._files)
 
     async def run(self, args: ShellCommandInput) -> ToolResult:
-        refusal = await shell_allow_refusal(self._config, args.command)
+        refusal = await shell_allow_refusal(self._config, self._grammar, args.command)
         if refusal is not None:
             return ToolResult(refusal, is_error=True, data={"refused": True})
         try:

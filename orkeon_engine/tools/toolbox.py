@@ -3,7 +3,8 @@
 `ToolboxFactory` is built once per engine (bootstrap) and called once per run with that run's progress;
 each call makes a fresh ReadLedger, so a cut read in one run never blocks a write in the next. The tool
 modules are imported on the first call, not here: they pull in pydantic, which the start-up path of the
-language server must not pay for.
+language server must not pay for; `import_tool_modules` imports them all ahead, for a front end that is
+idle (it runs with the model client's background load).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.memory_index import MemoryIndex
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.tools.catalogue import ToolCatalogue
 from orkeon_engine.tools.read_ledger import ReadLedger
@@ -55,6 +57,7 @@ def build_toolbox(
     jobs: ShellJobs,
     clock: Clock,
     config: ConfigStore,
+    grammar: ShellGrammar,
     progress: Progress,
     extra: Sequence[Tool[Any]] = (),
     ledger: ReadLedger | None = None,
@@ -80,8 +83,8 @@ def build_toolbox(
         FileWriteTool(files, ledger),
         DirectoryReadTool(files),
         ListMountsTool(files),
-        ShellCommandTool(shell, config),
-        StartJobTool(jobs, config),
+        ShellCommandTool(shell, config, grammar, files),
+        StartJobTool(jobs, config, grammar, files),
         JobStatusTool(jobs, clock),
         JobTailTool(jobs, clock),
         ProgressReportTool(progress),
@@ -98,17 +101,30 @@ def build_toolbox(
     return RunToolbox(ToolCatalogue(tools), ledger)
 
 
+def import_tool_modules() -> None:
+    """Import every module of the tools package now (blocking: meant for a background thread), so the first
+    run does not pay for it."""
+    import importlib
+    import pkgutil
+
+    import orkeon_engine.tools as package
+
+    for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        importlib.import_module(module.name)
+
+
 class ToolboxFactory:
     """Makes a RunToolbox per run over the ports it holds: `factory(progress)`."""
 
     def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
-                 code_index: CodeIndex | None = None, navigation: CodeNavigation | None = None,
-                 memory_index: MemoryIndex | None = None) -> None:
+                 grammar: ShellGrammar, code_index: CodeIndex | None = None,
+                 navigation: CodeNavigation | None = None, memory_index: MemoryIndex | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
         self.clock = clock
         self.config = config
+        self.grammar = grammar
         self.code_index = code_index
         self.navigation = navigation
         self.memory_index = memory_index
@@ -116,6 +132,6 @@ class ToolboxFactory:
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
-        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, progress, extra, ledger,
-                             code_index=self.code_index, navigation=self.navigation,
+        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, self.grammar, progress,
+                             extra, ledger, code_index=self.code_index, navigation=self.navigation,
                              memory_index=self.memory_index)

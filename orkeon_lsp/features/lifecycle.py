@@ -8,6 +8,7 @@ the first of `workspaceFolders`, else `rootUri`, else `rootPath`, else the serve
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
+from orkeon_lsp.model_client import load_model_client_when_idle
 from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
@@ -59,11 +61,13 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
         engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents, client_info=client)
     except LookupError as error:
         server.tell("warning", f"orkeon settings: resume: {error.args[0] if error.args else error}; "
-                               "a new session is started")
+                               "the workspace's current session is continued")
         engine = await build_engine(root, ui, documents=server.documents, client_info=client)
     await apply_to_session(server, engine, DEFAULTS, settings)
     watch_children(server, engine)
+    server.trust_check = asyncio.ensure_future(engine.settle_trust())  # in the background: requests go on
     server.log("info", f"Orkeon {engine.deps.version} in {engine.deps.workspace.root}, session {engine.session_id}")
+    load_model_client_when_idle(server, engine)
     return engine
 
 

@@ -23,7 +23,8 @@ async def test_a_command_runs_in_the_workspace_and_its_terminal_is_shown_and_rel
 
     (terminal_id, terminal), = client.terminals.items()
     assert (result.exit_code, result.output, result.timed_out) == (3, "only.txt\n", False)
-    assert (terminal.command, terminal.args, terminal.cwd) == ("/bin/sh", ["-c", "ls && exit 3"], str(tmp_path))
+    assert terminal.args[0] == "-i" and terminal.cwd == str(tmp_path)
+    assert terminal.args[-4:] == ["--noprofile", "--norc", "-c", "ls && exit 3"]
     assert shown == [terminal_id] and terminal.released
 
 
@@ -41,3 +42,15 @@ async def test_pagers_are_off_in_the_terminal(tmp_path):
     result = await _shell(EditorClient(), tmp_path, []).run("echo $PAGER $GIT_TERMINAL_PROMPT", 10)
 
     assert result.output == "cat 0\n"
+
+
+async def test_the_editors_credentials_never_reach_the_command_and_bash_runs_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-editor-0123456789abcdef")
+    monkeypatch.setenv("BASH_ENV", str(tmp_path / "rc.sh"))
+    (tmp_path / "rc.sh").write_text("touch PWNED\n")
+    client = EditorClient()
+
+    result = await _shell(client, tmp_path, []).run("env; echo $0", 10)
+
+    assert "OPENAI_API_KEY" not in result.output and "BASH_ENV" not in result.output
+    assert result.output.rstrip().endswith("bash") and not (tmp_path / "PWNED").exists()

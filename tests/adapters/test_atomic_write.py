@@ -13,14 +13,6 @@ def test_a_write_creates_the_folders_and_keeps_the_newlines_as_given(tmp_path):
     assert target.read_bytes() == b"one\r\ntwo\n"
 
 
-def test_the_mode_given_is_the_files_mode(tmp_path):
-    target = tmp_path / "run.sh"
-
-    write_atomically(target, "echo hi\n", 0o755)
-
-    assert target.stat().st_mode & 0o777 == 0o755
-
-
 def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path):
     target = tmp_path / "kept.txt"
     target.write_text("old")

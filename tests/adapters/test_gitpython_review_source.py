@@ -69,3 +69,22 @@ async def test_a_repository_without_commits_reviews_its_working_tree_as_new_file
 async def test_a_folder_outside_git_is_refused(tmp_path):
     with pytest.raises(ReviewSourceError, match="not in a git repository"):
         await GitPythonReviewSource(str(tmp_path), None).diff(DiffRequest("staged"))
+
+
+async def test_a_latin1_file_is_read_with_replacement_characters_that_encode_again(repo):
+    (repo / "legacy.py").write_bytes("name = 'café'\n".encode("latin-1"))
+    git(repo, "add", "legacy.py")
+
+    text = await _source(repo).diff(DiffRequest("staged"))
+
+    added = [line.text for line in parse_diff(text).file("legacy.py").hunks[0].added()]
+    assert added == ["name = 'caf\ufffd'"]
+    assert text.encode("utf-8")
+
+
+async def test_an_untracked_latin1_file_of_the_working_tree_is_read_with_replacement_characters(repo):
+    (repo / "legacy.txt").write_bytes("déjà\n".encode("latin-1"))
+
+    diff = parse_diff(await _source(repo).diff(DiffRequest("working")))
+
+    assert [line.text for line in diff.file("legacy.txt").hunks[0].added()] == ["d\ufffdj\ufffd"]

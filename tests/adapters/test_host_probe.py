@@ -34,3 +34,12 @@ async def test_a_grammar_package_that_is_missing_is_reported_with_the_reason():
 
 def test_the_probe_checks_every_language_the_code_index_parses():
     assert sorted(name for name, _, _ in GRAMMARS) == sorted(supported_languages())
+
+
+def test_a_program_on_the_path_is_found_and_one_that_is_not_is_none(tmp_path):
+    program = tmp_path / "mytool"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    probe = HostSystemProbe(path=str(tmp_path))
+
+    assert (probe.find_program("mytool"), probe.find_program("pytst")) == (str(program), None)

@@ -1,6 +1,7 @@
 """The litellm adapter against the loopback stub server: replies, tool calls, usage and cost, retries,
 timeouts, failures, and a quiet stdout."""
 
+import json
 import os
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.pricing import parse_pricing
+from orkeon_engine.domain.structured_output import structured_output
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore
@@ -24,6 +26,7 @@ from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
@@ -143,7 +146,7 @@ async def test_an_auth_error_is_not_retried_and_never_shows_the_key():
 
 
 async def test_no_model_configured_is_not_configured_and_sends_nothing():
-    config = ConfigStore(FakeConfigFiles(), await CurrentSession.open(FakeSessionStore()))
+    config = ConfigStore(FakeConfigFiles(), await CurrentSession.open(FakeSessionStore()), FakeWorkspaceTrust())
 
     async def settings():
         return await chat_settings(config, {})
@@ -174,9 +177,10 @@ async def test_the_tool_loop_runs_over_litellm_and_feeds_the_result_back():
                                                 "name": "echo"}
 
 
-def test_importing_and_calling_litellm_writes_nothing_on_stdout():
+def test_importing_and_calling_litellm_writes_nothing_on_stdout_and_says_it_is_loading_the_client():
     script = textwrap.dedent(f"""
         import asyncio
+        import sys
         from tests.support.stub_openai_server import StubOpenAIServer
         from tests.support.doubles.fake_clock import FakeClock
         from tests.support.doubles.fake_logger import FakeLogger
@@ -187,12 +191,12 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout():
             with StubOpenAIServer([{{"content": "hi"}}, {{"status": 500, "error": "boom"}}]) as stub:
                 async def settings():
                     return ChatSettings("{MODEL}", stub.url, retries=0)
-                model = LitellmChatModel(settings, FakeClock(), FakeLogger())
+                notice = lambda text: print("notice:", text, file=sys.stderr)
+                model = LitellmChatModel(settings, FakeClock(), FakeLogger(), notice=notice)
                 await model.chat([ChatMessage.user("x")], [], CallOptions())
                 try:
                     await model.chat([ChatMessage.user("x")], [], CallOptions())
                 except Exception as error:
-                    import sys
                     print(type(error).__name__, file=sys.stderr)
 
         asyncio.run(main())
@@ -204,19 +208,150 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout():
 
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and "LlmFailure" in done.stderr
+    assert done.stderr.count("notice: loading the model client") == 1
+
+
+def _refusing_base() -> tuple[str, int]:
+    """The api base (and port) of a stub that has stopped: every connection to it is refused."""
+    stub = StubOpenAIServer([])
+    stub.stop()
+    return stub.url, stub.port
+
+
+def _model_at(url, clock, logger=None, retries=5):
+    async def settings():
+        return ChatSettings(MODEL, url, retries=retries, timeout=5)
+
+    return LitellmChatModel(settings, clock, logger or FakeLogger())
 
 
 async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
-    stub = StubOpenAIServer([])
-    url = stub.url
-    stub.stop()
-
-    async def settings():
-        return ChatSettings(MODEL, url, retries=1, timeout=5)
-
+    url, _ = _refusing_base()
     clock = FakeClock()
+
     with pytest.raises(LlmFailure) as failure:
-        await LitellmChatModel(settings, clock, FakeLogger()).chat(HELLO, [], CallOptions())
+        await _model_at(url, clock, retries=1).chat(HELLO, [], CallOptions())
 
     assert failure.value.kind == "connection" and f"could not reach {url}" in str(failure.value)
     assert clock.sleeps == [1.0]
+
+
+async def test_a_server_that_cannot_be_reached_is_retried_once_with_one_warning_then_not_at_all():
+    url, _ = _refusing_base()
+    clock, logger = FakeClock(), FakeLogger()
+    model = _model_at(url, clock, logger)
+
+    for _ in range(3):
+        with pytest.raises(LlmFailure):
+            await model.chat(HELLO, [], CallOptions())
+
+    assert clock.sleeps == [1.0]
+    assert [level for level, _ in logger.lines] == ["warning"] and "retrying once" in logger.text()
+
+
+async def test_a_server_that_answers_again_is_retried_again_when_it_drops():
+    url, port = _refusing_base()
+    clock = FakeClock()
+    model = _model_at(url, clock)
+
+    with pytest.raises(LlmFailure):
+        await model.chat(HELLO, [], CallOptions())
+    with StubOpenAIServer([{"content": "back"}], port=port):
+        await model.chat(HELLO, [], CallOptions())
+    with pytest.raises(LlmFailure):
+        await model.chat(HELLO, [], CallOptions())
+
+    assert clock.sleeps == [1.0, 1.0]
+
+
+async def test_text_that_utf8_cannot_encode_is_sent_with_replacement_characters():
+    undecodable = b"caf\xe9".decode("utf-8", "surrogateescape")
+    with StubOpenAIServer([{"content": "ok"}]) as stub:
+        reply = await _model(stub).chat([ChatMessage.user(undecodable)], [], CallOptions())
+
+    assert reply.message.text == "ok" and stub.requests[0]["messages"][0]["content"] == "caf\ufffd"
+
+
+async def test_an_encoding_error_on_this_machine_is_a_local_failure_never_the_providers():
+    clock = FakeClock()
+    spec = {"type": "function", "function": {"name": "echo", "description": "caf\udce9",
+                                             "parameters": {"type": "object", "properties": {}}}}
+    with StubOpenAIServer([{"content": "unused"}]) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, clock).chat(HELLO, [spec], CallOptions())
+
+    assert failure.value.kind == "local" and failure.value.status is None
+    assert "local error before it reached the provider" in str(failure.value)
+    assert "provider answered" not in str(failure.value)
+    assert stub.requests == [] and clock.sleeps == []
+
+
+VERDICT_SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string"}}, "required": ["verdict"]}
+VERDICT = {"verdict": "GAPS"}
+
+
+def _structured(stub, way, logger=None):
+    async def settings():
+        return ChatSettings(MODEL, stub.url, 0, 5.0, structured_output=way)
+
+    return LitellmChatModel(settings, FakeClock(), logger or FakeLogger())
+
+
+def _asking():
+    return CallOptions(structured=structured_output("Verdict", VERDICT_SCHEMA, "The verdict."))
+
+
+async def test_json_schema_sends_the_strict_schema_as_response_format():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        reply = await _structured(stub, "json_schema").chat(HELLO, [], _asking())
+
+    assert reply.structured_way == "json_schema" and json.loads(reply.message.text) == VERDICT
+    assert stub.requests[0]["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {"name": "Verdict", "strict": True, "description": "The verdict.",
+                        "schema": {**VERDICT_SCHEMA, "additionalProperties": False}},
+    }
+
+
+async def test_tool_forces_a_call_of_one_tool_whose_parameters_are_the_schema():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        reply = await _structured(stub, "tool").chat(HELLO, [], _asking())
+
+    sent = stub.requests[0]
+    assert sent["tool_choice"] == {"type": "function", "function": {"name": "Verdict"}}
+    assert [t["function"]["name"] for t in sent["tools"]] == ["Verdict"] and "response_format" not in sent
+    assert reply.structured_way == "tool" and json.loads(reply.message.tool_calls[0].arguments) == VERDICT
+
+
+async def test_prompt_asks_nothing_of_the_server():
+    with StubOpenAIServer([{"content": '{"verdict": "VALID"}'}]) as stub:
+        reply = await _structured(stub, "prompt").chat(HELLO, [], _asking())
+
+    assert reply.structured_way == "prompt"
+    assert not {"response_format", "tool_choice", "tools"} & set(stub.requests[0])
+
+
+async def test_auto_on_an_openai_compatible_base_asks_json_schema_first():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        reply = await _structured(stub, "auto").chat(HELLO, [], _asking())
+
+    assert reply.structured_way == "json_schema" and "response_format" in stub.requests[0]
+
+
+async def test_auto_goes_on_with_a_forced_tool_when_the_server_refuses_response_format_and_remembers():
+    logger = FakeLogger()
+    with StubOpenAIServer([{"json": VERDICT}, {"json": {"verdict": "VALID"}}], schema="tools-only") as stub:
+        model = _structured(stub, "auto", logger)
+        first = await model.chat(HELLO, [], _asking())
+        second = await model.chat(HELLO, [], _asking())
+
+    assert (first.structured_way, second.structured_way) == ("tool", "tool")
+    assert ["response_format" in r for r in stub.requests] == [True, False, False]
+    assert [level for level, _ in logger.lines] == ["info"] and "refused json_schema" in logger.text()
+
+
+async def test_an_explicit_way_the_server_refuses_fails_naming_the_setting():
+    with StubOpenAIServer([{"json": VERDICT}], schema="tools-only") as stub, pytest.raises(LlmFailure) as failure:
+        await _structured(stub, "json_schema").chat(HELLO, [], _asking())
+
+    assert failure.value.status == 400 and len(stub.requests) == 1
+    assert "model.structuredOutput is json_schema: set it to auto or prompt" in str(failure.value)

@@ -56,6 +56,16 @@ async def test_a_provider_litellm_does_not_know_has_no_models():
     assert await LitellmModelCatalogue().known_models("no-such-provider") == []
 
 
+async def test_a_model_in_litellms_table_is_known_with_or_without_its_prefix():
+    catalogue = LitellmModelCatalogue()
+
+    assert await catalogue.is_known("openai/gpt-4o-mini") and await catalogue.is_known("gpt-4o-mini")
+
+
+async def test_a_misspelt_model_is_not_known():
+    assert not await LitellmModelCatalogue().is_known("openai/gtp-4o-mini")
+
+
 async def test_the_served_models_are_the_ids_of_the_servers_list(serve):
     models = await LitellmModelCatalogue().served_models(serve() + "/v1/")
 

@@ -60,6 +60,36 @@ async def test_a_session_written_by_one_store_is_read_by_another(tmp_path):
     assert reread.title == "kept" and await second.get_state(info.id, "k") == "v"
 
 
+async def test_only_the_sessions_that_held_a_turn_are_listed(store):
+    empty = await store.create_session("nothing yet")
+    held = await store.create_session("parser work")
+    await store.append_entries(held.id, [BufferEntry("user", "split the parser")])
+
+    listed = await store.list_sessions()
+
+    assert [info.id for info in listed] == [held.id] and empty.id != held.id
+
+
+async def test_the_current_session_is_kept_for_the_next_store_of_the_workspace(tmp_path):
+    first = SqliteSessionStore(SqliteDatabase(tmp_path / "state.db"), FakeClock())
+    info = await first.create_session()
+    await first.set_current_session(info.id)
+    second = SqliteSessionStore(SqliteDatabase(tmp_path / "state.db"), FakeClock())
+
+    current = await second.current_session_id()
+
+    assert current == info.id
+
+
+async def test_a_workspace_without_a_current_session_says_none(store):
+    assert await store.current_session_id() is None
+
+
+async def test_an_unknown_session_cannot_be_made_current(store):
+    with pytest.raises(SessionNotFoundError, match="nope"):
+        await store.set_current_session("nope")
+
+
 async def test_an_unknown_session_id_is_not_found(store):
     with pytest.raises(SessionNotFoundError, match="nope"):
         await store.read_entries("nope")

@@ -40,6 +40,16 @@ async def test_a_job_runs_detached_logs_to_tmp_and_ends_with_its_exit_code(jobs)
     assert await vfs.read_text(started.log) == "one\ntwo\n"
 
 
+async def test_a_job_runs_under_bash(jobs):
+    jobs, _ = jobs
+    status = await jobs.start("ls &>/dev/null touch PWNED; echo $0 $BASH_VERSION")
+    await _until_done(jobs, status.id)
+
+    tail = await jobs.tail(status.id)
+
+    assert tail.lines[0].split()[0].endswith("bash") and len(tail.lines[0].split()) == 2
+
+
 async def test_a_running_job_is_reported_running_without_an_exit_code(jobs):
     jobs, _ = jobs
 

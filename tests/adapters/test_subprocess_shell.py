@@ -19,6 +19,22 @@ async def test_a_command_runs_in_the_workspace_and_gives_its_output_and_exit_cod
     assert (result.exit_code, result.output, result.timed_out) == (3, "alpha\noops\n", False)
 
 
+async def test_a_command_runs_under_bash_so_it_reads_the_line_as_the_gate_does(shell, tmp_path):
+    result = await shell.run("ls &>/dev/null touch PWNED; echo $0", timeout=10)
+
+    assert result.output.strip().endswith("bash") and not (tmp_path / "PWNED").exists()
+
+
+async def test_no_profile_nor_rc_file_is_read(tmp_path):
+    (tmp_path / ".bashrc").write_text("echo FROM-RC\n")
+    (tmp_path / ".bash_profile").write_text("echo FROM-PROFILE\n")
+    shell = SubprocessShell(tmp_path, {"PATH": os.environ["PATH"], "HOME": str(tmp_path)})
+
+    result = await shell.run("echo ran", timeout=10)
+
+    assert result.output == "ran\n"
+
+
 async def test_a_command_reads_no_stdin(shell):
     result = await shell.run("cat", timeout=10)
 

@@ -1,6 +1,6 @@
 import io
 
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
+from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice
 
 
 def test_progress_lines_name_the_title_when_there_is_one():
@@ -53,3 +53,11 @@ async def test_a_free_answer_is_a_number_an_options_words_or_the_persons_own(mon
 
     assert answers == ["No", "members only"]
     assert "  2) No\nchoose 1-2, or write your own answer: " in out.getvalue()
+
+
+def test_a_notice_is_one_line_of_its_own():
+    out = io.StringIO()
+
+    print_notice("loading the model client", out)
+
+    assert out.getvalue() == "… loading the model client\n"

@@ -294,3 +294,37 @@ async def test_without_a_local_folder_output_lives_in_the_private_folder(tmp_pat
 def test_two_mounts_with_the_same_root_are_a_wiring_error(tmp_path):
     with pytest.raises(ValueError, match="distinct"):
         VirtualFileSystem([Mount("/a", str(tmp_path), True), Mount("/a/", str(tmp_path), True)])
+
+
+async def test_a_latin1_file_is_read_with_replacement_characters(tmp_path, tree):
+    (tree[0] / "legacy.py").write_bytes("name = 'café'\n".encode("latin-1"))
+    vfs = _vfs(tmp_path, tree)
+
+    text = await vfs.read_text("legacy.py")
+
+    assert text == "name = 'caf\ufffd'\n"
+    vfs.close()
+
+
+async def test_a_latin1_file_written_back_with_its_replacement_characters_is_refused_and_kept(tmp_path, tree):
+    legacy = tree[0] / "legacy.py"
+    legacy.write_bytes("name = 'café'\n".encode("latin-1"))
+    vfs = _vfs(tmp_path, tree)
+    text = await vfs.read_text("legacy.py")
+
+    with pytest.raises(FilesError, match="not UTF-8 and was read with U\\+FFFD"):
+        await vfs.write_text("legacy.py", text + "x = 1\n")
+
+    assert legacy.read_bytes() == "name = 'café'\n".encode("latin-1")
+    vfs.close()
+
+
+async def test_a_latin1_file_rewritten_without_replacement_characters_becomes_utf8(tmp_path, tree):
+    legacy = tree[0] / "legacy.py"
+    legacy.write_bytes("name = 'café'\n".encode("latin-1"))
+    vfs = _vfs(tmp_path, tree)
+
+    await vfs.write_text("legacy.py", "name = 'café'\n")
+
+    assert legacy.read_text(encoding="utf-8") == "name = 'café'\n"
+    vfs.close()

@@ -1,4 +1,62 @@
-from orkeon_engine.adapters.workspace_probe import probe_workspace
+from orkeon_engine.adapters.workspace_probe import find_workspace_root, probe_workspace
+
+
+def _folders(root, *names):
+    for name in names:
+        (root / name).mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def test_the_root_is_the_nearest_folder_up_holding_orkeon(tmp_path):
+    _folders(tmp_path, "repo/.git", "repo/.orkeon", "repo/src/pkg")
+
+    assert find_workspace_root(tmp_path / "repo" / "src" / "pkg", home=tmp_path / "home") == tmp_path / "repo"
+
+
+def test_without_orkeon_the_root_is_the_git_top_level(tmp_path):
+    _folders(tmp_path, "repo/.git", "repo/src")
+
+    assert find_workspace_root(tmp_path / "repo" / "src", home=tmp_path / "home") == tmp_path / "repo"
+
+
+def test_an_orkeon_folder_above_the_repository_does_not_swallow_it(tmp_path):
+    _folders(tmp_path, ".orkeon", "repo/.git", "repo/src")
+
+    assert find_workspace_root(tmp_path / "repo" / "src", home=tmp_path / "home") == tmp_path / "repo"
+
+
+def test_an_orkeon_folder_inside_the_repository_is_nearer_than_its_top(tmp_path):
+    _folders(tmp_path, "repo/.git", "repo/.orkeon", "repo/service/.orkeon", "repo/service/api")
+
+    found = find_workspace_root(tmp_path / "repo" / "service" / "api", home=tmp_path / "home")
+
+    assert found == tmp_path / "repo" / "service"
+
+
+def test_outside_git_an_orkeon_folder_above_is_the_root(tmp_path):
+    _folders(tmp_path, "notes/.orkeon", "notes/2026/may")
+
+    assert find_workspace_root(tmp_path / "notes" / "2026" / "may", home=tmp_path / "home") == tmp_path / "notes"
+
+
+def test_outside_git_without_orkeon_the_root_is_the_current_folder(tmp_path):
+    _folders(tmp_path, "plain/sub")
+
+    assert find_workspace_root(tmp_path / "plain" / "sub", home=tmp_path / "home") == tmp_path / "plain" / "sub"
+
+
+def test_an_orkeon_folder_in_the_home_folder_is_not_taken_from_below(tmp_path):
+    home = _folders(tmp_path / "home", ".orkeon", "scratch")
+
+    assert find_workspace_root(home / "scratch", home=home) == home / "scratch"
+
+
+def test_the_person_s_folder_is_kept_beside_the_root(tmp_path):
+    _folders(tmp_path, "repo/.git", "repo/src")
+
+    info, _ = probe_workspace(tmp_path / "repo", cwd=tmp_path / "repo" / "src")
+
+    assert (info.root, info.here) == (str(tmp_path / "repo"), str(tmp_path / "repo" / "src"))
 
 
 def test_a_git_repository_is_found_from_a_subfolder(tmp_path):

@@ -104,3 +104,31 @@ def test_any_line_splits_or_gives_an_argument_error(line):
     except ArgumentError:
         return
     assert all(isinstance(token, str) for token in tokens)
+
+
+BECAUSE = ArgSpec(flags=(Flag("because", value="REASON", words=True), Flag("project")),
+                  positionals=(Positional("words", many=True),))
+
+
+def test_a_flag_taking_words_reads_every_word_up_to_the_next_flag():
+    parsed = parse_args("memory", BECAUSE, ["add", "feedback", "no", "squash", "--because", "it", "breaks", "blame",
+                                            "--project"])
+
+    assert parsed.value("because") == "it breaks blame"
+    assert parsed.words == ("add", "feedback", "no", "squash")
+    assert parsed.has("project")
+
+
+def test_a_flag_taking_words_reads_one_quoted_value_the_same():
+    parsed = parse_args("memory", BECAUSE, ["add", "--because", "it breaks blame"])
+
+    assert parsed.value("because") == "it breaks blame"
+
+
+@given(st.lists(st.text(alphabet="abc xyz", min_size=1).filter(str.strip), min_size=1, max_size=6))
+def test_words_after_a_words_flag_all_go_to_its_value(words):
+    words = [w.strip() for w in words]
+
+    parsed = parse_args("memory", BECAUSE, ["--because", *words])
+
+    assert parsed.value("because") == " ".join(words) and parsed.words == ()

@@ -168,6 +168,18 @@ def test_a_rendering_over_budget_is_cut_and_says_what_it_left_out():
     assert "docs/new.md" in rendered.cut_note()
 
 
+def test_a_file_none_of_whose_lines_fit_is_left_out_whole_and_named_with_its_kind():
+    diff = parse_diff("diff --git a/a.py b/a.py\n--- /dev/null\n+++ b/a.py\n@@ -0,0 +1 @@\n+a = 1\n"
+                      "diff --git a/b.min.js b/b.min.js\n--- /dev/null\n+++ b/b.min.js\n@@ -0,0 +1 @@\n+"
+                      + "x" * 500 + "\n")
+
+    rendered = render_numbered(diff, 200, {"b.min.js": "minified"})
+
+    assert "b.min.js" not in rendered.text and rendered.files_shown == ("a.py",)
+    assert rendered.left_out_kinds() == (("b.min.js", "minified"),)
+    assert rendered.cut_note().endswith("these files are not shown at all: b.min.js (minified)")
+
+
 @given(FILE_LINES, FILE_LINES, st.integers(min_value=0, max_value=2_000))
 @settings(max_examples=150)
 def test_a_rendering_stays_within_its_budget_and_is_cut_only_when_it_left_something_out(old, new, budget):

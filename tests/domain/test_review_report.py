@@ -3,6 +3,8 @@
 from orkeon_engine.domain.anchoring import Dropped, Proposal
 from orkeon_engine.domain.findings import Finding
 from orkeon_engine.domain.review_report import (
+    FAIL_ON_EXIT,
+    FAILED_RUN_EXIT,
     LensFailure,
     ReviewResult,
     closing_line,
@@ -44,6 +46,7 @@ def test_the_closing_line_says_the_diff_was_cut_and_which_lens_failed():
     assert text.splitlines() == [
         "0 findings; 1 dropped; 2,400 tokens; cost unknown",
         "note: the diff was cut to fit the budget",
+        "partial review: no valid answer from security",
         "security (pass 1): no valid answer (the reply was not valid JSON)",
     ]
 
@@ -91,3 +94,41 @@ def test_a_review_with_one_lens_answering_and_no_finding_passes_ci():
                           failures=(LensFailure("security", 1, "not JSON"),), lenses=("correctness", "security"))
 
     assert not result.fails("high")
+
+
+ALL_FAILED = ReviewResult(scope="s", files=("a.py",), findings=(), lenses=("correctness", "security"),
+                          failures=tuple(LensFailure(lens, 1, "the model call failed: refused")
+                                         for lens in ("correctness", "security")))
+ONE_FAILED = ReviewResult(scope="s", files=("a.py",), findings=(), lenses=("correctness", "security"),
+                          failures=(LensFailure("security", 1, "the model call failed: refused"),))
+
+
+def test_a_review_where_no_lens_answered_has_failed_and_exits_three_with_or_without_a_threshold():
+    assert ALL_FAILED.failed and ALL_FAILED.status == "failed"
+    assert [ALL_FAILED.exit_code(t) for t in (None, "nit", "blocker")] == [FAILED_RUN_EXIT] * 3
+    assert FAILED_RUN_EXIT not in (0, FAIL_ON_EXIT)
+
+
+def test_the_closing_line_of_a_failed_review_opens_with_the_failure_and_names_each_lens():
+    lines = closing_line(ALL_FAILED).splitlines()
+
+    assert lines[0].startswith("review failed: no lens gave a valid answer (2 of 2 calls)")
+    assert lines[1:] == ["correctness (pass 1): no valid answer (the model call failed: refused)",
+                         "security (pass 1): no valid answer (the model call failed: refused)"]
+
+
+def test_a_partial_review_is_partial_and_exits_by_its_findings_alone():
+    assert (ONE_FAILED.status, ONE_FAILED.failed_lenses, ONE_FAILED.exit_code("nit")) == ("partial", ("security",), 0)
+
+
+def test_the_json_report_says_the_status_and_the_failed_lenses():
+    report = json_report(ONE_FAILED)
+
+    assert (report["status"], report["failed_lenses"]) == ("partial", ["security"])
+
+
+def test_the_json_report_lists_the_files_the_budget_left_out_with_their_kind():
+    report = json_report(ReviewResult(scope="s", files=("a.py", "dist/b.js"), findings=(),
+                                      left_out=(("dist/b.js", "generated"),)))
+
+    assert report["left_out"] == [{"path": "dist/b.js", "kind": "generated"}]

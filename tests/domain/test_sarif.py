@@ -1,10 +1,11 @@
 """The SARIF 2.1.0 log of a review, checked against the structure the specification requires."""
 
 import jsonschema
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.findings import LENSES, SEVERITIES, Finding
+from orkeon_engine.domain.review_report import LensFailure
 from orkeon_engine.domain.sarif import FINGERPRINT_KEY, sarif_log
 from tests.support.sarif_schema import SARIF_2_1_0_STRUCTURE
 
@@ -49,6 +50,36 @@ def test_a_replacement_becomes_a_fix_of_the_quoted_lines():
         "insertedContent": {"text": "    with open(path) as handle:"}}
 
 
+def test_a_review_that_ran_says_its_invocation_succeeded():
+    invocation = sarif_log([LEAK], "0.1.0")["runs"][0]["invocations"][0]
+
+    assert invocation == {"executionSuccessful": True}
+
+
+def test_a_failed_review_is_an_unsuccessful_invocation_with_an_error_per_failed_lens():
+    failures = [LensFailure("correctness", 1, "the model call failed: refused"),
+                LensFailure("security", 1, "the model call failed: refused")]
+
+    log = sarif_log([], "0.1.0", failures, successful=False)
+
+    jsonschema.validate(log, SARIF_2_1_0_STRUCTURE)
+    invocation = log["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is False
+    assert [(n["level"], n["associatedRule"]["id"]) for n in invocation["toolExecutionNotifications"]] == [
+        ("error", "correctness"), ("error", "security")]
+    assert invocation["toolExecutionNotifications"][1]["message"]["text"] == (
+        "security (pass 1): no valid answer (the model call failed: refused)")
+
+
+def test_a_partial_review_succeeds_with_a_warning_for_the_lens_that_failed():
+    log = sarif_log([LEAK], "0.1.0", [LensFailure("tests", 2, "not JSON")])
+
+    notification = log["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert notification["level"] == "warning"
+    assert rules[notification["associatedRule"]["index"]]["id"] == "tests"
+
+
 def test_the_structure_check_catches_a_misspelt_property():
     log = sarif_log([LEAK], "0.1.0")
     log["runs"][0]["results"][0]["mesage"] = log["runs"][0]["results"][0].pop("message")
@@ -74,6 +105,7 @@ FINDINGS = st.lists(st.builds(
 ), max_size=8)
 
 
+@settings(deadline=None)  # jsonschema over eight findings can pass 200 ms on a busy machine
 @given(FINDINGS)
 def test_any_findings_give_a_log_that_fits_the_structure(findings):
     findings = [f.moved(f.line, max(f.line, f.end_line)) for f in findings]

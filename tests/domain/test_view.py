@@ -1,6 +1,18 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from orkeon_engine.domain.view import CommandView, Document, Table, render_text, table, to_json
+from orkeon_engine.domain.view import (
+    COLUMN_GAP,
+    MIN_COLUMN,
+    CommandView,
+    Document,
+    Table,
+    fit_widths,
+    render_text,
+    table,
+    to_json,
+)
 
 
 def test_text_rendering_puts_lines_then_an_aligned_table_then_the_message():
@@ -39,3 +51,46 @@ def test_a_row_of_the_wrong_width_is_refused():
     with pytest.raises(ValueError, match="2 cells for 1 columns"):
         Table(("one",), (("a", "b"),))
 
+
+
+def test_a_table_wider_than_the_terminal_wraps_its_widest_cells_to_fit():
+    why = "a long reason that explains the rule in many words, far more than one line of the terminal holds"
+    view = CommandView(table=table(["set", "rule", "why"], [["secrets", "file_read(.env)", why]]))
+
+    lines = render_text(view, width=50).splitlines()
+
+    assert max(len(line) for line in lines) <= 50
+    assert lines[0].split() == ["set", "rule", "why"]
+    assert " ".join(line[len("secrets  file_read(.env)  "):].strip() for line in lines[2:]) == why
+
+
+def test_a_table_that_fits_renders_as_without_a_width():
+    view = CommandView(table=table(["name", "value"], [["a", "1"], ["longer", "22"]]))
+
+    assert render_text(view, width=100) == render_text(view)
+
+
+def test_narrow_columns_keep_their_width_and_the_wide_ones_share_the_rest():
+    assert fit_widths([3, 40, 60], 60) == [3, 26, 27]
+
+
+@given(st.lists(st.integers(min_value=0, max_value=300), min_size=1, max_size=8),
+       st.integers(min_value=20, max_value=400))
+def test_fitted_widths_fit_whenever_the_minimum_columns_do(natural, width):
+    widths = fit_widths(natural, width)
+
+    gaps = COLUMN_GAP * (len(natural) - 1)
+    floor = sum(min(n, MIN_COLUMN) for n in natural) + gaps
+    assert all(w <= n for w, n in zip(widths, natural, strict=True))
+    if floor <= width:
+        assert sum(widths) + gaps <= width
+
+
+@given(st.lists(st.lists(st.text(alphabet="ab -", max_size=120), min_size=3, max_size=3), max_size=5),
+       st.integers(min_value=3 * MIN_COLUMN + 4, max_value=160))
+def test_a_rendered_table_never_exceeds_a_width_its_minimum_columns_fit(rows, width):
+    view = CommandView(table=table(["one", "two", "three"], rows))
+
+    lines = render_text(view, width=width).splitlines()
+
+    assert all(len(line) <= width for line in lines)

@@ -176,7 +176,7 @@ async def test_a_shell_command_runs_in_the_editors_terminal(harness):
 
     (terminal,) = harness.client.terminals.values()
     assert stop == "end_turn"
-    assert (terminal.args, terminal.cwd, terminal.released) == (["-c", "ls"], str(folder), True)
+    assert (terminal.args[-2:], terminal.cwd, terminal.released) == (["-c", "ls"], str(folder), True)
     assert "exit code 0\nonly.txt" in harness.stub.requests[1]["messages"][-1]["content"]
     contents = [item.type for u in harness.client.of_kind("tool_call_update", session) if u.content
                 for item in u.content]

@@ -43,13 +43,13 @@ async def test_a_bad_value_is_answered_with_a_warning_and_the_default(start_serv
     assert rows["model"].startswith("not configured")
 
 
-async def test_an_unknown_resume_id_warns_and_starts_a_new_session(start_server):
+async def test_an_unknown_resume_id_warns_and_continues_the_workspaces_current_session(start_server):
     client = await start_server(initialization_options={"resume": "no-such-session"})
 
     rows = status_rows(await run_command(client, "status"))
 
     assert rows["session"]
-    assert any("resume" in m.message and "new session" in m.message for m in client.messages)
+    assert any("resume" in m.message and "current session is continued" in m.message for m in client.messages)
 
 
 async def test_did_change_configuration_applies_what_changed(start_server):

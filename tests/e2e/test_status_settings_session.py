@@ -9,7 +9,7 @@ from pygls.exceptions import JsonRpcException
 from tests.support.lsp_session import run_command
 
 ANSWERS = [
-    ("doctor", [], "of 7 checks failed: model."),
+    ("doctor", [], "checks failed: model."),
     ("cache", [], "local caches"),
     ("debug-tool-call", ["list"], "tools registered"),
     ("model", [], "No model is configured"),

@@ -56,3 +56,20 @@ def test_a_cancel_that_came_before_the_request_started_stops_it_as_it_starts():
         pass
 
     assert cancelled == ["early"]
+
+
+async def test_idle_returns_at_once_when_nothing_runs():
+    await asyncio.wait_for(Cancellations().idle(), 5)
+
+
+async def test_idle_waits_until_the_last_running_request_ends():
+    cancellations, seen = Cancellations(), []
+    with cancellations.running(1, lambda: None):
+        waiting = asyncio.ensure_future(cancellations.idle())
+        with cancellations.running(2, lambda: None):
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        seen.append(waiting.done())
+    await asyncio.wait_for(waiting, 5)
+
+    assert seen == [False] and waiting.done()

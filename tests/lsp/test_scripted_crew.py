@@ -31,7 +31,7 @@ TOOLS = ["file_read", "file_write", "shell_command"]
 
 
 async def run_fix(args: ParsedArgs, deps) -> CommandView:
-    gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+    gate = await gate_for_run(deps.gate_ports(), "default")
     toolbox = deps.run_toolbox()
     result = await deps.require_llm().act("Fix what the person asks.", "fix app.py", toolbox.select(TOOLS),
                                           Budget(), gate)

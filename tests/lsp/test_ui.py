@@ -116,7 +116,7 @@ async def test_the_permission_gate_asks_in_the_editor_and_follows_the_answer(con
     answer, asked = answering(title)
     async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
         deps = (await server.engine.get()).deps
-        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+        gate = await gate_for_run(deps.gate_ports(), "default")
 
         verdict = await gate.authorize(shell_call("make release"))
 
@@ -131,7 +131,7 @@ async def test_allow_for_this_session_is_not_asked_again(connect):
     answer, asked = answering("Allow for this session")
     async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
         deps = (await server.engine.get()).deps
-        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+        gate = await gate_for_run(deps.gate_ports(), "default")
 
         first = await gate.authorize(shell_call("make release"))
         again = await gate.authorize(shell_call("make release"))
@@ -142,7 +142,7 @@ async def test_allow_for_this_session_is_not_asked_again(connect):
 async def test_a_client_without_dialogs_gets_the_gate_to_deny(connect):
     async with connect(capabilities=bare_capabilities()) as (client, server):
         deps = (await server.engine.get()).deps
-        gate = await gate_for_run(deps.config, deps.session, deps.human, "default")
+        gate = await gate_for_run(deps.gate_ports(), "default")
 
         verdict = await gate.authorize(shell_call("make release"))
 

@@ -199,10 +199,11 @@ async def test_the_steps_sets_are_never_stored_so_the_next_turn_reads_the_sessio
     deps = await _deps([Call("file_read", {"path": "node_modules/x.js"})], "ok")
     await deps.children.wait(await deps.children.spawn("dev-reviewer", "Review", step="dev-plan"))
 
-    gate = await gate_for_run(deps.config, deps.session, deps.human, "plan")
+    gate = await gate_for_run(deps.gate_ports(), "plan")
 
     assert await deps.session.get_state(SESSION_RULES_KEY) is None
-    assert all(not entry.source.startswith("rule set") for entry in gate.context.rules)
+    sets = {entry.source for entry in gate.context.rules if entry.source.startswith("rule set")}
+    assert sets == {"rule set secrets"}  # the assistant's own (permissions.ruleSets), none of dev-plan's
 
 
 async def test_a_general_child_works_in_its_parents_mode_and_asks_under_its_own_name():

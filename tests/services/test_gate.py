@@ -12,7 +12,7 @@ PROJECT = "/repo/.orkeon/config.json"
 
 async def _gate(mode="default", human=None, files=None, step=None, deps=None):
     deps = deps or await make_deps(files=files, human=human)
-    return await gate_for_run(deps.config, deps.session, deps.human, mode, step=step), deps
+    return await gate_for_run(deps.gate_ports(), mode, step=step), deps
 
 
 async def test_the_gate_denies_when_nobody_answers():

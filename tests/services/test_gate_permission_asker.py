@@ -15,7 +15,7 @@ PROJECT = "/repo/.orkeon/config.json"
 
 async def _gate(human, files=None, deps=None):
     deps = deps or await make_deps(files=files, human=human)
-    return await gate_for_run(deps.config, deps.session, deps.human, "default"), deps
+    return await gate_for_run(deps.gate_ports(), "default"), deps
 
 
 async def test_the_asker_gets_the_call_its_rules_and_five_answers():

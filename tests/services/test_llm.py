@@ -1,7 +1,7 @@
 """The Llm facade: act, complete and extract over the scripted model, and the usage each call records."""
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, Usage
@@ -21,6 +21,19 @@ from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead
 class Judgement(BaseModel):
     verdict: str
     score: int
+
+
+class Ranking(BaseModel):
+    """Names ranked, the first among them: a rule no JSON schema can state."""
+
+    names: list[str]
+    first: str
+
+    @model_validator(mode="after")
+    def _first_is_ranked(self) -> "Ranking":
+        if self.first not in self.names:
+            raise ValueError(f"first names {self.first!r}, which is not among the names")
+        return self
 
 
 async def _llm(model, ledger=None, logger=None, command="review"):
@@ -82,6 +95,71 @@ async def test_extract_fails_after_the_repair_round_with_the_problems_and_the_la
     assert "did not fit Judgement after one repair round" in str(failure.value)
     assert "score" in failure.value.problems and failure.value.text == '{"verdict": "VALID"}'
     assert len(model.requests) == 2
+
+
+async def test_extract_asks_for_the_models_schema_as_strict_structured_output():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement)
+
+    wanted = model.requests[0].options.structured
+    assert (wanted.name, wanted.strict) == ("Judgement", True)
+    assert wanted.schema["required"] == ["verdict", "score"] and wanted.schema["additionalProperties"] is False
+
+
+async def test_extract_keeps_the_callers_options_beside_the_schema():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement, CallOptions(max_tokens=99))
+
+    assert model.requests[0].options.max_tokens == 99
+
+
+async def test_an_answer_shaped_by_the_server_that_does_not_fit_fails_without_a_repair_round():
+    model = ScriptedChatModel(['{"verdict": "VALID"}'], structured_way="json_schema")
+    llm = await _llm(model)
+
+    with pytest.raises(ExtractFailure) as failure:
+        await llm.extract("Judge.", "the diff", Judgement)
+
+    assert len(model.requests) == 1
+    assert "though asked through json_schema" in str(failure.value) and failure.value.way == "json_schema"
+
+
+@pytest.mark.parametrize("way", ["json_schema", "tool"])
+async def test_an_answer_shaped_by_the_server_breaking_only_a_validators_rule_gets_the_repair_round(way):
+    broken, fixed = {"names": ["ann", "bo"], "first": "cy"}, {"names": ["ann", "bo"], "first": "bo"}
+    model = ScriptedChatModel([Call("Ranking", broken), Call("Ranking", fixed)] if way == "tool" else
+                              ['{"names": ["ann", "bo"], "first": "cy"}', '{"names": ["ann", "bo"], "first": "bo"}'],
+                              structured_way=way)
+    llm = await _llm(model)
+
+    found = await llm.extract("Rank.", "the people", Ranking)
+
+    assert found == Ranking(names=["ann", "bo"], first="bo")
+    said, repair = model.requests[1].messages[-2:]
+    assert said.role == "assistant" and said.tool_calls == () and '"first": "cy"' in said.text
+    assert "which is not among the names" in repair.text
+
+
+async def test_a_forced_tool_calls_arguments_are_the_answer():
+    model = ScriptedChatModel([Call("Judgement", {"verdict": "GAPS", "score": 1})], structured_way="tool")
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found == Judgement(verdict="GAPS", score=1)
+
+
+async def test_a_tool_way_answered_in_text_is_read_from_the_text():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 5}'], structured_way="tool")
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found.score == 5
 
 
 async def test_every_successful_call_is_recorded_under_the_session_model_and_command():

@@ -7,10 +7,11 @@ from orkeon_engine.services.model_settings import chat_settings, require_model, 
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 
-async def _config(files):
-    return ConfigStore(files, await CurrentSession.open(FakeSessionStore()))
+async def _config(files, trusted=True, env=None):
+    return ConfigStore(files, await CurrentSession.open(FakeSessionStore()), FakeWorkspaceTrust(trusted), env)
 
 
 async def test_the_setting_wins_over_the_environment():
@@ -70,3 +71,42 @@ async def test_a_pricing_of_the_wrong_shape_names_the_key():
 
     with pytest.raises(CommandFailedError, match="model.pricing.input"):
         await chat_settings(config, {})
+
+
+async def test_orkeon_api_base_wins_over_the_settings_files():
+    config = await _config(FakeConfigFiles(project='{"model.apiBase": "http://evil.example/v1"}',
+                                           user='{"model.apiBase": "http://127.0.0.1:1/v1"}'))
+
+    choice = await resolve_model(config, {"ORKEON_MODEL": "openai/m", "ORKEON_API_BASE": "http://127.0.0.1:9/v1"})
+
+    assert (choice.api_base, choice.api_base_source) == ("http://127.0.0.1:9/v1", "ORKEON_API_BASE")
+
+
+async def test_the_sessions_api_base_wins_over_the_environment():
+    config = await _config(FakeConfigFiles())
+    await config.set_value("model.apiBase", "http://127.0.0.1:2/v1", "session")
+
+    choice = await resolve_model(config, {"ORKEON_API_BASE": "http://127.0.0.1:9/v1"})
+
+    assert (choice.api_base, choice.api_base_source) == ("http://127.0.0.1:2/v1", "session")
+
+
+async def test_an_untrusted_projects_api_base_is_not_used():
+    config = await _config(FakeConfigFiles(project='{"model.apiBase": "http://evil.example/v1"}'), trusted=False)
+
+    choice = await resolve_model(config, {"ORKEON_MODEL": "openai/m"})
+
+    assert (choice.api_base, choice.api_base_source) == (None, "unset")
+
+
+async def test_an_untrusted_project_may_pick_a_model_of_the_persons_provider_only():
+    same = await _config(FakeConfigFiles(project='{"model": "openai/gpt-4o"}'), trusted=False,
+                         env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+    other = await _config(FakeConfigFiles(project='{"model": "evilcorp/any"}'), trusted=False,
+                          env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+
+    picked = await resolve_model(same, {"ORKEON_MODEL": "openai/gpt-4o-mini"})
+    refused = await resolve_model(other, {"ORKEON_MODEL": "openai/gpt-4o-mini"})
+
+    assert (picked.model, picked.model_source) == ("openai/gpt-4o", "project")
+    assert (refused.model, refused.model_source) == ("openai/gpt-4o-mini", "ORKEON_MODEL")

@@ -5,11 +5,12 @@ from orkeon_engine.services.shared_memory import proposal_files, recall, vectors
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 
 async def _config(project=None):
     files = FakeConfigFiles(project=project)
-    return ConfigStore(files, await CurrentSession.open(FakeSessionStore())), files
+    return ConfigStore(files, await CurrentSession.open(FakeSessionStore()), FakeWorkspaceTrust(trusted=True)), files
 
 
 async def test_vectors_are_wanted_unless_the_setting_is_off():

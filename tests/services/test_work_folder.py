@@ -8,10 +8,12 @@ from orkeon_engine.services.work_folder import WorkFolder, work_folder_setting
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 
 async def _config(project=None):
-    return ConfigStore(FakeConfigFiles(project=project), await CurrentSession.open(FakeSessionStore()))
+    return ConfigStore(FakeConfigFiles(project=project), await CurrentSession.open(FakeSessionStore()),
+                       FakeWorkspaceTrust(trusted=True))
 
 
 async def test_an_unset_work_folder_is_under_orkeon():

@@ -18,11 +18,13 @@ from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
+from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.doubles.fake_caches import FakeCaches
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_child_store import FakeChildStore
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -39,6 +41,7 @@ from tests.support.doubles.fake_shell import FakeShell
 from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 
@@ -73,6 +76,8 @@ async def make_deps(
     background_human: FakeHumanInput | None = None,
     memory_entries: FakeMemoryEntries | None = None,
     memory_index: FakeMemoryIndex | None = None,
+    trust: FakeWorkspaceTrust | None = None,
+    disk: FakeDiskFiles | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -85,7 +90,7 @@ async def make_deps(
 
     store = store or FakeSessionStore()
     session = await CurrentSession.open(store)
-    config = ConfigStore(files or FakeConfigFiles(), session)
+    config = ConfigStore(files or FakeConfigFiles(), session, trust or FakeWorkspaceTrust(trusted=True), env)
     clock = clock or (jobs.clock if jobs is not None else FakeClock())
     vfs = vfs or FakeFiles()
     shell = shell or FakeShell()
@@ -97,7 +102,7 @@ async def make_deps(
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     human = human or FakeHumanInput()
-    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, code_index, navigation, memory_index)
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index)
     lines = child_progress if child_progress is not None else []
 
     def progress_for(title: str) -> FakeProgress:
@@ -106,7 +111,7 @@ async def make_deps(
 
     children = Children(child_store or FakeChildStore(), child_runtime or FakeChildRuntime(), ChildPorts(
         llm=llm, config=config, session=session, human=human, toolbox=toolbox, progress_for=progress_for,
-        clock=clock, logger=logger, background_human=background_human,
+        clock=clock, logger=logger, background_human=background_human, grammar=BASH_GRAMMAR,
     ))
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
@@ -125,6 +130,7 @@ async def make_deps(
         files=vfs,
         shell=shell,
         jobs=jobs,
+        shell_grammar=BASH_GRAMMAR,
         toolbox=toolbox,
         memory=memory or FakeMemoryStore(),
         memory_entries=memory_entries or FakeMemoryEntries(),
@@ -140,4 +146,5 @@ async def make_deps(
         git=git,
         code_index=code_index,
         code_navigation=navigation,
+        disk=disk or FakeDiskFiles(),
     )

@@ -2,7 +2,8 @@
 
 Written for these tests from the SARIF 2.1.0 specification's required properties and value rules (the
 official schema file is not vendored here): the log's version and runs, a run's tool and driver, a rule's id,
-a result's message, level, rule index, locations, fingerprints and fixes, a region's 1-based lines. Every
+a result's message, level, rule index, locations, fingerprints and fixes, a region's 1-based lines, an
+invocation's required `executionSuccessful` and its tool-execution notifications. Every
 object closes its properties, so a misspelt property name fails the check as it would against the full schema.
 """
 
@@ -117,6 +118,31 @@ _RESULT: dict[str, Any] = {
     },
     "required": ["message"],
 }
+_REPORTING_DESCRIPTOR_REFERENCE: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"id": {"type": "string"}, "index": {"type": "integer", "minimum": -1},
+                   "guid": {"type": "string"}, "toolComponent": {"type": "object"}},
+    "anyOf": [{"required": ["index"]}, {"required": ["guid"]}, {"required": ["id"]}],
+}
+_NOTIFICATION: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"message": _MESSAGE, "level": {"enum": ["none", "note", "warning", "error"]},
+                   "descriptor": _REPORTING_DESCRIPTOR_REFERENCE, "associatedRule": _REPORTING_DESCRIPTOR_REFERENCE,
+                   "locations": {"type": "array", "items": _LOCATION}, "timeUtc": {"type": "string"},
+                   "exception": {"type": "object"}, "threadId": {"type": "integer"}},
+    "required": ["message"],
+}
+_INVOCATION: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"executionSuccessful": {"type": "boolean"}, "exitCode": {"type": "integer"},
+                   "commandLine": {"type": "string"},
+                   "toolExecutionNotifications": {"type": "array", "items": _NOTIFICATION},
+                   "toolConfigurationNotifications": {"type": "array", "items": _NOTIFICATION}},
+    "required": ["executionSuccessful"],
+}
 SARIF_2_1_0_STRUCTURE: dict[str, Any] = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "type": "object",
@@ -153,6 +179,7 @@ SARIF_2_1_0_STRUCTURE: dict[str, Any] = {
                                                                 "uriBaseId": {"type": "string"},
                                                                 "description": _MESSAGE}},
                     },
+                    "invocations": {"type": "array", "items": _INVOCATION},
                     "results": {"type": "array", "items": _RESULT},
                 },
                 "required": ["tool"],

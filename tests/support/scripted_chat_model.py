@@ -10,14 +10,17 @@ Each call takes the next turn of the script. A turn is one of:
 - an exception instance (an `LlmFailure`, ...): raised;
 - a function of the `ChatRequest` (sync or async) returning any of the above, to answer from what was sent.
 
-Every call is kept in `requests` (messages, tool specs, options). `max_active` is the highest number of
-calls seen in flight at once; set `hold` to an asyncio.Event to keep every call waiting until it is set.
-A call with no turn left fails the test with an AssertionError naming the request.
+`structured_way` plays a server that shapes JSON answers: when set, a reply to a call asking for
+structured output (CallOptions.structured) says it was asked that way (`tool`: give the JSON as a `Call`
+of the schema's name). Every call is kept in `requests` (messages, tool specs, options). `max_active` is
+the highest number of calls seen in flight at once; set `hold` to an asyncio.Event to keep every call
+waiting until it is set. A call with no turn left fails the test with an AssertionError naming the request.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -26,6 +29,7 @@ from typing import Any, TypeAlias
 
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.structured_output import StructuredWay
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE
 
 DEFAULT_USAGE = Usage(input_tokens=100, output_tokens=20, cost=0.001)
@@ -81,8 +85,9 @@ Script: TypeAlias = str | Call | list[Call] | Turn | ChatReply | BaseException |
 class ScriptedChatModel:
     def __init__(self, turns: Iterable[Script] = (), model: str = "scripted/model",
                  usage: Usage = DEFAULT_USAGE, hold: asyncio.Event | None = None,
-                 not_configured: bool = False) -> None:
+                 not_configured: bool = False, structured_way: StructuredWay | None = None) -> None:
         self.turns: list[Script] = list(turns)
+        self.structured_way = structured_way
         self.model = model
         self.usage = usage
         self.hold = hold
@@ -120,7 +125,10 @@ class ScriptedChatModel:
                 raise AssertionError(f"ScriptedChatModel: no turn left for request #{number} "
                                      f"(last user message: {request.last_user_text[:200]!r})")
             turn = self.turns.pop(0)
-            return await self._play(turn, request, number, model)
+            reply = await self._play(turn, request, number, model)
+            if self.structured_way is not None and options.structured is not None:
+                reply = dataclasses.replace(reply, structured_way=self.structured_way)
+            return reply
         finally:
             self.active -= 1
 

@@ -36,6 +36,27 @@ the message "the stub's script is exhausted"). A step is an object:
 - `"when": "text"`: optional in any step: the step answers only a request whose system or user messages
   hold that text (the first such step still waiting is taken); a step without it answers any request. This
   keeps two concurrent conversations (a parent and its child agent) each on its own steps.
+- `{"body": {...}}` or `{"body": "text"}`: a 200 whose body is exactly that (a reply without `message`,
+  without `choices`, or not JSON at all), to test how a malformed answer is reported.
+- `"together": N` in a reply: hold the answer until N requests (counted in groups of N from the first such
+  one) have arrived, or 10 s have passed; requests sent at once are then answered at once, so a test of
+  concurrency does not depend on the machine's speed.
+
+Schemas, like vLLM's guided decoding or llama.cpp's grammars (`schema=` on the constructor, or
+`"schema": ...` in a script object):
+
+- `"follow"`: a request that asks for JSON of a schema (`response_format` of type `json_schema`, or
+  `tool_choice` forcing one function) is answered with the step's `"json"` value (its JSON text as the
+  content, or as the forced function's arguments), checked against the requested schema (a mismatch answers
+  500 naming the problem, so a test script cannot pass what no such server would send); a step without
+  `"json"` answers the smallest value the schema allows. A request that does not ask answers the step's
+  `"content"`, or prose without any JSON when the step has only `"json"`.
+- `"tools-only"`: as `follow`, but a request with `response_format` is refused with a 400 (without taking a
+  step), as a server that does not take response_format does.
+- unset: the steps are answered as they are written, whatever the request asks.
+
+`timings` holds, for every answered request, when it arrived and when its answer was sent (time.monotonic),
+so a test can see which requests overlapped.
 
 When the request has `"stream": true`, a reply step is sent as server-sent events
 (`data: {chat.completion.chunk}` lines, the text in pieces, each tool call in two pieces, a usage chunk
@@ -57,19 +78,29 @@ from typing import Any
 
 DEFAULT_USAGE = {"prompt_tokens": 10, "completion_tokens": 5}
 EXHAUSTED = {"status": 500, "error": "the stub's script is exhausted"}
+SCHEMA_MODES = ("follow", "tools-only")
+PROSE = "I read the change carefully. Nothing in it worries me, and I would merge it as it is."
+REFUSED_RESPONSE_FORMAT = "response_format is not supported by this server"
 
 
 class StubOpenAIServer:
     """The server; `with` starts it on a thread and stops it (hanging requests included) on exit."""
 
     def __init__(self, steps: list[dict[str, Any]] | None = None, default: dict[str, Any] | None = None,
-                 host: str = "127.0.0.1", port: int = 0, log: Path | None = None) -> None:
+                 host: str = "127.0.0.1", port: int = 0, log: Path | None = None,
+                 schema: str | None = None) -> None:
+        if schema is not None and schema not in SCHEMA_MODES:
+            raise ValueError(f"schema must be one of {', '.join(SCHEMA_MODES)}, not {schema!r}")
         self.steps: list[dict[str, Any]] = list(steps or [])
         self.default = default
+        self.schema = schema
         self.requests: list[dict[str, Any]] = []
+        self.timings: list[tuple[float, float]] = []
         self.log = log
         self._lock = threading.Lock()
         self._stopping = threading.Event()
+        self._gate = threading.Condition()
+        self._gathered = 0
         self._httpd = _Server((host, port), _handler_for(self))
         self._thread: threading.Thread | None = None
 
@@ -79,7 +110,7 @@ class StubOpenAIServer:
         if isinstance(script, list):
             return cls(script, **kwargs)
         if isinstance(script, dict) and isinstance(script.get("steps", []), list):
-            return cls(script.get("steps", []), script.get("default"), **kwargs)
+            return cls(script.get("steps", []), script.get("default"), schema=script.get("schema"), **kwargs)
         raise ValueError('a stub script is a JSON list of steps or {"steps": [...], "default": {...}}')
 
     @property
@@ -119,13 +150,16 @@ class StubOpenAIServer:
             self._httpd.server_close()
 
     def next_step(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Record the request and take the next step (its 1-based number and the step)."""
+        """Record the request and take the next step (its 1-based number and the step); a request this
+        server refuses before any work (`tools-only` and a response_format) takes no step."""
         with self._lock:
             self.requests.append(body)
             number = len(self.requests)
             if self.log is not None:
                 with self.log.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(body) + "\n")
+            if self.schema == "tools-only" and body.get("response_format") is not None:
+                return number, {"status": 400, "error": REFUSED_RESPONSE_FORMAT}
             index = next((i for i, step in enumerate(self.steps) if _matches(step, body)), None)
             if index is not None:
                 return number, self.steps.pop(index)
@@ -134,6 +168,28 @@ class StubOpenAIServer:
     def wait(self, seconds: float) -> None:
         """Sleep, but wake at once when the server stops."""
         self._stopping.wait(seconds)
+
+    def gather(self, size: int, timeout: float = 10.0) -> None:
+        """Wait until this request's group of `size` has arrived (or `timeout` passed, or the server stops)."""
+        with self._gate:
+            self._gathered += 1
+            group_end = ((self._gathered - 1) // max(size, 1) + 1) * max(size, 1)
+            self._gate.notify_all()
+            self._gate.wait_for(lambda: self._gathered >= group_end or self._stopping.is_set(), timeout)
+
+    def record_timing(self, arrived: float, answered: float) -> None:
+        with self._lock:
+            self.timings.append((arrived, answered))
+
+    def most_at_once(self) -> int:
+        """The most requests that were being answered at the same moment."""
+        edges = sorted([(start, 1) for start, _ in self.timings] + [(end, -1) for _, end in self.timings],
+                       key=lambda edge: (edge[0], edge[1]))
+        most = current = 0
+        for _, change in edges:
+            current += change
+            most = max(most, current)
+        return most
 
 
 def _matches(step: dict[str, Any], body: dict[str, Any]) -> bool:
@@ -174,16 +230,26 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             except json.JSONDecodeError:
                 self._json(400, _error_body("the request body is not JSON", 400))
                 return
+            arrived = time.monotonic()
             number, step = stub.next_step(body)
+            if stub.schema is not None:
+                step = _shaped(step, body)
             self._answer(number, step, body)
+            stub.record_timing(arrived, time.monotonic())
 
         def _answer(self, number: int, step: dict[str, Any], body: dict[str, Any]) -> None:
             if "hang" in step:
                 stub.wait(float(step["hang"]))
                 self.close_connection = True
                 return
+            if step.get("together"):
+                stub.gather(int(step["together"]))
             if step.get("delay"):
                 stub.wait(float(step["delay"]))
+            if "body" in step:  # a 200 whose body is given whole: a malformed reply
+                raw = step["body"]
+                self._bytes(200, (raw if isinstance(raw, str) else json.dumps(raw)).encode("utf-8"))
+                return
             if "status" in step:
                 status = int(step["status"])
                 self._json(status, _error_body(str(step.get("error", f"error {status}")), status))
@@ -195,7 +261,9 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self._json(200, _completion(number, step, body))
 
         def _json(self, status: int, payload: dict[str, Any]) -> None:
-            data = json.dumps(payload).encode("utf-8")
+            self._bytes(status, json.dumps(payload).encode("utf-8"))
+
+        def _bytes(self, status: int, data: bytes) -> None:
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
@@ -219,6 +287,79 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 pass
 
     return Handler
+
+
+def _shaped(step: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The step as a schema-following server answers it: the JSON the request asks for, else text."""
+    if any(key in step for key in ("hang", "status")):
+        return step
+    asked = _asked_schema(body)
+    if asked is None:
+        if "json" in step:
+            return {**{k: v for k, v in step.items() if k != "json"}, "content": step.get("content", PROSE)}
+        return step
+    kind, name, schema = asked
+    value = step["json"] if "json" in step else _smallest(schema, schema)
+    problem = _misfit(value, schema)
+    if problem:
+        return {"status": 500, "error": f"the stub's scripted JSON does not fit the requested schema: {problem}"}
+    kept = {k: v for k, v in step.items() if k in ("usage", "model", "delay", "together")}
+    if kind == "tool":
+        return {**kept, "content": None, "tool_calls": [{"name": name, "arguments": json.dumps(value)}]}
+    return {**kept, "content": json.dumps(value)}
+
+
+def _asked_schema(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]] | None:
+    """("json_schema" or "tool", the name, the schema) when the request asks for JSON of a schema."""
+    response_format = body.get("response_format") or {}
+    if response_format.get("type") == "json_schema":
+        spec = response_format.get("json_schema") or {}
+        return "json_schema", str(spec.get("name", "answer")), spec.get("schema") or {}
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") == "function":
+        name = (choice.get("function") or {}).get("name")
+        for tool in body.get("tools") or []:
+            function = tool.get("function") or {}
+            if function.get("name") == name:
+                return "tool", str(name), function.get("parameters") or {}
+    return None
+
+
+def _misfit(value: Any, schema: dict[str, Any]) -> str:
+    try:
+        import jsonschema
+    except ImportError:  # the stub runs without it too; the check is then skipped
+        return ""
+    try:
+        jsonschema.validate(value, schema)
+    except jsonschema.ValidationError as error:
+        where = "/".join(str(part) for part in error.absolute_path) or "(the whole value)"
+        return f"{where}: {error.message}"
+    return ""
+
+
+def _smallest(node: Any, root: dict[str, Any]) -> Any:
+    """The smallest value a schema allows: empty arrays and strings, zeros, the first choice."""
+    if not isinstance(node, dict):
+        return None
+    if "$ref" in node:
+        target: Any = root
+        for part in str(node["$ref"]).lstrip("#/").split("/"):
+            target = target.get(part, {}) if isinstance(target, dict) else {}
+        return _smallest(target, root)
+    if "const" in node:
+        return node["const"]
+    if node.get("enum"):
+        return node["enum"][0]
+    for key in ("anyOf", "oneOf"):
+        if node.get(key):
+            return _smallest(node[key][0], root)
+    kind = node.get("type")
+    kind = kind[0] if isinstance(kind, list) and kind else kind
+    if kind == "object" or "properties" in node:
+        properties = node.get("properties") or {}
+        return {name: _smallest(properties[name], root) for name in node.get("required", []) if name in properties}
+    return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(str(kind))
 
 
 def _error_body(message: str, status: int) -> dict[str, Any]:
@@ -308,10 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="the port (0: an ephemeral one)")
     parser.add_argument("--script", type=Path, required=True, help="a JSON file of steps (see the docstring)")
     parser.add_argument("--log", type=Path, default=None, help="append each request body to this file")
+    parser.add_argument("--schema", choices=SCHEMA_MODES, default=None,
+                        help="follow requested schemas (or refuse response_format: tools-only)")
     options = parser.parse_args(argv)
     try:
         script = json.loads(options.script.read_text(encoding="utf-8"))
         stub = StubOpenAIServer.from_script(script, port=options.port, log=options.log)
+        stub.schema = options.schema or stub.schema
     except (OSError, ValueError) as error:
         print(f"stub_openai_server: {options.script}: {error}", file=sys.stderr)
         return 2

@@ -97,3 +97,81 @@ def test_the_module_runs_as_a_process_serving_a_script_file(tmp_path):
 
     assert first_line.startswith("listening on http://127.0.0.1:")
     assert answer["choices"][0]["message"]["content"] == "from the file"
+
+
+SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["VALID", "GAPS"]},
+                                           "notes": {"type": "array", "items": {"type": "string"}}},
+          "required": ["verdict", "notes"], "additionalProperties": False}
+AS_JSON_SCHEMA = {"type": "json_schema", "json_schema": {"name": "Verdict", "schema": SCHEMA, "strict": True}}
+FORCED_TOOL = {"tools": [{"type": "function", "function": {"name": "Verdict", "parameters": SCHEMA}}],
+               "tool_choice": {"type": "function", "function": {"name": "Verdict"}}}
+VERDICT = {"verdict": "GAPS", "notes": ["no test"]}
+
+
+def _message(stub, **request):
+    return json.loads(_post(stub.url, {"model": "m", "messages": [], **request}))["choices"][0]["message"]
+
+
+def test_following_schemas_a_response_format_gets_the_steps_json():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        message = _message(stub, response_format=AS_JSON_SCHEMA)
+
+    assert json.loads(message["content"]) == VERDICT
+
+
+def test_following_schemas_a_forced_tool_call_gets_the_json_as_its_arguments():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        message = _message(stub, **FORCED_TOOL)
+
+    call = message["tool_calls"][0]["function"]
+    assert call["name"] == "Verdict" and json.loads(call["arguments"]) == VERDICT
+
+
+def test_following_schemas_a_request_that_does_not_ask_gets_prose_without_json():
+    with StubOpenAIServer([{"json": VERDICT}], schema="follow") as stub:
+        message = _message(stub)
+
+    assert "{" not in message["content"] and message["content"]
+
+
+def test_following_schemas_a_step_without_json_answers_the_smallest_fitting_value():
+    with StubOpenAIServer(default={"content": "unused"}, schema="follow") as stub:
+        message = _message(stub, response_format=AS_JSON_SCHEMA)
+
+    assert json.loads(message["content"]) == {"verdict": "VALID", "notes": []}
+
+
+def test_following_schemas_a_scripted_answer_that_does_not_fit_is_a_500_naming_the_problem():
+    with StubOpenAIServer([{"json": {"verdict": "MAYBE", "notes": []}}], schema="follow") as stub, \
+            pytest.raises(urllib.error.HTTPError) as error:
+        _message(stub, response_format=AS_JSON_SCHEMA)
+
+    assert error.value.code == 500 and "verdict: 'MAYBE' is not one of" in error.value.read().decode()
+
+
+def test_a_tools_only_server_refuses_response_format_with_a_400_and_keeps_its_step():
+    with StubOpenAIServer([{"json": VERDICT}], schema="tools-only") as stub:
+        with pytest.raises(urllib.error.HTTPError) as error:
+            _message(stub, response_format=AS_JSON_SCHEMA)
+        message = _message(stub, **FORCED_TOOL)
+
+    assert error.value.code == 400 and "response_format is not supported" in error.value.read().decode()
+    assert json.loads(message["tool_calls"][0]["function"]["arguments"]) == VERDICT
+
+
+def test_the_times_of_overlapping_requests_show_them_at_once():
+    import threading
+
+    with StubOpenAIServer(default={"content": "x", "together": 3}) as stub:
+        threads = [threading.Thread(target=_post, args=(stub.url, {"model": "m", "messages": []})) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        one_after_another = StubOpenAIServer(default={"content": "x"})
+    with one_after_another as sequential:
+        _post(sequential.url, {"model": "m", "messages": []})
+        _post(sequential.url, {"model": "m", "messages": []})
+
+    assert len(stub.timings) == 3 and stub.most_at_once() == 3
+    assert sequential.most_at_once() == 1

@@ -1,5 +1,6 @@
 from orkeon_engine.ports.shell_jobs import ShellJobsError
 from orkeon_engine.tools.jobs import JobStatusTool, JobTailTool, StartJobTool, wait_for_job
+from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -9,7 +10,8 @@ from tests.support.doubles.fake_shell_jobs import FakeShellJobs
 async def _tools(project=None):
     jobs = FakeShellJobs(FakeClock())
     deps = await make_deps(files=FakeConfigFiles(project=project), jobs=jobs)
-    return jobs, StartJobTool(jobs, deps.config), JobStatusTool(jobs, jobs.clock), JobTailTool(jobs, jobs.clock)
+    start = StartJobTool(jobs, deps.config, BASH_GRAMMAR)
+    return jobs, start, JobStatusTool(jobs, jobs.clock), JobTailTool(jobs, jobs.clock)
 
 
 async def test_a_job_starts_and_the_result_names_its_id_and_log():

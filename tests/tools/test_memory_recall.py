@@ -9,13 +9,15 @@ from orkeon_engine.tools.memory_recall import MemoryRecallTool
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_memory_index import FakeMemoryIndex
 from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 HITS = (RecallHit(".orkeon/memory/quote-paths.md", "Quote every path", 0.0328, ("shell",), "A path with a space."),
         RecallHit(".orkeon/memory/narrow.md", "Run the narrow test", 0.0161, (), "The suite takes minutes."))
 
 
 async def _tool(index, project=None):
-    config = ConfigStore(FakeConfigFiles(project=project), await CurrentSession.open(FakeSessionStore()))
+    config = ConfigStore(FakeConfigFiles(project=project), await CurrentSession.open(FakeSessionStore()),
+                         FakeWorkspaceTrust(trusted=True))
     return MemoryRecallTool(index, config)
 
 

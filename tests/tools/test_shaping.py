@@ -2,7 +2,8 @@ from orkeon_engine.domain.permissions.decide import Deny, GateContext, decide
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
 from orkeon_engine.tools.file_read import FileReadInput, FileReadTool
 from orkeon_engine.tools.read_ledger import ReadLedger
-from orkeon_engine.tools.shaping import gate_path, gate_paths, human_size, plural, shorten_line
+from orkeon_engine.tools.shaping import gate_path, gate_paths, human_size, link_targets, plural, shorten_line
+from tests.support.bash_grammar import BASH_READ
 from tests.support.doubles.fake_files import FakeFiles
 
 
@@ -26,7 +27,7 @@ async def test_a_read_through_a_symlink_to_an_env_file_meets_the_secrets_rules()
     files.links["/workspace/notes.txt"] = "/workspace/.env"
     call = await FileReadTool(files, ReadLedger()).describe(FileReadInput(path="notes.txt"))
 
-    decision = decide(call, GateContext("bypassPermissions", RULE_SETS["secrets"].entries()))
+    decision = decide(call, GateContext("bypassPermissions", RULE_SETS["secrets"].entries(), read=BASH_READ))
 
     assert isinstance(decision, Deny)
 
@@ -39,3 +40,10 @@ def test_a_long_line_is_shortened_with_the_count_of_what_was_left_out():
 def test_sizes_and_counts_read_as_words():
     assert [human_size(n) for n in (12, 2048, 3 * 1024 * 1024)] == ["12 B", "2.0 KB", "3.0 MB"]
     assert [plural(1, "line"), plural(1200, "line")] == ["1 line", "1,200 lines"]
+
+
+def test_link_targets_are_the_paths_a_symlink_leads_to():
+    files = FakeFiles()
+    files.links["/workspace/notes.txt"] = "/workspace/.env"
+
+    assert link_targets(files, ["notes.txt", "src/app.py", "$x", "-la", "../out"]) == ("/workspace/.env",)

@@ -1,5 +1,6 @@
 from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.tools.shell_command import MAX_OUTPUT_BYTES, ShellCommandTool
+from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_shell import FakeShell
@@ -8,7 +9,7 @@ from tests.support.doubles.fake_shell import FakeShell
 async def _tool(shell=None, project=None):
     shell = shell or FakeShell()
     deps = await make_deps(files=FakeConfigFiles(project=project), shell=shell)
-    return ShellCommandTool(shell, deps.config), shell
+    return ShellCommandTool(shell, deps.config, BASH_GRAMMAR), shell
 
 
 async def test_a_listed_program_runs_and_the_result_carries_its_exit_code_and_output():

@@ -79,3 +79,16 @@ async def test_deps_without_tools_say_so():
 
     with pytest.raises(NotConfiguredError, match="tools are not wired"):
         deps.run_toolbox()
+
+
+def test_import_tool_modules_imports_every_module_of_the_tools_package():
+    import pkgutil
+    import sys
+
+    import orkeon_engine.tools as package
+    from orkeon_engine.tools.toolbox import import_tool_modules
+
+    import_tool_modules()
+
+    names = [m.name for m in pkgutil.iter_modules(package.__path__, "orkeon_engine.tools.")]
+    assert names and all(name in sys.modules for name in names)

@@ -17,6 +17,7 @@ from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
+from orkeon_engine.ports.disk_files import DiskFiles
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.human_input import HumanInput
@@ -29,6 +30,7 @@ from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.review_source import ReviewSource
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
 from orkeon_engine.ports.turn_events import TurnEvents
@@ -37,9 +39,11 @@ from orkeon_engine.services.children import Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.workspace_trust import TrustQuestion
 
 if TYPE_CHECKING:
     from typing import Any
@@ -75,6 +79,8 @@ class Deps:
     """Command lines run in the workspace root."""
     jobs: ShellJobs | None = None
     """Long commands run detached, with their logs under /tmp or /output."""
+    shell_grammar: ShellGrammar | None = None
+    """Reads command lines as bash does, for the gate and the `shell.allow` check."""
     toolbox: ToolboxFactory | None = None
     """Builds the standard tools of one run; call `run_toolbox()`, which hands it this run's progress."""
     memory: MemoryStore | None = None
@@ -101,6 +107,12 @@ class Deps:
     """The shared memory's committed files under .orkeon/memory/: its entries and the refused list."""
     memory_index: MemoryIndex | None = None
     """The shared memory's search index (FTS5, vectors with the embeddings extra), under .orkeon/local/."""
+    trust_question: TrustQuestion | None = None
+    """Asks the person, once, to trust the workspace when its settings file holds back keys."""
+    can_ask: bool = True
+    """Whether anybody can answer `human`'s questions (False: the command line without a terminal)."""
+    disk: DiskFiles | None = None
+    """The person's own disk, by real path: where a command writes a file they named (/export FILE)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
@@ -113,6 +125,9 @@ class Deps:
         if self.children is None:
             raise NotConfiguredError("this engine runs no child agents (no state store for them)")
         return self.children
+    def gate_ports(self) -> GatePorts:
+        """What a run's permission gate works over, from this Deps."""
+        return GatePorts(self.config, self.session, self.human, self.shell_grammar, self.logger)
 
     def require_memory(self) -> MemoryStore:
         """The memory store, or NotConfiguredError when this engine was built without one."""

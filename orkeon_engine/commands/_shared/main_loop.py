@@ -24,5 +24,6 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         memory=deps.memory,
         usage=deps.usage,
         window=deps.context_window,
+        grammar=deps.shell_grammar,
         events=deps.events,
     )

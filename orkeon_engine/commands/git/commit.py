@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.commands.git.repository import repo_paths, require_git
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
@@ -25,6 +27,9 @@ ARGS = ArgSpec(
     positionals=(Positional("paths", "commit only the changes under these files or folders", many=True),),
 )
 
+NOBODY_TO_CONFIRM = ("/commit shows the drafted message for you to confirm, and there is no terminal to ask on: "
+                     "run it in a terminal, or add --yes to commit the drafted message without confirming")
+
 
 async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
     # The crew (its pydantic message model) is imported on the first /commit, not at the engine's start.
@@ -32,6 +37,8 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
 
     git = require_git(deps)
     await _refuse_in_a_read_only_mode(deps)
+    if not args.has("yes") and not deps.can_ask:
+        raise CommandFailedError(NOBODY_TO_CONFIRM)
     request = CommitRequest(
         paths=tuple(repo_paths(deps, args.words)),
         work_folder=repo_paths(deps, [await work_folder_setting(deps.config)])[0],
@@ -40,7 +47,7 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
         assume_yes=args.has("yes"),
     )
     crew = CommitCrewDeps(git=git, llm=deps.require_llm(), human=deps.human, progress=deps.progress,
-                          files=deps.files)
+                          files=deps.files, show_path=partial(shown, deps))
     return _view(await run_git_commit(request, crew))
 
 

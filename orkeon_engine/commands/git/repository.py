@@ -19,9 +19,10 @@ def require_git(deps: Deps) -> Git:
 
 
 def repo_paths(deps: Deps, words: Sequence[str]) -> list[str]:
-    """The named paths relative to the repository's root; a path outside it is a CommandFailedError."""
+    """The named paths (relative to the person's folder, or absolute) relative to the repository's root; a path
+    outside it is a CommandFailedError."""
     git_root = deps.workspace.git_root or deps.workspace.root
     try:
-        return [repo_path(deps.workspace.root, git_root, word) for word in words]
+        return [repo_path(deps.workspace.here, git_root, word) for word in words]
     except PathOutsideRepositoryError as error:
         raise CommandFailedError(str(error)) from None

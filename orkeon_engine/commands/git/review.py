@@ -4,13 +4,16 @@ The findings that stand replace the last review's in state.db, so the editor sho
 The view lists them as `path:line: severity [lens] title` (sorted by path and line) with a closing line of
 counts, dropped proposals, tokens and cost, and the ranked table as its document; `--format json` and
 `--format sarif` print a report instead; `--fail-on SEVERITY` makes `orkeon review` exit 1 when a finding at
-or above it stands. `--clear` forgets the stored findings; `--dismiss ID` dismisses one, and its quote is
-not raised again by that lens.
+or above it stands. A review where no lens gave a valid answer failed: it stores nothing, says so in every
+format (SARIF's invocation is not successful) and exits 3. The lenses run `review.concurrency` at a time,
+the whole review within `review.deadline` seconds. `--clear` forgets the stored findings; `--dismiss ID`
+dismisses one, and its quote is not raised again by that lens.
 """
 
 from __future__ import annotations
 
 import json
+import posixpath
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.passes import MAX_PASSES, parse_passes
@@ -27,6 +30,7 @@ from orkeon_engine.domain.review_report import (
 )
 from orkeon_engine.domain.sarif import sarif_log
 from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.review_source import DiffRequest, DiffScope
 from orkeon_engine.services.findings_board import FindingsBoard
 
@@ -64,7 +68,7 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     output = _format(args, command, spec)
     threshold = _threshold(args, command, spec)
     passes = await _passes(args, deps)
-    request = _diff_request(args, command, spec)
+    request = _diff_request(args, command, spec, deps.workspace)
     if deps.review_source is None:
         raise NotConfiguredError("this engine has no repository reader wired, so there is nothing to review")
     diff = parse_diff(await deps.review_source.diff(request))
@@ -72,12 +76,16 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
         return CommandView(message=_nothing_to_review(request))
     from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review  # pydantic: not at start-up
 
+    concurrency = int(await deps.config.get("review.concurrency", 3))
+    deadline = float(await deps.config.get("review.deadline", 1200))
     result = await run_code_review(
-        ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed()),
+        ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed(), concurrency=concurrency,
+                      deadline=deadline),
         deps.require_llm(),
         deps.progress,
     )
-    await board.publish(result.findings)
+    if not result.failed:  # a review that did not run keeps the last one's findings
+        await board.publish(result.findings)
     return _view(result, output, threshold, deps.version)
 
 
@@ -128,14 +136,17 @@ async def _passes(args: ParsedArgs, deps: Deps) -> int:
     return min(int(await deps.config.get("review.passes", 1)), MAX_PASSES)
 
 
-def _diff_request(args: ParsedArgs, command: str, spec: ArgSpec) -> DiffRequest:
+def _diff_request(args: ParsedArgs, command: str, spec: ArgSpec, workspace: WorkspaceInfo) -> DiffRequest:
+    """The diff asked for; the paths named (relative to the person's folder) made relative to the workspace
+    root, where git reads them."""
     base = args.value("base")
     if base is not None and args.has("working"):
         raise ArgumentError("--base and --working cannot be given together", spec.usage(command))
     if base is not None and not base.strip():
         raise ArgumentError("--base needs a revision", spec.usage(command))
     scope: DiffScope = "since" if base is not None else "working" if args.has("working") else "staged"
-    return DiffRequest(scope, base, tuple(args.rest()))
+    paths = tuple(posixpath.relpath(posixpath.join(workspace.here, path), workspace.root) for path in args.rest())
+    return DiffRequest(scope, base, paths)
 
 
 def _nothing_to_review(request: DiffRequest) -> str:
@@ -146,14 +157,16 @@ def _nothing_to_review(request: DiffRequest) -> str:
 
 
 def _view(result: ReviewResult, output: str, threshold: Severity | None, version: str) -> CommandView:
-    exit_code = 1 if result.fails(threshold) else 0
+    exit_code = result.exit_code(threshold)
     report = json_report(result)
+    aside = closing_line(result)
     if output == "json":
         return CommandView(lines=(json.dumps(report, indent=2, ensure_ascii=False),), data=report,
-                           exit_code=exit_code)
+                           exit_code=exit_code, aside=aside)
     if output == "sarif":
-        log = sarif_log(result.findings, version)
-        return CommandView(lines=(json.dumps(log, indent=2, ensure_ascii=False),), data=log, exit_code=exit_code)
+        log = sarif_log(result.findings, version, result.failures, successful=not result.failed)
+        return CommandView(lines=(json.dumps(log, indent=2, ensure_ascii=False),), data=log, exit_code=exit_code,
+                           aside=aside)
     document = Document(f"Review of {result.scope}", ranked_markdown(result)) if result.findings else None
     return CommandView(lines=location_lines(result.findings), message=closing_line(result), document=document,
                        data=report, exit_code=exit_code)

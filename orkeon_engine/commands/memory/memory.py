@@ -30,7 +30,8 @@ ACTIONS = ("list", "add", "show", "remove", "admit", "search")
 FLAG_ACTIONS = {"because": "add", "from": "admit", "limit": "search"}
 ARGS = ArgSpec(
     flags=(
-        Flag("because", "the reason of a feedback note", value="REASON"),
+        Flag("because", "the reason of a feedback note (every word up to the next flag)", value="REASON",
+             words=True),
         Flag("from", "admit: a candidates file to review (repeatable; default: the memory.proposals setting)",
              value="FILE", repeatable=True),
         Flag("limit", "search: how many entries to show (1 to 10, default 5)", value="N"),

@@ -4,6 +4,7 @@ packages summarised) and the model's synthesis from it; --raw prints the harvest
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.view import CommandView, Document
@@ -32,7 +33,7 @@ async def run_analyze(args: ParsedArgs, deps: Deps) -> CommandView:
     written = await _write(deps, target, content)
     summary = (f"{harvest.files} files, {harvest.symbols} symbols, {len(harvest.packages)} packages"
                + ("; the harvest was cut to fit the model" if result.cut and not raw else ""))
-    where = f"; written to {written}" if written else ""
+    where = f"; written to {shown(deps, written)}" if written else ""
     data = {"files": harvest.files, "symbols": harvest.symbols, "packages": len(harvest.packages),
             "output": written}
     return CommandView(document=Document(title, content), message=summary + where, data=data)

@@ -4,6 +4,7 @@ instruction files (AGENTS.md, CLAUDE.md, .cursorrules, .github/copilot-instructi
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.view import CommandView, Document
@@ -18,14 +19,14 @@ async def run_init(args: ParsedArgs, deps: Deps) -> CommandView:
 
     result = await init_crew.run_project_init(init_crew.InitDeps(deps.files, deps.require_llm(), deps.progress,
                                                                 deps.code_index))
-    parts = [f"wrote {result.path} ({len(result.text.splitlines())} lines)"]
+    parts = [f"wrote {shown(deps, result.path)} ({len(result.text.splitlines())} lines)"]
     if result.merged:
         parts.append("merged " + ", ".join(result.merged))
     if result.carried:
         parts.append("kept verbatim: " + ", ".join(f"{n} line{'s' if n != 1 else ''} of {path}"
                                                    for path, n in result.carried.items()))
     if result.backup:
-        parts.append(f"the previous AGENTS.md is in {result.backup}")
+        parts.append(f"the previous AGENTS.md is in {shown(deps, result.backup)}")
     data = {"path": result.path, "merged": list(result.merged), "carried": result.carried,
             "backup": result.backup}
     return CommandView(document=Document("AGENTS.md", result.text), message="; ".join(parts) + ".", data=data)

@@ -18,6 +18,7 @@ ARGS = ArgSpec(
     positionals=(Positional("request", "what to do; mode:<name> first runs this turn in that mode", required=True,
                             many=True),),
     free_text=True,
+    typed_from=0,
 )
 
 

@@ -1,8 +1,10 @@
-"""/clear: empty the session's conversation buffer and its state bag, for a fresh start in the same session.
+"""/clear: start afresh in a new session, which becomes the workspace's current one.
 
-The state bag holds the session's own settings (its mode, the toggles, its permission rules), the
-compaction's breaker and the working files, so all of those go back to their defaults too. Typed memory
-and the settings files are untouched.
+The new session has an empty conversation and an empty state bag, so the session's own settings (its mode,
+the toggles, its permission rules), the compaction's breaker and the working files go back to their
+defaults. The session left stays saved: `/resume <id>` goes back to it. A session that never held a turn
+is emptied in place instead of leaving an empty one behind. Typed memory and the settings files are
+untouched.
 """
 
 from __future__ import annotations
@@ -12,13 +14,21 @@ from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.view import CommandView
 
 ARGS = ArgSpec()
+KEPT = "memory and the settings files are kept"
 
 
 async def run_clear(args: ParsedArgs, deps: Deps) -> CommandView:
+    left = deps.session.info
     entries = len(await deps.session.entries())
     keys = sorted(await deps.session.read_state())
-    await deps.session.clear()
-    what = f"{entries} entr{'y' if entries == 1 else 'ies'} of the conversation"
-    state = f"{len(keys)} value{'' if len(keys) == 1 else 's'} of the session's state"
-    lines = (f"the session's state held: {', '.join(keys)}",) if keys else ()
-    return CommandView(lines=lines, message=f"cleared {what} and {state}; memory and the settings files are kept")
+    info = await deps.session.start_new()
+    lines = (f"the session's state held: {', '.join(keys)} (back to the defaults now)",) if keys else ()
+    if info.id == left.id:
+        return CommandView(lines=lines, message=f"session {info.id} held no turn yet: emptied its state; {KEPT}")
+    count = f"{entries} entr{'y' if entries == 1 else 'ies'}"
+    return CommandView(
+        lines=lines,
+        message=f"started session {info.id}; session {left.id} ({count}) stays saved: /resume {left.id} goes back "
+                f"to it; {KEPT}",
+        data={"session": info.id, "previous": left.id},
+    )

@@ -1,4 +1,8 @@
-"""/resume: list the saved sessions with their title and date, or load one in place by its id."""
+"""/resume: list the saved sessions with their title and date, or load one in place by its id.
+
+Only the sessions that held a turn are listed. The one loaded becomes the workspace's current session, so
+the next command (and the next `orkeon` started in this workspace) continues it.
+"""
 
 from __future__ import annotations
 
@@ -27,10 +31,13 @@ async def run_resume(args: ParsedArgs, deps: Deps) -> CommandView:
         current = "*" if info.id == deps.session.id else ""
         title = info.title or _first_request(entries) or "(untitled)"
         rows.append([current, info.id, info.updated.strftime("%Y-%m-%d %H:%M"), str(len(entries)), title])
-    return CommandView(
-        table=table(["", "id", "updated", "entries", "title"], rows),
-        message="`/resume <id>` loads one in place." if rows else "No saved sessions.",
-    )
+    current = deps.session.id
+    if not rows:
+        return CommandView(message=f"No saved session holds a turn yet; the current one is {current}.")
+    listed = any(row[0] for row in rows)
+    note = "" if listed else f" The current session, {current}, holds no turn yet."
+    return CommandView(table=table(["", "id", "updated", "entries", "title"], rows),
+                       message="`/resume <id>` loads one in place; it stays the current session afterwards." + note)
 
 
 async def _load(session_id: str, deps: Deps) -> CommandView:
@@ -39,7 +46,8 @@ async def _load(session_id: str, deps: Deps) -> CommandView:
     except SessionNotFoundError as error:
         raise CommandFailedError(f"{error.args[0]}; `/resume` lists the saved sessions") from None
     count = len(await deps.session.entries())
-    return CommandView(message=f"resumed {info.id} ({info.title or 'untitled'}, {count} entries)")
+    return CommandView(message=f"resumed {info.id} ({info.title or 'untitled'}, {count} entries); it is the "
+                               "workspace's current session now")
 
 
 def _limit(text: str | None) -> int:

@@ -10,6 +10,7 @@ from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, 
 from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.rules import parse_rule_lists
+from orkeon_engine.domain.trust import held_back_message
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.config_store import Scope
 
@@ -60,7 +61,10 @@ async def _effective(deps: Deps) -> CommandView:
     for spec in CONFIG_KEYS:
         found = await deps.config.read_value(spec.key)
         rows.append([spec.key, _show(found.value), found.source])
-    return CommandView(table=table(["key", "value", "from"], rows), message="`/config keys` lists what each accepts.")
+    held = await deps.config.held_back()
+    lines = (held_back_message(held, deps.config.location("project")),) if held else ()
+    return CommandView(lines=lines, table=table(["key", "value", "from"], rows),
+                       message="`/config keys` lists what each accepts.")
 
 
 def _keys() -> CommandView:

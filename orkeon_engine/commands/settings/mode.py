@@ -1,8 +1,8 @@
 """/mode: the assistant's permission mode for this session, and where it comes from.
 
-Bare, it moves the session to the next mode of the cycle (default, acceptEdits, plan); `/mode <name>`
-sets the session's default; `/mode show` only shows it. The view says where the mode came from (the
-session, the `permissions.fallback` setting, or the fallback) and what the mode offers.
+Bare (or `/mode show`), it only shows the mode; `/mode next` moves the session to the next mode of the
+cycle (default, acceptEdits, plan); `/mode <name>` sets the session's default. The view says where the
+mode came from (the session, the `permissions.fallback` setting, or the fallback) and what it offers.
 """
 
 from __future__ import annotations
@@ -21,23 +21,27 @@ from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.services.permission_mode import ModeChoice, resolve_mode
 
+SHOW = "show"
+NEXT = "next"
 ARGS = ArgSpec(positionals=(
-    Positional("mode", f"show, or one of {', '.join(PERMISSION_MODES)} (bare: the next of {' → '.join(MODE_CYCLE)})"),
+    Positional("mode", f"bare or {SHOW}: the mode; {NEXT}: the next of {' → '.join(MODE_CYCLE)}; or one of "
+                       f"{', '.join(PERMISSION_MODES)}"),
 ))
 
 
 async def run_mode(args: ParsedArgs, deps: Deps) -> CommandView:
     word = args.word(0)
     current = await resolve_mode(deps.session, deps.config)
-    if word == "show":
+    if word is None or word == SHOW:
         return _view(current)
-    if word is None:
+    if word == NEXT:
         chosen = next_in_cycle(current.mode)
         await deps.session.set_state(SESSION_MODE_KEY, chosen)
         return _view(ModeChoice(chosen, "session"), was=current)
     mode = parse_mode(word)
     if mode is None:
-        raise CommandFailedError(f"unknown mode {word!r}; modes: {', '.join(PERMISSION_MODES)}")
+        raise CommandFailedError(f"unknown mode {word!r}; modes: {', '.join(PERMISSION_MODES)} (or {NEXT}, "
+                                 f"the next of the cycle)")
     await deps.session.set_state(SESSION_MODE_KEY, mode)
     return _view(ModeChoice(mode, "session"))
 

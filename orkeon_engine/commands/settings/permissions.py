@@ -59,7 +59,8 @@ async def _in_force(rules: PermissionRules) -> CommandView:
         message = "The gate refuses every call until these are fixed."
     elif rows:
         count = f"{len(rows)} rule" if len(rows) == 1 else f"{len(rows)} rules"
-        message = f"{count}; deny is read before ask, ask before allow. A dev step adds its rule sets."
+        message = (f"{count}; deny is read before ask, ask before allow. The rule sets come from "
+                   "permissions.ruleSets; a dev step adds its own.")
     else:
         message = "No rules: each mode's own policy decides. A dev step adds its rule sets (/permissions sets)."
     return CommandView(

@@ -14,10 +14,13 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.permission_mode import resolve_mode
 
-ARGS = ArgSpec(positionals=(
-    Positional("tool", "list (the default), or the name of a tool to call"),
-    Positional("json", "the call's arguments as a JSON object (default {})", many=True),
-))
+ARGS = ArgSpec(
+    positionals=(
+        Positional("tool", "list (the default), or the name of a tool to call"),
+        Positional("json", "the call's arguments as a JSON object (default {})", many=True),
+    ),
+    typed_from=1,
+)
 USAGE = "/debug-tool-call list | <tool> [<json arguments>]"
 
 
@@ -38,7 +41,7 @@ async def run_debug_tool_call(args: ParsedArgs, deps: Deps) -> CommandView:
     except ValueError as error:  # pydantic's ValidationError is a ValueError
         raise CommandFailedError(f"{tool.name}: the arguments do not fit its input: {_first_lines(error)}") from None
     mode = await resolve_mode(deps.session, deps.config)
-    gate = await gate_for_run(deps.config, deps.session, deps.human, mode.mode, logger=deps.logger)
+    gate = await gate_for_run(deps.gate_ports(), mode.mode)
     verdict = await gate.authorize(await tool.describe(parsed))
     reason = f" ({verdict.reason})" if verdict.reason else ""
     lines = [f"mode: {mode.describe()}", f"gate: {'allowed' if verdict.allowed else 'refused'}{reason}"]
@@ -63,6 +66,8 @@ def _arguments(text: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise ArgumentError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})", USAGE) from None
+    except RecursionError:
+        raise ArgumentError("the arguments nest too deeply to be read", USAGE) from None
     if not isinstance(value, dict):
         raise ArgumentError(f"the arguments must be a JSON object, not {type(value).__name__}", USAGE)
     return value

@@ -1,6 +1,8 @@
-"""/doctor: is this installation able to work? Python, git, the grammars, state.db, the settings files, the
-model (with `--online`, one one-token call to prove it answers) and, from the editor, the client's
-capabilities; each check ok or failed, with the fix."""
+"""/doctor: is this installation able to work? Python, git, the grammars, state.db, the settings files, every
+permission rule in force, the model (its name known to litellm, or with `--online` listed by the configured
+server, and one one-token call to prove it answers), the programs on shell.allow and, from the editor, the
+client's capabilities; each check ok or failed, with the fix. "All checks pass" only when every one does;
+`orkeon doctor` exits 1 when one failed."""
 
 from __future__ import annotations
 
@@ -8,12 +10,26 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
 from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.client_info import ClientInfo
-from orkeon_engine.domain.doctor import Check, git_check, grammars_check, python_check, summary
+from orkeon_engine.domain.doctor import (
+    SHELL_BUILTINS,
+    Check,
+    git_check,
+    grammars_check,
+    model_name_check,
+    python_check,
+    rules_check,
+    served_model_check,
+    shell_programs_check,
+    summary,
+)
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
-from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable
+from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, qualified_model
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.model_catalogue import ModelListError
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
+from orkeon_engine.services.permission_rules import PermissionRules
+from orkeon_engine.services.workspace_trust import trust_line
 
 ARGS = ArgSpec(flags=(Flag("online", "also make one one-token model call to prove the model answers"),))
 PROBE_KEY = "doctor.probe"
@@ -26,6 +42,8 @@ _ONLINE_FIXES = {
     "timeout": "the server did not answer in time: check that it runs, or raise llm.timeout",
     "rate_limit": "the provider is rate limiting this key: wait, or check the account's quota",
     "bad_request": "the provider refused the request: check the model's name (/model list)",
+    "bad_reply": "the server's answer is no chat completion: check model.apiBase (or ORKEON_API_BASE) names an "
+                 "OpenAI-compatible /v1",
 }
 SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; `/config keys` lists the keys"
 
@@ -34,15 +52,20 @@ async def run_doctor(args: ParsedArgs, deps: Deps) -> CommandView:
     checks = await _machine(deps)
     checks.append(await _state_db(deps))
     checks.append(_settings(deps))
+    checks.append(await _permission_rules(deps))
     checks.append(await _model(deps))
+    checks.append(await _trust(deps))
+    checks += await _model_name(deps, online=args.has("online"))
     if args.has("online"):
         checks.append(await _online(deps))
+    checks.append(await _shell_programs(deps))
     if deps.client_info is not None:
         checks.append(_editor(deps.client_info))
     rows = [[c.name, "ok" if c.ok else "FAILED", c.detail, c.fix] for c in checks]
     return CommandView(
         table=table(["check", "status", "found", "fix"], rows),
         message=summary(checks),
+        exit_code=0 if all(c.ok for c in checks) else 1,
         data={"checks": [{"name": c.name, "ok": c.ok, "detail": c.detail, "fix": c.fix} for c in checks]},
     )
 
@@ -89,12 +112,59 @@ async def _model(deps: Deps) -> Check:
         return Check.failed("model", "no model is configured", _HOW.removeprefix("no model is configured: "))
     detail = f"{choice.model} (from {choice.model_source})"
     if choice.api_base:
-        return Check.passed("model", f"{detail} at {choice.api_base}")
+        return Check.passed("model", f"{detail} at {choice.api_base} (from {choice.api_base_source})")
     names = PROVIDER_KEYS.get(choice.provider)
     if names and key_variable(choice.provider, deps.env) is None:
         return Check.failed("model", f"{detail}, but no {' or '.join(names)} is set",
                             f"export {names[0]} in the environment that starts orkeon (or its editor)")
     return Check.passed("model", detail)
+
+
+async def _trust(deps: Deps) -> Check:
+    """Failed when the project's settings file sets keys that are ignored for want of trust."""
+    line = await trust_line(deps.config)
+    if line.startswith("not trusted: "):
+        return Check.failed("trust", line.removeprefix("not trusted: "),
+                            "review the project's settings file, then run `orkeon trust grant`")
+    return Check.passed("trust", line)
+
+
+async def _permission_rules(deps: Deps) -> Check:
+    book = await PermissionRules(deps.config, deps.session).effective()
+    return rules_check(len(book.entries), book.problems)
+
+
+async def _model_name(deps: Deps, online: bool) -> list[Check]:
+    """Litellm knows the model; or, with an api base, the server lists it (asked only with --online)."""
+    try:
+        choice = await resolve_model(deps.config, deps.env)
+    except ConfigFileError:
+        return []  # the model check already says the settings cannot be read
+    if not choice.model or deps.models is None:
+        return []
+    if not choice.api_base:
+        return [model_name_check(choice.model, await deps.models.is_known(choice.model))]
+    if not online:
+        return []
+    key_name = key_variable(choice.provider, deps.env)
+    try:
+        served = await deps.models.served_models(choice.api_base, deps.env.get(key_name) if key_name else None)
+    except ModelListError as error:
+        return [served_model_check(choice.model, choice.api_base, None, str(error))]
+    names = [qualified_model(choice.provider, name) for name in served]
+    return [served_model_check(choice.model, choice.api_base, names)]
+
+
+async def _shell_programs(deps: Deps) -> Check:
+    try:
+        found = await deps.config.read_value("shell.allow")
+    except (ConfigFileError, CommandFailedError) as error:
+        return Check.failed("shell programs", f"shell.allow cannot be read: {error}", SETTINGS_FIX)
+    programs = [str(name) for name in found.value or []]
+    if deps.probe is None:
+        return Check.failed("shell programs", "this engine has no system probe wired", "run /doctor from `orkeon`")
+    missing = [name for name in programs if name not in SHELL_BUILTINS and deps.probe.find_program(name) is None]
+    return shell_programs_check(programs, missing, found.source)
 
 
 async def _online(deps: Deps) -> Check:

@@ -28,6 +28,10 @@ CREWS: tuple[tuple[str, str], ...] = (
                      "files merged"),
     ("agent_run", "a new run of an ended child agent, its brief carrying the previous report and your message, "
                   "under its step's rules and budget (/tasks send, /tasks repair)"),
+    ("dev_spec", "drafts a feature's spec in business words from the repository pack, asks its questions one at "
+                 "a time, has it reviewed (/dev-spec)"),
+    ("dev_change", "a change brief (bug, perf, behaviour): facts first, a bug reproduced or a cost measured by "
+                   "running a command before it is written (/dev-spec <code> bug|perf|behaviour)"),
     ("dev_plan", "plans a spec or change brief in batches cut by behaviour from what the code index offers; "
                  "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
 )

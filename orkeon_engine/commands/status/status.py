@@ -1,5 +1,6 @@
-"""/status: the version, the workspace, the model and its provider, the session's mode and where it comes from,
-the session itself, the code index's state, and the session's tokens and cost so far."""
+"""/status: the version, the workspace, the model and its provider (and the api base it is called at, with
+where each came from), whether the workspace is trusted, the session's mode and where it comes from, the
+session itself, the code index's state, and the session's tokens and cost so far."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.model_settings import resolve_model
 from orkeon_engine.services.permission_mode import resolve_mode
+from orkeon_engine.services.workspace_trust import trust_line
 
 ARGS = ArgSpec()
 
@@ -20,6 +22,7 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
         ["git", deps.workspace.git_root or "not a git repository"],
     ]
     rows += await _model_rows(deps)
+    rows.append(["trust", await trust_line(deps.config)])
     choice = await resolve_mode(deps.session, deps.config)
     rows.append(["mode", choice.describe() if choice.known else f"{choice.describe()}, refusing every call"])
     store = deps.session.store
@@ -47,7 +50,7 @@ async def _model_rows(deps: Deps) -> list[list[str]]:
         return [["model", "not configured (orkeon config set model <provider/model>)"]]
     line = f"{choice.model} (from {choice.model_source})"
     if choice.api_base:
-        line += f" at {choice.api_base}"
+        line += f" at {choice.api_base} (from {choice.api_base_source})"
     return [["model", line], ["provider", choice.provider]]
 
 

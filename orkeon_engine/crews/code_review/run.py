@@ -1,14 +1,18 @@
 """run_code_review: one extract per lens and pass over the numbered diff; code settles what stands.
 
-The diff is rendered once (cut to the budget, and said to be cut), each lens answers in JSON against
-LensAnswer, and after each pass the proposals so far are anchored, deduplicated and ranked
-(domain/anchoring.py), so the next pass of a lens is shown what stands and looks for what it missed. A lens
-whose answer does not validate after the repair round, or whose call fails, is reported as having no valid
-answer; the other lenses stand. Only when every call failed does the review fail.
+The diff is rendered once (hand-written files first, generated, vendored, lock and minified ones after;
+cut to the budget, and said to be cut), each lens answers in JSON against LensAnswer, and after each pass
+the proposals so far are anchored, deduplicated and ranked (domain/anchoring.py), so the next pass of a
+lens is shown what stands and looks for what it missed. The lenses of a pass ask the model at once,
+`concurrency` at a time, so a pass takes about the time of its slowest lens; the whole review stops at its
+deadline. A lens whose answer does not validate, whose call fails, or that the deadline stopped, is
+reported as having no valid answer; the other lenses stand. When no call gave a valid answer the result
+says the review failed (ReviewResult.failed).
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +26,7 @@ from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review_files import review_order
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
 from orkeon_engine.domain.secret_paths import withheld_paths
 from orkeon_engine.ports.chat_model import ChatModel, LlmFailure
@@ -30,6 +35,8 @@ from orkeon_engine.services.llm import ExtractFailure, Llm
 
 DIFF_BUDGET_CHARS = 60_000
 """About 15k tokens of diff: past that the diff is cut and the prompt and the result say so."""
+DEFAULT_CONCURRENCY = 3
+DEFAULT_DEADLINE_SECONDS = 1200.0
 
 
 @dataclass(frozen=True)
@@ -42,10 +49,14 @@ class ReviewRequest:
     passes: int = 1
     dismissed: frozenset[DismissKey] = frozenset()
     budget_chars: int = DIFF_BUDGET_CHARS
+    concurrency: int = DEFAULT_CONCURRENCY
+    """How many lenses ask the model at once."""
+    deadline: float = DEFAULT_DEADLINE_SECONDS
+    """Seconds the whole review may take; what still runs then is stopped and reported."""
 
 
 async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress | None = None) -> ReviewResult:
-    """Review the diff; raises CommandFailedError when no lens could be asked at all, or on cancellation."""
+    """Review the diff; raises CommandFailedError on cancellation (or a setting the model cannot use)."""
     lenses = [lens for name in request.lenses if (lens := find_lens(name)) is not None]
     withheld = withheld_paths(request.diff.paths)
     diff = dataclasses.replace(request.diff, files=tuple(f for f in request.diff.files if f.path not in withheld))
@@ -55,32 +66,17 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
                             lenses=tuple(lens.name for lens in lenses), passes=request.passes)
     await llm.require_model()
     tally = _Tally(llm.model)
-    model = dataclasses.replace(llm, model=tally)
-    rendered = render_numbered(request.diff, request.budget_chars)
-    proposals: list[Proposal] = []
-    failures: list[LensFailure] = []
+    passes = _Passes(request, dataclasses.replace(llm, model=tally), tally, progress, len(lenses))
+    ordered = review_order(request.diff)
+    rendered = render_numbered(ordered.diff, request.budget_chars, ordered.kinds)
     settled = Settled(())
-    calls = len(lenses) * request.passes
-    done = 0
     for pass_index in range(1, request.passes + 1):
-        for lens in lenses:
-            _check_cancelled(progress)
-            _report(progress, f"{lens.name}, pass {pass_index} of {request.passes}", tally.usage, done, calls)
-            earlier = _earlier(settled.findings, lens) if pass_index > 1 else ()
-            prompt = user_prompt(rendered, request.scope, pass_index, request.passes, earlier)
-            try:
-                answer = await model.extract(system_prompt(lens), prompt, LensAnswer)
-            except ExtractFailure as error:
-                failures.append(LensFailure(lens.name, pass_index, _first_problem(error)))
-            except LlmFailure as error:
-                failures.append(LensFailure(lens.name, pass_index, f"the model call failed: {error}"))
-            else:
-                proposals.extend(to_proposals(answer, lens.name, pass_index))
-            done += 1
-        settled = settle_findings(proposals, request.diff, request.dismissed)
-    if calls and len(failures) == calls and tally.calls == 0:
-        raise CommandFailedError(f"the review could not ask the model: {failures[0].reason}")
-    _report(progress, "done", tally.usage, calls, calls)
+        prompt_of = {lens.name: user_prompt(rendered, request.scope, pass_index, request.passes,
+                                            _earlier(settled.findings, lens) if pass_index > 1 else ())
+                     for lens in lenses}
+        await passes.run(pass_index, lenses, prompt_of)
+        settled = settle_findings(passes.proposals, request.diff, request.dismissed)
+    _report(progress, "done", tally.usage, passes.calls, passes.calls)
     return ReviewResult(
         scope=request.scope,
         files=request.diff.paths,
@@ -88,14 +84,84 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
         dropped=settled.dropped,
         merged=settled.merged,
         dismissed=settled.dismissed,
-        failures=tuple(failures),
+        failures=_in_order(passes.failures, lenses),
         lenses=tuple(lens.name for lens in lenses),
         passes=request.passes,
         cut_note=rendered.cut_note(),
         tokens=tally.usage.total_tokens,
         cost=tally.usage.cost,
         withheld=withheld,
+        left_out=rendered.left_out_kinds(),
     )
+
+
+class _Passes:
+    """The lenses of each pass asked at once (bounded), their proposals and failures gathered, the
+    review's deadline kept across passes."""
+
+    def __init__(self, request: ReviewRequest, llm: Llm, tally: _Tally, progress: Progress | None,
+                 lens_count: int) -> None:
+        self._request = request
+        self._llm = llm
+        self._tally = tally
+        self._progress = progress
+        self._limit = asyncio.Semaphore(max(1, request.concurrency))
+        self._started = llm.clock.monotonic()
+        self.calls = lens_count * request.passes
+        self.done = 0
+        self.proposals: list[Proposal] = []
+        self.failures: list[LensFailure] = []
+
+    async def run(self, pass_index: int, lenses: Sequence[Lens], prompt_of: dict[str, str]) -> None:
+        left = self._request.deadline - (self._llm.clock.monotonic() - self._started)
+        if left <= 0:
+            self.failures.extend(LensFailure(lens.name, pass_index, self._late("not asked")) for lens in lenses)
+            self.done += len(lenses)
+            return
+        tasks = [asyncio.ensure_future(self._ask(lens, pass_index, prompt_of[lens.name])) for lens in lenses]
+        try:
+            finished, running = await asyncio.wait(tasks, timeout=left, return_when=asyncio.FIRST_EXCEPTION)
+        finally:
+            for task in tasks:
+                task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for task in finished:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:  # the person cancelled, or a setting cannot be used: the review stops
+                raise error
+        for lens, task in zip(lenses, tasks, strict=True):
+            if task in running:
+                self.failures.append(LensFailure(lens.name, pass_index, self._late("stopped")))
+                self.done += 1
+
+    async def _ask(self, lens: Lens, pass_index: int, prompt: str) -> None:
+        async with self._limit:
+            _check_cancelled(self._progress)
+            _report(self._progress, f"{lens.name}, pass {pass_index} of {self._request.passes}", self._tally.usage,
+                    self.done, self.calls)
+            outcome = "answered"
+            try:
+                answer = await self._llm.extract(system_prompt(lens), prompt, LensAnswer)
+            except ExtractFailure as error:
+                self.failures.append(LensFailure(lens.name, pass_index, _first_problem(error)))
+                outcome = "gave no valid answer"
+            except LlmFailure as error:
+                self.failures.append(LensFailure(lens.name, pass_index, f"the model call failed: {error}"))
+                outcome = "gave no valid answer"
+            else:
+                self.proposals.extend(to_proposals(answer, lens.name, pass_index))
+            self.done += 1
+            _report(self._progress, f"{lens.name} {outcome}, pass {pass_index} of {self._request.passes}",
+                    self._tally.usage, self.done, self.calls)
+
+    def _late(self, what: str) -> str:
+        return f"{what}: the review's deadline of {self._request.deadline:g} s passed (review.deadline)"
+
+
+def _in_order(failures: Sequence[LensFailure], lenses: Sequence[Lens]) -> tuple[LensFailure, ...]:
+    """The failures by pass, then in the order the lenses were asked (they end in any order)."""
+    position = {lens.name: index for index, lens in enumerate(lenses)}
+    return tuple(sorted(failures, key=lambda f: (f.pass_index, position.get(f.lens, len(position)))))
 
 
 def _earlier(findings: Sequence[Finding], lens: Lens) -> tuple[Finding, ...]:
@@ -104,7 +170,8 @@ def _earlier(findings: Sequence[Finding], lens: Lens) -> tuple[Finding, ...]:
 
 def _first_problem(error: ExtractFailure) -> str:
     first = error.problems.splitlines()[0].lstrip("- ").strip() if error.problems else ""
-    return f"the answer did not fit after one repair round: {first or 'no JSON found'}"
+    after = "after one repair round" if error.way == "prompt" else f"though asked through {error.way}"
+    return f"the answer did not fit {after}: {first or 'no JSON found'}"
 
 
 def _check_cancelled(progress: Progress | None) -> None:

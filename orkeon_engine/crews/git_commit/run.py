@@ -9,6 +9,7 @@ what will be committed and nothing else; the person confirms it (or edits it), a
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from orkeon_engine.crews.git_commit import render
@@ -44,15 +45,21 @@ class CommitRequest:
     assume_yes: bool = False
 
 
+def _as_written(path: str) -> str:
+    return path
+
+
 @dataclass(frozen=True)
 class CommitCrewDeps:
-    """The ports the crew works through; `files` is the VFS that holds /output (None: no output folder)."""
+    """The ports the crew works through; `files` is the VFS that holds /output (None: no output folder), and
+    `show_path` turns a virtual path into the file the person can open (the command's paths helper)."""
 
     git: Git
     llm: Llm
     human: HumanInput
     progress: Progress
     files: Files | None = None
+    show_path: Callable[[str], str] = _as_written
 
 
 @dataclass(frozen=True)
@@ -184,6 +191,6 @@ async def _pull_request_body(request: CommitRequest, deps: CommitCrewDeps, outco
     title = outcome.message.strip().splitlines()[0]
     command = render.gh_command(base, branch, title, host)
     asked = " (--pr asked for one)" if request.pull_request else ""
-    lines = (*outcome.lines, f"pull request body: {virtual}",
+    lines = (*outcome.lines, f"pull request body: {deps.show_path(virtual)}",
              f"the pull request was not opened{asked}: {render.NO_PR_TOOL}; open it with:", f"  {command}")
     return replace(outcome, pr_file=virtual, gh_command=command, lines=lines)

@@ -1,10 +1,19 @@
 """What the assistant's answer says besides the model's text: where the mode came from, what the rules
-took out of the tools, the flags in force, what the turn cost, and what a compaction did.
+took out of the tools, the flags in force, the calls the permission gate refused and why, what the turn
+cost, and what a compaction did.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from orkeon_engine.domain.act import ToolCallRecord
+
+SUBJECT_KEYS = ("command", "path", "paths", "pattern", "query")
+"""The argument that says what a call is about, first found first, for the refusal line."""
+SUBJECT_LIMIT = 80
 
 MODE_SOURCES: dict[str, str] = {
     "explicit": "from the mode: prefix of the request",
@@ -54,3 +63,16 @@ def document_title(request: str, limit: int = 60) -> str:
     """The editor document's title: the request's first line, shortened."""
     first = request.strip().splitlines()[0] if request.strip() else "the assistant's answer"
     return "Orkeon: " + (first if len(first) <= limit else first[: limit - 3] + "...")
+
+
+def refusal_lines(calls: Iterable[ToolCallRecord]) -> tuple[str, ...]:
+    """One line per call the permission gate refused: `refused: shell_command git push: <the gate's reason>`."""
+    return tuple(f"refused: {call.name} {_subject(call.arguments)}: {call.verdict.reason or 'no reason given'}"
+                 for call in calls if call.verdict is not None and not call.verdict.allowed)
+
+
+def _subject(arguments: dict[str, object]) -> str:
+    value: object = next((arguments[key] for key in SUBJECT_KEYS if key in arguments), arguments)
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    text = " ".join(text.split())
+    return text if len(text) <= SUBJECT_LIMIT else text[: SUBJECT_LIMIT - 3] + "..."

@@ -39,7 +39,14 @@ from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.offer import ToolOffer, offer_tools
 from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
-from orkeon_engine.crews.main_loop.report import TurnFigures, document_title, figures_line, mode_line, stopped_note
+from orkeon_engine.crews.main_loop.report import (
+    TurnFigures,
+    document_title,
+    figures_line,
+    mode_line,
+    refusal_lines,
+    stopped_note,
+)
 from orkeon_engine.crews.main_loop.session_summary import (
     SESSION_SUMMARY_TOKENS,
     build_session_summary_prompt,
@@ -64,12 +71,13 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell
+from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
-from orkeon_engine.services.gate import gate_for_run
+from orkeon_engine.services.gate import GatePorts, gate_for_run
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.session_io import CurrentSession
@@ -114,6 +122,10 @@ class MainLoopPorts:
     window: WindowLookup | None = None
     events: TurnEvents | None = None
     """A front end that shows the turn as it goes (the model's text streamed, the calls, a plan)."""
+    grammar: ShellGrammar | None = None
+
+    def gate_ports(self) -> GatePorts:
+        return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
 
     def require_llm(self) -> Llm:
         if self.llm is None:
@@ -152,12 +164,14 @@ class MainLoopResult:
     warnings: tuple[str, ...] = ()
 
     def lines(self) -> tuple[str, ...]:
-        """The lines shown before the answer: the mode, what the rules removed, the flags, compactions."""
+        """The lines shown before the answer: the mode, what the rules removed, the flags, the calls the gate
+        refused, compactions."""
         lines = [self.mode_line]
         if self.offer.removed:
             lines.append(self.offer.removed_text())
         if self.flags.describe():
             lines.append(f"flags: {self.flags.describe()}")
+        lines += refusal_lines(self.calls)
         lines += [f"compaction: {outcome.describe()}" for outcome in self.compactions]
         lines += [f"warning: {warning}" for warning in self.warnings]
         return tuple(lines)
@@ -202,7 +216,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
     toolbox = ports.toolbox()  # 3
-    gate = await gate_for_run(ports.config, ports.session, ports.human, turn.mode, logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), turn.mode)
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     tools = toolbox.select(offer.offered)
     steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
@@ -349,7 +363,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     """/context: the next turn's prompt measured part by part (the request itself not counted)."""
     choice = await resolve_mode(ports.session, ports.config)
     toolbox = ports.toolbox()
-    gate = await gate_for_run(ports.config, ports.session, ports.human, choice.mode, logger=ports.logger)
+    gate = await gate_for_run(ports.gate_ports(), choice.mode)
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)

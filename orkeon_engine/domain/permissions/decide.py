@@ -1,10 +1,12 @@
 """decide: the gate's pure decision on one tool call, Allow, Deny (with the reason) or Ask.
 
 In order: an unreadable rule or an unknown mode refuses every call (fail closed); the mode's policy
-refuses a tool it does not offer; then the rules, deny before ask before allow, whatever their source;
-then the mode settles what no rule settled: a read runs, acceptEdits allows an edit inside the workspace
-(never outside it nor under .git/ or .orkeon/), and the rest asks. A call that would ask is allowed in
-bypassPermissions and refused in dontAsk, which never asks.
+refuses a tool it does not offer; then the rules, deny before ask before allow, whatever their source (a
+command line bash's grammar cannot parse is refused while deny rules are in force, as they cannot be
+checked); an allowed command with an option that writes a file or runs a program its rule does not name
+(domain/permissions/options.py) asks instead; then the mode settles what no rule settled: a read runs,
+acceptEdits allows an edit inside the workspace (never outside it nor under .git/ or .orkeon/), and the
+rest asks. A call that would ask is allowed in bypassPermissions and refused in dontAsk, which never asks.
 
 An Ask carries the narrowest allow rules that would have let the call through (`derive_allow_rules`), the
 rules "Allow for this session" and "Always allow" add.
@@ -13,7 +15,7 @@ rules "Allow for this session" and "Always allow" add.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from orkeon_engine.domain.permissions.matching import (
     allowable,
@@ -22,11 +24,12 @@ from orkeon_engine.domain.permissions.matching import (
     matches_rule,
 )
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode, parse_mode
+from orkeon_engine.domain.permissions.options import option_risk
 from orkeon_engine.domain.permissions.paths import PathPatternError, compile_path_pattern, workspace_relative
 from orkeon_engine.domain.permissions.policy import ModePolicy, policy_class, policy_for
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, RuleParseError, format_rule, parse_rule
-from orkeon_engine.domain.permissions.shell import split_line
 from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
+from orkeon_engine.domain.shell_reading import ShellReader
 from orkeon_engine.domain.tool_call import ToolCall
 
 PROTECTED_FOLDERS = (".git", ".orkeon")
@@ -36,7 +39,8 @@ RETRY_HINT = "change approach instead of repeating the call"
 
 @dataclass(frozen=True)
 class GateContext:
-    """What one run's gate decides with: the mode's name, the rules by source, the problems, the extras."""
+    """What one run's gate decides with: the mode's name, the rules by source, the problems, the extras,
+    and the shell grammar's reader, through which every command line is read."""
 
     mode: str
     rules: tuple[RuleEntry, ...] = ()
@@ -44,9 +48,20 @@ class GateContext:
     """Rules or settings that could not be read: any makes the gate refuse every call."""
     extra_tools: frozenset[str] = field(default_factory=frozenset)
     """The names of the extra tools (MCP servers, plugins) offered to this run."""
+    read: ShellReader = field(kw_only=True)
+    """The ShellGrammar port's `read`: a command line as bash reads it."""
+    _relevant: dict[str, list[RuleEntry]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def with_rules(self, entries: Iterable[RuleEntry]) -> GateContext:
-        return GateContext(self.mode, (*self.rules, *entries), self.problems, self.extra_tools)
+        return replace(self, rules=(*self.rules, *entries))
+
+    def relevant(self, tool: str) -> list[RuleEntry]:
+        """The rules that name `tool` or every tool, in their order (kept per tool: a run asks often)."""
+        found = self._relevant.get(tool)
+        if found is None:
+            found = [entry for entry in self.rules if entry.rule.tool in (ANY_TOOL, tool)]
+            self._relevant[tool] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -83,19 +98,56 @@ def decide(call: ToolCall, context: GateContext) -> Decision:
     refusal = _policy_refusal(call, mode, policy, context)
     if refusal is not None:
         return refusal
-    relevant = [entry for entry in context.rules if entry.rule.tool in (ANY_TOOL, call.name)]
+    read = context.read
+    relevant = context.relevant(call.name)
     for entry in _of(relevant, "deny"):
-        if matches_rule(entry.rule, call):
+        if matches_rule(entry.rule, call, read):
             why = f": {entry.reason}" if entry.reason else ""
             return Deny(f"refused by the rule {format_rule(entry.rule)} ({entry.source}){why}; {RETRY_HINT}")
+    unreadable = _unreadable_under_deny_rules(call, relevant, read)
+    if unreadable is not None:
+        return unreadable
     for entry in _of(relevant, "ask"):
-        if matches_rule(entry.rule, call):
-            return _unsure(call, mode, policy, f"the rule {format_rule(entry.rule)} ({entry.source}) asks first")
-    granted = allowed_by(call, [e.rule for e in _of(relevant, "allow")])
+        if matches_rule(entry.rule, call, read):
+            return _unsure(call, mode, policy, f"the rule {format_rule(entry.rule)} ({entry.source}) asks first",
+                           read)
+    allow_rules = [e.rule for e in _of(relevant, "allow")]
+    granted = allowed_by(call, allow_rules, read)
     if granted:
         rules = ", ".join(dict.fromkeys(format_rule(rule) for rule in granted))
+        risk = _beyond_the_rule(call, allow_rules, read)
+        if risk is not None:
+            return _unsure(call, mode, policy, f"{risk}, which {rules} does not cover", read)
         return Allow(f"allowed by {rules}")
     return _by_mode(call, mode, policy, context)
+
+
+def _beyond_the_rule(call: ToolCall, rules: list[Rule], read: ShellReader) -> str | None:
+    """What an allowed command does beyond its rule: an option that writes a file or runs a program
+    (domain/permissions/options.py), unless a rule names that part exactly or the tool is allowed whole."""
+    if not is_shell_call(call) or any(rule.specifier is None for rule in rules):
+        return None
+    exact = [command_regex(rule.specifier or "") for rule in rules
+             if rule.tool in SHELL_TOOLS and rule.specifier is not None and "*" not in rule.specifier]
+    for part in read(call.command or "").parts:
+        if any(regex.fullmatch(part.text) for regex in exact):
+            continue
+        risk = option_risk(part)
+        if risk is not None:
+            return risk
+    return None
+
+
+def _unreadable_under_deny_rules(call: ToolCall, relevant: list[RuleEntry], read: ShellReader) -> Deny | None:
+    """A command line bash's grammar cannot parse whole, while deny rules are in force: what it hides
+    cannot be checked against them, so it is refused (bash would not run such a line cleanly either)."""
+    if not is_shell_call(call) or not _of(relevant, "deny"):
+        return None
+    line = read(call.command or "")
+    if line.complete:
+        return None
+    return Deny("refused: the command does not parse as bash (an unclosed quote, a stray token or escape), so the "
+                "deny rules cannot be checked against it; fix the line and run it again")
 
 
 def _of(entries: list[RuleEntry], effect: str) -> list[RuleEntry]:
@@ -117,15 +169,25 @@ def _by_mode(call: ToolCall, mode: PermissionMode, policy: ModePolicy, context: 
         return Allow("a read runs without asking")
     if cls == "edit" and policy.accepts_edits and edits_inside_workspace(call):
         return Allow(f"the {mode} mode allows an edit inside the workspace")
-    return _unsure(call, mode, policy, f"{call.name} asks first in the {mode} mode")
+    return _unsure(call, mode, policy, f"{call.name} asks first in the {mode} mode{_doubts(call, context)}",
+                   context.read)
 
 
-def _unsure(call: ToolCall, mode: PermissionMode, policy: ModePolicy, why: str) -> Decision:
+def _doubts(call: ToolCall, context: GateContext) -> str:
+    """Why no allow rule could cover a shell call whose line the reading is not sure of (empty otherwise)."""
+    if not is_shell_call(call) or not any(e.rule.effect == "allow" and e.rule.tool in (ANY_TOOL, call.name)
+                                          for e in context.rules):
+        return ""
+    doubts = context.read(call.command or "").doubts
+    return f", and no allow rule covers a line holding {'; '.join(doubts[:3])}" if doubts else ""
+
+
+def _unsure(call: ToolCall, mode: PermissionMode, policy: ModePolicy, why: str, read: ShellReader) -> Decision:
     if policy.when_unsure == "allow":
         return Allow(f"{why}, and the {mode} mode allows it without asking")
     if policy.when_unsure == "deny":
         return Deny(f"refused: {why}, and the {mode} mode never asks; {RETRY_HINT}")
-    return Ask(why, derive_allow_rules(call))
+    return Ask(why, derive_allow_rules(call, read))
 
 
 def edits_inside_workspace(call: ToolCall) -> bool:
@@ -142,30 +204,30 @@ def edits_inside_workspace(call: ToolCall) -> bool:
     return True
 
 
-def allowed_by(call: ToolCall, rules: list[Rule]) -> list[Rule]:
+def allowed_by(call: ToolCall, rules: list[Rule], read: ShellReader) -> list[Rule]:
     """The allow rules that together let the call through, or [] when some part or path is not covered.
 
-    A compound command is allowed when every part is (one rule or several), never when a part hides a
-    construct; a call on several paths when every path is."""
+    A compound command is allowed when every part is (one rule or several), never when the reading
+    doubts a part; a call on several paths when every path is."""
     candidates = [rule for rule in rules if rule.effect == "allow" and rule.tool in (ANY_TOOL, call.name)]
     if not candidates:
         return []
-    whole = next((rule for rule in candidates if matches_rule(rule, call)), None)
+    whole = next((rule for rule in candidates if matches_rule(rule, call, read)), None)
     if whole is not None:
         return [whole]
     if is_shell_call(call):
-        return _cover_parts(call.command or "", candidates)
+        return _cover_parts(call.command or "", candidates, read)
     if call.paths:
         return _cover_paths(call.paths, candidates)
     return []
 
 
-def _cover_parts(command: str, rules: list[Rule]) -> list[Rule]:
-    if not allowable(command):
+def _cover_parts(command: str, rules: list[Rule], read: ShellReader) -> list[Rule]:
+    if not allowable(command, read):
         return []
     command_rules = [rule for rule in rules if rule.tool in SHELL_TOOLS and rule.specifier is not None]
     used: list[Rule] = []
-    for part in split_line(command).parts:
+    for part in read(command).parts:
         rule = next((r for r in command_rules if command_regex(r.specifier or "").fullmatch(part.text)), None)
         if rule is None:
             return []
@@ -190,15 +252,15 @@ def _path_matches(specifier: str, path: str) -> bool:
         return False
 
 
-def derive_allow_rules(call: ToolCall) -> tuple[Rule, ...]:
+def derive_allow_rules(call: ToolCall, read: ShellReader) -> tuple[Rule, ...]:
     """The narrowest allow rules that let exactly this call through: a command rule per part of a shell
     call, an anchored path rule per file, the bare tool for a call with neither; () when none can say it
     (a command with a substitution, a path outside the workspace or with glob characters)."""
     texts: list[str]
     if is_shell_call(call):
-        if not allowable(call.command or ""):
+        if not allowable(call.command or "", read):
             return ()
-        texts = [f"{call.name}({part.text})" for part in split_line(call.command or "").parts]
+        texts = [f"{call.name}({part.text})" for part in read(call.command or "").parts]
     elif call.paths:
         texts = []
         for path in call.paths:
@@ -212,4 +274,4 @@ def derive_allow_rules(call: ToolCall) -> tuple[Rule, ...]:
         rules = tuple(parse_rule(text, "allow") for text in dict.fromkeys(texts))
     except RuleParseError:
         return ()
-    return rules if allowed_by(call, list(rules)) else ()
+    return rules if allowed_by(call, list(rules), read) else ()

@@ -1,4 +1,4 @@
-"""The permission modes the assistant runs in, and the order bare /mode cycles through them."""
+"""The permission modes the assistant runs in, and the order `/mode next` cycles through them."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def parse_mode(text: str) -> PermissionMode | None:
 
 
 def next_in_cycle(mode: str) -> PermissionMode:
-    """The mode bare /mode moves to: the next of MODE_CYCLE, or its first when `mode` is not in it."""
+    """The mode `/mode next` moves to: the next of MODE_CYCLE, or its first when `mode` is not in it."""
     known = parse_mode(mode)
     if known is None or known not in MODE_CYCLE:
         return MODE_CYCLE[0]

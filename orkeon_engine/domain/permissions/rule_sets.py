@@ -1,7 +1,8 @@
 """The rule sets Orkeon ships, as data: deny rules in the /permissions syntax, each with its reason.
 
 A dev step runs under the sets STEP_RULE_SETS names for it, on top of the session's and the settings'
-rules, without storing them; the main loop runs under the session's and the settings' rules alone.
+rules, without storing them; the main loop runs under the sets the `permissions.ruleSets` setting names,
+DEFAULT_RULE_SETS (`secrets`) when it is unset.
 
 - git-readonly: git may read (status, log, diff, show, blame), never change the repository or a remote.
 - inline-interpreters: no program written on the command line (`python -c`, `node -e`, `bash -c`).
@@ -177,6 +178,9 @@ RULE_SETS: dict[str, RuleSet] = {
 
 _EVERY_SET = ("git-readonly", "inline-interpreters", "read-noise", "secrets", "state-files")
 _READING_SETS = ("git-readonly", "read-noise", "secrets", "state-files")
+
+DEFAULT_RULE_SETS: tuple[str, ...] = ("secrets",)
+"""The sets the assistant runs under unless `permissions.ruleSets` says otherwise."""
 
 STEP_RULE_SETS: dict[str, tuple[str, ...]] = {
     "dev-spec": _EVERY_SET,

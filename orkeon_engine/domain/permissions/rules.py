@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from orkeon_engine.domain.permissions.paths import PathPatternError, check_path_pattern
-from orkeon_engine.domain.permissions.shell import split_words
 from orkeon_engine.domain.permissions.tools import ANY_TOOL, SHELL_TOOLS
 
 Effect = Literal["deny", "ask", "allow"]
@@ -129,6 +128,39 @@ def _check_command_pattern(text: str, specifier: str, offset: int) -> None:
     _, unclosed = split_words(body)
     if unclosed is not None:
         raise RuleParseError(text, offset + unclosed, "this quote is never closed")
+
+
+def split_words(text: str) -> tuple[tuple[str, ...], int | None]:
+    """The words of a rule's command pattern (quotes removed), and the index of an unclosed quote (None
+    when every quote closes). This is the rule syntax, not the shell's: a pattern is plain words and quotes."""
+    words: list[str] = []
+    current: list[str] = []
+    has_word = False
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char.isspace():
+            if has_word:
+                words.append("".join(current))
+                current, has_word = [], False
+            index += 1
+            continue
+        has_word = True
+        if char in "'\"":
+            close = text.find(char, index + 1)
+            while char == '"' and close != -1 and text[close - 1] == "\\":
+                close = text.find(char, close + 1)
+            if close == -1:
+                return tuple(words), index
+            inner = text[index + 1 : close]
+            current.append(inner.replace('\\"', '"').replace("\\\\", "\\") if char == '"' else inner)
+            index = close + 1
+            continue
+        current.append(char)
+        index += 1
+    if has_word:
+        words.append("".join(current))
+    return tuple(words), None
 
 
 def parse_rule_lists(value: Any, where: str) -> tuple[list[RuleEntry], list[str]]:

@@ -2,6 +2,8 @@
 recorded before the next, the unattended run left BLOCKED, the resumed run, a change brief whose
 reproduction passes (stopped) or fails (written), and the reviewer's findings recorded."""
 
+import json
+
 import pytest
 
 from orkeon_engine.domain.args import ArgumentError
@@ -24,6 +26,7 @@ from tests.support.dev_steps import (
     spec_answer,
 )
 from tests.support.doubles.fake_human_input import FakeHumanInput
+from tests.support.scripted_chat_model import Call
 
 PURPOSE = ["let", "shoppers", "save", "a", "cart", "for", "later"]
 
@@ -57,6 +60,23 @@ async def test_a_spec_is_written_from_the_models_json_in_business_words():
     assert view.data["file"] == SPEC_FILE
     user = deps.llm.model.requests[0].last_user_text
     assert "let shoppers save a cart for later" in user and "`make test` (Makefile target 'test')" in user
+
+
+@pytest.mark.parametrize("way", ["json_schema", "tool"])
+async def test_a_spec_shaped_by_the_servers_structured_output_breaking_a_rule_is_sent_back_once(way):
+    broken = json.loads(spec_answer(rules=[{"statement": "A saved cart is kept for thirty days.",
+                                            "origin": "the request", "severity": "major", "applies_to": ["share"]}]))
+    fixed = json.loads(spec_answer())
+    turns = [Call("SpecAnswer", broken), Call("SpecAnswer", fixed)] if way == "tool" else \
+        [json.dumps(broken), json.dumps(fixed)]
+    deps = await dev_deps(*turns, findings(), structured_way=way)
+
+    await dev_spec(deps, "cart-save", *PURPOSE)
+
+    requests = deps.llm.model.requests
+    assert requests[0].options.structured is not None and requests[0].options.structured.name == "SpecAnswer"
+    assert "rule 1 applies to share, which no use case is" in requests[1].last_user_text
+    assert _spec(deps).rules[0].applies_to == ("UC1", "UC2")
 
 
 async def test_the_questions_are_asked_blocking_first_recommended_option_first_each_recorded_before_the_next():

@@ -195,6 +195,27 @@ async def test_nobody_to_answer_is_a_cancel(repo):
     assert view.message.startswith("cancelled") and repo.head.commit.hexsha == before
 
 
+async def test_without_a_terminal_and_without_yes_the_commit_stops_before_the_model(repo):
+    write(repo, "a.py", "a = 2\n")
+    model = ScriptedChatModel([draft()])
+    deps = await make_git_deps(repo, chat_model=model)
+    deps.can_ask = False
+
+    with pytest.raises(CommandFailedError, match="no terminal to ask on: run it in a terminal, or add --yes"):
+        await run_commit(args(), deps)
+    assert model.requests == []
+
+
+async def test_without_a_terminal_yes_commits_the_draft(repo):
+    write(repo, "a.py", "a = 2\n")
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]))
+    deps.can_ask = False
+
+    view = await run_commit(args(yes=True), deps)
+
+    assert view.message.startswith("committed")
+
+
 async def test_the_confirmation_shows_the_files_and_the_message(repo):
     write(repo, "a.py", "a = 2\n")
     human = FakeHumanInput(choices=["Cancel"])
@@ -292,6 +313,7 @@ async def test_push_off_the_default_branch_writes_the_pr_body_and_prints_the_gh_
     body = files.texts["/output/pr-feat-parser/PR.md"]
     assert body.startswith("# feat(core): add the parser and its tests\n\nThe engine needs")
     assert view.data["ghCommand"].startswith("gh pr create --base main --head feat/parser --title ")
+    assert "pull request body: /repo/.orkeon/local/output/pr-feat-parser/PR.md" in view.lines
     assert any("the pull request was not opened (--pr asked for one): the tool that opens pull requests is not "
                "available" in line for line in view.lines)
 

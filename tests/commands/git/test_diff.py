@@ -3,6 +3,7 @@ import pytest
 from orkeon_engine.commands.git.diff import run_diff
 from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.git import GitError
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_git import FakeGit
@@ -52,6 +53,18 @@ async def test_paths_limit_the_diff(repo):
 
     assert "+b2" in view.lines and "+a = 2" not in view.lines
     assert view.message == "1 file changed under docs, +1 -1"
+
+
+async def test_a_path_named_from_a_subfolder_is_read_from_that_subfolder(repo):
+    write(repo, "a.py", "a = 2\n")
+    write(repo, "docs/b.md", "b2\n")
+    deps = await make_git_deps(repo)
+    root = str(repo.working_tree_dir)
+    deps.workspace = WorkspaceInfo(root=root, git_root=root, writable=True, cwd=f"{root}/docs")
+
+    view = await run_diff(ParsedArgs(words=("b.md",)), deps)
+
+    assert "+b2" in view.lines and "+a = 2" not in view.lines
 
 
 async def test_no_change_says_so_and_counts_the_untracked_files_it_does_not_show(repo):

@@ -1,5 +1,6 @@
 """/review over the fakes: scopes, lenses, formats, --fail-on, --clear, --dismiss, and the stored findings."""
 
+import asyncio
 import json
 
 import jsonschema
@@ -8,6 +9,8 @@ import pytest
 from orkeon_engine.commands.git.review import ARGS, run_review
 from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.review_source import DiffRequest
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
@@ -91,6 +94,15 @@ async def test_the_staged_changes_are_reviewed_by_default():
     await run_review(_args("src"), deps)
 
     assert source.requests == [DiffRequest("staged", None, ("src",))]
+
+
+async def test_paths_named_from_a_subfolder_are_read_from_that_subfolder():
+    deps, source = await _deps(*_script())
+    deps.workspace = WorkspaceInfo(root="/repo", git_root="/repo", writable=True, cwd="/repo/src")
+
+    await run_review(_args("app.py", "../docs"), deps)
+
+    assert source.requests[0].paths == ("src/app.py", "docs")
 
 
 async def test_working_and_base_choose_the_scope():
@@ -219,9 +231,67 @@ async def test_dismissing_an_unknown_id_names_it():
 
 
 async def test_a_lens_without_a_valid_answer_is_said_in_the_closing_line():
-    deps, _ = await _deps("{", "{", answer(ZERO))
+    deps, _ = await _deps(*[by_lens({"correctness": "{", "security": answer(ZERO)})] * 3)
 
     view = await run_review(_args("--lens", "correctness", "--lens", "security"), deps)
 
     assert "correctness (pass 1): no valid answer" in view.message
     assert view.lines == ("src/app.py:5: blocker [security] division by zero",)
+
+
+REFUSED = LlmFailure("could not reach http://127.0.0.1:9/v1", kind="connection")
+
+
+async def test_a_review_where_no_lens_answered_fails_with_exit_three_and_keeps_the_last_findings():
+    store = FakeFindingsStore()
+    deps, _ = await _deps(*_script(), REFUSED, REFUSED, store=store)
+    await run_review(_args(), deps)
+
+    view = await run_review(_args("--lens", "correctness", "--lens", "security", "--fail-on", "high"), deps)
+
+    assert view.exit_code == 3 and view.lines == ()
+    assert view.message.startswith("review failed: no lens gave a valid answer (2 of 2 calls)")
+    assert len(store.findings) == 3
+
+
+async def test_a_failed_review_in_sarif_is_an_unsuccessful_invocation_and_says_so_aside():
+    deps, _ = await _deps(REFUSED)
+
+    view = await run_review(_args("--lens", "security", "--format", "sarif"), deps)
+
+    jsonschema.validate(view.data, SARIF_2_1_0_STRUCTURE)
+    invocation = view.data["runs"][0]["invocations"][0]
+    assert invocation["executionSuccessful"] is False and len(invocation["toolExecutionNotifications"]) == 1
+    assert view.exit_code == 3 and view.aside.startswith("review failed")
+
+
+async def test_a_partial_review_names_the_failed_lens_in_json():
+    deps, _ = await _deps(*[by_lens({"correctness": REFUSED, "security": answer(ZERO)})] * 2)
+
+    view = await run_review(_args("--lens", "correctness", "--lens", "security", "--format", "json"), deps)
+
+    assert (view.data["status"], view.data["failed_lenses"]) == ("partial", ["correctness"])
+    assert view.exit_code == 0 and "partial review: no valid answer from correctness" in view.aside
+
+
+async def test_the_lenses_run_three_at_once_by_default_and_as_review_concurrency_says():
+    default = ScriptedChatModel([answer()] * 5)
+    one_at_a_time = ScriptedChatModel([answer()] * 5)
+    deps = await make_deps(chat_model=default, review_source=FakeReviewSource(DIFF))
+    alone = await make_deps(chat_model=one_at_a_time, review_source=FakeReviewSource(DIFF))
+    await alone.config.set_value("review.concurrency", "1", "session")
+
+    await run_review(_args(), deps)
+    await run_review(_args(), alone)
+
+    assert (default.max_active, one_at_a_time.max_active) == (3, 1)
+
+
+async def test_review_deadline_stops_the_lenses_still_running():
+    model = ScriptedChatModel([answer()], hold=asyncio.Event())
+    deps = await make_deps(chat_model=model, review_source=FakeReviewSource(DIFF))
+    await deps.config.set_value("review.deadline", "1", "session")
+
+    view = await run_review(_args("--lens", "tests"), deps)
+
+    assert view.exit_code == 3 and "the review's deadline of 1 s passed (review.deadline)" in view.message

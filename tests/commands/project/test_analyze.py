@@ -31,7 +31,7 @@ async def test_raw_prints_the_harvest_of_every_language_and_asks_no_model(index)
         assert expected in text, expected
     assert "Generated" not in text and "leftPad" not in text
     assert model.requests == []
-    assert view.message == "12 files, 42 symbols, 6 packages; written to /output/harvest.md"
+    assert view.message == "12 files, 42 symbols, 6 packages; written to .orkeon/local/output/harvest.md"
     assert deps.files.texts["/output/harvest.md"] == text
 
 
@@ -44,7 +44,7 @@ async def test_the_synthesis_comes_first_then_the_harvest_it_was_made_from(index
     assert view.document.content.startswith("The shop is the core: `shop.models.Cart` holds the items.\n\n---\n\n"
                                             "# Harvest of ")
     assert "class shop.models.Cart" in model.requests[0].last_user_text
-    assert view.message.endswith("written to /output/analysis.md")
+    assert view.message.endswith("written to .orkeon/local/output/analysis.md")
 
 
 async def test_progress_names_every_stage(index):

@@ -26,7 +26,7 @@ async def test_init_writes_agents_md_and_keeps_every_rule_of_claude_md():
     assert "## Kept from CLAUDE.md" in written
     assert "- The domain package never imports the adapters." in written
     assert files.texts["/workspace/CLAUDE.md"] == CLAUDE
-    assert view.message == ("wrote /workspace/AGENTS.md (16 lines); merged CLAUDE.md; kept verbatim: 1 line of "
+    assert view.message == ("wrote AGENTS.md (16 lines); merged CLAUDE.md; kept verbatim: 1 line of "
                             "CLAUDE.md.")
 
 

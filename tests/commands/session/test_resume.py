@@ -17,12 +17,26 @@ async def test_resume_lists_the_saved_sessions_with_their_title():
     older = await store.create_session()
     await store.append_entries(older.id, [BufferEntry("user", "split the parser module\nplease")])
     deps = await make_deps(store=store)
+    await deps.session.append(BufferEntry("user", "and the lexer"))
 
     view = await run_resume(_args(), deps)
 
     rows = {row[1]: row for row in view.table.rows}
     assert rows[older.id][4] == "split the parser module"
     assert rows[deps.session.id][0] == "*"
+
+
+async def test_resume_leaves_out_the_sessions_that_never_held_a_turn():
+    store = FakeSessionStore()
+    for _ in range(3):
+        await store.create_session()
+    deps = await make_deps(store=store)
+
+    view = await run_resume(_args(), deps)
+
+    assert view.table is None
+    assert view.message.startswith("No saved session holds a turn yet")
+    assert deps.session.id in view.message
 
 
 async def test_resume_with_an_id_loads_that_session_in_place():
@@ -33,8 +47,8 @@ async def test_resume_with_an_id_loads_that_session_in_place():
 
     view = await run_resume(_args(older.id), deps)
 
-    assert deps.session.id == older.id
-    assert view.message == f"resumed {older.id} (parser work, 2 entries)"
+    assert deps.session.id == older.id and store.current == older.id
+    assert view.message.startswith(f"resumed {older.id} (parser work, 2 entries)")
 
 
 async def test_resume_of_an_unknown_id_says_how_to_list_them():

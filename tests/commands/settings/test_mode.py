@@ -34,18 +34,27 @@ async def test_mode_with_a_name_sets_the_session_default():
     assert await deps.session.get_state("permissions.mode") == "plan"
 
 
-async def test_bare_mode_cycles_through_default_accept_edits_and_plan():
+async def test_bare_mode_shows_the_mode_and_changes_nothing():
     deps = await make_deps()
 
-    seen = [(await run_mode(ParsedArgs(), deps)).message for _ in range(3)]
+    view = await run_mode(ParsedArgs(), deps)
+
+    assert view.message == "mode: default (fallback)"
+    assert await deps.session.get_state("permissions.mode") is None
+
+
+async def test_mode_next_cycles_through_default_accept_edits_and_plan():
+    deps = await make_deps()
+
+    seen = [(await run_mode(ParsedArgs(words=("next",)), deps)).message for _ in range(3)]
 
     assert seen == ["mode: acceptEdits (session)", "mode: plan (session)", "mode: default (session)"]
 
 
-async def test_bare_mode_says_where_the_previous_mode_came_from():
+async def test_mode_next_says_where_the_previous_mode_came_from():
     deps = await make_deps(files=FakeConfigFiles(user='{"permissions.fallback": "dontAsk"}'))
 
-    view = await run_mode(ParsedArgs(), deps)
+    view = await run_mode(ParsedArgs(words=("next",)), deps)
 
     assert view.message == "mode: default (session)"
     assert view.lines[-1] == "was dontAsk (settings: /home/dev/.config/orkeon/config.json)"

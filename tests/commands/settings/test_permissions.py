@@ -13,16 +13,28 @@ def _args(line):
     return parse_args("permissions", ARGS, split_line(line))
 
 
+NO_SETS = '{"permissions.ruleSets": []}'
+
+
 async def test_bare_lists_no_rules_and_says_the_modes_decide():
-    deps = await make_deps()
+    deps = await make_deps(files=FakeConfigFiles(user=NO_SETS))
 
     view = await run_permissions(_args(""), deps)
 
     assert view.table is None and view.message.startswith("No rules")
 
 
+async def test_bare_lists_the_secrets_rule_set_the_assistant_runs_under_by_default():
+    deps = await make_deps()
+
+    view = await run_permissions(_args(""), deps)
+
+    assert ("deny", "*(.env)", "rule set secrets") in view.table.rows
+
+
 async def test_add_puts_a_rule_in_the_session_and_the_list_shows_it_by_source():
-    deps = await make_deps(files=FakeConfigFiles(project='{"permissions": {"allow": ["shell_command(npm test)"]}}'))
+    project = '{"permissions": {"allow": ["shell_command(npm test)"]}}'
+    deps = await make_deps(files=FakeConfigFiles(user=NO_SETS, project=project))
 
     added = await run_permissions(_args("add deny shell_command(git push:*)"), deps)
     listed = await run_permissions(_args(""), deps)
@@ -88,7 +100,7 @@ async def test_an_unknown_tool_name_is_added_with_a_note():
 
 
 async def test_remove_takes_a_rule_out_of_the_session():
-    deps = await make_deps()
+    deps = await make_deps(files=FakeConfigFiles(user=NO_SETS))
     await run_permissions(_args("add deny file_read(.env)"), deps)
 
     view = await run_permissions(_args("remove file_read(.env)"), deps)

@@ -2,11 +2,14 @@ from orkeon_engine.commands.status.doctor import ARGS, run_doctor
 from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
 from orkeon_engine.domain.doctor import GrammarStatus
+from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 CONFIGURED = {"ORKEON_MODEL": "openai/gpt-4o-mini", "OPENAI_API_KEY": "k"}
@@ -16,8 +19,16 @@ def _checks(view):
     return {row[0]: row[1:] for row in view.table.rows}
 
 
+def _catalogue(**served):
+    models = FakeModelCatalogue()
+    models.known = {"openai": ["openai/gpt-4o-mini"]}
+    models.served = {base: names for base, names in served.items()}
+    return models
+
+
 async def _doctor(*tokens, **kw):
     kw.setdefault("env", CONFIGURED)
+    kw.setdefault("models", _catalogue())
     deps = await make_deps(**kw)
     return await run_doctor(parse_args("doctor", ARGS, list(tokens)), deps)
 
@@ -26,9 +37,112 @@ async def test_a_healthy_installation_passes_every_check():
     view = await _doctor()
 
     checks = _checks(view)
-    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "model"]
+    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "permission rules", "model",
+                            "trust", "model name", "shell programs"]
     assert all(status == "ok" for status, _, _ in checks.values())
-    assert view.message == "All 6 checks pass."
+    assert view.message == "All 10 checks pass." and view.exit_code == 0
+
+
+async def test_a_rule_that_does_not_parse_fails_naming_the_file_and_the_rule():
+    files = FakeConfigFiles(project='{"permissions": {"deny": ["shell_command(git push:*"]}}')
+
+    view = await _doctor(files=files)
+
+    status, found, fix = _checks(view)["permission rules"]
+    assert status == "FAILED"
+    assert found.startswith("/repo/.orkeon/config.json: permissions.deny[0] 'shell_command(git push:*' does not parse")
+    assert "the gate refuses every tool call" in fix
+    assert view.message == "1 of 10 checks failed: permission rules." and view.exit_code == 1
+
+
+async def test_a_session_rule_that_does_not_parse_fails_too():
+    deps = await make_deps(env=CONFIGURED, models=_catalogue())
+    await deps.session.set_state("permissions.rules", {"allow": ["file_read("]})
+
+    checks = _checks(await run_doctor(parse_args("doctor", ARGS, []), deps))
+
+    assert checks["permission rules"][0] == "FAILED" and checks["permission rules"][1].startswith("session: ")
+
+
+async def test_the_rules_in_force_are_counted():
+    files = FakeConfigFiles(project='{"permissions": {"deny": ["shell_command(git push:*)"], "allow": ["file_read"]}}')
+
+    checks = _checks(await _doctor(files=files))
+
+    built_in = sum(len(RULE_SETS[name].entries()) for name in DEFAULT_RULE_SETS)
+    assert built_in and checks["permission rules"] == ("ok", f"{2 + built_in} rules parse", "")
+
+
+async def test_a_model_litellm_does_not_know_fails_the_model_name():
+    checks = _checks(await _doctor(env={"ORKEON_MODEL": "openai/gtp-4o-mini", "OPENAI_API_KEY": "k"}))
+
+    assert checks["model name"][:2] == ("FAILED", "litellm does not know openai/gtp-4o-mini")
+    assert "/model list" in checks["model name"][2]
+
+
+async def test_a_model_on_an_api_base_is_not_looked_up_in_litellm_nor_asked_without_online():
+    env = {"ORKEON_MODEL": "openai/local", "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"}
+
+    checks = _checks(await _doctor(env=env))
+
+    assert "model name" not in checks and "model served" not in checks
+
+
+async def test_online_asks_the_api_base_whether_it_serves_the_model():
+    env = {"ORKEON_MODEL": "openai/local", "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"}
+    models = _catalogue(**{"http://127.0.0.1:8080/v1": ["local"]})
+
+    checks = _checks(await _doctor("--online", env=env, models=models, chat_model=ScriptedChatModel(["ok"])))
+
+    assert checks["model served"] == ("ok", "http://127.0.0.1:8080/v1 serves openai/local", "")
+
+
+async def test_online_fails_when_the_api_base_does_not_list_the_model():
+    env = {"ORKEON_MODEL": "openai/lcoal", "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"}
+    models = _catalogue(**{"http://127.0.0.1:8080/v1": ["local", "other"]})
+
+    checks = _checks(await _doctor("--online", env=env, models=models, chat_model=ScriptedChatModel(["ok"])))
+
+    assert checks["model served"][:2] == ("FAILED", "http://127.0.0.1:8080/v1 does not list openai/lcoal; it serves: "
+                                                    "openai/local, openai/other")
+
+
+async def test_online_fails_when_the_api_base_cannot_list_its_models():
+    env = {"ORKEON_MODEL": "openai/local", "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"}
+    models = _catalogue()
+    models.serve_error = "connection refused"
+
+    checks = _checks(await _doctor("--online", env=env, models=models, chat_model=ScriptedChatModel(["ok"])))
+
+    assert checks["model served"][0] == "FAILED" and "connection refused" in checks["model served"][1]
+
+
+async def test_a_program_someone_put_on_shell_allow_that_is_not_installed_fails():
+    probe = FakeSystemProbe()
+    probe.missing_programs = {"pytst"}
+    files = FakeConfigFiles(project='{"shell.allow": ["git", "pytst", "cd"]}')
+
+    status, found, fix = _checks(await _doctor(files=files, probe=probe))["shell programs"]
+
+    assert status == "FAILED" and found == "shell.allow (project) names pytst, not found on the PATH"
+    assert fix.startswith("install them, or take them off shell.allow")
+
+
+async def test_a_shell_builtin_on_shell_allow_needs_no_program():
+    probe = FakeSystemProbe()
+    probe.missing_programs = {"cd", "echo"}
+    files = FakeConfigFiles(project='{"shell.allow": ["cd", "echo"]}')
+
+    assert _checks(await _doctor(files=files, probe=probe))["shell programs"][0] == "ok"
+
+
+async def test_programs_of_the_default_list_missing_here_are_named_without_failing():
+    probe = FakeSystemProbe()
+    probe.missing_programs = {"cargo", "go"}
+
+    status, found, _ = _checks(await _doctor(probe=probe))["shell programs"]
+
+    assert status == "ok" and found.endswith("installed; not here: cargo, go")
 
 
 async def test_a_missing_git_fails_with_its_fix():
@@ -47,7 +161,7 @@ async def test_a_grammar_that_does_not_load_fails_the_grammars_check():
     view = await _doctor(probe=probe)
 
     assert _checks(view)["grammars"][:2] == ("FAILED", "go: ImportError: no module")
-    assert view.message == "1 of 6 checks failed: grammars."
+    assert view.message == "1 of 10 checks failed: grammars."
 
 
 async def test_a_state_db_that_is_not_saved_fails_with_the_reason():
@@ -99,7 +213,8 @@ async def test_a_model_on_an_api_base_needs_no_provider_key():
 
     checks = _checks(await _doctor(env=env))
 
-    assert checks["model"] == ("ok", "openai/local (from ORKEON_MODEL) at http://127.0.0.1:8080/v1", "")
+    assert checks["model"] == ("ok", "openai/local (from ORKEON_MODEL) at http://127.0.0.1:8080/v1 (from "
+                                     "ORKEON_API_BASE)", "")
 
 
 async def test_from_the_editor_the_clients_capabilities_are_a_check():
@@ -150,3 +265,13 @@ async def test_without_online_no_model_call_is_made():
     await _doctor(chat_model=model)
 
     assert model.requests == []
+
+
+async def test_an_untrusted_project_holding_back_its_api_base_fails_the_trust_check_with_the_fix():
+    files = FakeConfigFiles(project='{"model.apiBase": "http://evil.example/v1"}')
+
+    checks = _checks(await _doctor(files=files, trust=FakeWorkspaceTrust(trusted=False)))
+
+    assert checks["trust"][0] == "FAILED" and "model.apiBase" in checks["trust"][1]
+    assert checks["trust"][2] == "review the project's settings file, then run `orkeon trust grant`"
+    assert checks["model"][1] == "openai/gpt-4o-mini (from ORKEON_MODEL)"

@@ -9,6 +9,7 @@ from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
 
 def _rows(view):
@@ -129,3 +130,14 @@ async def test_status_without_a_code_index_has_no_index_line():
     deps = await make_deps()
 
     assert "index" not in _rows(await run_status(ParsedArgs(), deps))
+
+
+async def test_the_api_base_and_its_source_are_shown_and_the_trust_row_names_what_is_ignored():
+    files = FakeConfigFiles(project='{"model.apiBase": "http://evil.example/v1"}')
+    env = {"ORKEON_MODEL": "openai/m", "ORKEON_API_BASE": "http://127.0.0.1:9/v1"}
+    deps = await make_deps(files=files, env=env, trust=FakeWorkspaceTrust(trusted=False))
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["model"] == "openai/m (from ORKEON_MODEL) at http://127.0.0.1:9/v1 (from ORKEON_API_BASE)"
+    assert rows["trust"].startswith("not trusted: /repo/.orkeon/config.json sets model.apiBase, ignored until")

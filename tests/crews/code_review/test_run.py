@@ -1,5 +1,7 @@
 """run_code_review over the scripted model: one extract per lens and pass, code settling what stands."""
 
+import asyncio
+
 import pytest
 
 from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review
@@ -8,6 +10,7 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import LENSES, DismissKey
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
+from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.review_script import answer, by_lens, finding, lens_of
 from tests.support.scripted_chat_model import ScriptedChatModel
@@ -65,7 +68,7 @@ async def test_a_later_pass_is_shown_what_the_earlier_one_found():
 
 
 async def test_an_answer_that_never_validates_is_a_lens_without_a_valid_answer():
-    _, llm = await _llm("not json", "still not json", answer(ZERO))
+    _, llm = await _llm(*[by_lens({"correctness": "not json", "security": answer(ZERO)})] * 3)
 
     result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm)
 
@@ -84,7 +87,8 @@ async def test_a_reply_missing_fields_is_repaired_once():
 
 
 async def test_a_failed_call_leaves_the_other_lenses_standing():
-    _, llm = await _llm(LlmFailure("server error", kind="server"), answer(ZERO))
+    failing = LlmFailure("server error", kind="server")
+    _, llm = await _llm(*[by_lens({"correctness": failing, "security": answer(ZERO)})] * 2)
 
     result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm)
 
@@ -92,11 +96,61 @@ async def test_a_failed_call_leaves_the_other_lenses_standing():
     assert len(result.findings) == 1
 
 
-async def test_when_every_call_fails_the_review_fails():
-    _, llm = await _llm(LlmFailure("connection refused", kind="connection"))
+async def test_when_every_call_fails_the_review_has_failed_and_says_why_for_each_lens():
+    refused = LlmFailure("connection refused", kind="connection")
+    _, llm = await _llm(refused, refused)
 
-    with pytest.raises(CommandFailedError, match="could not ask the model: the model call failed"):
-        await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",)), llm)
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm)
+
+    assert result.failed and result.failed_lenses == ("correctness", "security")
+    assert [f.reason for f in result.failures] == ["the model call failed: connection refused"] * 2
+
+
+async def test_the_lenses_ask_the_model_at_once_up_to_the_concurrency():
+    model, llm = await _llm(*[answer()] * 5)
+
+    await run_code_review(ReviewRequest(DIFF, "the staged changes", concurrency=3), llm)
+
+    assert model.max_active == 3 and sorted(lens_of(r.system) for r in model.requests) == sorted(LENSES)
+
+
+async def test_a_concurrency_of_one_asks_the_lenses_in_turn():
+    model, llm = await _llm(*[answer()] * 5)
+
+    await run_code_review(ReviewRequest(DIFF, "the staged changes", concurrency=1), llm)
+
+    assert model.max_active == 1 and [lens_of(r.system) for r in model.requests] == list(LENSES)
+
+
+async def test_the_lenses_still_running_at_the_deadline_are_stopped_and_reported():
+    model = ScriptedChatModel([answer()] * 2, hold=asyncio.Event())
+    llm = (await make_deps(chat_model=model)).require_llm()
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security"),
+                                                 deadline=0.05), llm)
+
+    assert result.failed and len(model.requests) == 2
+    assert [f.reason for f in result.failures] == [
+        "stopped: the review's deadline of 0.05 s passed (review.deadline)"] * 2
+
+
+async def test_a_pass_that_starts_after_the_deadline_asks_nothing():
+    clock = FakeClock()
+
+    def slow(request):
+        clock.advance(120)
+        return answer(ZERO)
+
+    model = ScriptedChatModel([slow])
+    llm = (await make_deps(chat_model=model, clock=clock)).require_llm()
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",), passes=2,
+                                                 deadline=60), llm)
+
+    assert len(model.requests) == 1 and [f.line for f in result.findings] == [5]
+    assert [(f.pass_index, f.reason) for f in result.failures] == [
+        (2, "not asked: the review's deadline of 60 s passed (review.deadline)")]
+    assert not result.failed
 
 
 async def test_a_cut_diff_is_said_to_be_cut_in_the_prompt_and_the_result():
@@ -118,14 +172,18 @@ async def test_a_dismissed_quote_is_left_out():
     assert (result.findings, result.dismissed) == ((), 1)
 
 
-async def test_progress_reports_each_lens_with_tokens_and_cost():
+async def test_progress_reports_each_lens_as_it_starts_and_ends_with_tokens_and_cost():
     progress = FakeProgress()
-    _, llm = await _llm(answer(), answer())
+    _, llm = await _llm(answer(), "not json", "not json")
 
     await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness", "security")), llm, progress)
 
-    assert progress.messages()[:2] == ["correctness, pass 1 of 1 · 0 tokens in, 0 out, $0",
-                                       "security, pass 1 of 1 · 100 tokens in, 20 out, $0.0010"]
+    messages = progress.messages()
+    assert messages[:2] == ["correctness, pass 1 of 1 · 0 tokens in, 0 out, $0",
+                            "security, pass 1 of 1 · 0 tokens in, 0 out, $0"]
+    assert "correctness answered, pass 1 of 1 · 100 tokens in, 20 out, $0.0010" in messages
+    assert messages[-2:] == ["security gave no valid answer, pass 1 of 1 · 300 tokens in, 60 out, $0.0030",
+                             "done · 300 tokens in, 60 out, $0.0030"]
 
 
 async def test_a_cancelled_review_stops_before_the_next_lens():
@@ -167,3 +225,24 @@ async def test_a_diff_of_secret_files_alone_asks_no_model():
     result = await run_code_review(ReviewRequest(only_env, "the staged changes"), llm)
 
     assert model.requests == [] and result.withheld == (".env",) and result.findings == ()
+
+
+EVAL = "+result = eval(request.args['expr'])"
+WITH_A_BUNDLE = parse_diff(
+    "diff --git a/static/app.min.js b/static/app.min.js\n--- /dev/null\n+++ b/static/app.min.js\n"
+    "@@ -0,0 +1,40 @@\n" + "".join(f"+var a{i}=function(){{return {i}}};" * 40 + "\n" for i in range(40))
+    + "diff --git a/handler.py b/handler.py\n--- a/handler.py\n+++ b/handler.py\n@@ -1,1 +1,2 @@\n"
+    " import flask\n" + EVAL + "\n"
+)
+
+
+async def test_hand_written_code_is_shown_before_a_minified_bundle_that_the_budget_then_leaves_out():
+    model, llm = await _llm(answer())
+
+    result = await run_code_review(ReviewRequest(WITH_A_BUNDLE, "the staged changes", ("security",),
+                                                 budget_chars=600), llm)
+
+    prompt = model.requests[0].last_user_text
+    assert "eval(request.args['expr'])" in prompt and "static/app.min.js" in prompt
+    assert result.left_out == (("static/app.min.js", "minified"),)
+    assert "static/app.min.js (minified)" in result.cut_note

@@ -1,10 +1,14 @@
 from orkeon_engine.crews.main_loop.report import (
+    SUBJECT_LIMIT,
     TurnFigures,
     document_title,
     figures_line,
     mode_line,
+    refusal_lines,
     stopped_note,
 )
+from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.tool_call import ToolResult, Verdict
 
 
 def test_the_mode_line_says_where_the_mode_came_from():
@@ -31,3 +35,24 @@ def test_a_stopped_turn_is_recorded_with_its_reason():
 def test_the_document_title_is_the_requests_first_line_shortened():
     assert document_title("fix the parser\nand more") == "Orkeon: fix the parser"
     assert document_title("x" * 100).endswith("...")
+
+
+def test_a_refused_call_is_one_line_with_its_subject_and_the_gate_s_reason():
+    refused = ToolCallRecord("1", "shell_command", {"command": "git push origin main"},
+                             Verdict.deny("denied by the rule shell_command(git push:*) of the session"),
+                             ToolResult("refused", is_error=True))
+    allowed = ToolCallRecord("2", "file_read", {"path": "a.py"}, Verdict.allow(), ToolResult("x"))
+
+    lines = refusal_lines([refused, allowed])
+
+    assert lines == ("refused: shell_command git push origin main: denied by the rule shell_command(git push:*) of "
+                     "the session",)
+
+
+def test_a_long_subject_is_cut():
+    call = ToolCallRecord("1", "file_write", {"content": "x" * 500}, Verdict.deny("no"), ToolResult("", True))
+
+    (line,) = refusal_lines([call])
+
+    assert line.startswith('refused: file_write {"content": "xxx') and line.endswith("...: no")
+    assert len(line) == len("refused: file_write ") + SUBJECT_LIMIT + len(": no")

@@ -11,6 +11,7 @@ from orkeon_engine.domain.permissions.decide import (
 )
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule, parse_rule
 from orkeon_engine.domain.tool_call import ToolCall
+from tests.support.bash_grammar import BASH_READ
 from tests.support.permission_calls import read, shell, write
 
 CALLS_BY_CLASS = {
@@ -37,7 +38,7 @@ def _context(mode="default", *texts, problems=(), extra_tools=EXTRAS):
     for text in texts:
         effect, _, rule = text.partition(" ")
         entries.append(RuleEntry(parse_rule(rule, effect), "session"))
-    return GateContext(mode, tuple(entries), tuple(problems), extra_tools)
+    return GateContext(mode, tuple(entries), tuple(problems), extra_tools, read=BASH_READ)
 
 
 @pytest.mark.parametrize(("mode", "tool_class", "outcome"), CELLS)
@@ -124,7 +125,7 @@ def test_rules_of_every_source_are_read_deny_first():
     context = GateContext("default", (
         RuleEntry(parse_rule("shell_command(git:*)", "allow"), "session"),
         RuleEntry(parse_rule("shell_command(git push:*)", "deny"), "rule set git-readonly", "publishes commits"),
-    ))
+    ), read=BASH_READ)
 
     decision = decide(shell("git push"), context)
 
@@ -169,23 +170,23 @@ def test_accept_edits_asks_for_an_edit_without_paths():
 
 
 def test_the_rule_offered_for_a_command_is_each_part_exactly():
-    rules = derive_allow_rules(shell("npm ci && npm test -- --runInBand"))
+    rules = derive_allow_rules(shell("npm ci && npm test -- --runInBand"), BASH_READ)
 
     assert [format_rule(r) for r in rules] == ["shell_command(npm ci)", "shell_command(npm test -- --runInBand)"]
 
 
 def test_the_rule_offered_for_a_file_is_anchored_at_the_workspace_root():
-    assert derive_allow_rules(write("/workspace/a.py")) == (Rule("allow", "file_write", "/a.py"),)
+    assert derive_allow_rules(write("/workspace/a.py"), BASH_READ) == (Rule("allow", "file_write", "/a.py"),)
 
 
 def test_no_rule_is_offered_when_none_can_say_the_call_narrowly():
-    assert derive_allow_rules(shell("echo $(date) > stamp.txt")) == ()
-    assert derive_allow_rules(write("/tmp/x.txt")) == ()
-    assert derive_allow_rules(write("/workspace/weird[1].py")) == ()
+    assert derive_allow_rules(shell("echo $(date) > stamp.txt"), BASH_READ) == ()
+    assert derive_allow_rules(write("/tmp/x.txt"), BASH_READ) == ()
+    assert derive_allow_rules(write("/workspace/weird[1].py"), BASH_READ) == ()
 
 
 def test_a_call_without_command_or_paths_is_offered_its_bare_tool():
-    assert derive_allow_rules(ToolCall("web_fetch", "network", {})) == (Rule("allow", "web_fetch"),)
+    assert derive_allow_rules(ToolCall("web_fetch", "network", {}), BASH_READ) == (Rule("allow", "web_fetch"),)
 
 
 def test_an_ask_carries_the_offered_rules():
@@ -193,3 +194,14 @@ def test_an_ask_carries_the_offered_rules():
 
     assert decision == Ask("shell_command asks first in the default mode", (Rule("allow", "shell_command",
                                                                                  "make lint"),))
+
+
+def test_an_ask_on_a_doubtful_line_says_why_no_allow_rule_covers_it():
+    context = GateContext("default", (RuleEntry(parse_rule("shell_command(ls:*)", "allow"), "session"),),
+                          read=BASH_READ)
+
+    decision = decide(shell("ls $(touch x)"), context)
+
+    assert isinstance(decision, Ask) and decision.reason == (
+        "shell_command asks first in the default mode, and no allow rule covers a line holding a command "
+        "substitution ($(touch x)) computed when it runs")

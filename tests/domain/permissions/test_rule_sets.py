@@ -2,11 +2,12 @@ import pytest
 
 from orkeon_engine.domain.permissions.matching import matches_rule
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS, STEP_RULE_SETS, step_entries
+from tests.support.bash_grammar import BASH_READ
 from tests.support.permission_calls import read, shell, write
 
 
 def _denied(name, call):
-    return any(matches_rule(entry.rule, call) for entry in RULE_SETS[name].entries())
+    return any(matches_rule(entry.rule, call, BASH_READ) for entry in RULE_SETS[name].entries())
 
 
 def test_the_five_sets_are_shipped():

@@ -16,6 +16,9 @@ class FakeModelCatalogue:
     async def known_models(self, provider: str) -> list[str]:
         return sorted(self.known.get(provider, []))
 
+    async def is_known(self, model: str) -> bool:
+        return any(model in models for models in self.known.values())
+
     async def served_models(self, api_base: str, api_key: str | None = None) -> list[str]:
         self.keys_sent.append(api_key)
         if self.serve_error is not None:

@@ -21,6 +21,8 @@ class FakeSessionStore:
         self.entries: dict[str, list[BufferEntry]] = {}
         self.state: dict[str, dict[str, Any]] = {}
         self.fail_writes: OSError | None = None
+        self.current: str | None = None
+        """The workspace's current session id, as set_current_session left it."""
 
     def _require(self, session_id: str) -> None:
         if session_id not in self.sessions:
@@ -44,7 +46,16 @@ class FakeSessionStore:
         return self.sessions[session_id]
 
     async def list_sessions(self, limit: int = 50) -> list[SessionInfo]:
-        return list(reversed(self.sessions.values()))[:limit]
+        held = [info for info in self.sessions.values() if self.entries[info.id]]
+        return list(reversed(held))[:limit]
+
+    async def current_session_id(self) -> str | None:
+        return self.current
+
+    async def set_current_session(self, session_id: str) -> None:
+        self._require(session_id)
+        self._write()
+        self.current = session_id
 
     async def set_title(self, session_id: str, title: str) -> None:
         self._require(session_id)
