@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports, stopped_view
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.dev.plan import blocking_gate
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.work import WorkDoc, parse_work
 from orkeon_engine.domain.dev.work_folder import WorkCodeError, WorkPlace
@@ -35,6 +34,7 @@ async def run_dev_plan(args: ParsedArgs, deps: Deps) -> CommandView:
     # The crew (its pydantic answer) loads on the first /dev-plan, not at the engine's start.
     from orkeon_engine.commands.dev.plan_view import plan_view
     from orkeon_engine.domain.dev.pack import project_paths
+    from orkeon_engine.domain.dev.plan import blocking_gate
     from orkeon_engine.services.dev_plan_work import read_plan, recorded_review, resume_plan
     from orkeon_engine.services.dev_step import DevStep
     from orkeon_engine.services.project_files import list_project_files
