@@ -62,13 +62,15 @@ contracts: setup
 pytest: setup
 	$(BIN)/python -m pytest -q -n auto
 
-# The VS Code extension's test: node --test against a stub of the vscode module; `npm ci` installs its one
-# dependency (vscode-languageclient, pinned by package-lock.json) when node_modules is missing or stale.
+# The VS Code extension: `npm ci` installs what package-lock.json pins (vscode-languageclient, and esbuild and
+# @vscode/vsce to build) when node_modules is missing or stale; `npm run package` bundles the extension and
+# packs editors/vscode/orkeon.vsix; node --test then runs against a stub of the vscode module and checks the
+# .vsix.
 $(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json | check-test-tools
 	npm ci --prefix $(VSCODE) --no-audit --no-fund --loglevel=error
 
 node-test: check-test-tools $(VSCODE)/node_modules/.package-lock.json
-	cd $(VSCODE) && node --test test/*.test.js
+	cd $(VSCODE) && npm run --silent package && node --test test/*.test.js
 
 # check-test-tools comes first: a missing tool stops make before minutes of setup and tests.
 test: check-test-tools lint typecheck contracts pytest node-test

@@ -1,10 +1,13 @@
-"""The language server's start, memory and sync-command latency, beside a bare pygls server, in one run.
+"""The language server's start, memory, sync-command and keystroke latency, beside a bare pygls server, in
+one run.
 
 Budgets (DESIGN.md): `initialize`, from process start to its response, within 1.15x of a bare pygls server
 that registers one command; the idle server under 60 MB RSS once initialized; a sync command
-(`orkeon.status`) over stdio with p50 under 5 ms and p99 under 20 ms. Both servers are started in turns
-(orkeon, bare, orkeon, bare, ...) so that the machine's load falls on both alike; the figures are printed,
-nothing is asserted.
+(`orkeon.status`) over stdio with p50 under 5 ms and p99 under 20 ms; a keystroke (an incremental didChange)
+in a 100,000-line file without findings within 1.2x of the bare server, and costing what it changes (the
+same keystroke in a 1,000-line file is printed beside it). Both servers are started in turns (orkeon, bare,
+orkeon, bare, ...) so that the machine's load falls on both alike; the figures are printed, nothing is
+asserted. bench/lsp_memory.py has the RSS after 10,000 requests.
 """
 
 from __future__ import annotations
@@ -22,6 +25,11 @@ from typing import IO, Any
 ROOT = Path(__file__).resolve().parents[1]
 STARTS = 11
 CALLS = 200
+KEYSTROKES = 50
+ROUNDS = 7
+PING = "orkeon/bench-ping"
+"""A method neither server knows: both answer MethodNotFound at once, which tells that every change sent
+before it has been handled."""
 BARE_SERVER = """
 from pygls.lsp.server import LanguageServer
 
@@ -122,6 +130,33 @@ def _latencies(peer: StdioPeer, command: str) -> list[float]:
     return figures
 
 
+def _keystroke_ms(peer: StdioPeer, workspace: str, lines: int) -> float:
+    """Milliseconds one keystroke (a one-character incremental change in the middle of a `lines`-line file)
+    costs the server: a burst of KEYSTROKES changes then a ping, less a lone ping; the median of ROUNDS."""
+    uri = (Path(workspace) / f"big_{lines}.py").as_uri()
+    text = "".join(f"value_{n} = compute({n})\n" for n in range(lines))
+    peer.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1,
+                                                         "text": text}}, request=False)
+    peer.request(PING)
+    lone, bursts = [], []
+    version = 1
+    for _ in range(ROUNDS):
+        began = time.perf_counter()
+        peer.request(PING)
+        lone.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        for n in range(KEYSTROKES):
+            version += 1
+            at = {"line": lines // 2, "character": n}
+            peer.send("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": at, "end": at}, "text": "x"}]}, request=False)
+        peer.request(PING)
+        bursts.append(time.perf_counter() - began)
+    peer.send("textDocument/didClose", {"textDocument": {"uri": uri}}, request=False)
+    return max(0.0, statistics.median(bursts) - statistics.median(lone)) / KEYSTROKES * 1000
+
+
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -135,12 +170,18 @@ def compile_project() -> None:
                    check=True)
 
 
-def main() -> None:
+def bench_workspace() -> tuple[str, dict[str, str]]:
+    """A fresh workspace folder, and the servers' environment (no ORKEON_ setting, this checkout first)."""
     compile_project()
     workspace = tempfile.mkdtemp(prefix="orkeon-bench-")
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
                 "PYTHONPATH": str(ROOT)})
+    return workspace, env
+
+
+def main() -> None:
+    workspace, env = bench_workspace()
     orkeon = [sys.executable, "-m", "orkeon_lsp"]
     bare = [sys.executable, "-c", BARE_SERVER]
 
@@ -158,6 +199,8 @@ def main() -> None:
         rss = {"orkeon-lsp": orkeon_peer.rss_mb(), "bare pygls": bare_peer.rss_mb()}
         calls = {"orkeon-lsp": _latencies(orkeon_peer, "orkeon.status"),
                  "bare pygls": _latencies(bare_peer, "bare.ping")}
+        keystrokes = {name: {size: _keystroke_ms(peer, workspace, size) for size in (1_000, 100_000)}
+                      for name, peer in (("orkeon-lsp", orkeon_peer), ("bare pygls", bare_peer))}
     finally:
         orkeon_peer.stop()
         bare_peer.stop()
@@ -176,6 +219,12 @@ def main() -> None:
         p50, p99 = _percentile(figures, 0.50) * 1000, _percentile(figures, 0.99) * 1000
         budget = "   (budget: p50 < 5 ms, p99 < 20 ms)" if name == "orkeon-lsp" else ""
         print(f"  {name:<11} p50 {p50:6.2f} ms   p99 {p99:6.2f} ms{budget}")
+    print(f"a keystroke (one-character didChange, median of {ROUNDS} bursts of {KEYSTROKES}) in a file without "
+          "findings:")
+    for name, by_size in keystrokes.items():
+        print(f"  {name:<11} 1,000 lines {by_size[1_000]:7.3f} ms   100,000 lines {by_size[100_000]:7.3f} ms")
+    big = keystrokes["orkeon-lsp"][100_000] / max(keystrokes["bare pygls"][100_000], 1e-6)
+    print(f"  ratio in the 100,000-line file {big:7.2f}x   (budget: within 1.2x of bare pygls)")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Sequence
 
 from acp.schema import (
     AcceptElicitationResponse,
@@ -29,6 +30,7 @@ from orkeon_acp.permissions import choice_options, gate_answers, gate_options, s
 from orkeon_acp.tool_calls import call_content, tool_kind, tool_locations, tool_title
 from orkeon_engine.domain.free_answer import OWN_ANSWER_PROMPT
 from orkeon_engine.domain.permissions.question import PermissionQuestion
+from orkeon_engine.domain.tool_call import FileEdit
 
 ASK_TIMEOUT_SECONDS = 300.0
 CHOICE_FIELD = "choice"
@@ -51,7 +53,9 @@ class AcpHumanInput:
             locations=tool_locations(call, self._peer.host_path), raw_input=call.arguments)
         return await self._ask(tool_call, gate_options(question), gate_answers(question), question.text)
 
-    async def choose(self, question: str, options: list[str]) -> str | None:
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
+        # the gate asks this client through ask_permission, whose tool call carries an edit's diff: a plain
+        # choice (a command's own question) has no edits to show
         if not options:
             return None
         tool_call = ToolCallUpdate(tool_call_id=f"ask-{uuid.uuid4().hex}", title=question.splitlines()[0],

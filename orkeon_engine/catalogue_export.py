@@ -1,6 +1,8 @@
 """The catalogue as editor clients read it: `orkeon catalogue --format json|vscode`.
 
-`json` lists every command with its arguments (the Neovim client completes names and flags from it);
+`json` lists every command with its arguments (the Neovim client completes names, flags and values from it:
+each flag and positional carries its `choices`, and a positional whose values are known only at run time
+names their source in `choicesFrom`, which the editor asks the language server for with `orkeon/choices`);
 `vscode` is the whole `editors/vscode/package.json`, one palette command per catalogue entry under the
 "Orkeon" category, so the extension's manifest is generated, never edited by hand. `write_editor_files`
 (run by `python -m orkeon_engine.docs_gen`) rewrites that manifest and the command table of
@@ -17,6 +19,7 @@ from orkeon_engine import __version__
 from orkeon_engine.commands._shared.entry import CommandEntry
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import Flag, Positional
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 
 FORMATS: tuple[str, ...] = ("json", "vscode")
 
@@ -27,6 +30,45 @@ itself, for code actions; a palette id must differ or VS Code refuses the second
 RESTART_COMMAND = "orkeon.restartServer"
 STOP_TASK_COMMAND = "orkeon.stopTask"
 """Picks one of the running crews and child agents (`orkeon.tasks`) and stops it."""
+
+EXTRA_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    # (id, title, icon): the extension's own commands beside the catalogue's
+    (RESTART_COMMAND, "Restart the language server", ""),
+    (STOP_TASK_COMMAND, "Stop a running task", ""),
+    ("orkeon.chooseMode", "Choose the permission mode", ""),
+    ("orkeon.reviewStaged", "Review staged changes", "$(checklist)"),
+    ("orkeon.reviewFiles", "Review the changes of these files", ""),
+    ("orkeon.askAboutSelection", "Ask about the selection", ""),
+)
+
+MENUS: dict[str, list[dict[str, str]]] = {
+    "scm/title": [{"command": "orkeon.reviewStaged", "group": "navigation", "when": "scmProvider == git"}],
+    "scm/resourceState/context": [{"command": "orkeon.reviewFiles", "group": "orkeon", "when": "scmProvider == git"}],
+    "editor/context": [
+        {"command": "orkeon.reviewFiles", "group": "orkeon@1", "when": "resourceScheme == file"},
+        {"command": "orkeon.askAboutSelection", "group": "orkeon@2", "when": "editorHasSelection"},
+    ],
+    "explorer/context": [{"command": "orkeon.reviewFiles", "group": "orkeon"}],
+    "commandPalette": [{"command": "orkeon.askAboutSelection", "when": "editorHasSelection"}],
+}
+"""Where the extension's commands appear besides the palette: the Source Control title and its changed
+files, the editor's and the explorer's context menus."""
+
+ACTIVATION_EVENTS = ["workspaceContains:.git", "workspaceContains:.orkeon"]
+"""The extension starts in a workspace that is a git repository or holds .orkeon/ (and when one of its
+commands is run: VS Code activates an extension for its contributed commands)."""
+
+LOG_LEVELS = ("error", "warning", "info", "debug")
+"""The server's `logLevel` values (orkeon_lsp/settings.py)."""
+
+REPOSITORY = {"type": "git", "url": "https://github.com/orkeon/orkeon.git", "directory": "editors/vscode"}
+"""Where the extension's sources live, as vsce wants it named in the .vsix."""
+
+BUNDLE = "dist/extension.js"
+ESBUILD_VERSION = "0.28.2"
+VSCE_VERSION = "3.9.2"
+"""The build tools from the npm registry (the newest @vscode/vsce that runs on Node 20);
+editors/vscode/package-lock.json pins their whole trees."""
 
 LANGUAGECLIENT_VERSION = "^11.0.0"
 """The vscode-languageclient range; editors/vscode/package-lock.json pins the exact version."""
@@ -132,22 +174,83 @@ def _entry_json(entry: CommandEntry) -> dict[str, Any]:
 
 def _flag_json(flag: Flag) -> dict[str, Any]:
     return {"name": flag.name, "value": flag.value, "help": flag.help, "repeatable": flag.repeatable,
-            "short": flag.short}
+            "short": flag.short, "choices": list(flag.choices)}
 
 
 def _positional_json(positional: Positional) -> dict[str, Any]:
     return {"name": positional.name, "help": positional.help, "required": positional.required,
-            "many": positional.many}
+            "many": positional.many, "choices": list(positional.choices),
+            "choicesFrom": positional.choices_from or None}
+
+
+def first_choices(entry: CommandEntry) -> list[str]:
+    """The closed list of values of the command's first positional (offered in a QuickPick), if any."""
+    positionals = entry.args.positionals
+    return list(positionals[0].choices) if positionals else []
+
+
+def _settings() -> dict[str, Any]:
+    modes = ["", *PERMISSION_MODES]
+    return {
+        "orkeon.server.command": {
+            "type": "string",
+            "default": "orkeon-lsp",
+            "description": "The language server's executable: `orkeon-lsp` on the PATH, or a full "
+                           "path such as `/path/to/project/.venv/bin/orkeon-lsp`.",
+        },
+        "orkeon.server.args": {
+            "type": "array",
+            "items": {"type": "string"},
+            "default": [],
+            "description": "Arguments after the server's executable.",
+        },
+        "orkeon.model": {
+            "type": "string",
+            "default": "",
+            "description": "The model for this window (for example `openai/gpt-4o-mini`); empty "
+                           "keeps the `model` setting of .orkeon/config.json or your user settings.",
+        },
+        "orkeon.mode": {
+            "type": "string",
+            "enum": modes,
+            "enumDescriptions": ["keep the mode of the settings files (or the session's)",
+                                 *(f"the {mode} permission mode for this window's session"
+                                   for mode in PERMISSION_MODES)],
+            "default": "",
+            "description": "The permission mode of this window's session (as `/mode <name>`); empty keeps the "
+                           "settings files' mode. The status bar item changes it too.",
+        },
+        "orkeon.logLevel": {
+            "type": "string",
+            "enum": list(LOG_LEVELS),
+            "default": "info",
+            "description": "The lowest level of the server's log shown in the \"Orkeon language server\" "
+                           "output channel.",
+        },
+        "orkeon.askInEditor": {
+            "type": "boolean",
+            "default": True,
+            "description": "Ask before a risky step in a dialog (with an edit's change beside it); off, "
+                           "every step that would ask is refused.",
+        },
+        "orkeon.initializationOptions": {
+            "type": "object",
+            "default": {},
+            "description": "Extra initialization options sent to the server, camelCase keys "
+                           "(see docs/lsp.md).",
+        },
+    }
 
 
 def vscode_manifest() -> dict[str, Any]:
-    """editors/vscode/package.json: the extension's manifest with one palette command per entry."""
+    """editors/vscode/package.json: the extension's manifest with one palette command per entry, its own
+    commands and menus, its settings, and the scripts that test, bundle and package it."""
     commands = [
         {"command": PALETTE_PREFIX + entry.name, "title": title_of(entry), "category": "Orkeon"}
         for entry in CATALOGUE
     ]
-    commands.append({"command": RESTART_COMMAND, "title": "Restart the language server", "category": "Orkeon"})
-    commands.append({"command": STOP_TASK_COMMAND, "title": "Stop a running task", "category": "Orkeon"})
+    for command, title, icon in EXTRA_COMMANDS:
+        commands.append({"command": command, "title": title, "category": "Orkeon", **({"icon": icon} if icon else {})})
     return {
         "name": "orkeon",
         "displayName": "Orkeon",
@@ -155,53 +258,36 @@ def vscode_manifest() -> dict[str, Any]:
                        "diagnostics, its questions before a risky step.",
         "version": __version__,
         "publisher": "orkeon",
+        "license": "MIT",
+        "repository": REPOSITORY,
         "private": True,
         "engines": {"vscode": VSCODE_ENGINE},
         "categories": ["AI", "Linters", "Other"],
-        "main": "./extension.js",
-        "activationEvents": ["onStartupFinished"],
+        "main": "./" + BUNDLE,
+        "activationEvents": ACTIVATION_EVENTS,
         "contributes": {
             "commands": commands,
-            "configuration": {
-                "title": "Orkeon",
-                "properties": {
-                    "orkeon.server.command": {
-                        "type": "string",
-                        "default": "orkeon-lsp",
-                        "description": "The language server's executable: `orkeon-lsp` on the PATH, or a full "
-                                       "path such as `/path/to/project/.venv/bin/orkeon-lsp`.",
-                    },
-                    "orkeon.server.args": {
-                        "type": "array",
-                        "items": {"type": "string"},
-                        "default": [],
-                        "description": "Arguments after the server's executable.",
-                    },
-                    "orkeon.model": {
-                        "type": "string",
-                        "default": "",
-                        "description": "The model for this window (for example `openai/gpt-4o-mini`); empty "
-                                       "keeps the `model` setting of .orkeon/config.json or your user settings.",
-                    },
-                    "orkeon.initializationOptions": {
-                        "type": "object",
-                        "default": {},
-                        "description": "Extra initialization options sent to the server, camelCase keys "
-                                       "(see docs/lsp.md).",
-                    },
-                },
-            },
+            "menus": MENUS,
+            "configuration": {"title": "Orkeon", "properties": _settings()},
         },
         "orkeon": {
             "comment": "Generated by `orkeon catalogue --format vscode`: what extension.js asks for.",
             "commands": [
                 {"name": entry.name, "palette": PALETTE_PREFIX + entry.name, "hint": entry.hint,
-                 "takesArguments": takes_arguments(entry)}
+                 "takesArguments": takes_arguments(entry), "choices": first_choices(entry)}
                 for entry in CATALOGUE
             ],
+            "modes": list(PERMISSION_MODES),
         },
-        "scripts": {"test": "node --test test/*.test.js", "package": "npx @vscode/vsce package"},
+        "scripts": {
+            "test": "node --test test/*.test.js",
+            "bundle": f"esbuild extension.js --bundle --minify --platform=node --format=cjs --target=node18 "
+                      f"--external:vscode --outfile={BUNDLE}",
+            "vscode:prepublish": "npm run bundle",
+            "package": "vsce package --no-dependencies --out orkeon.vsix",
+        },
         "dependencies": {"vscode-languageclient": LANGUAGECLIENT_VERSION},
+        "devDependencies": {"@vscode/vsce": VSCE_VERSION, "esbuild": ESBUILD_VERSION},
     }
 
 
@@ -238,8 +324,26 @@ def with_palette(page: str) -> str:
     return page[: start + len(PALETTE_START)] + "\n" + palette_markdown() + "\n" + page[end:]
 
 
+COMMAND_NAMES_MODULE = Path("orkeon_engine") / "command_names.py"
+
+
+def command_names_module() -> str:
+    """orkeon_engine/command_names.py: the catalogue's names alone, which the language server lists at
+    initialize without importing the commands (their import is kept off the way to the answer)."""
+    names = "".join(f'    "{entry.name}",\n' for entry in CATALOGUE)
+    return (
+        '"""The name of every command of the catalogue, in its order, for an edge that lists the commands before\n'
+        "it imports them (the language server's `initialize`).\n\n"
+        "Generated from orkeon_engine/commands/catalogue.py by `python -m orkeon_engine.docs_gen`; do not edit it:\n"
+        'tests/repository/test_editor_clients.py checks it is up to date.\n"""\n\n'
+        f"COMMAND_NAMES: tuple[str, ...] = (\n{names})\n"
+    )
+
+
 def write_editor_files(root: Path) -> None:
-    """Rewrite editors/vscode/package.json and the command table of docs/editors.md from the catalogue."""
+    """Rewrite editors/vscode/package.json, the command table of docs/editors.md and
+    orkeon_engine/command_names.py from the catalogue."""
     (root / "editors" / "vscode" / "package.json").write_text(render("vscode"), encoding="utf-8")
+    (root / COMMAND_NAMES_MODULE).write_text(command_names_module(), encoding="utf-8")
     page = root / "docs" / "editors.md"
     page.write_text(with_palette(page.read_text(encoding="utf-8")), encoding="utf-8")

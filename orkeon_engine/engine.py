@@ -17,7 +17,7 @@ from orkeon_engine.adapters.subprocess_shell import terminal_command
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, parse_args
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, Choice, ParsedArgs, parse_args
 from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -36,12 +36,17 @@ from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
-    "FREE_TEXT_COMMAND", "BadArguments", "CommandEntry", "Engine", "Failed", "NotConfigured", "Ok", "RunResult",
-    "ShellError", "ShellResult", "UserInterface", "command_catalogue", "terminal_command",
+    "CHOICE_SOURCES", "FREE_TEXT_COMMAND", "BadArguments", "Choice", "CommandEntry", "Engine", "Failed",
+    "NotConfigured", "Ok", "RunResult", "ShellError", "ShellResult", "UserInterface", "command_catalogue",
+    "terminal_command",
 ]
 
 FREE_TEXT_COMMAND = "assistant"
 """The command a line of free text runs (a request to the assistant)."""
+
+CHOICE_SOURCES: tuple[str, ...] = ("sessions", "commands")
+"""The sources of argument values known only at run time (a positional's `choices_from`)."""
+SESSIONS_OFFERED = 50
 
 
 @dataclass(frozen=True)
@@ -182,6 +187,16 @@ class Engine:
         except Exception as error:  # a bug: the person gets one line, the log gets the traceback
             self.deps.logger.error(f"/{entry.name} raised {type(error).__name__}:\n{traceback.format_exc()}")
             return Failed(f"/{entry.name} failed unexpectedly ({type(error).__name__}: {error}); see the log")
+
+    async def choices(self, source: str) -> list[Choice]:
+        """The values an argument whose `choices_from` is `source` takes now: the saved sessions (newest
+        first) or the command names; ValueError naming the known sources for any other."""
+        if source == "sessions":
+            sessions = await self.deps.session.store.list_sessions(SESSIONS_OFFERED)
+            return [Choice(info.id, info.title or info.updated.strftime("%Y-%m-%d %H:%M")) for info in sessions]
+        if source == "commands":
+            return [Choice(entry.name, entry.description) for entry in sorted(self.commands, key=lambda e: e.name)]
+        raise ValueError(f"unknown source of choices {source!r}; known: {', '.join(CHOICE_SOURCES)}")
 
     @property
     def findings(self) -> FindingsBoard | None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.engine import Engine
+if TYPE_CHECKING:  # the engine's modules load with the engine, after initialize has answered
+    from orkeon_engine.engine import Engine
 
 
 class EngineUnavailableError(Exception):

@@ -10,9 +10,8 @@ import contextlib
 import threading
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.engine import Engine
-
 if TYPE_CHECKING:
+    from orkeon_engine.engine import Engine
     from orkeon_lsp.server import OrkeonServer
 
 _waiting: set[asyncio.Task[Any]] = set()

@@ -9,18 +9,25 @@ its stdout lands in the log instead of corrupting the stream.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import logging
 import os
 import sys
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.exceptions import FeatureRequestError, JsonRpcException
+from pygls.exceptions import (
+    FeatureRequestError,
+    JsonRpcException,
+    JsonRpcInvalidRequest,
+    JsonRpcServerNotInitialized,
+)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from orkeon_engine import __version__
 from orkeon_engine.edge_io import protect_stdout
@@ -29,6 +36,7 @@ from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.engine_slot import EngineSlot
 from orkeon_lsp.overlay import DocumentOverlay
 from orkeon_lsp.settings import LogLevel, ServerSettings
+from orkeon_lsp.text_documents import line_workspace
 from orkeon_lsp.ui import MESSAGE_TYPES, LspHumanInput, LspLogger, level_reaches
 
 if TYPE_CHECKING:
@@ -42,17 +50,82 @@ USAGE = """usage: orkeon-lsp [--tcp HOST:PORT]
 
 log = logging.getLogger("orkeon_lsp")
 
+client_work_done_token: contextvars.ContextVar[int | str | None] = contextvars.ContextVar(
+    "client_work_done_token", default=None)
+"""The `workDoneToken` the client gave with the executeCommand being served (None when it gave none)."""
+
 
 class OrkeonProtocol(LanguageServerProtocol):
-    """pygls's protocol with three repairs the server relies on.
+    """pygls's protocol with the repairs the server relies on.
 
     - `$/cancelRequest` of a command cancels the command's task (pygls only answers the request), even
       when the task has not started yet.
     - A reply to a request the server gave up on (its task was cancelled) is dropped instead of raising.
     - A request whose params do not fit its method gets an InvalidParams answer, so the client never
-      waits for a reply that cannot come."""
+      waits for a reply that cannot come.
+    - A request before `initialize` is answered ServerNotInitialized (-32002) and one after `shutdown`
+      InvalidRequest (pygls drops both silently, and the client waits for ever); notifications then are
+      dropped, `exit` excepted.
+    - The future of a handler that pygls runs under a random id (the inner one of every executeCommand,
+      every notification's) is forgotten once done: pygls keeps it for ever, about 3 KB a request.
+    - The open documents are kept as lines (text_documents.py): a change costs what it changes.
+    - The `workDoneToken` of an executeCommand is kept for the command's task (`client_work_done_token`),
+      and `executeCommandProvider.workDoneProgress` says a client may give one."""
 
     _server: OrkeonServer
+
+    def __init__(self, server: Any, converter: Any) -> None:
+        super().__init__(server, converter)
+        self.initialize_seen = False
+
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(self, params: types.InitializeParams) -> Generator[Any, Any, types.InitializeResult]:
+        result: types.InitializeResult = yield from super().lsp_initialize(params)
+        self._workspace = line_workspace(self.workspace, types.TextDocumentSyncKind.Incremental)
+        provider = result.capabilities.execute_command_provider
+        if provider is not None:
+            provider.work_done_progress = True
+        return result
+
+    def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if method is not None and method != types.EXIT:
+            refusal = self._refusal(method)
+            if refusal is not None:
+                msg_id = getattr(message, "id", None)
+                if msg_id is not None:  # a request: answer it; a notification: drop it
+                    self._send_response(msg_id, error=refusal.to_response_error())
+                return
+            if method == types.INITIALIZE:
+                self.initialize_seen = True
+        super().handle_message(message)
+
+    def _refusal(self, method: str) -> JsonRpcException | None:
+        if self._shutdown:
+            return JsonRpcInvalidRequest(f"the server has shut down: {method} is refused (send exit)")
+        if not self.initialize_seen and method != types.INITIALIZE:
+            return JsonRpcServerNotInitialized(f"the server is not initialized: send initialize before {method}")
+        return None
+
+    def _handle_request(self, msg_id: Any, method_name: str, params: Any) -> None:
+        if method_name == types.WORKSPACE_EXECUTE_COMMAND:  # runs in the request's own context
+            client_work_done_token.set(getattr(params, "work_done_token", None))
+        super()._handle_request(msg_id, method_name, params)
+
+    def _execute_handler(self, msg_id: Any, handler: Any, callback: Any, args: Any = None, kwargs: Any = None,
+                         ) -> None:
+        loop = asyncio.get_running_loop()
+
+        def forget_then(future: Any) -> None:
+            # later, not now: pygls's shutdown cancels the futures while it iterates over them
+            loop.call_soon_threadsafe(self._forget, msg_id, future)
+            callback(future)
+
+        super()._execute_handler(msg_id, handler, forget_then, args, kwargs)
+
+    def _forget(self, msg_id: Any, future: Any) -> None:
+        if self._request_futures.get(msg_id) is future:
+            del self._request_futures[msg_id]
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         if self._server.cancellations.cancel_request(msg_id):
@@ -103,6 +176,8 @@ class OrkeonServer(LanguageServer):
         """The review's diagnostics (features/diagnostics.py sets it up)."""
         self.trust_check: asyncio.Future[None] | None = None
         """The workspace trust question, asked in the background once the engine is built."""
+        self.shut_down = False
+        """The client sent `shutdown`: the process then exits 0 on `exit`, else 1 (LSP's rule)."""
 
     def log(self, level: LogLevel, message: str) -> None:
         """A window/logMessage line at the client's `logLevel` or above; never raises."""
@@ -158,10 +233,19 @@ def start_up_done() -> None:
 
 def build_server() -> OrkeonServer:
     """The server with every feature registered."""
-    from orkeon_lsp.features import code_actions, commands, diagnostics, documents, lifecycle, progress, settings
+    from orkeon_lsp.features import (
+        choices,
+        code_actions,
+        commands,
+        diagnostics,
+        documents,
+        lifecycle,
+        progress,
+        settings,
+    )
 
     server = OrkeonServer()
-    for feature in (lifecycle, settings, commands, progress, documents, diagnostics, code_actions):
+    for feature in (lifecycle, settings, commands, progress, documents, diagnostics, code_actions, choices):
         feature.setup(server)
     return server
 
@@ -182,7 +266,8 @@ def parse_tcp(argv: Sequence[str]) -> tuple[str, int] | None:
 
 
 def serve(argv: Sequence[str]) -> int:
-    """Run the server until the client says exit; 0, or 2 on bad arguments."""
+    """Run the server until the client says exit (or the connection ends): 0 after a shutdown, 1 without
+    one, 2 on bad arguments."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     if any(arg in ("-h", "--help") for arg in argv):
         sys.stderr.write(USAGE + "\n")  # stdout belongs to the protocol, even for --help
@@ -197,8 +282,10 @@ def serve(argv: Sequence[str]) -> int:
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_AnswersAreNotFailures())
     if tcp is None:
         protocol_out = protect_stdout()
-        build_server().start_io(sys.stdin.buffer, protocol_out)
+        server = build_server()
+        server.start_io(sys.stdin.buffer, protocol_out)
     else:
         sys.stdout = sys.stderr
-        build_server().start_tcp(*tcp)
-    return 0
+        server = build_server()
+        server.start_tcp(*tcp)
+    return 0 if server.shut_down else 1

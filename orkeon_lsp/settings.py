@@ -4,7 +4,7 @@ They arrive camelCase in `initializationOptions` and in `workspace/didChangeConf
 object itself or under an `orkeon` section). A value of the wrong type, an unknown mode or settings key,
 or an unknown name is answered with a warning and the field's default, never a failure:
 
-    {"logLevel": "info", "showMessages": true, "showDocuments": true, "mode": "plan",
+    {"logLevel": "info", "showMessages": true, "showDocuments": true, "askInEditor": true, "mode": "plan",
      "resume": "<session id>", "config": {"model": "openai/gpt-4o-mini", "model.apiBase": "http://..."}}
 """
 
@@ -34,6 +34,10 @@ class ServerSettings:
 
     show_documents: bool = True
     """`showDocuments`: open a long text written under /output with window/showDocument."""
+
+    ask_in_editor: bool = True
+    """`askInEditor`: ask the permission gate's questions (and every choice) with window/showMessageRequest;
+    off, nobody is asked and every call that would ask is refused, with a message saying so."""
 
     mode: str | None = None
     """`mode`: the session's permission mode (one of the modes of /mode); None leaves it as it is."""
@@ -87,6 +91,7 @@ FIELDS: tuple[_Field, ...] = (
     _Field("logLevel", "log_level", _log_level),
     _Field("showMessages", "show_messages", _boolean),
     _Field("showDocuments", "show_documents", _boolean),
+    _Field("askInEditor", "ask_in_editor", _boolean),
     _Field("mode", "mode", _mode),
     _Field("resume", "resume", _session_id),
 )

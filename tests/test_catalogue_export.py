@@ -36,6 +36,28 @@ def test_the_json_carries_each_flag_and_positional():
     assert config["hint"] == entry.hint
 
 
+def _command(name):
+    return next(c for c in catalogue_json()["commands"] if c["name"] == name)
+
+
+def test_closed_lists_of_values_are_machine_readable_choices():
+    mode, review, memory, config = (_command(n) for n in ("mode", "review", "memory", "config"))
+
+    assert mode["positionals"][0]["choices"] == ["show", "next", "default", "acceptEdits", "bypassPermissions", "plan",
+                                                 "dontAsk"]
+    assert next(f for f in review["flags"] if f["name"] == "lens")["choices"] == [
+        "correctness", "security", "performance", "maintainability", "tests"]
+    assert memory["positionals"][0]["choices"] == ["list", "add", "show", "remove", "admit", "search"]
+    assert "model" in config["positionals"][1]["choices"]
+
+
+def test_values_known_only_at_run_time_name_their_source():
+    resume = _command("resume")
+
+    assert (resume["positionals"][0]["choices"], resume["positionals"][0]["choicesFrom"]) == ([], "sessions")
+    assert _command("status")["positionals"] == []
+
+
 def test_a_command_without_arguments_says_so():
     status = next(c for c in catalogue_json()["commands"] if c["name"] == "status")
 
@@ -60,11 +82,28 @@ def test_the_manifest_tells_the_extension_which_commands_ask_for_arguments():
     assert listed["config"]["hint"] == find_command("config").hint  # type: ignore[union-attr]
 
 
-def test_the_manifest_offers_the_server_command_the_model_and_extra_options_as_settings():
+def test_the_manifest_offers_the_server_the_model_the_mode_the_log_and_extra_options_as_settings():
     settings = vscode_manifest()["contributes"]["configuration"]["properties"]
 
-    assert set(settings) == {"orkeon.server.command", "orkeon.server.args", "orkeon.model",
-                             "orkeon.initializationOptions"}
+    assert set(settings) == {"orkeon.server.command", "orkeon.server.args", "orkeon.model", "orkeon.mode",
+                             "orkeon.logLevel", "orkeon.askInEditor", "orkeon.initializationOptions"}
+    assert settings["orkeon.mode"]["enum"] == ["", "default", "acceptEdits", "bypassPermissions", "plan", "dontAsk"]
+    assert settings["orkeon.logLevel"]["enum"] == ["error", "warning", "info", "debug"]
+
+
+def test_the_manifest_packs_a_bundle_with_its_license_and_repository():
+    manifest = vscode_manifest()
+
+    assert manifest["main"] == "./dist/extension.js" and manifest["license"] == "MIT"
+    assert manifest["repository"]["directory"] == "editors/vscode"
+    assert "--bundle" in manifest["scripts"]["bundle"] and "vsce package" in manifest["scripts"]["package"]
+
+
+def test_a_command_with_a_closed_first_argument_carries_its_choices_for_a_quickpick():
+    listed = {c["name"]: c for c in vscode_manifest()["orkeon"]["commands"]}
+
+    assert listed["mode"]["choices"][2:] == ["default", "acceptEdits", "bypassPermissions", "plan", "dontAsk"]
+    assert listed["status"]["choices"] == []
 
 
 def test_render_is_json_ending_with_a_newline():

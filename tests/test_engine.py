@@ -1,5 +1,7 @@
 import asyncio
 
+import pytest
+
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgSpec
@@ -97,6 +99,29 @@ async def test_a_start_with_new_session_opens_another_once_the_current_one_held_
 
     assert second.session_id != first.session_id
     second.close()
+
+
+async def test_the_saved_sessions_are_offered_as_choices(tmp_path):
+    first = await _engine(tmp_path)
+    await first.deps.session.append(BufferEntry("user", "hello"))
+    first.close()
+    second = await _engine(tmp_path, new_session=True)
+
+    offered = await second.choices("sessions")
+
+    # A session with no turn yet (the new one) holds nothing to resume: it is not offered.
+    assert [choice.value for choice in offered] == [first.session_id] != [second.session_id]
+    second.close()
+
+
+async def test_the_command_names_are_offered_as_choices_and_an_unknown_source_is_refused():
+    engine = Engine(await make_deps(), CATALOGUE, lambda: None)
+
+    names = [choice.value for choice in await engine.choices("commands")]
+
+    assert names == sorted(entry.name for entry in CATALOGUE)
+    with pytest.raises(ValueError, match="known: sessions, commands"):
+        await engine.choices("branches")
 
 
 def test_not_configured_renders_its_message():

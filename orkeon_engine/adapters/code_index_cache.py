@@ -1,22 +1,32 @@
 """The code index's cache: one SQLite file under .orkeon/local/, a row per indexed file holding its
 content hash, size and modification time, and its symbols and imports as compact JSON. A cache written by
-another extractor version is dropped and rebuilt; a cache that cannot be opened is reported, never fatal."""
+another extractor version is dropped and rebuilt; a cache that cannot be opened is reported, never fatal.
+
+Loading a large cache (12 MB for the standard library) is mostly building its symbols, so `load` hands each
+row over undecoded (`StoredEntry`), with its symbol count kept in its own column, and `EntryTable` decodes
+a file's entry the first time it is read: a restart that only checks which files changed decodes none.
+"""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
+
+FORMAT = "2"
+"""The layout of the files table; a cache of another layout (or extractor version) is dropped and rebuilt."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
   path TEXT PRIMARY KEY, language TEXT NOT NULL, hash TEXT NOT NULL, size INTEGER NOT NULL,
   mtime_ns INTEGER NOT NULL, lines INTEGER NOT NULL, module TEXT NOT NULL, error TEXT NOT NULL,
-  symbols TEXT NOT NULL, imports TEXT NOT NULL
+  symbols TEXT NOT NULL, imports TEXT NOT NULL, symbol_count INTEGER NOT NULL
 );
 """
 
@@ -32,8 +42,23 @@ def encode_imports(entry: FileEntry) -> str:
     return json.dumps(rows, separators=(",", ":"))
 
 
-def decode_entry(row: tuple[str, str, str, int, int, int, str, str, str, str]) -> FileEntry:
-    path, language, digest, size, _mtime, lines, module, error, symbols, imports = row
+class StoredEntry(NamedTuple):
+    """One file's row as the cache keeps it: its symbols and imports still JSON, and how many symbols."""
+
+    path: str
+    language: str
+    content_hash: str
+    size: int
+    line_count: int
+    module: str
+    error: str
+    symbols: str
+    imports: str
+    symbol_count: int
+
+
+def decode_entry(stored: StoredEntry) -> FileEntry:
+    path, language, digest, size, lines, module, error, symbols, imports, _count = stored
     return FileEntry(
         path=path,
         language=language,
@@ -55,21 +80,24 @@ class IndexCache:
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        self._db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         found = self._db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        if found is None or found[0] != version:
+        wanted = f"{version}/{FORMAT}"
+        if found is None or found[0] != wanted:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("DELETE FROM files")
+            self._db.execute("DROP TABLE IF EXISTS files")
             self._db.execute("DELETE FROM meta")
-            self._db.execute("INSERT INTO meta (key, value) VALUES ('version', ?)", (version,))
+            self._db.execute("INSERT INTO meta (key, value) VALUES ('version', ?)", (wanted,))
             self._db.execute("COMMIT")
+        self._db.executescript(_SCHEMA)
 
-    def load(self) -> Iterator[tuple[FileEntry, int]]:
-        """Every cached file with its recorded modification time."""
+    def load(self) -> Iterator[tuple[StoredEntry, int]]:
+        """Every cached file, undecoded, with its recorded modification time."""
         cursor = self._db.execute(
-            "SELECT path, language, hash, size, mtime_ns, lines, module, error, symbols, imports FROM files")
+            "SELECT path, language, hash, size, lines, module, error, symbols, imports, symbol_count, mtime_ns "
+            "FROM files")
         for row in cursor:
-            yield decode_entry(row), row[4]
+            yield StoredEntry(*row[:10]), row[10]
 
     def is_built(self) -> bool:
         return self._db.execute("SELECT 1 FROM meta WHERE key = 'built'").fetchone() is not None
@@ -77,11 +105,11 @@ class IndexCache:
     def save(self, entries: Iterable[tuple[FileEntry, int]], removed: Iterable[str] = (), built: bool = False) -> None:
         """Write the changed files and drop the removed ones, in one transaction."""
         rows = [(e.path, e.language, e.content_hash, e.size, mtime, e.line_count, e.module, e.error,
-                 encode_symbols(e), encode_imports(e)) for e, mtime in entries]
+                 encode_symbols(e), encode_imports(e), len(e.symbols)) for e, mtime in entries]
         gone = [(path,) for path in removed]
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            self._db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             self._db.executemany("DELETE FROM files WHERE path = ?", gone)
             if built:
                 self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('built', '1')")
@@ -98,3 +126,71 @@ class IndexCache:
 
     def close(self) -> None:
         self._db.close()
+
+
+@dataclass(frozen=True)
+class Brief:
+    """What a pass needs to know of an indexed file, read without decoding its symbols."""
+
+    language: str
+    content_hash: str
+    size: int
+    symbol_count: int
+
+
+class EntryTable(MutableMapping[str, FileEntry]):
+    """The index's entries by path: those loaded from the cache stay undecoded until first read."""
+
+    def __init__(self, decoded: Mapping[str, FileEntry] | None = None,
+                 stored: Mapping[str, StoredEntry] | None = None) -> None:
+        self._decoded: dict[str, FileEntry] = dict(decoded or {})
+        self._stored: dict[str, StoredEntry] = dict(stored or {})
+
+    def load(self, stored: StoredEntry) -> None:
+        """Keep a cached row, to be decoded when its entry is first read."""
+        self._decoded.pop(stored.path, None)
+        self._stored[stored.path] = stored
+
+    def brief(self, path: str) -> Brief | None:
+        """The file's language, hash, size and symbol count, or None when it is not indexed; decodes nothing."""
+        entry = self._decoded.get(path)
+        if entry is not None:
+            return Brief(entry.language, entry.content_hash, entry.size, len(entry.symbols))
+        stored = self._stored.get(path)
+        if stored is None:
+            return None
+        return Brief(stored.language, stored.content_hash, stored.size, stored.symbol_count)
+
+    def frozen(self) -> EntryTable:
+        """A copy of the table as it is now, which later changes of this one leave alone."""
+        return EntryTable(self._decoded, self._stored)
+
+    def __getitem__(self, path: str) -> FileEntry:
+        entry = self._decoded.get(path)
+        if entry is None:
+            entry = decode_entry(self._stored[path])  # KeyError for a path not indexed
+            self._decoded[path] = entry
+            del self._stored[path]
+        return entry
+
+    def __setitem__(self, path: str, entry: FileEntry) -> None:
+        self._stored.pop(path, None)
+        self._decoded[path] = entry
+
+    def __delitem__(self, path: str) -> None:
+        if self._decoded.pop(path, None) is None:
+            del self._stored[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._decoded or path in self._stored
+
+    def __iter__(self) -> Iterator[str]:
+        yield from list(self._decoded)
+        yield from list(self._stored)
+
+    def __len__(self) -> int:
+        return len(self._decoded) + len(self._stored)
+
+    def clear(self) -> None:
+        self._decoded.clear()
+        self._stored.clear()

@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from orkeon_engine.domain.free_answer import read_typed_answer
+from orkeon_engine.domain.tool_call import FileEdit
 
 DEFAULT_WIDTH = 100
 """The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""
@@ -35,7 +37,8 @@ class TerminalHumanInput:
             return self._interactive
         return sys.stdin.isatty()
 
-    async def choose(self, question: str, options: list[str]) -> str | None:
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
+        # the question's text holds the short diff of an edit: a terminal has nowhere else to show `edits`
         if not self.interactive or not options:
             return None
         out = self._out or sys.stderr

@@ -3,7 +3,8 @@
 A pass lists the source files (git's view, or a walk honouring .gitignore), skips a file whose size and
 modification time match the cache, reads and hashes the others, and parses only those whose content hash
 changed. The index lives in memory, loaded from the cache on first use and written through to it, so a
-search never waits for the disk. The blocking work runs in a worker thread, one pass at a time."""
+search never waits for the disk; a file's symbols are decoded from the cache only when first read (a
+restart's pass decodes none). The blocking work runs in a worker thread, one pass at a time."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.adapters.code_index_cache import IndexCache
+from orkeon_engine.adapters.code_index_cache import EntryTable, IndexCache
 from orkeon_engine.adapters.source_files import Listing, SourceFile, list_source_files
 from orkeon_engine.adapters.tree_sitter_symbols import (
     EXTRACTOR_VERSION,
@@ -48,7 +49,7 @@ class TreeSitterCodeIndex:
         self._cache_dir = cache_dir
         self._cache: IndexCache | None = None
         self._cache_note = limitation or "memory only"
-        self._entries: dict[str, FileEntry] = {}
+        self._entries = EntryTable()
         self._mtimes: dict[str, int] = {}
         self._listed: set[str] = set()
         self._trees: OrderedDict[str, tuple[bytes, Any]] = OrderedDict()
@@ -80,7 +81,7 @@ class TreeSitterCodeIndex:
             await asyncio.to_thread(self._ensure_loaded)
             if not self._built:
                 await self._full_pass(False, None)
-            return IndexSnapshot(root=str(self.root), files=dict(self._entries))
+            return IndexSnapshot(root=str(self.root), files=self._entries.frozen())
 
     async def parse(self, path: str, text: str) -> FileEntry:
         relative, language = self._check_path(path)
@@ -126,9 +127,9 @@ class TreeSitterCodeIndex:
         path = self._cache_dir / CACHE_FILE
         try:
             self._cache = IndexCache(path, EXTRACTOR_VERSION)
-            for entry, mtime in self._cache.load():
-                self._entries[entry.path] = entry
-                self._mtimes[entry.path] = mtime
+            for stored, mtime in self._cache.load():
+                self._entries.load(stored)
+                self._mtimes[stored.path] = mtime
             self._built = self._cache.is_built()
             self._cache_note = str(path)
         except (sqlite3.Error, OSError, ValueError) as error:
@@ -179,7 +180,7 @@ class TreeSitterCodeIndex:
         written: list[tuple[FileEntry, int]] = []
         unchanged = 0
         for file in files:
-            known = self._entries.get(file.path)
+            known = self._entries.brief(file.path)
             given = self._given.get(file.path)
             if not force and known is not None and given == (file.size, file.mtime_ns):
                 unchanged += 1
@@ -274,7 +275,7 @@ class TreeSitterCodeIndex:
                     continue
             if path not in self._entries and path not in self._listed and self._git_ignores(path):
                 continue
-            known = self._entries.get(path)
+            known = self._entries.brief(path)
             previous = self._trees.get(path)
             if known is not None and known.content_hash == content_hash(data):
                 unchanged += 1
@@ -323,7 +324,8 @@ class TreeSitterCodeIndex:
         listing = list_source_files(self.root)
         listed = {f.path: f for f in listing.files}
         stale: list[str] = []
-        for path, entry in sorted(self._entries.items()):
+        briefs = {path: brief for path in self._entries if (brief := self._entries.brief(path)) is not None}
+        for path, entry in sorted(briefs.items()):
             file = listed.get(path)
             if file is None:
                 stale.append(path)
@@ -337,13 +339,13 @@ class TreeSitterCodeIndex:
                 stale.append(path)
         unindexed = sum(1 for path in listed if path not in self._entries)
         languages: dict[str, int] = {}
-        for entry in self._entries.values():
+        for entry in briefs.values():
             languages[entry.language] = languages.get(entry.language, 0) + 1
         return IndexStatus(
             root=str(self.root),
             built=self._built,
             files=len(self._entries),
-            symbols=sum(len(e.symbols) for e in self._entries.values()),
+            symbols=sum(e.symbol_count for e in briefs.values()),
             languages=dict(sorted(languages.items(), key=lambda item: (-item[1], item[0]))),
             cache=self._cache_note,
             stale=tuple(stale),

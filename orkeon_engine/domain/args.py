@@ -32,6 +32,8 @@ class Flag:
     repeatable: bool = False
     short: str | None = None
     words: bool = False
+    choices: tuple[str, ...] = ()
+    """The values the flag takes, when they are a closed list (an editor completes them); empty: any text."""
 
     @property
     def takes_value(self) -> bool:
@@ -50,10 +52,23 @@ class Positional:
     help: str = ""
     required: bool = False
     many: bool = False
+    choices: tuple[str, ...] = ()
+    """The words it takes, when they are a closed list (an editor completes them); empty: any text."""
+    choices_from: str = ""
+    """A source of the words known only at run time (`sessions`: the saved sessions' ids), which an editor
+    asks the running engine for (Engine.choices; the language server's `orkeon/choices` request)."""
 
     def usage(self) -> str:
         text = self.name + ("..." if self.many else "")
         return f"<{text}>" if self.required else f"[{text}]"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value an editor may offer for an argument, with a few words about it."""
+
+    value: str
+    detail: str = ""
 
 
 @dataclass(frozen=True)

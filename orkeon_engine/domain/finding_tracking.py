@@ -2,9 +2,11 @@
 
 `follow_changes` takes the edits the editor reports (LSP content changes, positions 0-based) and the
 document's text after them: an edit above a finding moves it by the lines it added or removed; an edit that
-touches the quoted line keeps the finding only when the quoted text is still there, nearby; otherwise the
-finding is removed. `relocate` finds a stored finding again in a file's current text (after a restart, or
-when a staged change differs from the working copy): on its line, else on the nearest line that quotes it.
+touches the quoted line keeps the finding on the quoted text when it is still there, nearby. A finding whose
+quoted text is no longer there (a typo in the line, the line cut) is hidden, not lost: it stays where its
+line was, and shows again when the text comes back (an undo), until the next review replaces it.
+`relocate` finds a stored finding in a file's current text (after a restart, or when a staged change
+differs from the working copy): on its line, else on the nearest line that quotes it, else nowhere (hidden).
 """
 
 from __future__ import annotations
@@ -34,33 +36,41 @@ class TextChange:
 
 @dataclass(frozen=True)
 class Followed:
-    """The findings of one document after its edits: those kept (maybe moved) and the ids removed."""
+    """The findings of one document after its edits, each where its line is now, and the ids of those
+    whose quoted text is not there (hidden until it comes back)."""
 
     kept: tuple[Finding, ...]
-    removed: tuple[str, ...]
+    hidden: tuple[str, ...]
 
 
 def follow_changes(findings: Sequence[Finding], changes: Sequence[TextChange], new_lines: Sequence[str]) -> Followed:
     """Where each finding of one document is after `changes`, given the text they produced."""
     kept: list[Finding] = []
-    removed: list[str] = []
+    hidden: list[str] = []
     for finding in findings:
         followed = follow_one(finding, changes, new_lines)
-        if followed is None:
-            removed.append(finding.id)
-        else:
-            kept.append(followed)
-    return Followed(tuple(kept), tuple(removed))
+        kept.append(followed)
+        if not quotes(followed, new_lines):
+            hidden.append(finding.id)
+    return Followed(tuple(kept), tuple(hidden))
 
 
-def follow_one(finding: Finding, changes: Sequence[TextChange], new_lines: Sequence[str]) -> Finding | None:
-    """The finding after the edits, or None when its quoted line is gone."""
+def quotes(finding: Finding, lines: Sequence[str]) -> bool:
+    """Whether the finding's line reads as it quotes (a finding that does not is hidden)."""
+    index = finding.line - 1
+    return 0 <= index < len(lines) and quote_matches(finding.quote, lines[index])
+
+
+def follow_one(finding: Finding, changes: Sequence[TextChange], new_lines: Sequence[str]) -> Finding:
+    """The finding after the edits: on its quoted text when it is there or nearby, else where its line was
+    (then hidden: `quotes` is false)."""
     first = finding.line - 1
     last = finding.end_line - 1
     touched: tuple[int, int] | None = None
     for change in changes:
         if change.start_line is None:
-            return relocate(finding.moved(first + 1, last + 1), new_lines)
+            at = finding.moved(first + 1, last + 1)
+            return relocate(at, new_lines) or at
         start = change.start_line
         added = change.text.count("\n")
         delta = added - (change.end_line - start)
@@ -75,11 +85,10 @@ def follow_one(finding: Finding, changes: Sequence[TextChange], new_lines: Seque
             touched = _widen(touched, start, start + added)
             first, last = start, max(start, last + delta)
     moved = finding.moved(first + 1, last + 1)
-    if 0 <= first < len(new_lines) and quote_matches(finding.quote, new_lines[first]):
+    if quotes(moved, new_lines):
         return moved
-    if touched is None:
-        return _nearest(moved, new_lines, first - NEARBY_LINES, first + NEARBY_LINES)
-    return _nearest(moved, new_lines, touched[0], touched[1])
+    low, high = (first - NEARBY_LINES, first + NEARBY_LINES) if touched is None else touched
+    return _nearest(moved, new_lines, low, high) or moved
 
 
 def _ends_before_line(change: TextChange, first: int) -> bool:
@@ -107,8 +116,8 @@ def _nearest(finding: Finding, lines: Sequence[str], low: int, high: int) -> Fin
 
 
 def relocate(finding: Finding, lines: Sequence[str]) -> Finding | None:
-    """The finding on its line when the line still quotes it, else on the nearest line that does, else None."""
-    index = finding.line - 1
-    if 0 <= index < len(lines) and quote_matches(finding.quote, lines[index]):
+    """The finding on its line when the line still quotes it, else on the nearest line that does, else None
+    (no line quotes it: the finding is hidden)."""
+    if quotes(finding, lines):
         return finding
     return _nearest(finding, lines, 0, len(lines) - 1)

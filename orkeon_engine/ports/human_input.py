@@ -5,9 +5,11 @@ or through `choose` and `ask_text` when the front end has no such question)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from orkeon_engine.domain.permissions.question import PermissionQuestion
+from orkeon_engine.domain.tool_call import FileEdit
 
 
 class HumanInput(Protocol):
@@ -17,8 +19,10 @@ class HumanInput(Protocol):
     without the capability, a closed dialog) is an answer of its own: None. The caller decides what None
     means, and for the permission gate it means Deny."""
 
-    async def choose(self, question: str, options: list[str]) -> str | None:
-        """One of `options`, exactly as given, or None."""
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
+        """One of `options`, exactly as given, or None. `edits` are the whole changes of the files an edit
+        would make (the gate's question about an edit), for a front end that can show them beside the
+        question (the question's text already holds a short diff, so a front end may ignore them)."""
         ...
 
     async def ask_text(self, question: str, default: str = "") -> str | None:

@@ -54,6 +54,7 @@ from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.permissions.modes import parse_mode
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.rule_sets import STEP_RULE_SETS
+from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.chat_model import ChatModel
 from orkeon_engine.ports.children import ChildRuntime, ChildStore
@@ -320,8 +321,8 @@ class NamedHumanInput:
         self._inner = inner
         self._title = title
 
-    async def choose(self, question: str, options: list[str]) -> str | None:
-        return await self._inner.choose(named_question(self._title, question), options)
+    async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
+        return await self._inner.choose(named_question(self._title, question), options, edits)
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         return await self._inner.ask_text(named_question(self._title, question), default)

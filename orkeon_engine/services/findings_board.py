@@ -1,9 +1,11 @@
 """The findings board: the workspace's current review findings, kept in the store and announced on change.
 
 A review publishes its findings (replacing the last review's), a person clears them or dismisses one, and
-the editor reports where they moved as the text was edited. The board writes each change through to the
-FindingsStore and then tells its listeners which paths changed, so the language server republishes the
-diagnostics of those files (a path whose findings are all gone is announced too, to clear them).
+the editor reports where they moved as the text was edited (an edit never removes one: a finding whose line
+no longer reads as quoted is only hidden by the editor, and stays until the next review). The board writes
+each change through to the FindingsStore and then tells its listeners which paths changed, so the language
+server republishes the diagnostics of those files (a path whose findings are all gone is announced too, to
+clear them).
 """
 
 from __future__ import annotations
@@ -78,21 +80,15 @@ class FindingsBoard:
         await self._announce([finding.path])
         return finding
 
-    async def follow(self, path: str, kept: Sequence[Finding], removed: Sequence[str]) -> None:
-        """Record where a file's findings are after an edit (`kept`) and which ones the edit removed."""
+    async def follow(self, path: str, kept: Sequence[Finding]) -> None:
+        """Record where a file's findings are after an edit."""
         current = await self._current()
         moved = [f for f in kept if f.id in current and current[f.id] != f]
-        gone = [i for i in removed if i in current]
-        if not moved and not gone:
+        if not moved:
             return
-        if moved:
-            await self._store.update(moved)
-        if gone:
-            await self._store.remove(gone)
+        await self._store.update(moved)
         for finding in moved:
             current[finding.id] = finding
-        for finding_id in gone:
-            del current[finding_id]
         await self._announce([path])
 
     async def _current(self) -> dict[str, Finding]:

@@ -123,7 +123,8 @@ class RunGate:
         where = self._rules.project_location()
         if isinstance(self._human, PermissionAsker):
             return await self._human.ask_permission(permission_question(call, ask, where))
-        return await self._human.choose(question_text(call, ask, where), answers(ask))
+        edits = (call.edit,) if call.edit is not None else ()
+        return await self._human.choose(question_text(call, ask, where), answers(ask), edits)
 
     async def _apply(self, answer: str | None, ask: Ask) -> Verdict:
         if answer is None:

@@ -29,7 +29,7 @@ from orkeon_engine.domain.code_index.node_edit import (
     plan_operation,
 )
 from orkeon_engine.domain.code_index.render import render_outline
-from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
@@ -167,14 +167,16 @@ class NodeWorkbench:
                              f"{symbol.end_line}) hash {digest}")
         return lines
 
-    async def preview(self, operations: Sequence[Operation]) -> tuple[tuple[str, ...], str]:
-        """The paths an edit touches and its diff, for the gate; planning problems shown instead of a diff."""
+    async def preview(self, operations: Sequence[Operation]) -> tuple[tuple[str, ...], str, FileEdit | None]:
+        """The paths an edit touches, its diff, and its whole change when it changes one file, for the gate;
+        planning problems shown instead of a diff (and no change)."""
         paths = tuple(dict.fromkeys(q for o in operations for q in gate_paths(self.files, o.path)))
         outcome = await self.plan(operations)
         if outcome.errors:
-            return paths, "the edit does not validate: " + "; ".join(outcome.errors[:3])
+            return paths, "the edit does not validate: " + "; ".join(outcome.errors[:3]), None
         diffs = [short_diff(virtual(r), p.original, p.result()) for r, p in outcome.plans.items()]
-        return paths, "\n".join(diffs)
+        changes = [FileEdit(virtual(r), p.original, p.result()) for r, p in outcome.plans.items()]
+        return paths, "\n".join(diffs), changes[0] if len(changes) == 1 else None
 
 
 class NodeOutlineInput(BaseModel):
@@ -272,8 +274,8 @@ class NodeReplaceTool(Tool[NodeReplaceInput]):
         return Operation("replace_node", args.path, args.node, args.hash, args.text, line=args.line)
 
     async def describe(self, args: NodeReplaceInput) -> ToolCall:
-        paths, preview = await self._bench.preview([self._operation(args)])
-        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
+        paths, preview, change = await self._bench.preview([self._operation(args)])
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview, edit=change)
 
     async def run(self, args: NodeReplaceInput) -> ToolResult:
         return await run_operations(self._bench, [self._operation(args)], check_only=False, tool=self.name)
@@ -323,8 +325,9 @@ class EditBatchTool(Tool[EditBatchInput]):
         operations = _operations(args)
         if not operations:
             return ToolCall(self.name, self.tool_class, args.model_dump(by_alias=True), preview=EMPTY_BATCH_RULE)
-        paths, preview = await self._bench.preview(operations)
-        return ToolCall(self.name, self.tool_class, args.model_dump(by_alias=True), paths=paths, preview=preview)
+        paths, preview, change = await self._bench.preview(operations)
+        return ToolCall(self.name, self.tool_class, args.model_dump(by_alias=True), paths=paths, preview=preview,
+                        edit=change)
 
     async def run(self, args: EditBatchInput) -> ToolResult:
         operations = _operations(args)

@@ -3,8 +3,9 @@ when it ends.
 
 A child's progress is created by the server like a command's, titled with the child's name (`Orkeon c3
 dev-reviewer`); its cancel button stops that child at its next step (`/tasks stop c3` stops it at once).
-When a child ends, its report is written under /output (`child-c3-dev-reviewer-report.md`) and shown with
-`window/showDocument`, and a message says how it ended, as a command's long text is (features/output.py).
+When a child ends, its report is written under /output (`child-c3-dev-reviewer-report.md`, one a child) and
+shown with `window/showDocument` (to every client that opens documents: no request's result carries it), and
+a message says how it ended (features/output.py).
 `orkeon.tasks` lists the children, `orkeon.tasks stop <id>` stops one.
 """
 
@@ -15,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.children import ChildRecord, report_document, usage_text
 from orkeon_engine.domain.view import CommandView, Document
-from orkeon_engine.engine import Engine
-from orkeon_lsp.features.output import present
+from orkeon_lsp.features.output import present, slugify
 from orkeon_lsp.features.progress import RequestProgress
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine's modules load with the engine, after initialize has answered
+    from orkeon_engine.engine import Engine
     from orkeon_lsp.server import OrkeonServer
 
 REPORT_NAME = "child"
@@ -59,7 +60,9 @@ def watch_children(server: OrkeonServer, engine: Engine) -> None:
     shown: set[asyncio.Task[Any]] = set()
 
     def on_end(record: ChildRecord) -> None:
-        task = asyncio.ensure_future(present(server, engine.output_dir, REPORT_NAME, ended_view(record)))
+        view = ended_view(record)
+        stem = f"{REPORT_NAME}-{slugify(view.document.title if view.document else record.title)}"
+        task = asyncio.ensure_future(present(server, engine.output_dir, REPORT_NAME, view, report=stem))
         shown.add(task)
         task.add_done_callback(shown.discard)
 

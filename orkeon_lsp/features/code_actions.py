@@ -3,7 +3,8 @@
 "Apply suggestion" is a quick fix whose WorkspaceEdit replaces the quoted lines with the finding's
 replacement (offered only when it has one); "Ask Orkeon to fix" runs `orkeon.assistant` with the finding
 (offered once the catalogue has an assistant command); "Dismiss" runs `orkeon.review --dismiss <id>`, which
-removes the finding and keeps that lens from raising its quote again.
+removes the finding and keeps that lens from raising its quote again. All three are quick fixes: a request
+whose `context.only` asks for other kinds (source actions, refactorings) gets none.
 """
 
 from __future__ import annotations
@@ -95,11 +96,22 @@ def chosen_findings(findings: Sequence[Finding], diagnostics: Sequence[types.Dia
     return [(f, None) for f in findings if f.line <= last and f.end_line >= first]
 
 
+def kind_wanted(kind: str, only: Sequence[str] | None) -> bool:
+    """Whether an action of `kind` answers a request that asked `only` these kinds (None: every kind).
+    Kinds are hierarchical: `quickfix` answers `quickfix` and `` (every kind), not `source` nor
+    `quickfix.other`."""
+    if only is None:
+        return True
+    return any(wanted == "" or kind == wanted or kind.startswith(wanted + ".") for wanted in only)
+
+
 def setup(server: OrkeonServer) -> None:
     options = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)
     async def on_code_action(ls: OrkeonServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        if not kind_wanted(types.CodeActionKind.QuickFix.value, params.context.only):
+            return None
         engine = await ls.engine.get()
         if engine.findings is None:
             return None

@@ -2,10 +2,13 @@
 
 The engine's findings board announces which files' findings changed (a review, `orkeon.review --clear`, a
 dismissal, an edit); this feature then publishes those files' diagnostics, each finding found again in the
-file's current text (the open buffer, else the disk) and dropped when its quoted line is gone. An edit of an
-open document moves its findings (domain/finding_tracking.py), one edit after the other; while edits of a
-file wait to be followed, its publication waits too (relocating on a text ahead of the findings would move
-them twice). When the server starts, the findings stored in state.db are published again.
+file's current text (the open buffer, else the disk). A finding whose quoted line no longer reads as quoted
+(a typo in it, the line cut) is hidden, not dropped: it is kept where its line was and published again when
+the text comes back (an undo), until the next review replaces it. An edit of an open document moves its
+findings (domain/finding_tracking.py), one edit after the other; while edits of a file wait to be followed,
+its publication waits too (relocating on a text ahead of the findings would move them twice). A document
+with no findings costs an edit nothing here: its text is not even read. When the server starts, the
+findings stored in state.db are published again.
 
 A diagnostic: source `orkeon`, code the lens, severity blocker/high → Error, medium → Warning,
 low → Information, nit → Hint, the title and detail as the message, the finding's id in `data`.
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, relocate
+from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, quotes, relocate
 from orkeon_engine.domain.findings import Finding
 from orkeon_lsp.overlay import document_lines
 
@@ -79,11 +82,18 @@ class Diagnostics:
         self._root: Path | None = None
         self._board: Any = None
         self._lock = asyncio.Lock()
-        self._published: set[str] = set()
         self._unapplied: dict[str, int] = {}
         """Per path, the edits reported but not yet followed: until they are, the text is ahead of the board."""
         self._held: set[str] = set()
         """Paths whose publication waits for those edits."""
+        self._with_findings: set[str] = set()
+        """Paths that have findings (shown or hidden): only their edits are followed."""
+        self._paths: dict[str, str | None] = {}
+        """The repository-relative path of each document seen (resolving a path reads the disk)."""
+        self._following: set[str] = set()
+        """Paths whose findings an edit is moving now: the board's announcement of it is ours to publish."""
+        self._sent: dict[str, list[types.Diagnostic]] = {}
+        """The diagnostics last published per URI: the same list is not sent again."""
 
     async def attach(self) -> None:
         """Subscribe to the engine's findings and publish every stored one (the server has just started)."""
@@ -97,7 +107,7 @@ class Diagnostics:
         await self._publish(paths)
 
     async def _on_change(self, change: Any) -> None:
-        await self._publish(change.paths)
+        await self._publish([path for path in change.paths if path not in self._following])
 
     def uri_of(self, path: str) -> str:
         assert self._root is not None
@@ -105,6 +115,11 @@ class Diagnostics:
 
     def path_of(self, uri: str) -> str | None:
         """The repository-relative path of a document, or None when it lies outside the repository."""
+        if uri not in self._paths:
+            self._paths[uri] = self._relative(uri)
+        return self._paths[uri]
+
+    def _relative(self, uri: str) -> str | None:
         fs_path = to_fs_path(uri)
         if fs_path is None or self._root is None:
             return None
@@ -133,20 +148,21 @@ class Diagnostics:
             findings = await self._board.for_path(path)
             placed = [(f, relocate(f, lines)) for f in findings]
             moved = [p for f, p in placed if p is not None and p != f]
-            gone = [f.id for f, p in placed if p is None]
-            if moved or gone:
-                await self._board.follow(path, moved, gone)  # announces the path again: published then
+            if moved:
+                await self._board.follow(path, moved)  # announces the path again: published then
                 continue
-            units = self._server.workspace.position_codec.client_num_units
-            self._send(uri, [to_diagnostic(f, lines, units) for f in findings])
+            if findings:
+                self._with_findings.add(path)
+            else:
+                self._with_findings.discard(path)
+            self._send(uri, [p for _, p in placed if p is not None], lines)
 
-    def _send(self, uri: str, diagnostics: list[types.Diagnostic]) -> None:
-        if not diagnostics and uri not in self._published:
+    def _send(self, uri: str, shown: Sequence[Finding], lines: Sequence[str]) -> None:
+        units = self._server.workspace.position_codec.client_num_units
+        diagnostics = [to_diagnostic(f, lines, units) for f in shown]
+        if diagnostics == self._sent.get(uri, []):
             return
-        if diagnostics:
-            self._published.add(uri)
-        else:
-            self._published.discard(uri)
+        self._sent[uri] = diagnostics
         self._server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
@@ -155,7 +171,7 @@ class Diagnostics:
         if self._board is None:
             return
         path = self.path_of(params.text_document.uri)
-        if path is None:
+        if path is None or path not in self._with_findings:
             return
         changes = to_changes(params)
         lines = [line.rstrip("\r\n") for line in self.lines_of(params.text_document.uri)]
@@ -172,9 +188,17 @@ class Diagnostics:
                 if left > 0:
                     self._unapplied[path] = left
             if followed is not None:
-                await self._board.follow(path, followed.kept, followed.removed)
-            if path in self._held and not self._unapplied.get(path):
+                self._following.add(path)
+                try:
+                    await self._board.follow(path, followed.kept)
+                finally:
+                    self._following.discard(path)
+            if self._unapplied.get(path):  # a later edit is waiting: it publishes
+                return
+            if path in self._held:  # a review came meanwhile: place its findings in the text
                 await self._publish([path])
+            elif followed is not None:
+                self._send(self.uri_of(path), [f for f in followed.kept if quotes(f, lines)], lines)
 
 
 def setup(server: OrkeonServer) -> None:

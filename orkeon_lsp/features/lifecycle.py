@@ -17,7 +17,6 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from orkeon_engine.domain.client_info import ClientInfo
-from orkeon_engine.engine import Engine, UserInterface
 from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress
@@ -27,6 +26,7 @@ from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
 if TYPE_CHECKING:
+    from orkeon_engine.engine import Engine
     from orkeon_lsp.server import OrkeonServer
 
 
@@ -53,6 +53,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
     for note in notes:
         server.tell("warning", note)
     from orkeon_engine.bootstrap import build_engine  # here, not at import: it stays off initialize's path
+    from orkeon_engine.engine import UserInterface
 
     ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger,
                        progress_for=lambda title: ChildProgress(server, title))
@@ -78,11 +79,12 @@ def setup(server: OrkeonServer) -> None:
         notes = take_initialization_options(ls, params.initialization_options)
         root, root_notes = workspace_root(params)
         notes.extend(root_notes)
-        client = describe_client(ls.support, params.client_info)
+        client = describe_client(ls.support, params.client_info, ls.settings.ask_in_editor)
         ls.engine.start(lambda: open_engine(ls, root, notes, client),
                         lambda reason: ls.tell("error", f"orkeon: {reason}"))
 
     @server.feature(types.SHUTDOWN)
     async def on_shutdown(ls: OrkeonServer, params: None) -> None:
+        ls.shut_down = True
         await ls.cancellations.stop_all()
         ls.engine.close()

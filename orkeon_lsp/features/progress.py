@@ -1,9 +1,11 @@
 """Work-done progress: the engine's Progress port over `$/progress`, and its cancel button.
 
 Each command request gets a RequestProgress. A crew's request opens it at once (its title names the
-command); any other command opens it only when it reports progress of its own. The token is created by
-the server (`window/workDoneProgress/create`) for a client that supports it; until the client has
-answered, notifications wait in order. `window/workDoneProgress/cancel` on the token cancels the request
+command); any other command opens it only when it reports progress of its own. When the client gave a
+`workDoneToken` with its executeCommand, the progress is reported on that token (no creation needed, and
+whatever the client declared); otherwise the token is created by the server
+(`window/workDoneProgress/create`) for a client that supports it, and until the client has answered,
+notifications wait in order. `window/workDoneProgress/cancel` on the token cancels the request
 that owns it, as `$/cancelRequest` does.
 """
 
@@ -23,11 +25,12 @@ ProgressValue = types.WorkDoneProgressBegin | types.WorkDoneProgressReport | typ
 
 
 class _Token:
-    """One server-created token: notifications wait in `pending` until the client has accepted it."""
+    """One token: a server-created one's notifications wait in `pending` until the client has accepted it;
+    the client's own (`name` given) is ready at once."""
 
-    def __init__(self) -> None:
-        self.name = f"orkeon-{uuid.uuid4().hex}"
-        self.ready = False
+    def __init__(self, name: int | str | None = None) -> None:
+        self.name: int | str = f"orkeon-{uuid.uuid4().hex}" if name is None else name
+        self.ready = name is not None
         self.refused = False
         self.pending: list[ProgressValue] = []
         self.creation: asyncio.Future[None] | None = None
@@ -36,9 +39,11 @@ class _Token:
 class RequestProgress:
     """The Progress port over one work-done progress of the client. Best effort: never raises."""
 
-    def __init__(self, server: OrkeonServer, title: str) -> None:
+    def __init__(self, server: OrkeonServer, title: str, client_token: int | str | None = None) -> None:
         self._server = server
         self._title = title
+        self._client_token = client_token
+        """The client's workDoneToken: the first begin reports on it (a token carries one begin only)."""
         self._token: _Token | None = None
         self._last: _Token | None = None
         self._begun = False
@@ -92,18 +97,28 @@ class RequestProgress:
             await asyncio.shield(creation)
 
     def _send(self, value: ProgressValue) -> None:
-        if not self._server.support.work_done_progress:
-            return
         token = self._token
         if token is None:
-            token = self._token = self._last = _Token()
-            token.creation = asyncio.ensure_future(self._create(token))
+            token = self._new_token()
+            if token is None:
+                return
             if self.on_token is not None:
-                self.on_token(token.name)
+                self.on_token(str(token.name))
         if token.ready:
             self._notify(token.name, value)
         elif not token.refused:
             token.pending.append(value)
+
+    def _new_token(self) -> _Token | None:
+        if self._client_token is not None:
+            token = self._token = self._last = _Token(self._client_token)
+            self._client_token = None
+            return token
+        if not self._server.support.work_done_progress:
+            return None
+        token = self._token = self._last = _Token()
+        token.creation = asyncio.ensure_future(self._create(token))
+        return token
 
     async def _create(self, token: _Token) -> None:
         try:
@@ -118,7 +133,7 @@ class RequestProgress:
             self._notify(token.name, value)
         token.pending.clear()
 
-    def _notify(self, token: str, value: ProgressValue) -> None:
+    def _notify(self, token: int | str, value: ProgressValue) -> None:
         progress = self._server.work_done_progress
         try:
             if isinstance(value, types.WorkDoneProgressBegin):

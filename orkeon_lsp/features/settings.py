@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from orkeon_engine.engine import Engine
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.settings import SECTION, ServerSettings, parse_settings, settings_section
 
 if TYPE_CHECKING:
+    from orkeon_engine.engine import Engine
     from orkeon_lsp.server import OrkeonServer
 
 

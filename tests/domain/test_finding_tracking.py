@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, follow_one, relocate
+from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, follow_one, quotes, relocate
 from orkeon_engine.domain.findings import Finding
 
 split_lines = str.splitlines
@@ -49,18 +49,43 @@ def test_an_edit_below_leaves_the_finding_where_it_is():
     assert follow_one(_finding(), [change], split_lines(_apply(TEXT, change))).line == 4
 
 
-def test_deleting_the_quoted_line_removes_the_finding():
+def test_deleting_the_quoted_line_hides_the_finding_where_its_line_was():
     change = TextChange("", 3, 0, 4, 0)
 
     followed = follow_changes([_finding()], [change], split_lines(_apply(TEXT, change)))
 
-    assert (followed.kept, followed.removed) == ((), (_finding().id,))
+    assert ([f.line for f in followed.kept], followed.hidden) == ([4], (_finding().id,))
 
 
-def test_rewriting_the_quoted_line_removes_the_finding():
+def test_rewriting_the_quoted_line_hides_the_finding():
     change = TextChange("with open(path) as handle:", 3, 4, 3, 23)
+    lines = split_lines(_apply(TEXT, change))
 
-    assert follow_one(_finding(), [change], split_lines(_apply(TEXT, change))) is None
+    followed = follow_changes([_finding()], [change], lines)
+
+    assert followed.hidden == (_finding().id,) and not quotes(followed.kept[0], lines)
+
+
+def test_a_typo_undone_shows_the_finding_again_on_its_line():
+    typo = TextChange("x", 3, 10, 3, 10)
+    typed = _apply(TEXT, typo)
+    hidden = follow_one(_finding(), [typo], split_lines(typed))
+    undo = TextChange("", 3, 10, 3, 11)
+
+    shown = follow_changes([hidden], [undo], split_lines(_apply(typed, undo)))
+
+    assert ([f.line for f in shown.kept], shown.hidden) == ([4], ())
+
+
+def test_a_deleted_line_put_back_shows_the_finding_again():
+    cut = TextChange("", 3, 0, 4, 0)
+    without = _apply(TEXT, cut)
+    hidden = follow_one(_finding(), [cut], split_lines(without))
+    undo = TextChange("    handle = open(path)\n", 3, 0, 3, 0)
+
+    shown = follow_changes([hidden], [undo], split_lines(_apply(without, undo)))
+
+    assert ([f.line for f in shown.kept], shown.hidden) == ([4], ())
 
 
 def test_reindenting_the_quoted_line_keeps_the_finding():
@@ -128,11 +153,17 @@ def test_any_edit_of_whole_lines_above_keeps_the_finding_on_its_text(before, ins
 
 @given(FILLER, FILLER)
 @settings(max_examples=200)
-def test_any_edit_that_deletes_the_quoted_line_removes_the_finding(before, after):
+def test_any_edit_that_deletes_the_quoted_line_hides_the_finding_and_its_undo_shows_it(before, after):
     lines = [*before, "QUOTED = compute()", *after]
     text = "\n".join(lines) + "\n"
     index = len(before)
     finding = Finding("f.py", index + 1, index + 1, "QUOTED = compute()", "low", "tests", "t", "")
-    change = TextChange("", index, 0, index + 1, 0)
+    cut = TextChange("", index, 0, index + 1, 0)
+    without = _apply(text, cut)
+    undo = TextChange("QUOTED = compute()\n", index, 0, index, 0)
 
-    assert follow_one(finding, [change], split_lines(_apply(text, change))) is None
+    hidden = follow_changes([finding], [cut], split_lines(without))
+    shown = follow_changes(hidden.kept, [undo], split_lines(_apply(without, undo)))
+
+    assert hidden.hidden == (finding.id,)
+    assert shown.hidden == () and shown.kept[0].line == index + 1

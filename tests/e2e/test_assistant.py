@@ -3,7 +3,8 @@
 `orkeon.assistant` in the default mode: the scripted model reads a file the editor holds open (its unsaved
 buffer, not the disk), rewrites it with file_write, the gate asks the person through
 window/showMessageRequest, the answer "Allow once" lets the edit through, and the edit reaches the buffer as
-workspace/applyEdit; the answer comes back as a document, with progress naming the steps, tokens and cost.
+workspace/applyEdit; the one-line answer comes back as the message alone (no file opened), with progress
+naming the steps, tokens and cost. A client that declares no window capability is asked all the same.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from tests.support.lsp_session import run_command
+from tests.support.lsp_session import bare_capabilities, run_command
 from tests.support.stub_openai_server import StubOpenAIServer
 
 
@@ -74,10 +75,23 @@ async def test_the_assistant_edits_an_open_file_once_the_person_allows_it(start_
     assert to_fs_path(change.text_document.uri) == str(workspace / "cart.py")
     assert change.edits[0].new_text == "TAX = 0.21\n"
     assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.2\n"
-    shown = [to_fs_path(document.uri) for document in client.shown_documents]
-    assert result["output"] and to_fs_path(result["output"]) in shown
+    assert result["output"] is None and client.shown_documents == []  # a one-line answer opens no file
     (reports,) = client.progress_reports.values()
     messages = [getattr(report, "message", "") or "" for report in reports]
     assert any(m.startswith("step 6 of 7: the model is working") for m in messages)
     assert any(m.startswith("turn 3: ") and "tokens in" in m and "$0.0" in m for m in messages), messages
     assert messages[-2].startswith("step 7 of 7: answered: ") and "out, " in messages[-2]
+
+
+async def test_a_client_that_declares_no_window_capabilities_still_gets_the_question(start_server, workspace):
+    (workspace / "cart.py").write_text("TAX = 0.2\n", encoding="utf-8")
+    editor = Editor("Allow once")
+    with StubOpenAIServer(SCRIPT) as stub:
+        client = await start_server(capabilities=bare_capabilities(), features=editor.features(),
+                                    env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+
+        result = await run_command(client, "assistant", "set the tax to 0.21 in cart.py")
+
+    assert len(editor.questions) == 1 and "file_write" in editor.questions[0].message
+    assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.21\n"
+    assert result["message"].startswith("cart.py now sets TAX to 0.21.") and result["output"] is None

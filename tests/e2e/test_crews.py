@@ -91,14 +91,15 @@ async def test_a_confirmation_nobody_answers_commits_nothing(start_server, repos
     assert subjects(repository) == ["chore: start"]
 
 
-async def test_a_client_without_dialogs_gets_the_safe_answer_and_a_log_line(start_server, repository):
+async def test_a_client_that_cannot_answer_the_question_gets_the_safe_answer_and_a_log_line(start_server, repository):
     with StubOpenAIServer([{"content": json.dumps(DRAFT)}]) as stub:
         client = await start_server(capabilities=types.ClientCapabilities(), env=model_env(stub))
 
         result = await run_command(client, "commit")
 
     assert "nothing was staged or committed" in result["message"]
-    assert any("nobody answered" in m.message for m in client.log_messages)
+    assert any("window/showMessageRequest failed" in m.message and "taken as no answer" in m.message
+               for m in client.log_messages)
     assert subjects(repository) == ["chore: start"]
 
 

@@ -3,13 +3,19 @@ runs it against the real `orkeon-lsp` (tests/support/nvim.py), the model played 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from orkeon_engine.adapters.sqlite_db import SqliteDatabase
+from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
+from orkeon_engine.adapters.system_clock import SystemClock
 from orkeon_engine.commands.catalogue import CATALOGUE
+from orkeon_engine.domain.session import BufferEntry
 from tests.support.nvim import run_in_nvim
 from tests.support.stub_openai_server import StubOpenAIServer
 
@@ -74,7 +80,7 @@ def test_orkeon_completes_command_names_and_their_flags(tmp_path):
 
     recorded = run_in_nvim(tmp_path, workspace, COMPLETION)
 
-    assert recorded["names"] == sorted(entry.name for entry in CATALOGUE)
+    assert recorded["names"] == sorted([*(entry.name for entry in CATALOGUE), "cancel"])
     assert "--user" in recorded["config_flags"]
 
 
@@ -217,6 +223,98 @@ def test_a_permission_question_is_answered_through_vim_ui_select(tmp_path, answe
     assert recorded["cart"] == buffer
     assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.2\n"
     assert any("cart.py now sets TAX to 0.21." in line for line in recorded["lines"])
+
+
+REVIEW_IN_A_NARROW_EDITOR = """
+vim.o.columns = 48
+require('orkeon').setup({ cmd = E.server_cmd, virtual_text = true })
+vim.cmd.edit(vim.fs.joinpath(E.workspace, 'app.py'))
+local file = vim.api.nvim_get_current_buf()
+vim.cmd('Orkeon review --lens correctness --lens tests')
+E.view('review')
+E.wait(function() return #vim.diagnostic.get(file) == 2 end, 'two diagnostics on app.py')
+E.record('echospace', vim.v.echospace)
+local virtual = {}
+for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(file, -1, 0, -1, { details = true })) do
+  for _, chunk in ipairs(mark[4].virt_text or {}) do virtual[#virtual + 1] = chunk[1] end
+end
+E.record('virtual', virtual)
+
+-- a typo in the flagged line hides its finding; the undo brings it back
+vim.api.nvim_buf_set_text(file, 4, 10, 4, 10, { 'x' })
+E.wait(function() return #vim.diagnostic.get(file) == 1 end, 'the finding on the edited line to be hidden')
+E.record('after_typo', vim.tbl_map(function(d) return d.lnum end, vim.diagnostic.get(file)))
+vim.api.nvim_buf_call(file, function() vim.cmd('undo') end)
+E.wait(function() return #vim.diagnostic.get(file) == 2 end, 'the finding to come back on undo')
+local lines = vim.tbl_map(function(d) return d.lnum end, vim.diagnostic.get(file))
+table.sort(lines)
+E.record('after_undo', lines)
+"""
+
+
+def test_a_review_in_a_narrow_editor_fits_its_progress_and_its_finding_survives_a_typo(tmp_path, staged_change):
+    reply = {"content": json.dumps({"findings": [LEAK, ZERO]})}
+    with StubOpenAIServer([reply], default={"content": json.dumps({"findings": []})}) as stub:
+        recorded = run_in_nvim(tmp_path, staged_change, REVIEW_IN_A_NARROW_EDITOR, env=model_env(stub))
+
+    progress = [line for line in recorded["echoes"] if line.startswith("Orkeon /review")]
+    assert progress and all(len(line) <= recorded["echospace"] - 1 for line in progress)
+    percentages = [int(found.group(1)) for line in progress if (found := re.match(r"Orkeon /review (\d+)%", line))]
+    assert any(0 < p < 100 for p in percentages) and percentages == sorted(percentages)
+    assert any("The file is never closed" in text for text in recorded["virtual"])
+    assert recorded["after_typo"] == [10]
+    assert recorded["after_undo"] == [4, 10]
+
+
+CANCEL_AND_SESSIONS = """
+require('orkeon').setup({ cmd = E.server_cmd })
+vim.cmd('Orkeon status')
+local status = vim.api.nvim_buf_get_lines(E.view('status'), 0, -1, false)
+E.record('status', status)
+E.record('sessions', vim.fn.getcompletion('Orkeon resume ', 'cmdline'))
+
+vim.cmd('Orkeon review')
+E.wait(function()
+  for _, line in ipairs(E.recorded_echoes()) do
+    if line:find('^Orkeon /review') then return true end
+  end
+  return false
+end, 'the review to start')
+vim.cmd('Orkeon cancel')
+E.wait(function()
+  for _, note in ipairs(E.recorded_notifications()) do
+    if note.message == 'Orkeon /review: cancelled' then return true end
+  end
+  return false
+end, 'the review to say it was cancelled')
+E.wait(function() return vim.tbl_contains(E.recorded_echoes(), 'Orkeon /review: cancelled') end,
+       "the server to end the review's progress as cancelled")
+"""
+
+
+def _saved_session(workspace: Path) -> str:
+    """A session with a turn in the workspace's state.db, as an earlier run leaves one (an empty one is not
+    offered to /resume)."""
+    local = workspace / ".orkeon" / "local"
+    local.mkdir(parents=True, exist_ok=True)
+    store = SqliteSessionStore(SqliteDatabase(local / "state.db"), SystemClock())
+
+    async def save() -> str:
+        info = await store.create_session("earlier work")
+        await store.append_entries(info.id, [BufferEntry("user", "hello"), BufferEntry("assistant", "hi")])
+        return info.id
+
+    return asyncio.run(save())
+
+
+def test_orkeon_cancel_stops_the_running_review_and_sessions_complete_from_the_server(tmp_path, staged_change):
+    saved = _saved_session(staged_change)
+    with StubOpenAIServer([{"hang": 60}]) as stub:
+        recorded = run_in_nvim(tmp_path, staged_change, CANCEL_AND_SESSIONS, env=model_env(stub))
+
+    assert saved in recorded["sessions"] and "--limit" in recorded["sessions"]
+    assert {"message": "Orkeon /review: cancelled", "level": 2} in recorded["notifications"]
+    assert recorded["echoes"][-1] == "Orkeon /review: cancelled"  # the server's progress ended so
 
 
 REVIEW_BRIEF = "Review cart.py for rounding mistakes"

@@ -177,3 +177,36 @@ async def test_the_findings_come_back_after_a_restart_and_go_with_clear(start, r
 
     assert _by_code_line(restored)[0][:2] == ("correctness", 4)
     assert cleared == []
+
+
+async def test_a_typo_in_a_flagged_line_hides_its_finding_and_the_undo_shows_it_again(start, repo):
+    client = await start()
+    uri = from_fs_path(str(repo / "app.py"))
+    await run_command(client, "review", "--lens", "correctness")
+    await _diagnostics(client, uri, 2)
+    _open(client, uri, NEW)
+
+    _edit(client, uri, 2, types.TextEdit(types.Range(types.Position(4, 10), types.Position(4, 10)), "x"))
+    hidden = await _wait_for_lines(client, uri, [10])
+    _edit(client, uri, 3, types.TextEdit(types.Range(types.Position(4, 10), types.Position(4, 11)), ""))
+    shown = await _wait_for_lines(client, uri, [4, 10])
+
+    assert [d.range.start.line for d in hidden] == [10]
+    assert [d.code for d in shown] == ["correctness", "correctness"]
+
+
+async def test_code_actions_answer_only_the_kinds_asked_for(start, repo):
+    client = await start()
+    uri = from_fs_path(str(repo / "app.py"))
+    await run_command(client, "review", "--lens", "correctness")
+    leak = next(d for d in await _diagnostics(client, uri, 2) if d.range.start.line == 4)
+
+    def ask(only: list[str] | None) -> Any:
+        return client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=leak.range,
+            context=types.CodeActionContext(diagnostics=[leak], only=only)))
+
+    source, fixes = await ask([types.CodeActionKind.Source]), await ask([types.CodeActionKind.QuickFix])
+
+    assert source is None
+    assert [a.title.split(":")[0] for a in fixes] == ["Apply suggestion", "Ask Orkeon to fix", "Dismiss"]

@@ -44,9 +44,10 @@ async def test_the_command_refuses_from_the_editor_with_its_reason(start_server,
 
 
 async def test_doctor_from_the_editor_checks_the_clients_capabilities(start_server):
-    client = await start_server(capabilities=types.ClientCapabilities())
+    client = await start_server(capabilities=types.ClientCapabilities(), initialization_options={"askInEditor": False})
 
     result = await run_command(client, "doctor")
 
     editor = next(check for check in result["data"]["checks"] if check["name"] == "editor")
     assert not editor["ok"] and "every call that would ask is refused" in editor["detail"]
+    assert "long texts are written under /output but not opened" in editor["detail"]

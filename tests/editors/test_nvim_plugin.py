@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import sys
 
 from orkeon_engine.domain.view import CommandView, Document, render_text, table, to_json
 from tests.support.nvim import run_in_nvim
@@ -162,13 +163,13 @@ E.record('lines', {
 
     assert recorded["lines"] == [
         "Orkeon /review: correctness",
-        "Orkeon /review: security, 1,200 tokens (40%)",
+        "Orkeon /review 40%: security, 1,200 tokens",
         "Orkeon /review: done",
         "Orkeon: Indexing",
     ]
 
 
-def test_the_client_declares_orkeon_input_and_sends_the_model_as_a_session_setting(tmp_path):
+def test_the_client_declares_orkeon_input_and_views_and_sends_the_model_as_a_session_setting(tmp_path):
     scenario = """
 local orkeon = require('orkeon')
 orkeon.setup({ autostart = false, cmd = { 'orkeon-lsp' }, model = 'openai/gpt-4o-mini',
@@ -182,7 +183,7 @@ E.record('pulled', vim.tbl_get(config.settings, 'orkeon'))
 """
     recorded = run(tmp_path, scenario)
 
-    assert recorded["experimental"] == {"orkeonInput": True}
+    assert recorded["experimental"] == {"orkeonInput": True, "orkeonViews": True}
     assert recorded["init_options"] == {"logLevel": "debug", "config": {"model": "openai/gpt-4o-mini"}}
     assert recorded["root"] == "/work/project"
     assert sorted(recorded["handles"]) == ["orkeon/input", "window/showMessageRequest"]
@@ -199,6 +200,57 @@ E.record('settings', vim.json.encode(config.settings))
 
     assert recorded["encoded"] == "{}"
     assert recorded["settings"] == '{"orkeon":{}}'
+
+
+def test_a_progress_line_is_cut_to_fit_the_message_area(tmp_path):
+    scenario = """
+local fit = require('orkeon').fit
+E.record('lines', { fit('Orkeon /review: correctness answered (1 of 5) · 1,234 tokens in, 56 out (20%)', 30),
+                    fit('short', 30), fit('日本語のテキストです', 7) })
+"""
+    recorded = run(tmp_path, scenario)
+
+    assert recorded["lines"] == ["Orkeon /review: correctness a…", "short", "日本語…"]
+
+
+def test_setup_defines_the_command_and_the_cancel_key(tmp_path):
+    scenario = """
+vim.api.nvim_del_user_command('Orkeon')
+require('orkeon').setup({ autostart = false, cmd = { 'orkeon-lsp-that-does-not-exist' } })
+E.record('command', vim.api.nvim_get_commands({})['Orkeon'] ~= nil)
+E.record('key', vim.fn.maparg('<Leader>oc', 'n'))
+vim.cmd('Orkeon cancel')
+"""
+    recorded = run(tmp_path, scenario)
+
+    assert recorded["command"] is True and recorded["key"] == "<Plug>(orkeon-cancel)"
+    assert recorded["notifications"][-1]["message"] == "Orkeon: nothing is running"
+
+
+VALUES = """
+local orkeon = require('orkeon')
+orkeon.setup({ autostart = false, cmd = { 'orkeon-lsp-that-does-not-exist' },
+               catalogue_cmd = { %s, '-m', 'orkeon_engine.cli', 'catalogue', '--format', 'json' } })
+E.record('modes', vim.fn.getcompletion('Orkeon mode ', 'cmdline'))
+E.record('lenses', vim.fn.getcompletion('Orkeon review --lens ', 'cmdline'))
+E.record('after_lens', vim.fn.getcompletion('Orkeon review --lens security --', 'cmdline'))
+E.record('memory', vim.fn.getcompletion('Orkeon memory a', 'cmdline'))
+E.record('keys', vim.fn.getcompletion('Orkeon config get model.', 'cmdline'))
+E.record('help', vim.fn.getcompletion('Orkeon help sta', 'cmdline'))
+E.record('first', vim.fn.getcompletion('Orkeon ca', 'cmdline'))
+"""
+
+
+def test_values_are_completed_from_the_catalogues_choices(tmp_path):
+    recorded = run(tmp_path, VALUES % json.dumps(sys.executable))
+
+    assert recorded["modes"][:7] == ["show", "next", "default", "acceptEdits", "bypassPermissions", "plan", "dontAsk"]
+    assert recorded["lenses"] == ["correctness", "security", "performance", "maintainability", "tests"]
+    assert "--passes" in recorded["after_lens"]
+    assert recorded["memory"] == ["add", "admit"]
+    assert recorded["keys"] and all(key.startswith("model.") for key in recorded["keys"])
+    assert recorded["help"] == ["status"]
+    assert recorded["first"] == ["cache", "cancel"]
 
 
 TASKS = {"message": "3 tasks, 2 running.", "data": {"tasks": [

@@ -31,12 +31,13 @@ def connect(tmp_path: Path) -> Connect:
         catalogue: Sequence[CommandEntry] | None = None,
         capabilities: types.ClientCapabilities | None = None,
         features: dict[str, Callable[..., Any]] | None = None,
+        initialization_options: Any = None,
     ) -> AsyncIterator[tuple[LanguageClient, OrkeonServer]]:
         server = make_server(catalogue)
         deps = await make_deps()
         deps = dataclasses.replace(deps, human=server.human, logger=server.logger, documents=server.documents)
         engine = Engine(deps, catalogue if catalogue is not None else deps.catalogue, lambda: None)
-        async with connected(server, tmp_path, capabilities, features, engine) as client:
+        async with connected(server, tmp_path, capabilities, features, engine, initialization_options) as client:
             yield client, server
 
     return start

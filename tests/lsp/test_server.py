@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 
 import pytest
+from lsprotocol import types
 
-from orkeon_lsp.server import build_server, parse_tcp
+from orkeon_lsp.server import OrkeonServer, build_server, parse_tcp
+from tests.support.lsp_loopback import connected
 from tests.support.lsp_session import server_env
 
 
@@ -38,7 +41,8 @@ def test_the_path_to_initialize_imports_nothing_heavy(tmp_path):
         "import sys\n"
         "from orkeon_lsp.server import build_server\n"
         "build_server()\n"
-        "heavy = ('litellm', 'tree_sitter', 'jedi', 'git', 'pydantic', 'sqlite3', 'orkeon_engine.bootstrap')\n"
+        "heavy = ('litellm', 'tree_sitter', 'jedi', 'git', 'pydantic', 'sqlite3', 'orkeon_engine.bootstrap',\n"
+        "         'orkeon_engine.engine', 'orkeon_engine.commands', 'orkeon_engine.services')\n"
         "print(sorted(name for name in heavy if name in sys.modules))\n"
     )
 
@@ -46,3 +50,28 @@ def test_the_path_to_initialize_imports_nothing_heavy(tmp_path):
                           timeout=60)
 
     assert done.stdout.strip() == "[]", done.stderr
+
+
+async def test_a_handler_still_running_at_shutdown_is_cancelled_and_the_finished_ones_are_forgotten(tmp_path):
+    server = OrkeonServer()
+    release = asyncio.Event()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)  # pygls runs it under its own generator: two futures
+    async def slow(ls: OrkeonServer, params: types.DidOpenTextDocumentParams) -> None:
+        await release.wait()
+
+    @server.feature("orkeon/quick")
+    async def quick(ls: OrkeonServer, params: object) -> None:
+        return None
+
+    async with connected(server, tmp_path) as client:
+        for _ in range(20):
+            client.protocol.notify("orkeon/quick", {})
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            types.TextDocumentItem("file:///repo/a.py", "python", 1, "x = 1\n")))
+        for _ in range(50):
+            await asyncio.sleep(0)
+        kept = len(server.protocol._request_futures)
+    # leaving the block sends shutdown: pygls cancels the slow one while it walks its futures
+
+    assert kept == 2

@@ -9,7 +9,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall
 from orkeon_engine.services.gate import gate_for_run
 from tests.support.lsp_session import bare_capabilities, full_capabilities
 
@@ -61,15 +61,54 @@ async def test_an_error_answer_is_no_answer(connect):
     assert chosen is None
 
 
-async def test_a_client_without_show_message_request_gets_the_safe_answer_and_a_log_line(connect):
+async def test_a_client_that_declares_no_window_capabilities_is_asked_all_the_same(connect):
     answer, asked = answering("Allow once")
     async with connect(capabilities=bare_capabilities(), features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (
         client, server,
     ):
         chosen = await server.human.choose("Run `rm -rf build`?", GATE_ANSWERS)
 
+    assert chosen == "Allow once" and asked[0].message == "Run `rm -rf build`?"
+
+
+async def test_questions_turned_off_ask_nobody_and_say_which_call_went_unasked(connect):
+    answer, asked = answering("Allow once")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer},
+                       initialization_options={"askInEditor": False}) as (client, server):
+        chosen = await server.human.choose("Allow shell_command?\n  $ rm -rf build", GATE_ANSWERS)
+
     assert chosen is None and asked == []
-    assert any("nobody answered" in m.message and "rm -rf build" in m.message for m in client.log_messages)
+    (said,) = [m.message for m in client.messages if "askInEditor" in m.message]
+    assert said.endswith("the safe answer applies: Allow shell_command?")
+
+
+EDIT = FileEdit("/workspace/cart.py", "TAX = 0.2\n", "TAX = 0.21\n")
+
+
+async def test_a_client_that_shows_edits_is_asked_with_orkeon_question_and_each_files_new_text(connect):
+    asked: list[Any] = []
+
+    def answer(ls: LanguageClient, params: Any) -> dict[str, str]:
+        asked.append(params)
+        return {"title": "Deny"}
+
+    async with connect(capabilities=full_capabilities(orkeonQuestions=True),
+                       features={"orkeon/question": answer}) as (client, server):
+        chosen = await server.human.choose("Allow file_write?", GATE_ANSWERS, [EDIT])
+
+    assert chosen == "Deny"
+    assert asked[0].message == "Allow file_write?" and [a.title for a in asked[0].actions] == GATE_ANSWERS
+    (edit,) = asked[0].edits
+    assert (edit.path, edit.uri, edit.oldText, edit.newText) == ("/workspace/cart.py", "file:///repo/cart.py",
+                                                                 "TAX = 0.2\n", "TAX = 0.21\n")
+
+
+async def test_a_generic_client_gets_the_question_without_the_edits(connect):
+    answer, asked = answering("Deny")
+    async with connect(features={types.WINDOW_SHOW_MESSAGE_REQUEST: answer}) as (client, server):
+        await server.human.choose("Allow file_write?", GATE_ANSWERS, [EDIT])
+
+    assert asked[0].message == "Allow file_write?"
 
 
 async def test_free_text_is_asked_with_orkeon_input_when_the_client_declared_it(connect):
@@ -139,8 +178,8 @@ async def test_allow_for_this_session_is_not_asked_again(connect):
     assert first.allowed and again.allowed and len(asked) == 1
 
 
-async def test_a_client_without_dialogs_gets_the_gate_to_deny(connect):
-    async with connect(capabilities=bare_capabilities()) as (client, server):
+async def test_questions_turned_off_get_the_gate_to_deny(connect):
+    async with connect(initialization_options={"askInEditor": False}) as (client, server):
         deps = (await server.engine.get()).deps
         gate = await gate_for_run(deps.gate_ports(), "default")
 

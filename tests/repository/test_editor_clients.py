@@ -5,7 +5,7 @@ README says."""
 import json
 from pathlib import Path
 
-from orkeon_engine.catalogue_export import TITLES, render, with_palette
+from orkeon_engine.catalogue_export import COMMAND_NAMES_MODULE, TITLES, command_names_module, render, with_palette
 from orkeon_engine.commands.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +25,12 @@ def test_the_command_table_of_the_editors_page_is_the_one_the_catalogue_generate
     assert on_disk == with_palette(on_disk), "docs/editors.md is stale: run `python -m orkeon_engine.docs_gen`"
 
 
+def test_the_command_names_the_server_lists_at_initialize_are_the_catalogues():
+    on_disk = (ROOT / COMMAND_NAMES_MODULE).read_text(encoding="utf-8")
+
+    assert on_disk == command_names_module(), f"{COMMAND_NAMES_MODULE} is stale: run `python -m orkeon_engine.docs_gen`"
+
+
 def test_every_command_has_a_palette_title_in_the_persons_words():
     missing = [entry.name for entry in CATALOGUE if entry.name not in TITLES]
 
@@ -36,7 +42,13 @@ def test_the_lock_file_pins_the_dependency_the_manifest_names():
     lock = json.loads((VSCODE / "package-lock.json").read_text(encoding="utf-8"))
 
     assert lock["packages"][""]["dependencies"] == manifest["dependencies"]
-    assert "node_modules/vscode-languageclient" in lock["packages"]
+    assert lock["packages"][""]["devDependencies"] == manifest["devDependencies"]
+    pinned = set(lock["packages"])
+    assert {"node_modules/vscode-languageclient", "node_modules/esbuild", "node_modules/@vscode/vsce"} <= pinned
+
+
+def test_the_vsix_carries_a_license():
+    assert "MIT License" in (VSCODE / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_node_modules_is_never_committed():

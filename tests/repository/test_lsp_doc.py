@@ -5,9 +5,10 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from orkeon_lsp.features.choices import CHOICES_REQUEST
 from orkeon_lsp.server import build_server
 from orkeon_lsp.settings import field_names
-from orkeon_lsp.ui import INPUT_REQUEST
+from orkeon_lsp.ui import INPUT_REQUEST, QUESTION_REQUEST
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "lsp.md").read_text(encoding="utf-8")
@@ -30,7 +31,7 @@ def test_every_method_the_server_handles_is_documented():
 
 
 def test_every_method_the_sources_send_or_handle_is_documented():
-    methods = _methods_named_in_the_sources() | {INPUT_REQUEST}
+    methods = _methods_named_in_the_sources() | {INPUT_REQUEST, QUESTION_REQUEST, CHOICES_REQUEST}
 
     assert sorted(m for m in methods if f"`{m}`" not in DOC) == []
 

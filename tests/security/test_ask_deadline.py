@@ -22,7 +22,7 @@ class DeadThenAnswering:
         self.answer = answer
         self.questions: list[str] = []
 
-    async def choose(self, question, options):
+    async def choose(self, question, options, edits=()):
         self.questions.append(question)
         if len(self.questions) == 1:
             await asyncio.Event().wait()
@@ -64,7 +64,7 @@ class NeverAnswering:
     def __init__(self) -> None:
         self.questions: list[str] = []
 
-    async def choose(self, question, options):
+    async def choose(self, question, options, edits=()):
         self.questions.append(question)
         await asyncio.Event().wait()
 

@@ -60,12 +60,12 @@ async def test_dismissing_an_unknown_id_changes_nothing():
     assert (await board.dismiss("nope"), await board.findings()) == (None, (LEAK,))
 
 
-async def test_following_an_edit_stores_moves_and_removals():
+async def test_following_an_edit_stores_the_moves():
     store = FakeFindingsStore([LEAK, NIT])
     board = FindingsBoard(store)
     heard = _listening(board)
 
-    await board.follow("src/a.py", [LEAK.moved(7)], [])
+    await board.follow("src/a.py", [LEAK.moved(7)])
 
     assert [f.line for f in store.findings] == [7, 1]
     assert heard == [("src/a.py",)]
@@ -76,7 +76,7 @@ async def test_an_edit_that_moves_nothing_writes_nothing():
     board = FindingsBoard(store)
     heard = _listening(board)
 
-    await board.follow("src/a.py", [LEAK], [])
+    await board.follow("src/a.py", [LEAK])
 
     assert (store.writes, heard) == (0, [])
 

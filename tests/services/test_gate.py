@@ -1,6 +1,8 @@
 import asyncio
+import dataclasses
 import json
 
+from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.services.gate import gate_for_run
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -33,6 +35,15 @@ async def test_the_question_offers_the_four_answers_and_shows_the_command():
     assert options == ["Allow once", "Allow for this session", "Always allow", "Deny"]
     assert "$ make deploy" in question and "shell_command(make deploy)" in question
     assert not verdict.allowed and verdict.reason.startswith("refused by the person")
+
+
+async def test_the_question_of_an_edit_hands_its_proposed_texts_to_the_person():
+    gate, deps = await _gate(human=FakeHumanInput(choices=["Deny"]))
+    edit = FileEdit("/workspace/app.py", "TAX = 0.2\n", "TAX = 0.21\n")
+
+    await gate.authorize(dataclasses.replace(write("/workspace/app.py"), edit=edit))
+
+    assert deps.human.edits == [(edit,)]
 
 
 async def test_allow_once_allows_this_call_and_asks_again_for_the_next():

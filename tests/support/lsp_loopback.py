@@ -23,7 +23,7 @@ from pytest_lsp import LanguageClient
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from orkeon_engine.engine import CommandEntry, Engine
-from orkeon_lsp.features import commands, documents, lifecycle, progress, settings
+from orkeon_lsp.features import choices, commands, documents, lifecycle, progress, settings
 from orkeon_lsp.server import OrkeonServer
 from tests.support.lsp_session import full_capabilities
 
@@ -58,6 +58,7 @@ def make_server(catalogue: Sequence[CommandEntry] | None = None) -> OrkeonServer
     commands.setup(server, catalogue)
     progress.setup(server)
     documents.setup(server)
+    choices.setup(server)
     return server
 
 
@@ -68,6 +69,7 @@ async def connected(
     capabilities: types.ClientCapabilities | None = None,
     features: dict[str, Callable[..., Any]] | None = None,
     engine: Engine | None = None,
+    initialization_options: Any = None,
 ) -> AsyncIterator[LanguageClient]:
     """A client connected to `server` and initialized for `workspace`; `engine` (when given) is the one the
     server uses instead of building its own."""
@@ -88,6 +90,7 @@ async def connected(
     await client.initialize_session(types.InitializeParams(
         capabilities=capabilities if capabilities is not None else full_capabilities(),
         root_uri=from_fs_path(str(workspace)),
+        initialization_options=initialization_options,
     ))
     try:
         yield client

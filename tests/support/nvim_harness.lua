@@ -37,6 +37,10 @@ E = {
 --- Keep a value for the Python side.
 function E.record(key, value) recorded[key] = value end
 
+--- The lines echoed so far, and the notifications so far ({message, level}).
+function E.recorded_echoes() return recorded.echoes end
+function E.recorded_notifications() return recorded.notifications end
+
 --- Wait until `condition()` is true, or fail naming `what`.
 function E.wait(condition, what, timeout)
   if not vim.wait(timeout or spec.timeout_ms, condition, 20) then error('timed out waiting for ' .. what, 0) end

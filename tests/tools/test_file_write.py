@@ -1,3 +1,4 @@
+from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.tools.file_read import FileReadTool
 from orkeon_engine.tools.file_write import FileWriteTool, short_diff
 from orkeon_engine.tools.read_ledger import ReadLedger
@@ -78,6 +79,14 @@ async def test_describe_gives_the_gate_the_path_and_a_short_diff():
     assert call.preview.splitlines() == [
         "--- /workspace/a.py", "+++ /workspace/a.py", "@@ -1,2 +1,2 @@", " x = 1", "-y = 2", "+y = 3"
     ]
+
+
+async def test_describe_hands_the_whole_change_for_a_client_that_shows_it():
+    _, _, write = _tools({"a.py": "x = 1\ny = 2\n"})
+
+    call = await write.describe(write.parse({"path": "a.py", "content": "x = 1\ny = 3\n"}))
+
+    assert call.edit == FileEdit("/workspace/a.py", "x = 1\ny = 2\n", "x = 1\ny = 3\n")
 
 
 async def test_describe_of_a_new_file_diffs_against_nothing():

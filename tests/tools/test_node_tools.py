@@ -176,3 +176,5 @@ async def test_the_gate_sees_the_paths_and_a_diff_of_the_edit(bench):
     assert call.paths == ("/workspace/shop/models.py",)
     assert "+        return sum(item.price for item in self.items) + 1" in call.preview
     assert call.tool_class == "edit"
+    assert call.edit.path == "/workspace/shop/models.py" and "self.items) + 1" in call.edit.new_text
+    assert call.edit.old_text is not None and "self.items) + 1" not in call.edit.old_text

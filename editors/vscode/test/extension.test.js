@@ -1,8 +1,10 @@
 'use strict';
 /**
  * The extension activated against a stub of the vscode API and a stub language client: every palette
- * command registers and forwards to workspace/executeCommand with the right arguments, the view lands in
- * the Orkeon channel, orkeon/input is answered with an input box, and progress shows as a notification.
+ * command registers and forwards to workspace/executeCommand with the right arguments (a QuickPick for a
+ * closed list of values), the view lands in the Orkeon channel, the gate's questions are modal dialogs with
+ * the proposed edit in a diff editor, orkeon/input is answered with an input box, progress shows as
+ * notifications, and the status bar shows the mode, model and cost and changes the mode.
  */
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -18,12 +20,23 @@ const realLanguageClient = require('vscode-languageclient/node');
 
 async function activated(options = {}) {
   const vscode = createVscode(options);
-  const languageclient = createLanguageClientModule(realLanguageClient);
+  const languageclient = createLanguageClientModule(realLanguageClient, { reply: options.reply });
   const extension = loadExtension(vscode, languageclient);
   const context = { subscriptions: [] };
   await extension.activate(context);
+  await settled();
   const [client] = languageclient.instances;
   return { vscode, extension, context, client, languageclient, channel: vscode.recorded.channels.find((c) => c.name === 'Orkeon') };
+}
+
+/** Lets the promises the extension left running (the status bar's refresh) finish. */
+function settled() {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The requests a person's command sent, without the status bar's quiet refreshes of orkeon.status. */
+function commandRequests(client, extension) {
+  return client.sentRequests.filter((r) => JSON.stringify(r.params.arguments) !== JSON.stringify(extension.STATUS_BAR_ARGUMENTS));
 }
 
 test('the real vscode-languageclient provides everything extension.js takes from it', () => {
@@ -59,20 +72,44 @@ test('the palette ids never collide with the server ids the language client regi
 
 test('every command forwards to workspace/executeCommand with the tokens typed in its input box', async () => {
   for (const entry of manifest.orkeon.commands) {
-    const { vscode, client } = await activated({ inputAnswers: ['--first "two words" third'] });
+    const { vscode, client, extension } = await activated({
+      inputAnswers: ['--first "two words" third'], quickPickAnswers: ['Other arguments…'],
+    });
 
     await vscode.recorded.commands.get(entry.palette)();
 
     const expected = entry.takesArguments ? ['--first', 'two words', 'third'] : [];
-    assert.deepEqual(client.sentRequests, [
+    assert.deepEqual(commandRequests(client, extension), [
       { method: 'workspace/executeCommand', params: { command: `orkeon.${entry.name}`, arguments: expected } },
     ], entry.name);
     assert.equal(vscode.recorded.inputBoxes.length, entry.takesArguments ? 1 : 0, entry.name);
+    assert.equal(vscode.recorded.quickPicks.length, entry.choices.length ? 1 : 0, entry.name);
   }
 });
 
+test('a closed list of values is offered in a QuickPick, and the one picked is sent', async () => {
+  const mode = manifest.orkeon.commands.find((e) => e.name === 'mode');
+  const { vscode, client, extension } = await activated({ quickPickAnswers: ['plan'] });
+
+  await vscode.recorded.commands.get(mode.palette)();
+
+  assert.deepEqual(vscode.recorded.quickPicks[0].items, [...mode.choices, 'Other arguments…']);
+  assert.ok(vscode.recorded.quickPicks[0].items.includes('acceptEdits'));
+  assert.deepEqual(commandRequests(client, extension).map((r) => r.params.arguments), [['plan']]);
+  assert.equal(vscode.recorded.inputBoxes.length, 0);
+});
+
+test('escaping the QuickPick sends nothing', async () => {
+  const mode = manifest.orkeon.commands.find((e) => e.name === 'mode');
+  const { vscode, client, extension } = await activated({ quickPickAnswers: [undefined] });
+
+  await vscode.recorded.commands.get(mode.palette)();
+
+  assert.deepEqual(commandRequests(client, extension), []);
+});
+
 test('the input box shows the command and its argument hint', async () => {
-  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments && !e.choices.length);
   const { vscode } = await activated({ inputAnswers: [''] });
 
   await vscode.recorded.commands.get(entry.palette)();
@@ -82,41 +119,41 @@ test('the input box shows the command and its argument hint', async () => {
 });
 
 test('escaping the input box sends nothing', async () => {
-  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
-  const { vscode, client } = await activated({ inputAnswers: [undefined] });
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments && !e.choices.length);
+  const { vscode, client, extension } = await activated({ inputAnswers: [undefined] });
 
   await vscode.recorded.commands.get(entry.palette)();
 
-  assert.deepEqual(client.sentRequests, []);
+  assert.deepEqual(commandRequests(client, extension), []);
 });
 
 test('an unclosed quote is reported and sends nothing', async () => {
-  const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
-  const { vscode, client } = await activated({ inputAnswers: ['--x "open'] });
+  const entry = manifest.orkeon.commands.find((e) => e.takesArguments && !e.choices.length);
+  const { vscode, client, extension } = await activated({ inputAnswers: ['--x "open'] });
 
   await vscode.recorded.commands.get(entry.palette)();
 
-  assert.deepEqual(client.sentRequests, []);
+  assert.deepEqual(commandRequests(client, extension), []);
   assert.match(vscode.recorded.errors[0], /unclosed double quote/);
 });
 
 test('arguments given by a caller (a keybinding) are sent without asking', async () => {
   const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
-  const { vscode, client } = await activated();
+  const { vscode, client, extension } = await activated();
 
   await vscode.recorded.commands.get(entry.palette)(['--lens', 'security']);
 
-  assert.deepEqual(client.sentRequests[0].params.arguments, ['--lens', 'security']);
+  assert.deepEqual(commandRequests(client, extension)[0].params.arguments, ['--lens', 'security']);
   assert.equal(vscode.recorded.inputBoxes.length, 0);
 });
 
 test('one object given by a caller is sent as the structured argument', async () => {
   const entry = manifest.orkeon.commands.find((e) => e.takesArguments);
-  const { vscode, client } = await activated();
+  const { vscode, client, extension } = await activated();
 
   await vscode.recorded.commands.get(entry.palette)({ finding: 'f-1' });
 
-  assert.deepEqual(client.sentRequests[0].params.arguments, [{ finding: 'f-1' }]);
+  assert.deepEqual(commandRequests(client, extension)[0].params.arguments, [{ finding: 'f-1' }]);
 });
 
 test('the view lands in the Orkeon channel: lines, the aligned table, then the message', async () => {
@@ -185,10 +222,10 @@ test('without settings the server is orkeon-lsp on the PATH and no model is forc
   assert.deepEqual(client.clientOptions.initializationOptions, {});
 });
 
-test('the client declares experimental.orkeonInput', async () => {
+test('the client declares that it answers free text and questions and renders views itself', async () => {
   const { client } = await activated();
 
-  assert.equal(client.capabilities.experimental.orkeonInput, true);
+  assert.deepEqual(client.capabilities.experimental, { orkeonInput: true, orkeonViews: true, orkeonQuestions: true });
 });
 
 test('orkeon/input is answered with an input box holding the question and its default', async () => {
@@ -247,6 +284,7 @@ test('the model setting joins the config keys given in the extra options', async
 
 test('cancelling the notification asks the server to cancel that progress', async () => {
   const { vscode, client } = await activated();
+  client.sentNotifications.length = 0;
   await client.fromServer('window/workDoneProgress/create', { token: 7 });
   client.progress(7, { kind: 'begin', title: 'Review', cancellable: true });
 
@@ -276,6 +314,7 @@ test('a changed server command restarts the server', async () => {
 test('a changed model is sent to the running server as its settings', async () => {
   const settings = {};
   const { vscode, client, languageclient } = await activated({ settings });
+  client.sentNotifications.length = 0;
   settings['orkeon.model'] = 'openai/other';
 
   await vscode.recorded.configurationListeners[0]({ affectsConfiguration: (s) => 'orkeon.model'.startsWith(s) });
@@ -303,6 +342,125 @@ test('the arguments are split as a shell splits them', async () => {
   assert.deepEqual(extension.splitArguments('   '), []);
 });
 
+test('the mode, the log level and the questions are real settings sent to the server', async () => {
+  const { client } = await activated({
+    settings: { 'orkeon.mode': 'plan', 'orkeon.logLevel': 'debug', 'orkeon.askInEditor': false },
+  });
+
+  assert.deepEqual(client.clientOptions.initializationOptions, { mode: 'plan', logLevel: 'debug', askInEditor: false });
+});
+
+test("the mode and log level settings offer the server's values only", () => {
+  const settings = manifest.contributes.configuration.properties;
+
+  assert.deepEqual(settings['orkeon.mode'].enum, ['', ...manifest.orkeon.modes]);
+  assert.deepEqual(settings['orkeon.logLevel'].enum, ['error', 'warning', 'info', 'debug']);
+});
+
+const EDIT_QUESTION = {
+  type: 2,
+  message: 'Allow file_write?\n  /workspace/cart.py\n  --- /workspace/cart.py\n  +TAX = 0.21\nAsked because the mode asks before edits.',
+  actions: [{ title: 'Allow once' }, { title: 'Allow for this session' }, { title: 'Always allow' }, { title: 'Deny' }],
+  edits: [{ path: '/workspace/cart.py', uri: 'file:///work/project/cart.py', oldText: 'TAX = 0.2\n', newText: 'TAX = 0.21\n' }],
+};
+
+test("the gate's question is a modal dialog that keeps its lines, with the proposed change beside it", async () => {
+  const { vscode, client } = await activated({ dialogAnswers: ['Allow once'] });
+
+  const answer = await client.fromServer('orkeon/question', EDIT_QUESTION);
+
+  assert.deepEqual(answer, { title: 'Allow once' });
+  const [dialog] = vscode.recorded.dialogs;
+  assert.equal(dialog.message, 'Allow file_write?');
+  assert.deepEqual(dialog.options, {
+    modal: true, detail: '  /workspace/cart.py\n  --- /workspace/cart.py\n  +TAX = 0.21\nAsked because the mode asks before edits.',
+  });
+  assert.deepEqual(dialog.items, ['Allow once', 'Allow for this session', 'Always allow', 'Deny']);
+  const diff = vscode.recorded.executed.find((c) => c.command === 'vscode.diff');
+  assert.equal(diff.args[0].toString(), 'file:///work/project/cart.py');
+  assert.equal(diff.args[3].viewColumn, vscode.ViewColumn.Beside);
+  assert.equal(diff.args[3].preserveFocus, true);
+  assert.equal(dialog.proposed[0].after, 'TAX = 0.21\n');
+  assert.equal(vscode.recorded.closedTabs.length, 1);
+});
+
+test('a new file is shown against an empty text', async () => {
+  const { vscode, client } = await activated({ dialogAnswers: ['Deny'] });
+
+  await client.fromServer('orkeon/question', { ...EDIT_QUESTION, edits: [{ ...EDIT_QUESTION.edits[0], uri: 'file:///work/project/new.py', oldText: null }] });
+
+  const diff = vscode.recorded.executed.find((c) => c.command === 'vscode.diff');
+  assert.equal(diff.args[0].scheme, 'orkeon-proposed');
+  assert.deepEqual(vscode.recorded.dialogs[0].proposed[0], { scheme: 'orkeon-proposed', before: '', after: 'TAX = 0.21\n' });
+});
+
+test('closing the dialog answers null, which the gate reads as Deny', async () => {
+  const { client } = await activated({ dialogAnswers: [undefined] });
+
+  const answer = await client.fromServer('orkeon/question', { ...EDIT_QUESTION, edits: [] });
+
+  assert.equal(answer, null);
+});
+
+test('a plain window/showMessageRequest is a modal dialog too, not a toast', async () => {
+  const { vscode, client } = await activated({ dialogAnswers: ['Commit'] });
+
+  const answer = await client.fromServer('window/showMessageRequest', {
+    type: 2, message: 'Commit with this message?\n\nfix(cart): round', actions: [{ title: 'Commit' }, { title: 'Cancel' }],
+  });
+
+  assert.deepEqual(answer, { title: 'Commit' });
+  assert.equal(vscode.recorded.dialogs[0].options.modal, true);
+  assert.equal(vscode.recorded.dialogs[0].options.detail, '\nfix(cart): round');
+});
+
+test("the status bar shows the session's mode, model and cost, and a click offers the modes", async () => {
+  const reply = (method, params) => (params.command === 'orkeon.status'
+    ? { message: '', lines: [], table: null, document: null, data: { mode: 'plan', model: 'openai/gpt-4o-mini', sessionCost: '$0.0120' } }
+    : { message: 'mode: acceptEdits (session)', lines: [], table: null, document: null });
+  const { vscode, client, extension } = await activated({ quickPickAnswers: ['acceptEdits'], reply });
+  const item = vscode.recorded.statusBarItems.at(-1);
+  const shown = item.text;
+
+  await vscode.recorded.commands.get(item.command)();
+
+  assert.equal(shown, '$(shield) plan · gpt-4o-mini · $0.0120');
+  assert.equal(item.visible, true);
+  assert.equal(item.command, 'orkeon.chooseMode');
+  assert.deepEqual(vscode.recorded.quickPicks[0].items, manifest.orkeon.modes);
+  assert.deepEqual(commandRequests(client, extension).at(-1).params, { command: 'orkeon.mode', arguments: ['acceptEdits'] });
+});
+
+test('review staged changes in the Source Control title reviews the staged changes', async () => {
+  const { vscode, client, extension } = await activated();
+
+  await vscode.recorded.commands.get('orkeon.reviewStaged')({ id: 'git' });
+
+  assert.deepEqual(commandRequests(client, extension).map((r) => r.params), [{ command: 'orkeon.review', arguments: [] }]);
+});
+
+test("a changed file's menu reviews the changes of the files chosen", async () => {
+  const { vscode, client, extension } = await activated();
+  const file = (path) => ({ resourceUri: { fsPath: path } });
+
+  await vscode.recorded.commands.get('orkeon.reviewFiles')(file('/work/project/src/a.py'), [file('/work/project/src/a.py'), file('/work/project/b.py')]);
+
+  assert.deepEqual(commandRequests(client, extension).map((r) => r.params.arguments), [['--working', '--', 'src/a.py', 'b.py']]);
+});
+
+test('the menus put the commands in Source Control, the editor and the explorer', () => {
+  const menus = manifest.contributes.menus;
+
+  assert.equal(menus['scm/title'][0].command, 'orkeon.reviewStaged');
+  assert.equal(menus['scm/resourceState/context'][0].command, 'orkeon.reviewFiles');
+  assert.ok(menus['editor/context'].some((m) => m.command === 'orkeon.askAboutSelection'));
+  assert.equal(menus['explorer/context'][0].command, 'orkeon.reviewFiles');
+});
+
+test('the extension starts only in a git repository or a workspace with .orkeon/', () => {
+  assert.deepEqual(manifest.activationEvents, ['workspaceContains:.git', 'workspaceContains:.orkeon']);
+});
+
 // --- stopping a crew or a child agent ------------------------------------------------------------------
 
 const TASKS_VIEW = {
@@ -318,41 +476,41 @@ const TASKS_VIEW = {
 };
 
 test('stopping a task offers the running crews and children, then stops the one picked', async () => {
-  const { vscode, client } = await activated({ quickPickAnswers: ['c1'] });
+  const { vscode, client, extension } = await activated({ quickPickAnswers: ['c1'] });
   client.reply = (method, params) => (params.arguments.length ? { message: 'stopped c1 dev-reviewer' } : TASKS_VIEW);
 
   await vscode.recorded.commands.get('orkeon.stopTask')();
 
   assert.deepEqual(vscode.recorded.quickPicks[0].items.map((item) => item.label), ['t2', 'c1']);
-  assert.deepEqual(client.sentRequests.map((r) => r.params.arguments), [[], ['stop', 'c1']]);
+  assert.deepEqual(commandRequests(client, extension).map((r) => r.params.arguments), [[], ['stop', 'c1']]);
 });
 
 test('stopping a task with its id given stops it without asking', async () => {
-  const { vscode, client } = await activated();
+  const { vscode, client, extension } = await activated();
 
   await vscode.recorded.commands.get('orkeon.stopTask')('c4');
 
-  assert.deepEqual(client.sentRequests, [
+  assert.deepEqual(commandRequests(client, extension), [
     { method: 'workspace/executeCommand', params: { command: 'orkeon.tasks', arguments: ['stop', 'c4'] } },
   ]);
   assert.equal(vscode.recorded.quickPicks.length, 0);
 });
 
 test('when nothing runs, stopping a task says so and stops nothing', async () => {
-  const { vscode, client } = await activated();
+  const { vscode, client, extension } = await activated();
   client.reply = () => ({ message: 'No crew and no child agent has run in this session yet.', data: {} });
 
   await vscode.recorded.commands.get('orkeon.stopTask')();
 
-  assert.equal(client.sentRequests.length, 1);
+  assert.equal(commandRequests(client, extension).length, 1);
   assert.match(vscode.recorded.infos[0], /no crew and no child agent is running/);
 });
 
 test('escaping the pick stops nothing', async () => {
-  const { vscode, client } = await activated({ quickPickAnswers: [undefined] });
+  const { vscode, client, extension } = await activated({ quickPickAnswers: [undefined] });
   client.reply = () => TASKS_VIEW;
 
   await vscode.recorded.commands.get('orkeon.stopTask')();
 
-  assert.equal(client.sentRequests.length, 1);
+  assert.equal(commandRequests(client, extension).length, 1);
 });

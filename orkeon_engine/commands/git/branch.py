@@ -12,7 +12,7 @@ from orkeon_engine.ports.git import Git, GitError
 
 ACTIONS = ("list", "create", "switch")
 ARGS = ArgSpec(positionals=(
-    Positional("action", "list (the default), create or switch"),
+    Positional("action", "list (the default), create or switch", choices=ACTIONS),
     Positional("name", "the branch to create or switch to"),
 ))
 MAX_DIRTY_SHOWN = 20

@@ -39,9 +39,9 @@ SCOPE_FLAGS: tuple[Flag, ...] = (
     Flag("passes", f"rounds for this run, 1 to {MAX_PASSES} (/passes sets the session's default)", value="N"),
     Flag("base", "review everything since this revision, committed or not", value="REV"),
     Flag("working", "review the working tree (staged, unstaged and untracked) instead of the staged changes"),
-    Flag("format", "text (default) | json | sarif", value="FORMAT"),
+    Flag("format", "text (default) | json | sarif", value="FORMAT", choices=FORMATS),
     Flag("fail-on", "exit 1 when a finding at or above this severity stands: " + " | ".join(SEVERITIES),
-         value="SEVERITY"),
+         value="SEVERITY", choices=SEVERITIES),
     Flag("clear", "forget the stored findings and their diagnostics; nothing is reviewed"),
     Flag("dismiss", "dismiss one finding by its id; that lens does not raise its quote again", value="ID"),
 )
@@ -49,7 +49,7 @@ PATHS = Positional("paths", "review only these paths", many=True)
 ARGS = ArgSpec(
     positionals=(PATHS,),
     flags=(Flag("lens", "review through this lens only (repeatable): " + " | ".join(LENSES), value="LENS",
-                repeatable=True), *SCOPE_FLAGS),
+                repeatable=True, choices=LENSES), *SCOPE_FLAGS),
 )
 
 

@@ -37,9 +37,10 @@ ARGS = ArgSpec(
         Flag("limit", "search: how many entries to show (1 to 10, default 5)", value="N"),
     ),
     positionals=(
-        Positional("action", "list (the default), add, show, remove; admit or search the shared memory"),
+        Positional("action", "list (the default), add, show, remove; admit or search the shared memory",
+                   choices=ACTIONS),
         Positional("words", "a category to list; add: <category> <text...>; show and remove: <id>; "
-                            "search: <query...>", many=True),
+                            "search: <query...>", many=True, choices=MEMORY_CATEGORIES),
     ),
 )
 USAGE = ("/memory [list [category] | add <category> <text...> [--because REASON] | show <id> | remove <id> | "

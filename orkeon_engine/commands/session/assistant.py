@@ -31,7 +31,9 @@ def assistant_view(result: MainLoopResult) -> CommandView:
     """The answer as the person sees it: the lines (mode, rules, flags, compactions), the answer, its figures."""
     lines = result.lines()
     footer = "\n".join(f"- {line}" for line in (*lines, result.closing()))
-    document = Document(result.title(), f"{result.answer.rstrip()}\n\n---\n\n{footer}\n")
+    answer = result.answer.strip()
+    # a one-line answer is said by the message alone: no document (the editor opens no file for it)
+    document = Document(result.title(), f"{answer}\n\n---\n\n{footer}\n") if "\n" in answer else None
     data = {
         "mode": result.mode_line,
         "removedTools": [tool.name for tool in result.offer.removed],

@@ -14,7 +14,7 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.session_store import SessionNotFoundError
 
 ARGS = ArgSpec(
-    positionals=(Positional("session", "the id of a saved session to load"),),
+    positionals=(Positional("session", "the id of a saved session to load", choices_from="sessions"),),
     flags=(Flag("limit", "how many sessions to list (default 20)", value="N"),),
 )
 

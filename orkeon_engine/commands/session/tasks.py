@@ -25,13 +25,13 @@ from orkeon_engine.domain.tasks import TaskRecord, format_elapsed
 from orkeon_engine.domain.view import CommandView, Document, table
 from orkeon_engine.services.tasks import TaskRegistry
 
+ACTIONS = ("stop", "send", "repair", "show")
 ARGS = ArgSpec(positionals=(
-    Positional("action", "stop, send, repair or show (bare: list the crews and children)"),
+    Positional("action", "stop, send, repair or show (bare: list the crews and children)", choices=ACTIONS),
     Positional("id", "a crew's id (t1...) or a child's (c1...), as the list names it"),
     Positional("message", "send: what the new run should do; repair: what to add", many=True),
 ))
 USAGE = "/tasks [stop <id> | send <id> <message> | repair <id> [<message>] | show <id>]"
-ACTIONS = ("stop", "send", "repair", "show")
 COLUMNS = ["id", "what", "state", "age", "time", "tokens", "cost", "detail"]
 CHILDREN_LISTED = 20
 """How many of the workspace's latest children the list shows."""

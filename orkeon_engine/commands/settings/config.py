@@ -14,10 +14,11 @@ from orkeon_engine.domain.trust import held_back_message
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.config_store import Scope
 
+ACTIONS = ("keys", "get", "set", "unset")
 ARGS = ArgSpec(
     positionals=(
-        Positional("action", "keys | get | set | unset (bare: every key's value)"),
-        Positional("key", "a settings key"),
+        Positional("action", "keys | get | set | unset (bare: every key's value)", choices=ACTIONS),
+        Positional("key", "a settings key", choices=tuple(k.key for k in CONFIG_KEYS)),
         Positional("value", "the value to set"),
     ),
     flags=(
@@ -25,7 +26,6 @@ ARGS = ArgSpec(
         Flag("user", "write the user's config.json"),
     ),
 )
-ACTIONS = ("keys", "get", "set", "unset")
 
 
 async def run_config(args: ParsedArgs, deps: Deps) -> CommandView:

@@ -25,7 +25,7 @@ SHOW = "show"
 NEXT = "next"
 ARGS = ArgSpec(positionals=(
     Positional("mode", f"bare or {SHOW}: the mode; {NEXT}: the next of {' → '.join(MODE_CYCLE)}; or one of "
-                       f"{', '.join(PERMISSION_MODES)}"),
+                       f"{', '.join(PERMISSION_MODES)}", choices=(SHOW, NEXT, *PERMISSION_MODES)),
 ))
 
 

@@ -13,12 +13,12 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.model_catalogue import ModelCatalogue, ModelListError
 from orkeon_engine.services.model_settings import ModelChoice, resolve_model
 
+ACTIONS = ("show", "set", "reset", "list")
 ARGS = ArgSpec(positionals=(
-    Positional("action", "show (the default), set, reset or list; a model name alone sets it"),
+    Positional("action", "show (the default), set, reset or list; a model name alone sets it", choices=ACTIONS),
     Positional("model", "with set: the model as litellm names it (openai/gpt-4o-mini); with list: a provider"),
 ))
 USAGE = "/model [show | set <provider/model> | <provider/model> | reset | list [provider]]"
-ACTIONS = ("show", "set", "reset", "list")
 
 
 async def run_model(args: ParsedArgs, deps: Deps) -> CommandView:

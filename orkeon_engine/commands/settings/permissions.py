@@ -17,15 +17,15 @@ from orkeon_engine.domain.permissions.tools import ANY_TOOL, BUILTIN_TOOLS
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.permission_rules import PermissionRules
 
+ACTIONS = ("add", "remove", "clear", "sets")
 ARGS = ArgSpec(
     positionals=(
-        Positional("action", "add | remove | clear | sets (bare: the rules in force)"),
+        Positional("action", "add | remove | clear | sets (bare: the rules in force)", choices=ACTIONS),
         Positional("rule", "allow|ask|deny and the rule, such as shell_command(git push:*)", many=True),
     ),
     flags=(Flag("project", "add to or remove from .orkeon/config.json instead of the session"),),
     free_text=True,
 )
-ACTIONS = ("add", "remove", "clear", "sets")
 USAGE = ARGS.usage("permissions")
 
 

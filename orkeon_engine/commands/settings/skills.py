@@ -13,7 +13,7 @@ from orkeon_engine.services.skills import attach, attached_skills, detach
 
 ARGS = ArgSpec(
     positionals=(
-        Positional("action", "list (the default), attach or detach"),
+        Positional("action", "list (the default), attach or detach", choices=("list", "attach", "detach")),
         Positional("path", "playbook files, as virtual paths (relative ones are under /workspace)", many=True),
     ),
     flags=(Flag("all", "with detach: detach every playbook"),),

@@ -45,7 +45,9 @@ class Toggle:
 
     def args(self) -> ArgSpec:
         values = "on or off (bare: flip)" if self.is_switch else f"one of {', '.join(self.choices)} (bare: show)"
-        return ArgSpec(positionals=(Positional("value", f"{values}; {RESET} removes the session's value"),))
+        words = ("on", "off") if self.is_switch else self.choices
+        return ArgSpec(positionals=(Positional("value", f"{values}; {RESET} removes the session's value",
+                                               choices=(*words, RESET)),))
 
     def usage(self) -> str:
         return self.args().usage(self.command)

@@ -10,7 +10,7 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.caches import CacheError, Caches
 
 ARGS = ArgSpec(positionals=(
-    Positional("action", "list (the default) or clear"),
+    Positional("action", "list (the default) or clear", choices=("list", "clear")),
     Positional("name", "with clear: the cache to empty (every local cache when omitted)"),
 ))
 USAGE = "/cache [list | clear [name]]"

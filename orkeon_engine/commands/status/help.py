@@ -8,7 +8,7 @@ from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.view import CommandView, table
 
-ARGS = ArgSpec(positionals=(Positional("command", "a command to describe"),))
+ARGS = ArgSpec(positionals=(Positional("command", "a command to describe", choices_from="commands"),))
 
 
 async def run_help(args: ParsedArgs, deps: Deps) -> CommandView:

@@ -24,6 +24,7 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
     rows += await _model_rows(deps)
     rows.append(["trust", await trust_line(deps.config)])
     choice = await resolve_mode(deps.session, deps.config)
+    data: dict[str, str | None] = {"mode": choice.mode, "model": await _model_name(deps), "sessionCost": None}
     rows.append(["mode", choice.describe() if choice.known else f"{choice.describe()}, refusing every call"])
     store = deps.session.store
     saved = store.location if store.persistent else f"not saved ({store.limitation})"
@@ -31,14 +32,24 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
     if deps.code_index is not None:
         rows.append(["index", await _index_line(deps)])
     if deps.usage is not None:
-        rows.append(["usage", await _usage_line(deps)])
+        line, data["sessionCost"] = await _usage(deps)
+        rows.append(["usage", line])
     for problem in deps.config.file_problems():
         rows.append(["settings", problem])
     limited = list(deps.workspace.limitations)
     return CommandView(
         table=table(["", ""], rows),
         message="limited: " + "; ".join(limited) if limited else "",
+        data=data,
     )
+
+
+async def _model_name(deps: Deps) -> str | None:
+    """The model's name for an editor's status bar; None when none is configured or it cannot be read."""
+    try:
+        return (await resolve_model(deps.config, deps.env)).model or None
+    except ConfigFileError:
+        return None
 
 
 async def _model_rows(deps: Deps) -> list[list[str]]:
@@ -54,16 +65,18 @@ async def _model_rows(deps: Deps) -> list[list[str]]:
     return [["model", line], ["provider", choice.provider]]
 
 
-async def _usage_line(deps: Deps) -> str:
+async def _usage(deps: Deps) -> tuple[str, str | None]:
+    """The usage row's text, and the session's cost alone (None when it cannot be read)."""
     assert deps.usage is not None
     try:
         total = (await deps.usage.summary(deps.session.id)).total
     except OSError as error:
-        return f"unknown ({error})"
+        return f"unknown ({error})", None
     if total.calls == 0:
-        return "no model call yet"
+        return "no model call yet", total.cost_text()
     calls = f"{total.calls} model call{'s' if total.calls != 1 else ''}"
-    return f"{calls}, {total.input_tokens:,} tokens in, {total.output_tokens:,} out, {total.cost_text()}"
+    return f"{calls}, {total.input_tokens:,} tokens in, {total.output_tokens:,} out, {total.cost_text()}", \
+        total.cost_text()
 
 
 async def _index_line(deps: Deps) -> str:

@@ -14,12 +14,18 @@ async def _run(tokens, *turns, rules=None):
 
 
 async def test_the_answer_is_the_message_and_a_document_with_the_mode_and_the_figures():
-    view, model = await _run(["mode:plan", "how", "would", "you", "split", "it?"], "Split it in two.")
+    view, model = await _run(["mode:plan", "how", "would", "you", "split", "it?"], "Split it in two:\n- a\n- b")
 
-    assert view.message.startswith("Split it in two.\n\n(0 tool calls, 1 model call:")
+    assert view.message.startswith("Split it in two:\n- a\n- b\n\n(0 tool calls, 1 model call:")
     assert view.lines[0] == "mode: plan, from the mode: prefix of the request"
     assert view.document.title == "Orkeon: how would you split it?"
-    assert view.document.content.startswith("Split it in two.\n\n---\n\n- mode: plan")
+    assert view.document.content.startswith("Split it in two:\n- a\n- b\n\n---\n\n- mode: plan")
+
+
+async def test_a_one_line_answer_is_the_message_alone():
+    view, model = await _run(["is", "it", "split?"], "Yes.")
+
+    assert view.message.startswith("Yes.\n\n(") and view.document is None
 
 
 async def test_the_view_names_what_the_rules_removed():

@@ -99,6 +99,16 @@ async def test_status_shows_the_sessions_tokens_and_cost_so_far():
     assert rows["usage"] == "2 model calls, 1,500 tokens in, 100 out, $0.0120"
 
 
+async def test_status_hands_an_editor_the_mode_the_model_and_the_sessions_cost():
+    ledger = FakeUsageLedger()
+    deps = await make_deps(ledger=ledger, files=FakeConfigFiles(user='{"model": "openai/gpt-4o-mini"}'))
+    ledger.records.append(UsageRecord(deps.session.id, "advisor", "m", Usage(1200, 80, cost=0.01), deps.clock.now()))
+
+    view = await run_status(ParsedArgs(), deps)
+
+    assert view.data == {"mode": "default", "model": "openai/gpt-4o-mini", "sessionCost": "$0.0100"}
+
+
 async def test_status_before_any_model_call_says_so():
     deps = await make_deps()
 

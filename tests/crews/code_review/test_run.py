@@ -186,6 +186,15 @@ async def test_progress_reports_each_lens_as_it_starts_and_ends_with_tokens_and_
                              "done · 300 tokens in, 60 out, $0.0030"]
 
 
+async def test_the_percentage_moves_as_each_lens_answers():
+    progress = FakeProgress()
+    _, llm = await _llm(answer())
+
+    await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",)), llm, progress)
+
+    assert progress.percentages == [0, 100, 100]
+
+
 async def test_a_cancelled_review_stops_before_the_next_lens():
     progress = FakeProgress(cancel_after=1)
     _, llm = await _llm(answer())

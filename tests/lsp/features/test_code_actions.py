@@ -4,7 +4,13 @@ from lsprotocol import types
 from pygls.workspace import PositionCodec
 
 from orkeon_engine.domain.findings import Finding
-from orkeon_lsp.features.code_actions import actions_for, chosen_findings, fix_request, replacement_edit
+from orkeon_lsp.features.code_actions import (
+    actions_for,
+    chosen_findings,
+    fix_request,
+    kind_wanted,
+    replacement_edit,
+)
 
 URI = "file:///repo/app.py"
 LINES = ["import os", "def load(path):", "    handle = open(path)", "    return handle.read()", ""]
@@ -82,3 +88,13 @@ def test_without_a_named_diagnostic_the_findings_meeting_the_range_are_chosen():
     chosen = chosen_findings([other, LEAK], [foreign], _range(3, 3))
 
     assert chosen == [(LEAK, None)]
+
+
+def test_quick_fixes_answer_a_request_for_every_kind_or_for_quick_fixes():
+    assert [kind_wanted("quickfix", only) for only in (None, ["quickfix"], [""], ["refactor", "quickfix"])] == [
+        True, True, True, True]
+
+
+def test_quick_fixes_do_not_answer_a_request_for_other_kinds():
+    assert [kind_wanted("quickfix", only) for only in (["source"], ["source.organizeImports"], ["quickfix.x"],
+                                                      [])] == [False, False, False, False]

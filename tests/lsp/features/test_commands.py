@@ -173,10 +173,9 @@ async def test_shutdown_cancels_the_running_crew(connect):
 
 async def test_a_request_before_the_engine_exists_answers_request_failed():
     server = make_server([])
-    entry = CommandEntry("quick", "status", "A quick command.", ArgSpec(), quick)
 
     with pytest.raises(JsonRpcException) as raised:
-        await execute_command(server, entry, ())
+        await execute_command(server, "quick", ())
 
     assert raised.value.code == REQUEST_FAILED and "not been initialized" in raised.value.message
 

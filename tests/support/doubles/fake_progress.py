@@ -6,6 +6,8 @@ from __future__ import annotations
 class FakeProgress:
     def __init__(self, cancel_after: int | None = None) -> None:
         self.events: list[tuple[str, str]] = []
+        self.percentages: list[int | None] = []
+        """The percentage of each report, in order."""
         self.cancel_after = cancel_after
 
     def begin(self, title: str, message: str = "") -> None:
@@ -13,6 +15,7 @@ class FakeProgress:
 
     def report(self, message: str, percentage: int | None = None) -> None:
         self.events.append(("report", message))
+        self.percentages.append(percentage)
 
     def end(self, message: str = "") -> None:
         self.events.append(("end", message))

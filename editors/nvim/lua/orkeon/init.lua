@@ -1,15 +1,19 @@
 --- Orkeon for Neovim: starts `orkeon-lsp` at the workspace root with vim.lsp.start and runs its commands.
 ---
 --- `:Orkeon <command> [args]` sends `workspace/executeCommand` (`orkeon.<command>`, the same tokens as the
---- command line) and shows the view the server answers in a scratch buffer. The server's findings arrive as
---- ordinary diagnostics, its documents through window/showDocument; this module answers the permission
---- gate's questions with vim.ui.select, the server's free-text questions (`orkeon/input`) with vim.ui.input,
---- and echoes the server's progress in the message area. `:OrkeonStopTask [id]` stops a running crew or child
---- agent (picked with vim.ui.select when no id is given). Neovim 0.11 or newer.
+--- command line) and shows the view the server answers in a scratch buffer, in one window that every view
+--- reuses; `:Orkeon cancel` stops the running request. The server's findings arrive as ordinary
+--- diagnostics (with virtual text when asked for); this module answers the permission gate's questions with
+--- vim.ui.select, the server's free-text questions (`orkeon/input`) with vim.ui.input, completes command
+--- names, flags and their values from the catalogue, and shows the server's progress in one line that fits
+--- the message area (or leaves it to `vim.lsp.status()` for a status line). `:OrkeonStopTask [id]` stops a running crew or
+--- child agent (picked with vim.ui.select when no id is given). Neovim 0.11 or newer.
 local M = {}
 
 local NAME = 'orkeon'
 local INPUT_REQUEST = 'orkeon/input'
+local CHOICES_REQUEST = 'orkeon/choices'
+local REQUEST_CANCELLED = -32800
 
 --- The options of `setup{}`; see editors/nvim/README.md.
 local defaults = {
@@ -24,10 +28,19 @@ local defaults = {
   model = nil,
   --- Extra initialization options, camelCase keys (see docs/lsp.md).
   init_options = {},
-  --- The Ex command that opens the window of a view.
+  --- The Ex command that opens the window of the views (once: every view reuses it).
   view = 'botright split',
-  --- Echo the server's progress in the message area.
-  progress = true,
+  --- The server's progress: 'echo' (one line in the message area, cut to fit it, so it never asks to
+  --- press ENTER), 'status' (nothing echoed: put `%{v:lua.vim.lsp.status()}` in your status line), or
+  --- false. true is 'echo'.
+  progress = 'echo',
+  --- Show the findings' messages as virtual text at the end of their lines.
+  virtual_text = false,
+  --- Normal-mode keys; false (or a key set to false) maps nothing.
+  keys = {
+    --- Cancel the running Orkeon request, as `:Orkeon cancel` does.
+    cancel = '<Leader>oc',
+  },
   --- Start the server at setup and attach every file buffer opened afterwards.
   autostart = true,
   --- How long a command waits for the server to finish starting, in milliseconds.
@@ -40,6 +53,8 @@ local state = {
   ready = {}, -- client id -> the callbacks waiting for its initialization
   catalogue = nil, -- { names = {...}, by_name = { name = entry } } once read
   views = {}, -- command name -> buffer of its last view
+  view_win = nil, -- the window every view reuses
+  running = {}, -- the requests running, newest last: { client_id, request_id, name }
   progress_titles = {}, -- progress token -> title
   is_setup = false,
 }
@@ -130,8 +145,17 @@ function M.render(view)
   return out
 end
 
---- Show a command's view in its scratch buffer (`orkeon://<command>`), in a window opened with
---- `config.view` unless one already shows it. Returns the buffer.
+--- The window the views are shown in: the one opened for them before, else a new one (`config.view`).
+local function view_window()
+  if state.view_win and vim.api.nvim_win_is_valid(state.view_win) then return state.view_win end
+  vim.cmd(M.config.view)
+  state.view_win = vim.api.nvim_get_current_win()
+  return state.view_win
+end
+
+--- Show a command's view in its scratch buffer (`orkeon://<command>`), in the one window the views share
+--- (opened with `config.view` the first time): no stack of splits. A view with a table does not wrap its
+--- lines. When the server kept the long text in a file, the view ends with its path. Returns the buffer.
 function M.show_view(name, view)
   local buf = state.views[name]
   if not (buf and vim.api.nvim_buf_is_valid(buf)) then
@@ -141,14 +165,20 @@ function M.show_view(name, view)
     vim.keymap.set('n', 'q', '<cmd>close<cr>', { buffer = buf, desc = 'Close the Orkeon view' })
     state.views[name] = buf
   end
+  local lines = M.render(view)
+  if type(view) == 'table' and type(view.output) == 'string' then
+    vim.list_extend(lines, { '', 'the full text: ' .. vim.fn.fnamemodify(vim.uri_to_fname(view.output), ':~:.') })
+  end
   vim.bo[buf].modifiable = true
-  vim.api.nvim_buf_set_lines(buf, 0, -1, false, M.render(view))
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
   vim.bo[buf].modifiable = false
   vim.bo[buf].modified = false
-  if vim.fn.bufwinid(buf) == -1 then
-    vim.cmd(M.config.view)
-    vim.api.nvim_win_set_buf(0, buf)
+  local win = vim.fn.bufwinid(buf)
+  if win == -1 then
+    win = view_window()
+    vim.api.nvim_win_set_buf(win, buf)
   end
+  vim.wo[win].wrap = not (type(view) == 'table' and type(view.table) == 'table')
   return buf
 end
 
@@ -201,17 +231,29 @@ M.handlers = {
 
 -- Progress ---------------------------------------------------------------------------------------------
 
---- The text the message area shows for one $/progress value of the server, or nil.
+--- The text the message area shows for one $/progress value of the server (title, percentage, message),
+--- or nil.
 function M.progress_text(token, value)
   if type(value) ~= 'table' then return nil end
   if value.kind == 'begin' then state.progress_titles[token] = value.title end
   local title = state.progress_titles[token] or value.title or 'working'
   if value.kind == 'end' then state.progress_titles[token] = nil end
   local text = vim.startswith(title, 'Orkeon') and title or ('Orkeon: ' .. title)
+  -- the percentage first: a line cut to fit the message area keeps it
+  if type(value.percentage) == 'number' then text = ('%s %d%%'):format(text, value.percentage) end
   local message = value.message or (value.kind == 'end' and 'done' or nil)
   if message then text = text .. ': ' .. message end
-  if type(value.percentage) == 'number' then text = ('%s (%d%%)'):format(text, value.percentage) end
   return text
+end
+
+--- `text` cut to `width` display cells (an ellipsis marks the cut), so that echoing it never scrolls the
+--- message area into a "Press ENTER" prompt.
+function M.fit(text, width)
+  if width <= 0 then return '' end
+  if vim.fn.strdisplaywidth(text) <= width then return text end
+  local cut = vim.fn.strcharpart(text, 0, width - 1)
+  while vim.fn.strdisplaywidth(cut) > width - 1 do cut = vim.fn.strcharpart(cut, 0, vim.fn.strchars(cut) - 1) end
+  return cut .. '…'
 end
 
 local function on_progress(event)
@@ -219,7 +261,13 @@ local function on_progress(event)
   if not client or client.name ~= NAME then return end
   local params = event.data.params or {}
   local text = M.progress_text(params.token, params.value)
-  if text and M.config.progress then vim.api.nvim_echo({ { text } }, false, {}) end
+  local mode = M.config.progress == true and 'echo' or M.config.progress
+  if text and mode == 'echo' then
+    -- v:echospace: the cells left on the last line; one less keeps the cursor from wrapping it
+    vim.api.nvim_echo({ { M.fit(text, vim.v.echospace - 1) } }, false, {})
+  elseif mode == 'status' then
+    vim.cmd.redrawstatus()
+  end
 end
 
 -- The client -------------------------------------------------------------------------------------------
@@ -255,11 +303,17 @@ function M.client_config(root)
     init_options = init_options,
     -- answers the server's workspace/configuration pull of its `orkeon` section with the same settings
     settings = { orkeon = init_options },
+    -- orkeonViews: this client shows a command's result itself, so the server opens no document for it
     capabilities = vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(), {
-      experimental = { orkeonInput = true },
+      experimental = { orkeonInput = true, orkeonViews = true },
     }),
     handlers = M.handlers,
-    on_init = function(client) flush_ready(client.id, client, nil) end,
+    on_init = function(client)
+      if M.config.virtual_text then
+        vim.diagnostic.config({ virtual_text = { source = false } }, vim.lsp.diagnostic.get_namespace(client.id))
+      end
+      flush_ready(client.id, client, nil)
+    end,
     on_exit = function(code, signal, client_id)
       flush_ready(client_id, nil, ('orkeon-lsp exited (code %s, signal %s)'):format(code, signal))
     end,
@@ -311,8 +365,10 @@ end
 --- the view is shown in its buffer, an error is notified).
 function M.run(name, args, on_done)
   name = name:gsub('^/', '')
-  on_done = on_done or function(err, view)
-    if err then
+  on_done = on_done or function(err, view, code)
+    if code == REQUEST_CANCELLED then
+      vim.notify(('Orkeon /%s: cancelled'):format(name), vim.log.levels.INFO)
+    elseif err then
       vim.notify(('Orkeon /%s: %s'):format(name, err), vim.log.levels.ERROR)
     else
       M.show_view(name, view)
@@ -324,14 +380,37 @@ function M.run(name, args, on_done)
       return
     end
     local params = { command = 'orkeon.' .. name, arguments = args or {} }
-    client:request('workspace/executeCommand', params, function(err, result)
+    local running
+    local sent, request_id = client:request('workspace/executeCommand', params, function(err, result)
+      for i, entry in ipairs(state.running) do
+        if entry == running then table.remove(state.running, i) break end
+      end
       if err then
-        on_done(err.message or vim.inspect(err), nil)
+        on_done(err.message or vim.inspect(err), nil, err.code)
       else
         on_done(nil, result)
       end
     end, vim.api.nvim_get_current_buf())
+    if sent then
+      running = { client_id = client.id, request_id = request_id, name = name, on_done = on_done }
+      table.insert(state.running, running)
+    end
   end)
+end
+
+--- Cancel the Orkeon request started last that is still running ($/cancelRequest): the server stops it at
+--- its next safe point. Neovim drops the server's "cancelled" answer, so the request's callback hears it
+--- from here. Returns its command's name, or nil.
+function M.cancel()
+  local running = table.remove(state.running)
+  if not running then
+    vim.notify('Orkeon: nothing is running', vim.log.levels.INFO)
+    return nil
+  end
+  local client = vim.lsp.get_client_by_id(running.client_id)
+  if client then client:cancel_request(running.request_id) end
+  running.on_done('cancelled', nil, REQUEST_CANCELLED)
+  return running.name
 end
 
 --- `:Orkeon <command> [args]`: the line after `:Orkeon`, split as a shell splits it; alone, `help`.
@@ -343,6 +422,10 @@ function M.command(line)
   end
   if #tokens == 0 then tokens = { 'help' } end
   local name = table.remove(tokens, 1)
+  if name == 'cancel' and #tokens == 0 then
+    M.cancel()
+    return
+  end
   M.run(name, tokens)
 end
 
@@ -443,36 +526,130 @@ function M.catalogue()
   return { names = names, by_name = {} }
 end
 
---- Completion of `:Orkeon`: the command names, then the flags of the command being typed.
+--- The values a source known only at run time offers (`choicesFrom` in the catalogue): the command names
+--- from the catalogue itself, anything else from the running server (`orkeon/choices`); none without one.
+function M.dynamic_choices(source)
+  if source == 'commands' then return M.catalogue().names end
+  local client = vim.lsp.get_clients({ name = NAME })[1]
+  if not client or not client.initialized then return {} end
+  local answer = client:request_sync(CHOICES_REQUEST, { source = source }, 3000)
+  local values = {}
+  for _, choice in ipairs(answer and type(answer.result) == 'table' and answer.result or {}) do
+    values[#values + 1] = choice.value
+  end
+  return values
+end
+
+local function flag_of(entry, word)
+  local name = word:gsub('^%-%-?', ''):gsub('=.*$', '')
+  for _, flag in ipairs(entry.flags or {}) do
+    if flag.name == name or flag.short == name then return flag end
+  end
+  return nil
+end
+
+--- The positional an argument word at `index` (1 for the first word that is not a flag) fills.
+local function positional_at(entry, index)
+  local positionals = entry.positionals or {}
+  local last = positionals[#positionals]
+  return positionals[index] or (last and last.many and last) or nil
+end
+
+local function values_of(spec)
+  if not spec then return {} end
+  if type(spec.choices) == 'table' and #spec.choices > 0 then return spec.choices end
+  if type(spec.choicesFrom) == 'string' then return M.dynamic_choices(spec.choicesFrom) end
+  return {}
+end
+
+local function starting_with(values, lead)
+  local matches = {}
+  for _, value in ipairs(values) do
+    if vim.startswith(value, lead) then matches[#matches + 1] = value end
+  end
+  return matches
+end
+
+--- Completion of `:Orkeon`: the command names (and `cancel`), then for the command typed the values its
+--- catalogue entry offers for the word being typed (a flag's value after the flag, a positional's choices,
+--- values the server knows for one whose `choicesFrom` names a source) and its flags.
 function M.complete(arglead, cmdline, cursorpos)
   local before = cmdline:sub(1, cursorpos)
   local words = vim.split(before, '%s+', { trimempty = true })
-  local position = before:match('%s$') and #words + 1 or #words
+  local typing_new = before:match('%s$') ~= nil
+  local position = typing_new and #words + 1 or #words
   local catalogue = M.catalogue()
-  local matches = {}
   if position <= 2 then
-    for _, name in ipairs(catalogue.names) do
-      if vim.startswith(name, arglead) then matches[#matches + 1] = name end
-    end
-    return matches
+    local names = vim.list_extend({ 'cancel' }, vim.deepcopy(catalogue.names))
+    table.sort(names)
+    return starting_with(names, arglead)
   end
   local entry = catalogue.by_name[(words[2] or ''):gsub('^/', '')]
-  if not entry or not (arglead == '' or vim.startswith(arglead, '-')) then return matches end
-  for _, flag in ipairs(entry.flags or {}) do
-    local text = '--' .. flag.name
-    if vim.startswith(text, arglead) then matches[#matches + 1] = text end
+  if not entry then return {} end
+  local done = {}
+  for i = 3, typing_new and #words or #words - 1 do done[#done + 1] = words[i] end
+  local previous = done[#done]
+  local flag = previous and vim.startswith(previous, '-') and flag_of(entry, previous)
+  if flag and flag.value and not previous:find('=', 1, true) then return starting_with(values_of(flag), arglead) end
+  local flags = {}
+  for _, each in ipairs(entry.flags or {}) do flags[#flags + 1] = '--' .. each.name end
+  if vim.startswith(arglead, '-') then return starting_with(flags, arglead) end
+  local index, skip = 0, false
+  for _, word in ipairs(done) do
+    if skip then
+      skip = false
+    elseif vim.startswith(word, '-') then
+      local taken = flag_of(entry, word)
+      skip = taken ~= nil and taken.value ~= nil and not word:find('=', 1, true)
+    else
+      index = index + 1
+    end
   end
+  local matches = starting_with(values_of(positional_at(entry, index + 1)), arglead)
+  if arglead == '' then vim.list_extend(matches, flags) end
   return matches
 end
 
 -- Set-up -----------------------------------------------------------------------------------------------
 
---- require("orkeon").setup{...}: keep the options, echo progress, and (with `autostart`) start the server
---- at the workspace root and attach every file buffer opened from now on.
+--- The `:Orkeon <command> [args]` user command (`:Orkeon cancel` stops the running request), with
+--- completion, and `:OrkeonStopTask [id]`; setup{} defines them, and so does the plugin file for a set-up
+--- done later.
+function M.create_command()
+  vim.api.nvim_create_user_command('Orkeon', function(opts)
+    M.ensure_setup()
+    M.command(opts.args)
+  end, {
+    nargs = '*',
+    desc = 'Run an Orkeon command: :Orkeon <command> [args] (alone: help; cancel: stop the running one)',
+    complete = function(arglead, cmdline, cursorpos) return M.complete(arglead, cmdline, cursorpos) end,
+  })
+  vim.api.nvim_create_user_command('OrkeonStopTask', function(opts)
+    M.ensure_setup()
+    M.stop_task(opts.args)
+  end, {
+    nargs = '?',
+    desc = 'Stop a running Orkeon crew or child agent: :OrkeonStopTask [id] (alone: pick one)',
+  })
+end
+
+local function map_keys()
+  vim.keymap.set('n', '<Plug>(orkeon-cancel)', M.cancel, { desc = 'Cancel the running Orkeon request' })
+  local keys = M.config.keys
+  local cancel = type(keys) == 'table' and keys.cancel or nil
+  if cancel and vim.fn.maparg(cancel, 'n') == '' then
+    vim.keymap.set('n', cancel, '<Plug>(orkeon-cancel)', { desc = 'Cancel the running Orkeon request' })
+  end
+end
+
+--- require("orkeon").setup{...}: keep the options, define `:Orkeon` and the cancel key, show progress, and
+--- (with `autostart`) start the server at the workspace root and attach every file buffer opened from now on.
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
   state.catalogue = nil
   state.is_setup = true
+  M.create_command()
+  map_keys()
   local group = vim.api.nvim_create_augroup('orkeon', { clear = true })
   vim.api.nvim_create_autocmd('LspProgress', { group = group, callback = on_progress })
   if not M.config.autostart then return end

@@ -2,10 +2,10 @@
 /**
  * A stub of `vscode-languageclient/node`: the real module's protocol types (so the method names are the
  * real ones), with a LanguageClient that records what the extension asks of it and lets a test play the
- * server's side (a request from the server, a progress notification).
+ * server's side (a request from the server, a progress notification); `reply` answers its requests.
  */
 
-function createLanguageClientModule(real) {
+function createLanguageClientModule(real, { reply } = {}) {
   const instances = [];
 
   class LanguageClient {
@@ -21,7 +21,7 @@ function createLanguageClientModule(real) {
       this.sentRequests = [];
       this.sentNotifications = [];
       this.running = false;
-      this.reply = () => ({ message: 'done', lines: [], table: null, document: null });
+      this.reply = reply ?? (() => ({ message: 'done', lines: [], table: null, document: null }));
       instances.push(this);
     }
 

@@ -1,23 +1,47 @@
 'use strict';
 /**
  * A stub of the `vscode` module, with the parts extension.js uses: plain fields to set (the settings, the
- * input box's answers, the workspace folder) and to read (commands registered, channels' text, input boxes
- * shown, messages, progress notifications).
+ * input box's, QuickPick's and dialogs' answers, the workspace folder, the active editor) and to read
+ * (commands registered and executed, channels' text, input boxes, QuickPicks and dialogs shown, messages,
+ * progress notifications, status bar items, tabs closed).
  */
 
-function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/project', quickPickAnswers = [] } = {}) {
+/** A file or virtual document's address, as much of vscode.Uri as the extension uses. */
+class Uri {
+  constructor(scheme, path, query = '') { this.scheme = scheme; this.path = path; this.query = query; }
+  static from({ scheme, path = '', query = '' }) { return new Uri(scheme, path, query); }
+  static file(path) { return new Uri('file', path); }
+  static parse(text) {
+    const match = /^([a-z][a-z0-9+.-]*):(?:\/\/)?([^?]*)(?:\?(.*))?$/i.exec(text);
+    return match ? new Uri(match[1], match[2], match[3] ?? '') : new Uri('file', text);
+  }
+  get fsPath() { return this.path; }
+  toString() { return `${this.scheme}://${this.path}${this.query ? `?${this.query}` : ''}`; }
+}
+
+function createVscode({
+  settings = {}, inputAnswers = [], quickPickAnswers = [], dialogAnswers = [], folderPath = '/work/project',
+  activeTextEditor = undefined,
+} = {}) {
   const recorded = {
     commands: new Map(),
+    executed: [],
     channels: [],
     inputBoxes: [],
+    quickPicks: [],
+    dialogs: [],
     errors: [],
     progress: [],
+    statusBarItems: [],
+    contentProviders: new Map(),
+    closedTabs: [],
     configurationListeners: [],
-    quickPicks: [],
     infos: [],
   };
   const answers = [...inputAnswers];
   const picks = [...quickPickAnswers];
+  const chosen = [...dialogAnswers];
+  const tabGroups = { all: [], close(tabs) { recorded.closedTabs.push(...tabs); return Promise.resolve(true); } };
 
   const window = {
     createOutputChannel(name) {
@@ -38,19 +62,41 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
       recorded.inputBoxes.push(options);
       return Promise.resolve(answers.length ? answers.shift() : undefined);
     },
+    /** Answers with the item (a text, or an item whose label it is) the next of `quickPickAnswers` names
+     * (undefined: escaped). */
+    showQuickPick(items, options) {
+      recorded.quickPicks.push({ items, options });
+      const label = picks.length ? picks.shift() : undefined;
+      return Promise.resolve(items.find((item) => (typeof item === 'string' ? item : item.label) === label));
+    },
+    showWarningMessage(message, options, ...items) {
+      // the texts of the proposed edits, read while the dialog is open, as the diff editor reads them
+      const proposed = [...recorded.contentProviders.entries()].flatMap(([scheme, provider]) =>
+        recorded.executed.filter((c) => c.command === 'vscode.diff').map((c) => ({
+          scheme, before: provider.provideTextDocumentContent(c.args[0]), after: provider.provideTextDocumentContent(c.args[1]),
+        })));
+      recorded.dialogs.push({ message, options, items, proposed });
+      return Promise.resolve(chosen.length ? chosen.shift() : undefined);
+    },
     showErrorMessage(message) {
       recorded.errors.push(message);
       return Promise.resolve(undefined);
     },
+    createStatusBarItem(alignment, priority) {
+      const item = {
+        alignment, priority, text: '', tooltip: '', command: undefined, name: undefined, visible: false,
+        show() { this.visible = true; },
+        hide() { this.visible = false; },
+        dispose() { this.visible = false; },
+      };
+      recorded.statusBarItems.push(item);
+      return item;
+    },
+    activeTextEditor,
+    tabGroups,
     showInformationMessage(message) {
       recorded.infos.push(message);
       return Promise.resolve(undefined);
-    },
-    /** Answers with the item whose label is the next of `quickPickAnswers` (undefined: escaped). */
-    showQuickPick(items, options) {
-      recorded.quickPicks.push({ items, options });
-      const label = picks.length ? picks.shift() : undefined;
-      return Promise.resolve(items.find((item) => item.label === label));
     },
     withProgress(options, task) {
       const shown = { options, reports: [], finished: false, cancel: undefined };
@@ -65,6 +111,11 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
   };
 
   const commands = {
+    executeCommand(command, ...args) {
+      recorded.executed.push({ command, args });
+      if (command === 'vscode.diff') tabGroups.all = [{ tabs: [...(tabGroups.all[0]?.tabs ?? []), { input: { modified: args[1] } }] }];
+      return Promise.resolve(undefined);
+    },
     registerCommand(id, handler) {
       if (recorded.commands.has(id)) throw new Error(`command '${id}' already exists`);
       recorded.commands.set(id, handler);
@@ -86,6 +137,14 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
       recorded.configurationListeners.push(listener);
       return { dispose() {} };
     },
+    registerTextDocumentContentProvider(scheme, provider) {
+      recorded.contentProviders.set(scheme, provider);
+      return { dispose() { recorded.contentProviders.delete(scheme); } };
+    },
+    asRelativePath(uri) {
+      const path = typeof uri === 'string' ? uri : uri.fsPath;
+      return folderPath && path.startsWith(`${folderPath}/`) ? path.slice(folderPath.length + 1) : path;
+    },
   };
 
   return {
@@ -93,8 +152,11 @@ function createVscode({ settings = {}, inputAnswers = [], folderPath = '/work/pr
     window,
     commands,
     workspace,
+    Uri,
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
+    StatusBarAlignment: { Left: 1, Right: 2 },
+    ViewColumn: { Active: -1, Beside: -2, One: 1 },
   };
 }
 
-module.exports = { createVscode };
+module.exports = { createVscode, Uri };
