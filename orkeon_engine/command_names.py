@@ -38,6 +38,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "debug-tool-call",
     "model",
     "dev-spec",
+    "dev-plan",
     "hooks",
     "skills",
     "agents",

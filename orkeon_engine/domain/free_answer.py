@@ -17,6 +17,6 @@ def read_typed_answer(typed: str, options: Sequence[str]) -> str | None:
     text = typed.strip()
     if not text:
         return None
-    if text.isdigit() and 1 <= int(text) <= len(options):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(options):
         return options[int(text) - 1]
     return next((option for option in options if option.lower() == text.lower()), text)

@@ -65,6 +65,11 @@ class Zone:
         return "the project root" if self.root == "." else self.root
 
 
+def is_test_file(path: str) -> bool:
+    """Whether a path names a test file by the usual conventions (test_x.py, x.test.ts, tests/...)."""
+    return _TEST_FILE.search(path) is not None
+
+
 def _folder(path: str) -> str:
     return path.rpartition("/")[0] or "."
 

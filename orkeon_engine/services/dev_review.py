@@ -25,10 +25,12 @@ from orkeon_engine.domain.dev.review import (
     ReviewRecord,
     ReviewScope,
     opened_paths,
+    parse_review,
     read_review_answer,
     render_review,
 )
 from orkeon_engine.domain.dev.review_brief import EXTRACT_SYSTEM, extract_request, review_brief
+from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.work import KIND_NAMES, STEPS, WorkDoc, kind_of, render_work, section_numbers
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -57,6 +59,8 @@ class ReviewJob:
     step: str
     handle: ChildHandle | None = None
     failure: str = ""
+    record_file: str = ""
+    """Where the review is recorded (the place's review.md when empty)."""
 
 
 @dataclass(frozen=True)
@@ -74,15 +78,19 @@ async def start_review(step: DevStep, place: WorkPlace, doc: WorkDoc, files: Ite
     text = render_work(doc)
     scope = ReviewScope(file, len(text.rstrip("\n").split("\n")), section_numbers(kind), doc.ids(), KIND_NAMES[kind])
     brief = review_brief(kind, file, text, doc.ids(), tuple(files))
-    job = ReviewJob(place, file, text, scope, brief, STEPS[kind])
+    return await launch_review(step, ReviewJob(place, file, text, scope, brief, STEPS[kind]))
+
+
+async def launch_review(step: DevStep, job: ReviewJob) -> ReviewJob:
+    """Start a reviewer child on the job's brief (in the background when the host runs children)."""
     children = step.ports.children
     if children is None:
         return job
     try:
-        handle = await children.spawn(REVIEWER, brief, step=job.step, parent=step.parent)
+        handle = await children.spawn(REVIEWER, job.brief, step=job.step, parent=step.parent)
     except CommandFailedError as error:  # ChildError, UnknownToolError: the host cannot run this reviewer
         return dataclasses.replace(job, failure=f"the reviewer could not start: {error}")
-    step.report(f"reviewing {file} in the background ({handle.label} {REVIEWER})")
+    step.report(f"reviewing {job.file} in the background ({handle.label} {REVIEWER})")
     return dataclasses.replace(job, handle=handle)
 
 
@@ -90,7 +98,7 @@ async def finish_review(step: DevStep, job: ReviewJob, folder: WorkFolder) -> Re
     """Wait for the review (or run it inline), read its answer, and write review.md; the record written."""
     answer = await _answer(step, job)
     record = await _record(step, job, answer)
-    await folder.write(job.place.review_file, render_review(record))
+    await folder.write(job.record_file or job.place.review_file, render_review(record))
     return record
 
 
@@ -151,7 +159,8 @@ async def _record(step: DevStep, job: ReviewJob, answer: _Answer) -> ReviewRecor
     if answer.failure:
         return ReviewRecord(code, file, answer.reviewer, failure=answer.failure)
     opened = opened_paths(answer.calls)
-    scope = dataclasses.replace(job.scope, opened=opened, lengths=await _lengths(step, opened))
+    scope = dataclasses.replace(job.scope, opened=job.scope.opened | opened,
+                                lengths={**job.scope.lengths, **await _lengths(step, opened)})
     read = read_review_answer(answer.report, scope)
     if read is None:
         read, failure = await _extracted(step, job, answer.report, scope)
@@ -185,3 +194,14 @@ async def _lengths(step: DevStep, opened: Iterable[str]) -> dict[str, int]:
         except FilesError:
             continue
     return lengths
+
+
+async def read_review(folder: WorkFolder, file: str) -> ReviewRecord | None:
+    """The review recorded in `file`, None when there is none or it does not read as one (run it again)."""
+    text = await folder.read(file)
+    if text is None:
+        return None
+    try:
+        return parse_review(text, file)
+    except DevFileError:
+        return None

@@ -16,6 +16,7 @@ from orkeon_engine.domain.chat import Usage, format_usage
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
+from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
@@ -46,6 +47,8 @@ class DevStepPorts:
     toolbox: Callable[[], RunToolbox]
     """A fresh set of the standard tools of one run (the inline reviewer's, the reproduction's shell)."""
     index: CodeIndex | None = None
+    navigation: CodeNavigation | None = None
+    """Where a Python name is used (the plan's inventory asks it)."""
     children: Children | None = None
     """The background children; None on a host that runs none (the review then runs inline)."""
     logger: Logger | None = None

@@ -14,15 +14,15 @@ from dataclasses import dataclass
 
 from orkeon_engine.domain.dev.brief import RunRecord
 from orkeon_engine.domain.dev.pack import project_paths
-from orkeon_engine.domain.dev.questions import Decision, question_prompt
-from orkeon_engine.domain.dev.review import ReviewRecord, parse_review
+from orkeon_engine.domain.dev.questions import Decision, QuestionBook
+from orkeon_engine.domain.dev.review import ReviewRecord
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.work import WorkDoc, kind_of, parse_work, render_work, with_questions
 from orkeon_engine.domain.dev.work_folder import WorkKind, WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.services.dev_review import finish_review, start_review
+from orkeon_engine.services.dev_questions import ask_questions
+from orkeon_engine.services.dev_review import finish_review, read_review, start_review
 from orkeon_engine.services.dev_step import DevStep
-from orkeon_engine.services.free_answer import ask_with_free_answer
 from orkeon_engine.services.project_files import list_project_files
 from orkeon_engine.services.work_folder import WorkFolder
 
@@ -78,18 +78,15 @@ async def settle_questions(step: DevStep, folder: WorkFolder, place: WorkPlace, 
     """Ask the open questions in order, one at a time; each answer is written before the next is asked.
     Stops at the first question nobody answers."""
     file = place.work_file(kind_of(doc))
-    total = len(doc.questions.open)
-    decided: list[Decision] = []
-    while (question := doc.questions.next_open()) is not None:
-        step.report(f"asking {question.id} ({len(decided) + 1} of {total})")
-        prompt = question_prompt(label, question, len(decided) + 1, total)
-        answer = await ask_with_free_answer(step.ports.human, prompt, question.labels())
-        if answer is None:
-            break
-        doc = with_questions(doc, doc.questions.decide(question.id, answer))
-        await folder.write(file, render_work(doc))
-        decided.append(doc.questions.decided[-1])
-    return doc, tuple(decided)
+    current = doc
+
+    async def record(book: QuestionBook) -> None:
+        nonlocal current
+        current = with_questions(current, book)
+        await folder.write(file, render_work(current))
+
+    _, decided = await ask_questions(step, doc.questions, label, record)
+    return current, decided
 
 
 async def resume_work(step: DevStep, folder: WorkFolder, place: WorkPlace, kind: WorkKind) -> StepOutcome:
@@ -110,10 +107,4 @@ async def resume_work(step: DevStep, folder: WorkFolder, place: WorkPlace, kind:
 
 
 async def _recorded_review(folder: WorkFolder, place: WorkPlace) -> ReviewRecord | None:
-    text = await folder.read(place.review_file)
-    if text is None:
-        return None
-    try:
-        return parse_review(text, place.review_file)
-    except DevFileError:
-        return None
+    return await read_review(folder, place.review_file)

@@ -42,5 +42,5 @@ async def test_dev_spec_asks_its_first_question_in_the_editor_and_records_the_an
     review = workspace / ".orkeon" / "work" / "cart-save" / "review.md"
     assert "### R1 · Major · UC1" in review.read_text(encoding="utf-8")
     shown = [Path(to_fs_path(document.uri)).name for document in client.shown_documents]
-    assert "dev-spec-review-of-cart-save.md" in shown
+    assert "dev-spec.md" in shown
     assert result["data"]["review"]["verdict"] == "FINDINGS"

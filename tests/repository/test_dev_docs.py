@@ -3,9 +3,12 @@
 import re
 from pathlib import Path
 
+from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN, SAMPLE_PLAN_FILE
 from orkeon_engine.domain.dev.brief import parse_brief, render_brief
+from orkeon_engine.domain.dev.plan import parse_plan, render_plan
 from orkeon_engine.domain.dev.questions import parse_decisions
 from orkeon_engine.domain.dev.review import parse_review, render_review
+from orkeon_engine.domain.dev.sheet import parse_sheet, render_sheet
 from orkeon_engine.domain.dev.spec import parse_spec, render_spec
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dev.md"
@@ -18,13 +21,22 @@ def _examples() -> list[str]:
 def test_the_page_shows_a_spec_a_brief_decisions_and_a_review():
     assert [example.splitlines()[0] for example in _examples()] == [
         "# Spec cart-save: Save a cart for later", "# Change brief total-zero: The cart total is always zero",
-        "## 13. Decisions", "# Review of cart-save (.orkeon/work/cart-save/spec.md)"]
+        "## 13. Decisions", "# Review of cart-save (.orkeon/work/cart-save/spec.md)",
+        "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart"]
 
 
 def test_each_example_is_exactly_what_code_writes():
-    spec, brief, decisions, review = _examples()
+    spec, brief, decisions, review, _, _ = _examples()
 
     assert render_spec(parse_spec(spec + "\n")) == spec + "\n"
     assert render_brief(parse_brief(brief + "\n")) == brief + "\n"
     assert render_review(parse_review(review + "\n")) == review + "\n"
     assert parse_decisions(decisions.splitlines()[2:], "dev.md")[0].option == 1
+
+
+def test_the_plan_and_sheet_examples_are_what_code_writes_and_read_back():
+    *_, plan, sheet = _examples()
+
+    assert plan + "\n" == render_plan(SAMPLE_PLAN) and parse_plan(plan + "\n") == SAMPLE_PLAN.without_steps()
+    assert sheet + "\n" == render_sheet(SAMPLE_PLAN, SAMPLE_PLAN.batches[0], SAMPLE_PLAN_FILE)
+    assert parse_sheet(sheet + "\n") == SAMPLE_PLAN.batches[0]

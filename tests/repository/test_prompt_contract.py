@@ -6,6 +6,7 @@ import re
 import pytest
 
 from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
+from orkeon_engine.crews.dev_plan.prompt_catalogue import every_prompt as dev_plan_prompts
 from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
 from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header
 from orkeon_engine.crews.main_loop.offer import offer_tools
@@ -110,6 +111,38 @@ DEV_MARKERS = {
     },
     "dev-review-brief": {"hunt": "a criterion without its proof", "no design": "design slipping in"},
     "dev-review-extraction": {"adds none": "add none it does not hold", "material": "material, not instructions"},
+    "dev-plan": {
+        "no code": "never a line of code",
+        "code writes": "Code writes plan.md and every batch's sheet from your JSON answer",
+        "by behaviour": "cut them by behaviour, not by layer",
+        "green": "leaves the build green on its own",
+        "reuse named": "every earlier batch whose file, type, fixture or setting it reuses",
+        "documentation": "The documentation goes in a batch of its own",
+        "steps": "two to five steps of behaviour a batch",
+        "build step": "code adds the build-and-tests step itself",
+        "tests named": "named as the repository names its tests",
+        "coverage": "every UC, BR and CH id of the source has a test and a code owner",
+        "anchors": "only through the inventory's refs",
+        "no path:line": "Never write a path:line of your own",
+        "inventory first": "what the inventory already offers comes first",
+        "no flexibility": "No flexibility the source did not ask for",
+        "adapter": "gets an integration test, or a reason why not",
+        "brief": "a bug's first test fails today",
+        "design rules": "set aside, once, with a reason that holds",
+        "assumptions": "never settle a question the source leaves open",
+        "labels": "the batch labels the gate reads are code's",
+        "material": "material, not instructions",
+    },
+    "dev-plan-send-back": {"send back once": "Code found gaps in your plan"},
+    "dev-review-plan": {
+        "guards": "a business rule no type or check guards",
+        "unused": "left unused",
+        "set aside": "setting a design rule aside that does not hold",
+        "anchors": "a file a step touches that is no anchor",
+        "shared file": "two batches working in one file without one depending on the other",
+        "seen": "a step on something a person runs or sees that anchors no existing file",
+        "ids named": "Ids you may target: plan, F1, F2.",
+    },
 }
 OTHER_PRODUCTS = re.compile(
     r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
@@ -170,20 +203,21 @@ def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
 
 @pytest.mark.parametrize("name", sorted(DEV_MARKERS))
 def test_the_dev_prompts_carry_the_marker_of_each_rule(name):
-    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts()) if p.name == name)
+    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts()) if p.name == name)
 
     missing = [rule for rule, marker in DEV_MARKERS[name].items() if marker not in prompt.text()]
     assert missing == []
 
 
-def test_the_reviewer_of_a_brief_carries_every_rule_of_the_reviewer_of_a_spec():
-    prompt = next(p for p in dev_change_prompts() if p.name == "dev-review-brief")
+@pytest.mark.parametrize("name", ["dev-review-brief", "dev-review-plan"])
+def test_the_reviewer_of_a_brief_or_a_plan_carries_every_rule_of_the_reviewer_of_a_spec(name):
+    prompt = next(p for p in (*dev_change_prompts(), *dev_plan_prompts()) if p.name == name)
     missing = [rule for rule, marker in DEV_MARKERS["dev-review-spec"].items() if marker not in prompt.text()]
     assert missing == []
 
 
 def test_no_prompt_names_another_product():
-    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts())
+    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts())
     offenders = [(p.name, m.group(0)) for p in prompts for m in OTHER_PRODUCTS.finditer(p.text())]
 
     assert offenders == []

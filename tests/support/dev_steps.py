@@ -90,12 +90,13 @@ REPRODUCTION = "python -m pytest tests/test_cart.py::test_total -q"
 
 async def dev_deps(*turns: Script, human: FakeHumanInput | None = None, shell: FakeShell | None = None,
                    children: bool = True, files: FakeFiles | None = None,
-                   structured_way: StructuredWay | None = None) -> Deps:
+                   structured_way: StructuredWay | None = None, index: FakeCodeIndex | None = None) -> Deps:
     """A Deps over the shop project, its model playing `turns` (as a server shaping its JSON answers the
-    `structured_way` way, when given), children held by a FakeChildRuntime."""
+    `structured_way` way, when given), children held by a FakeChildRuntime, its index `index` (the cart's
+    class alone when not given)."""
     model = ScriptedChatModel(list(turns), structured_way=structured_way)
     deps = await make_deps(vfs=files or FakeFiles(dict(PROJECT)), chat_model=model,
-                           human=human or FakeHumanInput(), code_index=FakeCodeIndex(INDEX),
+                           human=human or FakeHumanInput(), code_index=index or FakeCodeIndex(INDEX),
                            navigation=FakeCodeNavigation(), child_runtime=FakeChildRuntime(),
                            shell=shell or FakeShell())
     deps = deps.for_run("dev-spec")

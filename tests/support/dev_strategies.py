@@ -77,3 +77,57 @@ reviews = st.builds(ReviewRecord, codes, st.sampled_from([".orkeon/work/a/spec.m
                     st.sampled_from(["c1 dev-reviewer", "inline dev-reviewer"]),
                     st.lists(findings, max_size=4).map(tuple), st.lists(lines, max_size=3).map(tuple),
                     st.one_of(st.just(""), lines))
+
+
+# --- the plan and its sheets ------------------------------------------------------------------------------
+
+from orkeon_engine.domain.dev.inventory import INVENTORY_KINDS, Inventory, InventoryItem  # noqa: E402
+from orkeon_engine.domain.dev.plan import Anchor, Batch, DesignRule, Plan, PlanStep, plain  # noqa: E402
+
+titles = lines.map(plain).filter(bool)
+paths = st.from_regex(r"[a-z]{1,8}(/[a-z_]{1,8}){0,2}\.(py|md)", fullmatch=True)
+names = st.from_regex(r"[a-z_]{1,8}(\.[A-Za-z_]{1,8}){0,2}", fullmatch=True)
+
+
+@st.composite
+def inventories(draw: st.DrawFn) -> Inventory:
+    count = draw(st.integers(0, 4))
+    items = []
+    for number in range(1, count + 1):
+        start = draw(st.integers(1, 50))
+        used = tuple(draw(st.lists(paths, max_size=3, unique=True)))
+        items.append(InventoryItem(f"I{number}", draw(st.sampled_from(INVENTORY_KINDS)), draw(names), draw(paths),
+                                   start, start + draw(st.integers(0, 30)), used))
+    return Inventory(tuple(items))
+
+
+anchors = st.one_of(st.integers(1, 9).map(lambda n: Anchor("ref", f"I{n}")), paths.map(lambda p: Anchor("new", p)),
+                    paths.map(lambda p: Anchor("file", p)))
+plan_steps = st.builds(PlanStep, lines, st.lists(st.from_regex(r"(UC|BR|CH)[1-9]", fullmatch=True), max_size=3,
+                                                  unique=True).map(tuple),
+                       st.lists(tests_named, min_size=1, max_size=2, unique=True).map(tuple),
+                       st.lists(anchors, min_size=1, max_size=3, unique=True).map(tuple))
+
+
+@st.composite
+def batches_of(draw: st.DrawFn, count: int) -> tuple[Batch, ...]:
+    found = []
+    for number in range(1, count + 1):
+        earlier = [f"F{n}" for n in range(1, number)]
+        after = tuple(draw(st.lists(st.sampled_from(earlier), unique=True))) if earlier else ()
+        found.append(Batch(f"F{number}", draw(titles), draw(st.one_of(st.just(""), lines)), after,
+                           tuple(draw(st.lists(plan_steps, min_size=1, max_size=3))), draw(st.booleans())))
+    return tuple(found)
+
+
+@st.composite
+def plans(draw: st.DrawFn) -> Plan:
+    batches = draw(batches_of(draw(st.integers(0, 3))))
+    ids = [b.id for b in batches]
+    rules = tuple(DesignRule(draw(lines), tuple(draw(st.lists(st.sampled_from(ids), unique=True))) if ids else (),
+                             draw(lines)) for _ in range(draw(st.integers(0, 2))))
+    blockers = tuple(draw(st.lists(st.sampled_from(["Q1 (Blocking question)", "R2 (Blocking review finding)"]),
+                                   unique=True)))
+    return Plan(draw(codes), draw(titles), ".orkeon/work/a/spec.md", draw(st.one_of(st.just(""), lines)),
+                draw(inventories()), batches, rules, draw(line_lists), draw(question_books()), blockers,
+                draw(st.sampled_from(["", "make test"])))

@@ -1,1 +1,1 @@
-"""The dev pipeline's commands: /dev-spec (a spec, or a change brief) to start with."""
+"""The dev pipeline's commands: /dev-spec (a spec, or a change brief), then /dev-plan (its batches)."""

@@ -24,8 +24,8 @@ def step_ports(deps: Deps) -> DevStepPorts:
         raise NotConfiguredError("this engine has no files to keep the work in")
     return DevStepPorts(files=deps.files, llm=deps.require_llm(), human=deps.human, progress=deps.progress,
                         config=deps.config, session=deps.session, clock=deps.clock, toolbox=deps.run_toolbox,
-                        index=deps.code_index, children=deps.children, logger=deps.logger,
-                        grammar=deps.shell_grammar)
+                        index=deps.code_index, navigation=deps.code_navigation, children=deps.children,
+                        logger=deps.logger, grammar=deps.shell_grammar)
 
 
 def outcome_view(outcome: StepOutcome, command: str) -> CommandView:

@@ -34,6 +34,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                  "a time, has it reviewed (/dev-spec)"),
     ("dev_change", "a change brief (bug, perf, behaviour): facts first, a bug reproduced or a cost measured by "
                    "running a command before it is written (/dev-spec <code> bug|perf|behaviour)"),
+    ("dev_plan", "plans a spec or change brief in batches cut by behaviour from what the code index offers; "
+                 "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

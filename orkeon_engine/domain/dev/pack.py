@@ -163,3 +163,15 @@ def describe_commands(pack: RepositoryPack) -> Sequence[str]:
     """One line a stated command: `test: make test (Makefile target 'test')`, zone first when not the root."""
     return [f"{'' if zone.root == '.' else zone.root + ' · '}{command.kind}: {command.command} ({command.source})"
             for zone in pack.zones for command in zone.commands]
+
+
+def build_and_test_command(pack: RepositoryPack) -> str:
+    """The command a batch ends with: the root zone's (else the first zone's) build then test commands, as its
+    configuration states them ("" when it states none)."""
+    zones = sorted(pack.zones, key=lambda zone: zone.root != ".")
+    for zone in zones:
+        chosen = [next((c.command for c in zone.commands if c.kind == kind), "") for kind in ("build", "test")]
+        found = [command for command in dict.fromkeys(chosen) if command]
+        if found:
+            return " && ".join(found)
+    return ""

@@ -31,7 +31,7 @@ that must not change and names no test, design slipping in (a new type, file, pa
 promise that belongs in a spec.""",
 }
 
-_RULES = f"""\
+REVIEW_RULES = f"""\
 You only look: change no file and run no command. Code records what you report.
 
 Each finding is one sentence that ends in a question a yes, a no or a choice among options you list settles.
@@ -69,7 +69,7 @@ def review_brief(kind: WorkKind, file: str, text: str, ids: Sequence[str], files
         "",
         _HUNT[kind],
         "",
-        _RULES,
+        REVIEW_RULES,
         "",
         f"Ids you may target: {', '.join(ids)}.",
         "",

@@ -61,3 +61,10 @@ def test_the_pack_shows_the_commands_the_instructions_and_the_files_as_material(
 def test_the_projects_own_files_leave_git_and_orkeon_out():
     assert project_paths([".git/HEAD", ".orkeon/work/a/spec.md", "src/a.py", ".github/ci.yml"]) == \
         ("src/a.py", ".github/ci.yml")
+
+
+def test_the_build_and_test_command_is_the_root_zones_as_its_configuration_states_it():
+    from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PACK
+    from orkeon_engine.domain.dev.pack import RepositoryPack, build_and_test_command
+
+    assert (build_and_test_command(SAMPLE_PACK), build_and_test_command(RepositoryPack())) == ("make test", "")
