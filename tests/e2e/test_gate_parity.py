@@ -4,7 +4,7 @@ window/showMessageRequest) and the real `orkeon-acp` (the ACP SDK's client answe
 session/request_permission), and that outcome is the cell of the table in docs/permissions.md.
 
 Each front end is one process over one workspace and one stub model, shared by this module's tests (a
-front end's fixture starts on the first test that needs it); a test plays one mode's eight turns (four rule
+front end's fixture starts on the first test that needs it, and its tests share an xdist worker); a test plays one mode's eight turns (four rule
 set-ups, each answered "Allow once" and then "Deny"), so the fifteen front end × mode tests spread over the
 xdist workers. A front end that skips the question (tests/support/gate_front_ends.py, `skip_questions`)
 makes the matrix fail; "Always allow" writes the same rule to the same file everywhere; a `dev-reviewer`
@@ -29,7 +29,9 @@ from tests.support.stub_openai_server import StubOpenAIServer
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 MATRIX = gate_matrix.read_table()
-FRONT_ENDS = ("cli", "lsp", "acp")
+FRONT_ENDS = [pytest.param(name, id=name, marks=pytest.mark.xdist_group(f"gate-{name}"))
+              for name in ("cli", "lsp", "acp")]
+"""Under `--dist loadgroup` (the Makefile's) a front end's tests share one xdist worker, so one process."""
 DONE = {"content": "Done with the calls."}
 
 
@@ -94,6 +96,7 @@ async def test_every_cell_of_the_documented_matrix_is_what_the_front_end_shows(f
     assert wrong == []
 
 
+@pytest.mark.xdist_group("gate-lsp")
 async def test_a_front_end_that_skips_the_question_fails_the_matrix(lsp_front_end):
     lsp_front_end.skip_questions = True
     try:
@@ -125,34 +128,45 @@ async def test_always_allow_writes_the_same_rule_to_the_same_file_and_the_next_c
     assert second.questions == [] and second.results["a_ls2"].startswith("exit code 0")
 
 
-BRIEF = "Review src/app.py against the notes"
-CHILD_CALLS = {
-    "c_read": ("file_read", {"path": "notes.txt"}, gate_matrix.RAN),
-    "c_env": ("file_read", {"path": ".env"}, gate_matrix.REFUSED),
-    "c_noise": ("file_read", {"path": "node_modules/pkg/index.js"}, gate_matrix.REFUSED),
-    "c_edit": ("file_write", {"path": "src/app.py", "content": "VALUE = 3\n"}, gate_matrix.REFUSED),
-    "c_ls": ("shell_command", {"command": "ls"}, gate_matrix.REFUSED),
+def _child_turn(charter: str, brief: str, calls: tuple[gate_matrix.MatrixCall, ...]) -> list[dict[str, Any]]:
+    """The parent spawns a `charter` child in the foreground; the child makes `calls`, then reports."""
+    return [
+        {"tool_calls": [{"id": f"spawn_{charter}", "name": "spawn_agent",
+                         "arguments": {"brief": brief, "charter": charter, "background": False}}], "content": None},
+        {"when": brief, **gate_matrix.model_turn({}, calls)},
+        {"when": brief, "content": "The report: src/app.py matches the notes."},
+        DONE,
+    ]
+
+
+def _child_call(call_id: str, tool: str, arguments: dict[str, Any], shown: str) -> gate_matrix.MatrixCall:
+    return gate_matrix.MatrixCall(call_id, call_id, tool, arguments, "", shown)
+
+
+CHILD_CALLS = (
+    _child_call("c_read", "file_read", {"path": "notes.txt"}, "/workspace/notes.txt"),
+    _child_call("c_env", "file_read", {"path": ".env"}, "/workspace/.env"),
+    _child_call("c_noise", "file_read", {"path": "node_modules/pkg/index.js"}, "/workspace/node_modules/pkg/index.js"),
+    _child_call("c_edit", "file_write", {"path": "src/app.py", "content": "VALUE = 3\n"}, "/workspace/src/app.py"),
+    _child_call("c_ls", "shell_command", {"command": "ls"}, "$ ls"),
+)
+R, AR, X = gate_matrix.RAN, gate_matrix.ASKED_RAN, gate_matrix.REFUSED
+CHILD_CELLS = {
+    # dev-reviewer: plan mode (reads only) under dev-review's sets (read-noise, secrets...): nothing asks
+    "dev-reviewer": {"c_read": R, "c_env": X, "c_noise": X, "c_edit": X, "c_ls": X},
+    # general: the parent's mode (default here) under no step: the edit and the command ask, as the parent's
+    "general": {"c_read": R, "c_env": X, "c_noise": R, "c_edit": AR, "c_ls": AR},
 }
-CHILD_STEPS = [
-    {"tool_calls": [{"id": "spawn", "name": "spawn_agent",
-                     "arguments": {"brief": BRIEF, "charter": "dev-reviewer", "background": False}}],
-     "content": None},
-    {"when": BRIEF, "tool_calls": [{"id": call_id, "name": tool, "arguments": arguments}
-                                   for call_id, (tool, arguments, _) in CHILD_CALLS.items()], "content": None},
-    {"when": BRIEF, "content": "src/app.py matches the notes."},
-    DONE,
-]
 
 
+@pytest.mark.parametrize("charter", CHILD_CELLS)
 @pytest.mark.parametrize("front_end", FRONT_ENDS, indirect=True)
-async def test_a_reviewer_child_gets_its_plan_mode_and_review_step_cells_from_any_front_end(front_end):
+async def test_a_child_gets_its_charters_and_steps_cells_from_any_front_end(front_end, charter):
     gate_matrix.prepare_workspace(front_end.workspace, {})
     (front_end.workspace / "node_modules" / "pkg").mkdir(parents=True, exist_ok=True)
     (front_end.workspace / "node_modules" / "pkg" / "index.js").write_text("x\n", encoding="utf-8")
 
-    observed = await front_end.turn("default", CHILD_STEPS, gate_matrix.ALLOW_ONCE)
+    observed = await front_end.turn("default", _child_turn(charter, f"Check src/app.py ({charter})", CHILD_CALLS),
+                                    gate_matrix.ALLOW_ONCE, CHILD_CALLS)
 
-    seen = {call_id: gate_matrix.RAN if gate_matrix.did_run(observed.results[call_id]) else gate_matrix.REFUSED
-            for call_id in CHILD_CALLS}
-    assert observed.questions == []
-    assert seen == {call_id: want for call_id, (_, _, want) in CHILD_CALLS.items()}
+    assert gate_matrix.outcomes(observed, CHILD_CALLS) == CHILD_CELLS[charter]

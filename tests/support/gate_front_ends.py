@@ -35,7 +35,7 @@ from tests.support.stub_openai_server import StubOpenAIServer
 
 REQUEST = "try each of these calls"
 CHOOSE = re.compile(r"choose 1-\d: ")
-QUESTION_HEAD = re.compile(r"^Allow \S+\?$", re.MULTILINE)
+QUESTION_HEAD = re.compile(r"^(\[[^\]]+\] )?Allow \S+\?$", re.MULTILINE)
 QUESTION_OR_PROMPT = re.compile(f"{CHOOSE.pattern}|{PROMPT.pattern}")
 ALWAYS_ALLOW = "Always allow"
 ACP_ANSWERS = {gate_matrix.ALLOW_ONCE: "allow_once", gate_matrix.DENY: "reject_once", ALWAYS_ALLOW: "allow_always"}
@@ -59,7 +59,8 @@ class CliFrontEnd:
         self.cli = PtyOrkeon(workspace, orkeon_env(home, stub.url))
         self.cli.expect(PROMPT)
 
-    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str) -> Observed:
+    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
         self.cli.command("/clear")
         self.cli.command(f"/mode {mode}")
         self.stub.steps = list(steps)
@@ -71,7 +72,7 @@ class CliFrontEnd:
             if found.group(0) == PROMPT.pattern:
                 return observed_from(self.stub, questions)
             heads = list(QUESTION_HEAD.finditer(before))
-            questions.append(gate_matrix.call_named_by(before[heads[-1].start():] if heads else before))
+            questions.append(gate_matrix.call_named_by(before[heads[-1].start():] if heads else before, calls))
             self.cli.send(CLI_ANSWERS[answer])
 
     async def close(self) -> None:
@@ -88,6 +89,7 @@ class LspFrontEnd:
         self.answer = gate_matrix.DENY
         self.questions: list[str] = []
         self.skip_questions = False
+        self.calls = gate_matrix.E2E_CALLS
         self.client = make_test_lsp_client()
 
         def ask(params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
@@ -97,7 +99,7 @@ class LspFrontEnd:
 
     def _ask(self, params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
         if not self.skip_questions:  # the broken front end shows nothing and lets the call through
-            self.questions.append(gate_matrix.call_named_by(params.message))
+            self.questions.append(gate_matrix.call_named_by(params.message, self.calls))
         titles = [action.title for action in params.actions or []]
         answer = gate_matrix.ALLOW_ONCE if self.skip_questions else self.answer
         return types.MessageActionItem(title=answer) if answer in titles else None
@@ -111,12 +113,13 @@ class LspFrontEnd:
             workspace_folders=[types.WorkspaceFolder(uri=uri, name="workspace")]))
         return self
 
-    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str) -> Observed:
+    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
         await run_command(self.client, "clear")
         await run_command(self.client, "mode", mode)
         self.stub.steps = list(steps)
         self.stub.requests.clear()
-        self.answer, self.questions = answer, []
+        self.answer, self.questions, self.calls = answer, [], calls
         await run_command(self.client, "assistant", REQUEST)
         return observed_from(self.stub, self.questions)
 
@@ -141,7 +144,8 @@ class AcpFrontEnd:
             agent(self.client, self.home, ORKEON_MODEL=STUB_MODEL, ORKEON_API_BASE=self.stub.url))
         return self
 
-    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str) -> Observed:
+    async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
         session = (await self.conn.new_session(cwd=str(self.workspace))).session_id
         await self.conn.set_session_mode(session_id=session, mode_id=mode)
         self.client.reset(answers=[ACP_ANSWERS[answer]] * 20)
