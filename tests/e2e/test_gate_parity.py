@@ -3,12 +3,12 @@ real `orkeon` prompt (a pty answering its question), the real `orkeon-lsp` (pyte
 window/showMessageRequest) and the real `orkeon-acp` (the ACP SDK's client answering
 session/request_permission), and that outcome is the cell of the table in docs/permissions.md.
 
-Each front end is one process over one workspace and one stub model, shared by this module's tests (a
-front end's fixture starts on the first test that needs it, and its tests share an xdist worker); a test plays one mode's eight turns (four rule
-set-ups, each answered "Allow once" and then "Deny"), so the fifteen front end × mode tests spread over the
-xdist workers. A front end that skips the question (tests/support/gate_front_ends.py, `skip_questions`)
-makes the matrix fail; "Always allow" writes the same rule to the same file everywhere; a `dev-reviewer`
-child gets its own mode's and step's cells whichever front end started it.
+Each front end is one process over one workspace and one stub model, shared by this module's tests: its
+fixture starts on the first test that needs it, and its tests share an xdist worker (xdist_group). A test
+plays one mode's eight turns (four rule set-ups, each answered "Allow once" and then "Deny"). A front end
+that skips the question (tests/support/gate_front_ends.py, `skip_questions`) makes the matrix fail;
+"Always allow" writes the same rule to the same file everywhere; a child gets its own mode's and step's
+cells whichever front end started it.
 """
 
 from __future__ import annotations
