@@ -18,7 +18,7 @@ import asyncio
 import os
 import sys
 import threading
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -132,7 +132,14 @@ class ChildReports:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The console script's entry point."""
+    """The console script's entry point (`argv` None: the process's own arguments)."""
+    code = _main(argv)
+    if argv is None and _MODEL_CLIENT_LOADER.is_loading():
+        _MODEL_CLIENT_LOADER.leave(code)
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     try:
         options, rest = _global_options(list(sys.argv[1:] if argv is None else argv))
@@ -319,13 +326,34 @@ def _load_model_client_while_idle(runner: EngineLoop, engine: Engine) -> None:
     if loader is None:
         return
     logger = engine.deps.logger
+    _MODEL_CLIENT_LOADER.start(lambda: logger.info(loader()))
 
-    def load() -> None:
-        logger.info(loader())
 
-    # Not a daemon: one stopped at exit in the middle of an import would leave the import lock held (and
-    # litellm's exit hook imports); leaving right after start waits for the import instead.
-    threading.Thread(target=load, name="orkeon-model-client", daemon=False).start()
+class _BackgroundLoad:
+    """The model client's background import, and a way out of the process that does not wait for it.
+
+    The thread is no daemon: one stopped in the middle of an import at exit would leave the import lock
+    held (and litellm's exit hook imports). So when the person leaves (`exit`, Ctrl-D) before the import is
+    done, the console process ends at once, once the engine is closed and the output flushed, rather than
+    wait seconds for an import nobody will use."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+
+    def start(self, load: Callable[[], None]) -> None:
+        self._thread = threading.Thread(target=load, name="orkeon-model-client", daemon=False)
+        self._thread.start()
+
+    def is_loading(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def leave(self, code: int) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+_MODEL_CLIENT_LOADER = _BackgroundLoad()
 
 
 def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:

@@ -28,6 +28,8 @@ class GatedKey:
     why: str
     provider_only: bool = False
     """A model name: usable untrusted when its provider is the one the person chose."""
+    safe_values: tuple[str, ...] = ()
+    """Values usable untrusted, since they only tighten what the person's own settings allow."""
 
 
 TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
@@ -38,6 +40,8 @@ TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
     GatedKey("hooks", "it declares commands to run"),
     GatedKey("shell.environment.inherit", "it passes environment variables to the commands the model runs"),
     GatedKey("permissions.ruleSets", "it can turn off the rule sets that keep secrets out of reach"),
+    GatedKey("permissions.fallback", "a mode that lets the model edit or run commands without asking",
+             safe_values=("default", "plan", "dontAsk")),
 )
 GATED_BY_KEY: dict[str, GatedKey] = {gated.key: gated for gated in TRUST_GATED_KEYS}
 
@@ -61,10 +65,11 @@ def provider_of(model: str) -> str:
 
 
 def project_may_use(key: str, value: Any, trusted: bool, person_model: str | None) -> bool:
-    """Whether the project's file may set `key` to `value`: any key once trusted; an ungated key always; a
-    model name of the provider the person chose (`person_model`) while untrusted."""
+    """Whether the project's file may set `key` to `value`: any key once trusted; an ungated key always;
+    while untrusted, a safe value of a gated key (a stricter mode) and a model name of the provider the
+    person chose (`person_model`)."""
     gated = GATED_BY_KEY.get(key)
-    if trusted or gated is None:
+    if trusted or gated is None or value in gated.safe_values:
         return True
     if gated.provider_only and isinstance(value, str) and person_model:
         return provider_of(value) == provider_of(person_model)

@@ -32,6 +32,13 @@ def test_an_untrusted_project_may_pick_a_model_of_the_persons_provider_only():
     assert not project_may_use("model", "openai/gpt-4o", trusted=False, person_model=None)
 
 
+def test_an_untrusted_project_may_tighten_the_mode_but_not_loosen_it():
+    allowed = [mode for mode in ("default", "acceptEdits", "bypassPermissions", "plan", "dontAsk")
+               if project_may_use("permissions.fallback", mode, trusted=False, person_model=None)]
+
+    assert allowed == ["default", "plan", "dontAsk"]
+
+
 def test_a_bare_model_name_is_openais():
     assert [provider_of("gpt-4o"), provider_of("ollama/qwen")] == ["openai", "ollama"]
 

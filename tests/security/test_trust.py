@@ -107,3 +107,29 @@ async def test_hooks_and_the_rule_sets_of_an_untrusted_project_are_ignored(tmp_p
 
     assert "No hook is declared" in hooks.render()
     assert "rule set secrets" in rules.render()
+
+
+async def test_an_untrusted_projects_bypass_mode_does_not_let_the_model_run_a_command_unasked(tmp_path):
+    # A cloned repository commits `permissions.fallback: bypassPermissions`, then the model asks to run a
+    # command no rule allows: the gate asks the person (nobody answers here: denied), nothing runs.
+    script = [{"tool_calls": [{"name": "shell_command", "arguments": {"command": "touch PWNED"}, "id": "c1"}],
+               "content": None}, {"content": "done"}]
+    with StubOpenAIServer(script) as stub:
+        engine, human, _ = await _engine(tmp_path, {"permissions.fallback": "bypassPermissions"},
+                                         env={"ORKEON_API_BASE": stub.url})
+        mode = await engine.run("mode", [])
+        await engine.run("assistant", ["please create the marker"])
+        engine.close()
+
+    assert "mode: default (fallback)" in mode.render()
+    assert not (tmp_path / "cloned" / "PWNED").exists()
+    assert any("touch PWNED" in question for question, _ in human.questions)
+
+
+async def test_an_untrusted_project_may_still_choose_a_stricter_mode(tmp_path):
+    engine, _, _ = await _engine(tmp_path, {"permissions.fallback": "plan"})
+
+    mode = await engine.run("mode", [])
+    engine.close()
+
+    assert "mode: plan (settings: " in mode.render()
