@@ -73,8 +73,10 @@ speech-tools:
 	  fi; }
 
 # pytest-xdist spreads the suite over the cores (-n auto); the slow end-to-end files run beside the unit tests.
+# --dist loadgroup keeps the tests marked with one xdist_group on one worker (the gate matrix's front ends each
+# start one process per group instead of one per worker); the tests without a group spread as before.
 pytest: setup speech-tools
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # The VS Code extension: `npm ci` installs what package-lock.json pins (vscode-languageclient, and esbuild and
 # @vscode/vsce to build) when node_modules is missing or stale; `npm run package` bundles the extension and

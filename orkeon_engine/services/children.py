@@ -11,7 +11,9 @@ The API the crews stand on (the dev pipeline's reviewer and auditor, spawn_agent
 A child runs as a task of the engine's event loop (the ChildRuntime port), with its own progress line,
 under its own gate: its charter's mode (`general`: the parent's), the session's rules and the settings'
 followed by its step's rule sets, read once and never stored (the step named at spawn, else its
-charter's), and its step's budget (else its charter's). Its questions to the person carry its name; in the
+charter's), and its step's budget (else its charter's). Its questions to the person carry its name, and
+are otherwise its parent's: a front end that takes the gate's whole question (the ACP agent's) gets the
+child's whole question too, tied to its call, with the same answers (`named_human_input`). In the
 background it asks through `background_human`, which an edge may set to nobody (the terminal does). Its
 model calls are recorded in the session's usage ledger under `child <charter>` and on its own record, its
 transcript message by message, its report when it ends (the ChildStore port). It is offered no
@@ -53,13 +55,14 @@ from orkeon_engine.domain.children import (
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.permissions.modes import parse_mode
 from orkeon_engine.domain.permissions.policy import policy_for
+from orkeon_engine.domain.permissions.question import PermissionQuestion
 from orkeon_engine.domain.permissions.rule_sets import STEP_RULE_SETS
 from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.chat_model import ChatModel
 from orkeon_engine.ports.children import ChildRuntime, ChildStore
 from orkeon_engine.ports.clock import Clock
-from orkeon_engine.ports.human_input import HumanInput
+from orkeon_engine.ports.human_input import HumanInput, PermissionAsker
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell_grammar import ShellGrammar
@@ -161,7 +164,7 @@ class Children:
                            step=start.step, parent=parent, previous=previous, background=background)
         record = await self._store.create(draft)
         human = self._ports.background_human if background and self._ports.background_human else self._ports.human
-        ports = GatePorts(self._ports.config, self._ports.session, NamedHumanInput(human, record.title),
+        ports = GatePorts(self._ports.config, self._ports.session, named_human_input(human, record.title),
                           self._ports.grammar, self._ports.logger)
         gate = await gate_for_run(ports, record.mode, step=start.step)
         start.progress.begin(f"Orkeon {record.title}", _first_line(record.brief))
@@ -326,6 +329,27 @@ class NamedHumanInput:
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
         return await self._inner.ask_text(named_question(self._title, question), default)
+
+
+class NamedPermissionAsker(NamedHumanInput):
+    """The HumanInput of a child behind a front end that takes the gate's whole question: the question keeps
+    its call, its answers and its rules, its text marked with the child's name."""
+
+    def __init__(self, inner: HumanInput, asker: PermissionAsker, title: str) -> None:
+        super().__init__(inner, title)
+        self._asker = asker
+
+    async def ask_permission(self, question: PermissionQuestion) -> str | None:
+        named = dataclasses.replace(question, text=named_question(self._title, question.text))
+        return await self._asker.ask_permission(named)
+
+
+def named_human_input(inner: HumanInput, title: str) -> HumanInput:
+    """A child's HumanInput: `inner`'s questions under the child's name, the gate's whole question included
+    when `inner` takes it (so a child's question is its parent's on every front end)."""
+    if isinstance(inner, PermissionAsker):
+        return NamedPermissionAsker(inner, inner, title)
+    return NamedHumanInput(inner, title)
 
 
 class TranscribedModel:

@@ -2,8 +2,12 @@ import asyncio
 import dataclasses
 import json
 
-from orkeon_engine.domain.tool_call import FileEdit
+import pytest
+
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall
 from orkeon_engine.services.gate import gate_for_run
+from tests.support import gate_matrix
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -184,3 +188,37 @@ async def test_questions_come_one_at_a_time_and_an_answer_settles_the_calls_wait
     verdicts = await asyncio.gather(*(gate.authorize(shell("make")) for _ in range(3)))
 
     assert all(v.allowed for v in verdicts) and len(deps.human.questions) == 1
+
+
+# --- the decision matrix of docs/permissions.md, against the gate itself (issue 26) --------------------------
+
+MATRIX = gate_matrix.read_table()
+GATE_CALLS = tuple(c for c in gate_matrix.CALLS if c.call_id != "m_uname")  # uname's refusal is the tool's
+AS_THE_GATE_SEES_THEM = {
+    "m_read": read("/workspace/notes.txt"),
+    "m_env": read("/workspace/.env"),
+    "m_edit": write("/workspace/src/app.py"),
+    "m_ls": shell("ls"),
+    "m_extra": ToolCall("ticket_update", "extra", {"ticket": "T-1"}),
+    "m_settings": write("/workspace/.orkeon/config.json"),
+}
+
+
+@pytest.mark.parametrize("answer", gate_matrix.ANSWERS)
+@pytest.mark.parametrize("rules", gate_matrix.RULE_SETUPS)
+@pytest.mark.parametrize("mode", PERMISSION_MODES)
+async def test_the_gate_decides_every_cell_of_the_documented_matrix(mode, rules, answer):
+    files = FakeConfigFiles(project=json.dumps(gate_matrix.settings_for(rules)))
+    deps = await make_deps(files=files, human=FakeHumanInput(choices=[answer] * len(GATE_CALLS)))
+    gate = await gate_for_run(deps.gate_ports(), mode)
+    observed = gate_matrix.Observed()
+
+    for matrix_call in GATE_CALLS:
+        asked = len(deps.human.questions)
+        verdict = await gate.authorize(dataclasses.replace(AS_THE_GATE_SEES_THEM[matrix_call.call_id],
+                                                           call_id=matrix_call.call_id))
+        observed.questions += [matrix_call.call_id] * (len(deps.human.questions) - asked)
+        observed.results[matrix_call.call_id] = "ran" if verdict.allowed else verdict.reason
+
+    seen = gate_matrix.outcomes(observed, GATE_CALLS)
+    assert gate_matrix.mismatches(MATRIX, mode, rules, answer, seen, GATE_CALLS) == []
