@@ -27,9 +27,12 @@ class TerminalHumanInput:
     A question that also takes the person's own words (choose_or_write) lists the options and reads one line:
     a number or an option's words pick it, other words are the answer, an empty line is none."""
 
-    def __init__(self, interactive: bool | None = None, out: TextIO | None = None) -> None:
+    def __init__(self, interactive: bool | None = None, out: TextIO | None = None,
+                 given: TextIO | None = None) -> None:
         self._interactive = interactive
         self._out = out
+        self._in = given
+        """Where the answers are read from (stdin unless given)."""
 
     @property
     def interactive(self) -> bool:
@@ -44,7 +47,7 @@ class TerminalHumanInput:
         out = self._out or sys.stderr
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
         out.write("\n".join(lines) + "\n")
-        answer = await _read_line(f"choose 1-{len(options)}: ", out)
+        answer = await _read_line(f"choose 1-{len(options)}: ", out, self._in)
         if answer is None:
             return None
         answer = answer.strip()
@@ -62,7 +65,7 @@ class TerminalHumanInput:
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
         out.write("\n".join(lines) + "\n")
         pick = f"choose 1-{len(options)}, or " if options else ""
-        answer = await _read_line(f"{pick}write your own answer: ", out)
+        answer = await _read_line(f"{pick}write your own answer: ", out, self._in)
         return read_typed_answer(answer, options) if answer is not None else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
@@ -70,17 +73,17 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         suffix = f" [{default}]" if default else ""
-        answer = await _read_line(f"{question}{suffix}: ", out)
+        answer = await _read_line(f"{question}{suffix}: ", out, self._in)
         if answer is None:
             return None
         return answer if answer.strip() else default
 
 
-async def _read_line(prompt: str, out: TextIO) -> str | None:
+async def _read_line(prompt: str, out: TextIO, given: TextIO | None = None) -> str | None:
     def read() -> str | None:
         out.write(prompt)
         out.flush()
-        line = sys.stdin.readline()
+        line = (given or sys.stdin).readline()
         return None if line == "" else line.rstrip("\n")
 
     return await asyncio.to_thread(read)

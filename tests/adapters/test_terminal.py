@@ -43,10 +43,9 @@ async def test_without_a_terminal_a_question_with_a_free_answer_gets_none():
     assert await TerminalHumanInput(interactive=False).choose_or_write("Guests?", ["Yes", "No"]) is None
 
 
-async def test_a_free_answer_is_a_number_an_options_words_or_the_persons_own(monkeypatch):
+async def test_a_free_answer_is_a_number_an_options_words_or_the_persons_own():
     out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO("2\nmembers only\n"))
-    human = TerminalHumanInput(interactive=True, out=out)
+    human = TerminalHumanInput(interactive=True, out=out, given=io.StringIO("2\nmembers only\n"))
 
     answers = [await human.choose_or_write("Guests?", ["Yes", "No"]),
                await human.choose_or_write("Guests?", ["Yes", "No"])]
