@@ -53,6 +53,7 @@ TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
              safe_values=("default", "plan", "dontAsk")),
     GatedKey("mcp.servers", "it declares MCP servers, programs started with your rights and environment"),
     GatedKey("tools.extra", "it adds tools the model may call, and says which of them only read"),
+    GatedKey("github.apiUrl", "it sends your GitHub token to the server it names"),
 )
 GATED_BY_KEY: dict[str, GatedKey] = {gated.key: gated for gated in TRUST_GATED_KEYS}
 ALLOW_RULES = GatedKey("permissions.allow", "its allow rules let the model's calls run without asking")
