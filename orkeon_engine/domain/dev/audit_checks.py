@@ -119,7 +119,7 @@ def _sheet_check(facts: AuditFacts, texts: Mapping[str, str] | None) -> tuple[Ch
     named = [test for step in facts.sheet.steps for test in step.tests]
     missing = [test for test in named if not _test_exists(test, texts)]
     if not missing:
-        return Check("sheet", "ok", f"the {len(named)} tests the sheet names exist"), None
+        return Check("sheet", "ok", f"every test the sheet names exists ({len(named)})"), None
     first = missing[0]
     text = (f"the sheet names {len(missing)} test{'s' if len(missing) != 1 else ''} that do not exist: "
             f"{', '.join(missing)}")
@@ -151,7 +151,7 @@ def _scope_check(facts: AuditFacts) -> tuple[Check, VerdictRow | None]:
     outside = [path for path in changed.paths if path not in named and not is_test_file(path)]
     capture = changed.capture or NO_CAPTURE
     if not outside:
-        return Check("scope", "ok", f"the {len(changed.paths)} changed files are anchored or tests", capture), None
+        return Check("scope", "ok", f"every changed file is anchored or a test ({len(changed.paths)})", capture), None
     text = f"the batch changes {len(outside)} file{'s' if len(outside) != 1 else ''} its sheet does not anchor: " \
            f"{', '.join(outside)}"
     return (Check("scope", "gap", f"{len(outside)} changed files are outside the sheet's anchors", capture),
