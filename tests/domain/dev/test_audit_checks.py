@@ -16,9 +16,11 @@ PASSED = (CheckOutcome("build", "make build", 0, capture="c/build.txt"),
           CheckOutcome("tests", "pytest tests/test_saved.py", 0, capture="c/tests.txt"))
 
 
-def _facts(gate=PASSED, suite=CheckOutcome("suite", "make test", 0, capture="c/suite.txt"),
-           changed=Changed(("shop/saved.py", "tests/test_saved.py"), "c/diff.txt"),
-           anchored=("shop/saved.py", "shop/cart.py")):
+SUITE = CheckOutcome("suite", "make test", 0, capture="c/suite.txt")
+DELIVERED = Changed(("shop/saved.py", "tests/test_saved.py"), "c/diff.txt")
+
+
+def _facts(gate=PASSED, suite=SUITE, changed=DELIVERED, anchored=("shop/saved.py", "shop/cart.py")):
     return AuditFacts(SHEET, "sheets/F1.md", SHEET_TEXT, gate, suite, changed, anchored)
 
 

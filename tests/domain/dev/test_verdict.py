@@ -30,7 +30,8 @@ GAPS = Verdict("cart", "F1", "GAPS", "Save a cart", "c2 dev-auditor",
                 Check("conventions", "not checked", "left to the auditor")),
                (VerdictRow("Blocking", "code", "shop/cart.py:3", "A restored cart loses its lines."),
                 VerdictRow("Minor", "reuse", CAPTURE, "The total is summed by hand.", treated=True)),
-               (Undecided("conventions", "the project states none"),), ("cite x.py:1 names a file that does not exist",))
+               (Undecided("conventions", "the project states none"),),
+               ("cite x.py:1 names a file that does not exist",))
 
 
 @given(verdicts())
