@@ -121,8 +121,8 @@ def _sheet_check(facts: AuditFacts, texts: Mapping[str, str] | None) -> tuple[Ch
     if not missing:
         return Check("sheet", "ok", f"every test the sheet names exists ({len(named)})"), None
     first = missing[0]
-    text = (f"the sheet names {len(missing)} test{'s' if len(missing) != 1 else ''} that do not exist: "
-            f"{', '.join(missing)}")
+    text = (f"The sheet names {len(missing)} test{'s' if len(missing) != 1 else ''} that the batch did not "
+            f"write: {', '.join(missing)}")
     return (Check("sheet", "gap", f"{len(missing)} of the {len(named)} tests the sheet names do not exist"),
             VerdictRow("Major", "sheet", f"{facts.sheet_path}:{_line_naming(facts.sheet_text, first)}", text))
 
@@ -152,7 +152,7 @@ def _scope_check(facts: AuditFacts) -> tuple[Check, VerdictRow | None]:
     capture = changed.capture or NO_CAPTURE
     if not outside:
         return Check("scope", "ok", f"every changed file is anchored or a test ({len(changed.paths)})", capture), None
-    text = f"the batch changes {len(outside)} file{'s' if len(outside) != 1 else ''} its sheet does not anchor: " \
-           f"{', '.join(outside)}"
-    return (Check("scope", "gap", f"{len(outside)} changed files are outside the sheet's anchors", capture),
+    files = f"{len(outside)} file{'s' if len(outside) != 1 else ''}"
+    text = f"The batch changes {files} its sheet does not anchor: {', '.join(outside)}"
+    return (Check("scope", "gap", f"{files} changed outside the sheet's anchors", capture),
             VerdictRow("Minor", "scope", capture, text))
