@@ -16,15 +16,10 @@ that cannot be read or an auditor that fails leaves a BLOCKED verdict with its r
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.agents import child_budget, find_charter
-from orkeon_engine.domain.chat import ChatMessage
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.dev.audit_answer import AuditAnswer
 from orkeon_engine.domain.dev.audit_brief import EXTRACT_SYSTEM, audit_brief, extract_request
 from orkeon_engine.domain.dev.audit_checks import (
@@ -37,6 +32,7 @@ from orkeon_engine.domain.dev.audit_checks import (
 )
 from orkeon_engine.domain.dev.pack import project_paths
 from orkeon_engine.domain.dev.plan import PLAN_FILE, Batch, parse_plan, sheet_file
+from orkeon_engine.domain.dev.review import ReviewScope
 from orkeon_engine.domain.dev.sections import DevFileError, one_line
 from orkeon_engine.domain.dev.sheet import batch_files, parse_sheet
 from orkeon_engine.domain.dev.verdict import (
@@ -59,12 +55,10 @@ from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.git import StatusEntry
 from orkeon_engine.domain.model_json import json_candidate
-from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.project_checks import CheckKind, CheckRun, ProjectChecks
-from orkeon_engine.services.children import STOPPED_WITH_PARENT
+from orkeon_engine.services.dev_review import ReviewJob, child_report, launch_review
 from orkeon_engine.services.dev_step import DevStep
-from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.project_files import list_project_files, read_workspace_text
 from orkeon_engine.services.work_folder import WorkFolder
 
@@ -146,7 +140,7 @@ async def _verdict(audit: _Audit, gate_only: bool) -> Verdict:
         return _judged(code, batch, sheet.title, GATE_ONLY, checks, rows)
     brief = audit_brief(batch, sheet_path, sheet_text, checks, changed.paths,
                         project_paths(await list_project_files(audit.step.ports.files)))
-    answer = await _auditor_answer(audit, brief)
+    answer = await _auditor_answer(audit, brief, sheet_path, sheet_text)
     if answer.failure:
         return Verdict(code, batch, "BLOCKED", sheet.title, answer.who, checks, reason=answer.failure)
     return await _with_auditor(audit, sheet.title, answer, checks, rows)
@@ -239,48 +233,14 @@ class _Answer:
     failure: str = ""
 
 
-async def _auditor_answer(audit: _Audit, brief: str) -> _Answer:
-    """The auditor's report: a background child when the host runs children, else the charter run inline."""
-    step = audit.step
-    children = step.ports.children
-    if children is None:
-        return await _inline(audit, brief)
-    try:
-        handle = await children.spawn(AUDITOR, brief, step=AUDIT_STEP, parent=step.parent)
-    except CommandFailedError:  # a charter tool this host lacks (memory_recall without the shared memory)
-        return await _inline(audit, brief)
-    step.report(f"{audit.request.batch}: waiting for the audit ({handle.label} {AUDITOR})")
-    try:
-        record = await children.wait(handle)
-    except asyncio.CancelledError:
-        await asyncio.shield(children.stop(handle.id, STOPPED_WITH_PARENT))
-        raise
-    if record.state != "done":
-        return _Answer(record.title, failure=f"{record.title} {record.state}" +
-                       (f": {record.detail}" if record.detail else ""))
-    return _Answer(record.title, record.report)
-
-
-async def _inline(audit: _Audit, brief: str) -> _Answer:
-    step = audit.step
-    who = f"inline {AUDITOR}"
-    charter = find_charter(AUDITOR)
-    assert charter is not None  # a built-in charter
-    box = step.ports.toolbox()
-    tools = [tool for name in charter.tools if (tool := box.catalogue.find(name)) is not None]
-    gate = await gate_for_run(step.ports.gate_ports(), charter.mode, step=AUDIT_STEP)
-    limits = child_budget(charter, AUDIT_STEP)
-    system = child_system_prompt(ChildPromptInput(who, charter.purpose, charter.mode,
-                                                  policy_for(charter.mode).read_only))
-    step.report(f"{audit.request.batch}: auditing ({who})")
-    try:
-        result = await step.llm.act(system, [ChatMessage.user(child_user_message(brief))], tools,
-                                    Budget(limits.tool_calls, limits.seconds, limits.context_tokens), gate)
-    except BudgetExhausted as stop:
-        return _Answer(who, failure=f"{who} failed: {stop}")
-    except (CommandFailedError, NotConfiguredError) as error:
-        return _Answer(who, failure=f"{who} failed: {error}")
-    return _Answer(who, result.text)
+async def _auditor_answer(audit: _Audit, brief: str, sheet_path: str, sheet_text: str) -> _Answer:
+    """The auditor's report: a background child when the host runs children, else the charter run inline
+    (services/dev_review.py runs both, for the reviewer and the auditor alike)."""
+    lines = len(sheet_text.rstrip("\n").split("\n"))
+    scope = ReviewScope(sheet_path, lines, frozenset(), (audit.request.batch,), "sheet")
+    job = ReviewJob(audit.place, sheet_path, sheet_text, scope, brief, AUDIT_STEP, charter=AUDITOR)
+    who, report, failure = await child_report(audit.step, await launch_review(audit.step, job))
+    return _Answer(who, report, failure)
 
 
 async def _read_answer(audit: _Audit, answer: _Answer) -> AuditAnswer | str:
