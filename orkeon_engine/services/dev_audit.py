@@ -182,7 +182,8 @@ async def _capture_diff(audit: _Audit) -> Changed:
     if git is None:
         return Changed(reason="no repository to take the diff from")
     try:
-        entries = [entry for entry in await git.status() if not entry.path.startswith(".orkeon/")]
+        left_out = (".orkeon/", f"{audit.place.folder}/")
+        entries = [entry for entry in await git.status() if not entry.path.startswith(left_out)]
         tracked = [entry.path for entry in entries if not entry.is_new]
         text = await git.diff_to_commit(tracked) if tracked else ""
         text += "".join([await _new_file(git, entry) for entry in entries if entry.is_new])

@@ -249,3 +249,22 @@ async def test_a_batch_without_a_sheet_is_blocked_naming_the_sheet():
     verdict = await audit(deps)
 
     assert verdict.verdict == "BLOCKED" and SHEET_FILE in verdict.reason
+
+
+async def test_the_diff_of_a_real_repository_is_captured_new_files_whole_and_the_work_folder_left_out(tmp_path):
+    from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
+    from tests.support.temp_git import make_repo
+
+    root = make_repo(tmp_path / "shop", {"shop/cart.py": "class Cart:\n    pass\n"})
+    (root / "shop" / "cart.py").write_text("class Cart:\n    lines = []\n", encoding="utf-8")
+    (root / "shop" / "saved.py").write_text("class SavedCart:\n    pass\n", encoding="utf-8")
+    (root / ".orkeon" / "work").mkdir(parents=True)
+    (root / ".orkeon" / "work" / "note.md").write_text("not the batch's\n", encoding="utf-8")
+    deps = await audit_deps()
+
+    verdict = await audit(deps, git=GitPythonRepo(str(root)), gate_only=True)
+
+    diff = deps.files.texts[f"/workspace/{CAPTURE}/diff.txt"]
+    assert "-    pass\n+    lines = []" in diff and "+++ b/shop/saved.py\n@@ new file @@\n+class SavedCart:" in diff
+    assert ".orkeon" not in diff
+    assert next(c for c in verdict.checks if c.axis == "scope").state == "ok"
