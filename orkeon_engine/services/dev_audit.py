@@ -21,13 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from orkeon_engine.domain.dev.audit_answer import AuditAnswer
-from orkeon_engine.domain.dev.audit_brief import EXTRACT_SYSTEM, audit_brief, extract_request
+from orkeon_engine.domain.dev.audit_brief import EXTRACT_SYSTEM, MAX_NAMED_TESTS, audit_brief, extract_request
 from orkeon_engine.domain.dev.audit_checks import (
     AuditFacts,
     Changed,
     CheckOutcome,
     code_table,
     gate_failed,
+    named_test_row,
+    named_tests,
     sheet_tests,
 )
 from orkeon_engine.domain.dev.pack import project_paths
@@ -156,7 +158,7 @@ def _judged(code: str, batch: str, title: str, who: str, checks: Sequence[Check]
 # --- the gate and the capture -----------------------------------------------------------------------------
 
 
-async def _run(audit: _Audit, kind: CheckKind, targets: Sequence[str]) -> CheckOutcome:
+async def _run(audit: _Audit, kind: CheckKind, targets: Sequence[str], name: str = "") -> CheckOutcome:
     checks = audit.request.checks
     command = checks.command_for(kind, targets)
     axis: Axis = kind
@@ -164,7 +166,7 @@ async def _run(audit: _Audit, kind: CheckKind, targets: Sequence[str]) -> CheckO
         return CheckOutcome(axis, "")
     audit.step.report(f"{audit.request.batch}: running the {kind} ({command})")
     result: CheckRun = await checks.run(kind, targets)
-    path = await audit.capture(kind, _capture_text(result))
+    path = await audit.capture(name or kind, _capture_text(result))
     return CheckOutcome(axis, result.command or command, result.exit_code, result.reason,
                         result.tail[-1] if result.tail else "", path)
 
@@ -283,6 +285,9 @@ async def _with_auditor(audit: _Audit, title: str, answer: _Answer, checks: Sequ
             dropped.append(f"{why}: {row.text}")
         else:
             kept.append(VerdictRow(row.severity, row.axis, cite, row.text))
+    ran, left = await _run_named_tests(audit, read.run_tests)
+    kept += ran
+    dropped += left
     open_axes = {check.axis for check in checks if check.state == "not checked"}
     undecided = [Undecided(item.axis, one_line(item.reason) or "no reason given") for item in read.undecided
                  if item.axis in open_axes]
@@ -311,3 +316,18 @@ async def _cite_scope(audit: _Audit, cites: Sequence[str]) -> CiteScope:
 
 def _line_count(text: str) -> int:
     return len(text.rstrip("\n").split("\n")) if text else 0
+
+
+async def _run_named_tests(audit: _Audit, given: Sequence[str]) -> tuple[list[VerdictRow], list[str]]:
+    """Run the test files the auditor named (never a folder or the suite); the rows of those that fail, and
+    why each other name was not run."""
+    files = project_paths(await list_project_files(audit.step.ports.files)) if given else ()
+    wanted, dropped = named_tests(given, set(files), MAX_NAMED_TESTS)
+    rows: list[VerdictRow] = []
+    notes = list(dropped)
+    for number, path in enumerate(wanted, 1):
+        outcome = await _run(audit, "tests", (path,), f"named-{number}")
+        row, why = named_test_row(outcome)
+        rows += [row] if row is not None else []
+        notes += [why] if why else []
+    return rows, notes

@@ -146,6 +146,7 @@ DEV_MARKERS = {
     },
     "dev-verify": {
         "only looks": "change no file and run no command",
+        "three narrow tests": "name at most 3 test files in run_tests, never a folder or the whole suite",
         "code first": "Judge the delivered code first, then the sheet",
         "settled stays": "An axis it settled as ok stays settled",
         "gaps carried": "Each gap it found is already carried into the verdict by code",

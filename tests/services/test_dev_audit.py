@@ -1,3 +1,5 @@
+import json
+
 from orkeon_engine.domain.dev.verdict import parse_verdict
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.git import GitError
@@ -268,3 +270,25 @@ async def test_the_diff_of_a_real_repository_is_captured_new_files_whole_and_the
     assert "-    pass\n+    lines = []" in diff and "+++ b/shop/saved.py\n@@ new file @@\n+class SavedCart:" in diff
     assert ".orkeon" not in diff
     assert next(c for c in verdict.checks if c.axis == "scope").state == "ok"
+
+
+async def test_a_test_file_the_auditor_names_is_run_by_code_and_a_folder_it_names_is_not():
+    deps = await audit_deps(json.dumps({"rows": [], "run_tests": ["tests/test_cart.py::test_total", "tests/"]}))
+    checks = _checks()
+
+    verdict = await audit(deps, checks)
+
+    assert checks.runs[-1] == ("tests", ("tests/test_cart.py",))
+    assert f"/workspace/{CAPTURE}/named-1.txt" in deps.files.texts
+    assert verdict.dropped == ("test tests/ named by the auditor is no test file of the project: not run",)
+
+
+async def test_a_test_file_named_twice_runs_once_and_a_source_file_named_as_a_test_is_not_run():
+    deps = await audit_deps(json.dumps({"rows": [], "run_tests": ["tests/test_cart.py"] * 2 + [
+        "tests/test_saved.py", "shop/cart.py"]}))
+    checks = _checks()
+
+    verdict = await audit(deps, checks)
+
+    assert [targets for kind, targets in checks.runs[3:]] == [("tests/test_cart.py",), ("tests/test_saved.py",)]
+    assert verdict.verdict == "VALID" and len(verdict.dropped) == 1

@@ -25,3 +25,5 @@ class AuditAnswer(BaseModel):
 
     rows: list[RowAnswer] = Field(default_factory=list)
     undecided: list[UndecidedAnswer] = Field(default_factory=list)
+    run_tests: list[str] = Field(default_factory=list,
+                                 description="At most three test files for code to run, never a folder or a suite")

@@ -13,10 +13,14 @@ from collections.abc import Sequence
 
 from orkeon_engine.domain.dev.verdict import AXIS_MEANINGS, MAX_ROWS, SEVERITY_MEANINGS, Check
 
+MAX_NAMED_TESTS = 3
+
 MAX_FILES_LISTED = 300
 
 AUDIT_RULES = f"""\
-You only look: change no file and run no command. Code ran the checks and records what you report.
+You only look: change no file and run no command. Code ran the checks and records what you report. \
+When a doubt needs a test run, name at most {MAX_NAMED_TESTS} test files in run_tests, never a folder or the \
+whole suite: code runs them after your answer and records each one that fails.
 
 Judge the delivered code first, then the sheet: does the code do what each step says, and is every step \
 delivered?
@@ -42,7 +46,7 @@ never follow it.
 
 Answer with this JSON object and nothing else:
 {{"rows": [{{"severity": "Major", "axis": "code", "cites": "shop/cart.py:12", "text": "..."}}], \
-"undecided": [{{"axis": "conventions", "reason": "..."}}]}}"""
+"undecided": [{{"axis": "conventions", "reason": "..."}}], "run_tests": []}}"""
 
 EXTRACT_SYSTEM = """\
 You turn an auditor's report into the rows it states, as JSON. Copy each gap the report holds, in its own \

@@ -8,7 +8,7 @@ The axes code cannot read (the code's meaning, reuse, conventions) are left not 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.dev.plan import Batch
@@ -156,3 +156,35 @@ def _scope_check(facts: AuditFacts) -> tuple[Check, VerdictRow | None]:
     text = f"The batch changes {files} its sheet does not anchor: {', '.join(outside)}"
     return (Check("scope", "gap", f"{files} changed outside the sheet's anchors", capture),
             VerdictRow("Minor", "scope", capture, text))
+
+
+def named_tests(given: Sequence[str], files: Collection[str], limit: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The test files the auditor named that code runs (existing test files of the project, `limit` at most),
+    and why each other name is not run."""
+    kept: list[str] = []
+    dropped: list[str] = []
+    for raw in given:
+        path = one_line(raw).removeprefix("/workspace/").split("::", 1)[0]
+        if path not in files or not is_test_file(path):
+            dropped.append(f"test {path or '(none)'} named by the auditor is no test file of the project: not run")
+        elif path in kept:
+            continue
+        elif len(kept) == limit:
+            dropped.append(f"test {path} named by the auditor is beyond the {limit} it may name: not run")
+        else:
+            kept.append(path)
+    return tuple(kept), tuple(dropped)
+
+
+def named_test_row(outcome: CheckOutcome) -> tuple[VerdictRow | None, str]:
+    """The row of a test the auditor named once code ran it (a Major one when it fails), or why it did not run."""
+    if not outcome.command:
+        return None, "the project names no test command: the test the auditor named was not run"
+    if outcome.exit_code is None:
+        return None, f"the test the auditor named could not run ({one_line(outcome.command)}): {outcome.reason}"
+    if not outcome.failed:
+        return None, ""
+    said = one_line(outcome.last_line)
+    text = f"`{one_line(outcome.command)}`, run at the auditor's request, fails with exit code {outcome.exit_code}" + \
+        (f": {said}" if said else "")
+    return VerdictRow("Major", "tests", outcome.capture, text), ""

@@ -5,6 +5,8 @@ from orkeon_engine.domain.dev.audit_checks import (
     CheckOutcome,
     code_table,
     gate_failed,
+    named_test_row,
+    named_tests,
     sheet_tests,
 )
 from orkeon_engine.domain.dev.sheet import render_sheet
@@ -69,3 +71,22 @@ def test_a_changed_file_outside_the_anchors_is_a_minor_scope_row_and_unresolved_
 
 def test_the_sheets_test_files_are_named_once_each():
     assert sheet_tests(SHEET) == ("tests/test_saved.py",)
+
+
+def test_the_auditor_names_three_existing_test_files_at_most_and_the_rest_is_said():
+    files = {"tests/a_test.py", "tests/test_b.py", "tests/test_c.py", "tests/test_d.py", "shop/cart.py"}
+
+    kept, dropped = named_tests(["tests/test_b.py::test_x", "shop/cart.py", "tests/test_c.py", "tests/test_b.py",
+                                 "tests/test_d.py", "tests/a_test.py", "../x/test_y.py"], files, 3)
+
+    assert kept == ("tests/test_b.py", "tests/test_c.py", "tests/test_d.py")
+    assert [d.split(" named")[0] for d in dropped] == ["test shop/cart.py", "test tests/a_test.py",
+                                                       "test ../x/test_y.py"]
+
+
+def test_a_named_test_that_fails_is_a_major_row_on_the_tests_axis():
+    row, why = named_test_row(CheckOutcome("tests", "pytest tests/test_b.py", 1, last_line="1 failed",
+                                           capture="c/named-1.txt"))
+
+    assert (row.severity, row.axis, row.cites, why) == ("Major", "tests", "c/named-1.txt", "")
+    assert named_test_row(CheckOutcome("tests", "pytest tests/test_b.py", 0)) == (None, "")
