@@ -33,7 +33,7 @@ from orkeon_engine.domain.dev.audit_checks import (
     sheet_tests,
 )
 from orkeon_engine.domain.dev.pack import project_paths
-from orkeon_engine.domain.dev.plan import PLAN_FILE, Batch, parse_plan, sheet_file
+from orkeon_engine.domain.dev.plan import PLAN_FILE, Batch, is_batch_id, parse_plan, sheet_file
 from orkeon_engine.domain.dev.review import ReviewScope
 from orkeon_engine.domain.dev.sections import DevFileError, one_line
 from orkeon_engine.domain.dev.sheet import batch_files, parse_sheet
@@ -104,7 +104,10 @@ class _Audit:
 
 
 async def audit_batch(step: DevStep, request: AuditInput, *, gate_only: bool = False) -> Verdict:
-    """Audit one delivered batch and write its verdict; the verdict written (VALID, GAPS or BLOCKED)."""
+    """Audit one delivered batch and write its verdict; the verdict written (VALID, GAPS or BLOCKED).
+    CommandFailedError, before anything runs, when the batch's id is no `F<n>`."""
+    if not is_batch_id(request.batch):
+        raise CommandFailedError(f"{request.batch!r} is no batch id: a batch is named F1, F2... as its plan names it")
     folder = WorkFolder(step.ports.files, request.place.folder)
     audit = _Audit(step, request, folder)
     verdict = await _verdict(audit, gate_only)

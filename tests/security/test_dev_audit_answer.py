@@ -1,8 +1,16 @@
 """The auditor's answer is hostile input: its rows cannot cite outside the workspace, add rows of their own
-through markdown, or flip the verdict code judges."""
+through markdown, or flip the verdict code judges; and a batch id typed by the person cannot move the
+verdict or the captures out of the work's folder."""
 
+import pytest
+
+from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.dev.verdict import parse_verdict
-from tests.support.dev_audits import VERDICT_FILE, audit, audit_deps, row, rows
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.services.dev_audit import AuditInput, audit_batch
+from orkeon_engine.services.dev_step import DevStep
+from tests.support.dev_audits import PLACE, VERDICT_FILE, audit, audit_deps, row, rows
+from tests.support.doubles.fake_project_checks import FakeProjectChecks
 
 
 async def test_a_cite_outside_the_workspace_is_refused():
@@ -24,3 +32,13 @@ async def test_markdown_in_a_rows_text_cannot_add_a_row_or_turn_the_verdict():
 
     written = parse_verdict(deps.files.texts[f"/workspace/{VERDICT_FILE}"])
     assert written == verdict and len(written.rows) == 1 and written.verdict == "VALID"
+
+
+async def test_a_batch_id_that_is_no_f_n_is_refused_before_anything_runs_or_is_written():
+    deps = await audit_deps()
+    checks = FakeProjectChecks({"suite": "make test"})
+
+    with pytest.raises(CommandFailedError, match="is no batch id"):
+        await audit_batch(DevStep(step_ports(deps)), AuditInput(PLACE, "../../hooks/F1", checks))
+
+    assert checks.runs == [] and deps.files.writes == []
