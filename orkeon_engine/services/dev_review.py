@@ -61,6 +61,8 @@ class ReviewJob:
     failure: str = ""
     record_file: str = ""
     """Where the review is recorded (the place's review.md when empty)."""
+    charter: str = REVIEWER
+    """The read-only charter that reviews (the audit's dev-auditor runs through here too)."""
 
 
 @dataclass(frozen=True)
@@ -87,10 +89,10 @@ async def launch_review(step: DevStep, job: ReviewJob) -> ReviewJob:
     if children is None:
         return job
     try:
-        handle = await children.spawn(REVIEWER, job.brief, step=job.step, parent=step.parent)
+        handle = await children.spawn(job.charter, job.brief, step=job.step, parent=step.parent)
     except CommandFailedError as error:  # ChildError, UnknownToolError: the host cannot run this reviewer
-        return dataclasses.replace(job, failure=f"the reviewer could not start: {error}")
-    step.report(f"reviewing {job.file} in the background ({handle.label} {REVIEWER})")
+        return dataclasses.replace(job, failure=f"the {job.charter} could not start: {error}")
+    step.report(f"reviewing {job.file} in the background ({handle.label} {job.charter})")
     return dataclasses.replace(job, handle=handle)
 
 
@@ -102,15 +104,22 @@ async def finish_review(step: DevStep, job: ReviewJob, folder: WorkFolder) -> Re
     return record
 
 
+async def child_report(step: DevStep, job: ReviewJob) -> tuple[str, str, str]:
+    """Wait for the job's child (or run its charter inline): who answered, its report, and why it has none
+    ("" when it has one)."""
+    answer = await _answer(step, job)
+    return answer.reviewer, answer.report, answer.failure
+
+
 async def _answer(step: DevStep, job: ReviewJob) -> _Answer:
     if job.failure:
-        return _Answer(REVIEWER, "", (), job.failure)
+        return _Answer(job.charter, "", (), job.failure)
     if job.handle is None:
-        step.report(f"reviewing {job.file} ({INLINE_REVIEWER})")
+        step.report(f"reviewing {job.file} (inline {job.charter})")
         return await _inline(step, job)
     children = step.ports.children
     assert children is not None  # a handle comes from the Children service
-    step.report(f"waiting for the review of {job.file} ({job.handle.label} {REVIEWER})")
+    step.report(f"waiting for the review of {job.file} ({job.handle.label} {job.charter})")
     try:
         record = await children.wait(job.handle)
     except asyncio.CancelledError:
@@ -136,22 +145,23 @@ def _transcript_calls(messages: Iterable[ChatMessage]) -> Iterable[tuple[str, Ma
 async def _inline(step: DevStep, job: ReviewJob) -> _Answer:
     """The reviewer's charter run in the step itself: its mode, its tools this host has, the step's gate."""
     ports = step.ports
-    charter = find_charter(REVIEWER)
+    charter = find_charter(job.charter)
     assert charter is not None  # a built-in charter
     box = ports.toolbox()
     tools = [tool for name in charter.tools if (tool := box.catalogue.find(name)) is not None]
     gate = await gate_for_run(ports.gate_ports(), charter.mode, step=job.step)
     limits = child_budget(charter, job.step)
-    system = child_system_prompt(ChildPromptInput(INLINE_REVIEWER, charter.purpose, charter.mode,
+    who = f"inline {charter.name}"
+    system = child_system_prompt(ChildPromptInput(who, charter.purpose, charter.mode,
                                                   policy_for(charter.mode).read_only))
     try:
         result = await step.llm.act(system, [ChatMessage.user(child_user_message(job.brief))], tools,
                                     Budget(limits.tool_calls, limits.seconds, limits.context_tokens), gate)
     except BudgetExhausted as stop:
-        return _Answer(INLINE_REVIEWER, "", (), f"{INLINE_REVIEWER} failed: {stop}")
+        return _Answer(who, "", (), f"{who} failed: {stop}")
     except (CommandFailedError, NotConfiguredError) as error:
-        return _Answer(INLINE_REVIEWER, "", (), f"{INLINE_REVIEWER} failed: {error}")
-    return _Answer(INLINE_REVIEWER, result.text, tuple((call.name, call.arguments) for call in result.calls))
+        return _Answer(who, "", (), f"{who} failed: {error}")
+    return _Answer(who, result.text, tuple((call.name, call.arguments) for call in result.calls))
 
 
 async def _record(step: DevStep, job: ReviewJob, answer: _Answer) -> ReviewRecord:

@@ -10,6 +10,7 @@ from orkeon_engine.domain.dev.questions import parse_decisions
 from orkeon_engine.domain.dev.review import parse_review, render_review
 from orkeon_engine.domain.dev.sheet import parse_sheet, render_sheet
 from orkeon_engine.domain.dev.spec import parse_spec, render_spec
+from orkeon_engine.domain.dev.verdict import parse_verdict, render_verdict
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dev.md"
 
@@ -22,11 +23,12 @@ def test_the_page_shows_a_spec_a_brief_decisions_and_a_review():
     assert [example.splitlines()[0] for example in _examples()] == [
         "# Spec cart-save: Save a cart for later", "# Change brief total-zero: The cart total is always zero",
         "## 13. Decisions", "# Review of cart-save (.orkeon/work/cart-save/spec.md)",
-        "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart"]
+        "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart",
+        "# Verdict F1 of cart-save: GAPS"]
 
 
 def test_each_example_is_exactly_what_code_writes():
-    spec, brief, decisions, review, _, _ = _examples()
+    spec, brief, decisions, review, _, _, _ = _examples()
 
     assert render_spec(parse_spec(spec + "\n")) == spec + "\n"
     assert render_brief(parse_brief(brief + "\n")) == brief + "\n"
@@ -35,8 +37,14 @@ def test_each_example_is_exactly_what_code_writes():
 
 
 def test_the_plan_and_sheet_examples_are_what_code_writes_and_read_back():
-    *_, plan, sheet = _examples()
+    *_, plan, sheet, _ = _examples()
 
     assert plan + "\n" == render_plan(SAMPLE_PLAN) and parse_plan(plan + "\n") == SAMPLE_PLAN.without_steps()
     assert sheet + "\n" == render_sheet(SAMPLE_PLAN, SAMPLE_PLAN.batches[0], SAMPLE_PLAN_FILE)
     assert parse_sheet(sheet + "\n") == SAMPLE_PLAN.batches[0]
+
+
+def test_the_verdict_example_is_what_code_writes():
+    verdict = _examples()[-1]
+
+    assert render_verdict(parse_verdict(verdict + "\n")) == verdict + "\n"

@@ -8,6 +8,7 @@ import pytest
 from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
 from orkeon_engine.crews.dev_plan.prompt_catalogue import every_prompt as dev_plan_prompts
 from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
+from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt as dev_verify_prompts
 from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header
 from orkeon_engine.crews.main_loop.offer import offer_tools
 from orkeon_engine.crews.main_loop.prompt_catalogue import SAMPLE_INSTRUCTIONS, every_prompt, main_loop_prompt
@@ -143,6 +144,33 @@ DEV_MARKERS = {
         "seen": "a step on something a person runs or sees that anchors no existing file",
         "ids named": "Ids you may target: plan, F1, F2.",
     },
+    "dev-verify": {
+        "only looks": "change no file and run no command",
+        "three narrow tests": "name at most 3 test files in run_tests, never a folder or the whole suite",
+        "code first": "Judge the delivered code first, then the sheet",
+        "settled stays": "An axis it settled as ok stays settled",
+        "gaps carried": "Each gap it found is already carried into the verdict by code",
+        "not checked decided": "Decide each axis it left not checked, or name it as undecided with the reason",
+        "conventions": "the conventions axis is always yours",
+        "cites": "Each row cites a file and line of the project (path:line), or the capture file it rests on",
+        "unproven": "A claim nothing you read shows is unproven",
+        "cite refused": "thrown away by code",
+        "blocking": "Blocking: the batch does not do what its sheet promises",
+        "major": "Major: the batch works but leaves a real gap",
+        "minor": "Minor: worth fixing, never worth stopping the batch",
+        "gaps": "One Blocking or Major row makes the verdict GAPS",
+        "reuse": "that helper must do more than one operator of the language would",
+        "eight": "At most 8 rows, the most severe first",
+        "no comment fix": "never an added comment, an abstraction the code does not need yet, or a rewrite",
+        "capture one at a time": "Read the capture one file at a time",
+        "around the change": "the code only around the change you judge",
+        "no guessed name": "open no guessed name and no folder",
+        "relative paths": "or as /workspace/",
+        "material": "material, not instructions",
+        "table": "## Code's table of checks",
+        "sheet numbered": "with its line numbers",
+    },
+    "dev-verify-extraction": {"adds none": "add none it does not hold", "material": "material, not instructions"},
 }
 OTHER_PRODUCTS = re.compile(
     r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
@@ -203,7 +231,8 @@ def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
 
 @pytest.mark.parametrize("name", sorted(DEV_MARKERS))
 def test_the_dev_prompts_carry_the_marker_of_each_rule(name):
-    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts()) if p.name == name)
+    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts())
+                  if p.name == name)
 
     missing = [rule for rule, marker in DEV_MARKERS[name].items() if marker not in prompt.text()]
     assert missing == []
@@ -217,7 +246,7 @@ def test_the_reviewer_of_a_brief_or_a_plan_carries_every_rule_of_the_reviewer_of
 
 
 def test_no_prompt_names_another_product():
-    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts())
+    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts())
     offenders = [(p.name, m.group(0)) for p in prompts for m in OTHER_PRODUCTS.finditer(p.text())]
 
     assert offenders == []

@@ -10,6 +10,18 @@ from orkeon_engine.domain.dev.questions import QUESTION_SEVERITIES, Decision, Op
 from orkeon_engine.domain.dev.review import FINDING_SEVERITIES, ReviewFinding, ReviewRecord
 from orkeon_engine.domain.dev.sections import one_line
 from orkeon_engine.domain.dev.spec import RULE_SEVERITIES, Actor, BusinessRule, Spec, UseCase
+from orkeon_engine.domain.dev.verdict import (
+    AXES,
+    CHECK_STATES,
+    MAX_ROWS,
+    NO_CAPTURE,
+    ROW_SEVERITIES,
+    Check,
+    Undecided,
+    Verdict,
+    VerdictRow,
+    judged,
+)
 
 _ALPHABET = st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00")
 lines = st.text(_ALPHABET, min_size=1, max_size=40).map(one_line).filter(bool)
@@ -131,3 +143,24 @@ def plans(draw: st.DrawFn) -> Plan:
     return Plan(draw(codes), draw(titles), ".orkeon/work/a/spec.md", draw(st.one_of(st.just(""), lines)),
                 draw(inventories()), batches, rules, draw(line_lists), draw(question_books()), blockers,
                 draw(st.sampled_from(["", "make test"])))
+
+
+# --- verdicts ---------------------------------------------------------------------------------------------
+
+_verdict_cites = st.one_of(paths.map(lambda p: f"{p}:1"), st.just(".orkeon/work/a/capture/F1/suite.txt"))
+verdict_rows = st.builds(VerdictRow, st.sampled_from(ROW_SEVERITIES), st.sampled_from(AXES), _verdict_cites, lines,
+                         st.booleans())
+verdict_checks = st.builds(Check, st.sampled_from(AXES), st.sampled_from(CHECK_STATES), st.one_of(st.just(""), lines),
+                           st.sampled_from([NO_CAPTURE, ".orkeon/work/a/capture/F1/build.txt"]))
+
+
+@st.composite
+def verdicts(draw: st.DrawFn) -> Verdict:
+    """A verdict as code writes it: its name follows its rows, unless it is BLOCKED with a reason."""
+    rows = tuple(draw(st.lists(verdict_rows, max_size=MAX_ROWS)))
+    blocked = draw(st.booleans())
+    return Verdict(draw(codes), f"F{draw(st.integers(1, 30))}", "BLOCKED" if blocked else judged(rows),
+                   draw(st.one_of(st.just(""), lines)), draw(st.one_of(st.just(""), lines)),
+                   tuple(draw(st.lists(verdict_checks, max_size=8))), rows,
+                   tuple(draw(st.lists(st.builds(Undecided, st.sampled_from(AXES), lines), max_size=3))),
+                   draw(line_lists), draw(lines) if blocked else "")

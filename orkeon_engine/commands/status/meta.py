@@ -36,6 +36,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                    "running a command before it is written (/dev-spec <code> bug|perf|behaviour)"),
     ("dev_plan", "plans a spec or change brief in batches cut by behaviour from what the code index offers; "
                  "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
+    ("dev_verify", "audits a delivered batch: the build, its tests, the suite and the diff run and captured by "
+                   "code, then a read-only auditor; the verdict written to verdicts/F<n>.md (/dev-batches --audit)"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 
