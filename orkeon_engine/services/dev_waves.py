@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from orkeon_engine.domain.dev.plan import Batch
 from orkeon_engine.domain.dev.sections import DevFileError
@@ -153,7 +153,12 @@ class _Wave:
                                      f"{trees_folder(place)}/ (git worktree remove) to start the waves again") from None
         if record.code != place.code:
             raise CommandFailedError(f"{state_file(place)} holds the waves of {record.code!r}, not {place.code!r}")
-        return cls(place, ports, record)
+        pending = [e.batch for e in record.entries if e.state in ("valid", "merging")]
+        if record.branch != branch and pending:
+            raise CommandFailedError(f"the batches {', '.join(pending)} of {place.code} wait to merge into "
+                                     f"{record.branch}, and {branch} is checked out: switch back to {record.branch} "
+                                     f"(git switch {record.branch}) and run the command again")
+        return cls(place, ports, replace(record, branch=branch))
 
     async def save(self, batch_id: str, state: WaveState, note: str = "") -> None:
         async with self._lock:

@@ -152,6 +152,17 @@ async def test_a_wave_state_that_does_not_read_is_named_and_nothing_runs(repo):
     assert rig.runner.runs == []
 
 
+async def test_a_merge_left_pending_on_another_branch_is_not_made_on_the_branch_checked_out_now(repo):
+    rig = WaveRig(root_of(repo), FakeBatchRunner(BATCH_FILES))
+    (rig.root / state_file(PLACE)).parent.mkdir(parents=True)
+    (rig.root / state_file(PLACE)).write_text("# Waves of cart-save\n\nBranch: main\n\n- F1 · merging\n")
+    repo.git.switch("-c", "elsewhere")
+
+    with pytest.raises(CommandFailedError, match="F1 of cart-save wait to merge into main, and elsewhere is "
+                                                 "checked out: switch back to main"):
+        await recover_waves(PLACE, rig.ports(), [F1])
+
+
 def kill_wave_at(root: Path, stop: str) -> list[str]:
     """Run a wave of F1 and F2 in a subprocess and kill it with SIGKILL at the progress line starting `stop`;
     the lines it printed."""
