@@ -90,9 +90,14 @@ def state_file(place: WorkPlace) -> str:
 
 
 async def run_wave(place: WorkPlace, batches: Sequence[Batch], ports: WavePorts) -> WaveOutcome:
-    """Run `batches` (one wave: none depends on another) at once, each in its worktree, and land them."""
-    wave = await _Wave.open(place, ports)
-    await wave.seed(batches)
+    """Run `batches` (one wave: none depends on another) at once, each in its worktree, and land them.
+    CommandFailedError when the wave cannot start (a detached HEAD, a repository without a commit, a wave state
+    that does not read)."""
+    try:
+        wave = await _Wave.open(place, ports)
+        await wave.seed(batches)
+    except GitError as error:
+        raise CommandFailedError(f"the batches of {place.code} cannot run in worktrees: {error}") from None
     verdicts = await asyncio.gather(*(wave.run(batch.id) for batch in batches if wave.seeded(batch.id)))
     landings = list(wave.unseeded)
     valid = merge_order(batch for batch, verdict in verdicts if verdict == "VALID")
@@ -109,14 +114,20 @@ async def run_wave(place: WorkPlace, batches: Sequence[Batch], ports: WavePorts)
 async def recover_waves(place: WorkPlace, ports: WavePorts, batches: Sequence[Batch] = ()) -> Recovery:
     """Find the worktrees a stopped or killed wave left and clean, resume or keep each; `batches` (the plan's)
     give a resumed merge the tests it runs again after a rebase."""
-    await ports.worktrees.prune()
-    wave = await _Wave.open(place, ports)
-    trees = await wave.trees()
+    try:
+        await ports.worktrees.prune()
+        wave = await _Wave.open(place, ports)
+        trees = await wave.trees()
+    except GitError as error:
+        raise CommandFailedError(f"the worktrees of {place.code} cannot be looked at: {error}") from None
     targets = {batch.id: _test_targets(batch) for batch in batches}
     lines: list[str] = []
     landings: list[Landing] = []
     for batch_id in merge_order([*trees, *(e.batch for e in wave.record.entries)]):
-        line, landing = await wave.recover(batch_id, trees.get(batch_id), targets.get(batch_id, ()))
+        try:
+            line, landing = await wave.recover(batch_id, trees.get(batch_id), targets.get(batch_id, ()))
+        except GitError as error:
+            line, landing = f"{batch_id} · left as it is: {error}", None
         if line:
             lines.append(line)
         if landing is not None:

@@ -141,6 +141,14 @@ async def test_a_detached_head_is_refused_before_any_worktree(repo):
     assert worktrees(repo) == []
 
 
+async def test_a_repository_without_a_commit_is_refused_with_gits_reason(tmp_path, monkeypatch):
+    isolate_git(monkeypatch, tmp_path / "home")
+    rig = WaveRig(root_of(init_repo(tmp_path / "empty")), FakeBatchRunner(BATCH_FILES))
+
+    with pytest.raises(CommandFailedError, match="the batches of cart-save cannot run in worktrees: git rev-parse"):
+        await run_wave(PLACE, [F1], rig.ports())
+
+
 async def test_a_wave_state_that_does_not_read_is_named_and_nothing_runs(repo):
     (root_of(repo) / state_file(PLACE)).parent.mkdir(parents=True)
     (root_of(repo) / state_file(PLACE)).write_text("scribbled\n")
