@@ -179,13 +179,15 @@ def kill_wave_at(root: Path, stop: str) -> list[str]:
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert child.stdout is not None
     seen: list[str] = []
-    for line in child.stdout:
-        seen.append(line.rstrip("\n"))
-        if line.startswith(stop):
-            break
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=30)
-    child.stdout.close()
+    try:
+        for line in child.stdout:
+            seen.append(line.rstrip("\n"))
+            if line.startswith(stop):
+                break
+    finally:  # the child never outlives the test, whatever it printed
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+        child.stdout.close()
     assert child.returncode == -signal.SIGKILL and seen[-1].startswith(stop), seen
     return seen
 
