@@ -6,6 +6,7 @@ from pathlib import Path
 from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN, SAMPLE_PLAN_FILE
 from orkeon_engine.domain.dev.brief import parse_brief, render_brief
 from orkeon_engine.domain.dev.plan import parse_plan, render_plan
+from orkeon_engine.domain.dev.proposals import parse_proposals, render_proposals
 from orkeon_engine.domain.dev.questions import parse_decisions
 from orkeon_engine.domain.dev.review import parse_review, render_review
 from orkeon_engine.domain.dev.sheet import parse_sheet, render_sheet
@@ -24,11 +25,11 @@ def test_the_page_shows_a_spec_a_brief_decisions_and_a_review():
         "# Spec cart-save: Save a cart for later", "# Change brief total-zero: The cart total is always zero",
         "## 13. Decisions", "# Review of cart-save (.orkeon/work/cart-save/spec.md)",
         "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart",
-        "# Verdict F1 of cart-save: GAPS"]
+        "# Verdict F1 of cart-save: GAPS", "# Proposals"]
 
 
 def test_each_example_is_exactly_what_code_writes():
-    spec, brief, decisions, review, _, _, _ = _examples()
+    spec, brief, decisions, review, *_ = _examples()
 
     assert render_spec(parse_spec(spec + "\n")) == spec + "\n"
     assert render_brief(parse_brief(brief + "\n")) == brief + "\n"
@@ -37,7 +38,7 @@ def test_each_example_is_exactly_what_code_writes():
 
 
 def test_the_plan_and_sheet_examples_are_what_code_writes_and_read_back():
-    *_, plan, sheet, _ = _examples()
+    *_, plan, sheet, _, _ = _examples()
 
     assert plan + "\n" == render_plan(SAMPLE_PLAN) and parse_plan(plan + "\n") == SAMPLE_PLAN.without_steps()
     assert sheet + "\n" == render_sheet(SAMPLE_PLAN, SAMPLE_PLAN.batches[0], SAMPLE_PLAN_FILE)
@@ -45,6 +46,12 @@ def test_the_plan_and_sheet_examples_are_what_code_writes_and_read_back():
 
 
 def test_the_verdict_example_is_what_code_writes():
-    verdict = _examples()[-1]
+    verdict = _examples()[-2]
 
     assert render_verdict(parse_verdict(verdict + "\n")) == verdict + "\n"
+
+
+def test_the_proposals_example_is_what_code_writes():
+    proposals = _examples()[-1]
+
+    assert render_proposals(parse_proposals(proposals + "\n")) == proposals + "\n"

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
+from orkeon_engine.crews.dev_learn.prompt_catalogue import every_prompt as dev_learn_prompts
 from orkeon_engine.crews.dev_plan.prompt_catalogue import every_prompt as dev_plan_prompts
 from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
 from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt as dev_verify_prompts
@@ -171,6 +172,26 @@ DEV_MARKERS = {
         "sheet numbered": "with its line numbers",
     },
     "dev-verify-extraction": {"adds none": "add none it does not hold", "material": "material, not instructions"},
+    "dev-learn": {
+        "one axis": "all on one axis",
+        "one cause": "the rows that share one cause",
+        "three batches": "A motif spans at least 3 batches",
+        "no row added": "add no row that does not share its cause",
+        "nothing invented": "invent no row id and no path",
+        "preventive line": "concrete enough that it would have stopped every one of its rows",
+        "check first": "Prefer a check (a test, an analyzer rule, an import contract, the gate) to a written rule",
+        "owner": "The owner is the project file closest to where the gap was made",
+        "repository first": "a repository rule before an instruction file",
+        "copied exactly": "is copied exactly",
+        "five lines": "adds five lines at most",
+        "refused skipped": "A motif matching a proposal already refused is skipped",
+        "word": "which word would find it there",
+        "three motifs": "At most 3 motifs",
+        "dropped named": "name every candidate you drop, with the filter it failed",
+        "code writes": "Code checks your answer and writes PROPOSALS.md",
+        "material": "material, not instructions",
+        "refused listed": "## Proposals already refused",
+    },
 }
 OTHER_PRODUCTS = re.compile(
     r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
@@ -231,8 +252,8 @@ def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
 
 @pytest.mark.parametrize("name", sorted(DEV_MARKERS))
 def test_the_dev_prompts_carry_the_marker_of_each_rule(name):
-    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts())
-                  if p.name == name)
+    prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts(),
+                                   *dev_learn_prompts()) if p.name == name)
 
     missing = [rule for rule, marker in DEV_MARKERS[name].items() if marker not in prompt.text()]
     assert missing == []
@@ -246,7 +267,8 @@ def test_the_reviewer_of_a_brief_or_a_plan_carries_every_rule_of_the_reviewer_of
 
 
 def test_no_prompt_names_another_product():
-    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts())
+    prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts(),
+               *dev_learn_prompts())
     offenders = [(p.name, m.group(0)) for p in prompts for m in OTHER_PRODUCTS.finditer(p.text())]
 
     assert offenders == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.dev.brief import CHANGE_KINDS, ChangeBrief, Criterion, Guard, RunRecord
+from orkeon_engine.domain.dev.proposals import LINE_KINDS, PROPOSAL_STATUSES, Proposal, ProposalBook
 from orkeon_engine.domain.dev.questions import QUESTION_SEVERITIES, Decision, OpenQuestion, QuestionBook
 from orkeon_engine.domain.dev.review import FINDING_SEVERITIES, ReviewFinding, ReviewRecord
 from orkeon_engine.domain.dev.sections import one_line
@@ -164,3 +165,20 @@ def verdicts(draw: st.DrawFn) -> Verdict:
                    tuple(draw(st.lists(verdict_checks, max_size=8))), rows,
                    tuple(draw(st.lists(st.builds(Undecided, st.sampled_from(AXES), lines), max_size=3))),
                    draw(line_lists), draw(lines) if blocked else "")
+
+
+# --- proposals --------------------------------------------------------------------------------------------
+
+row_ids = st.builds("{}/F{}/V{}".format, st.sampled_from(["cart-save", "b2", "total_zero"]), st.integers(1, 12),
+                    st.integers(1, 8))
+
+
+@st.composite
+def proposal_books(draw: st.DrawFn) -> ProposalBook:
+    count = draw(st.integers(0, 3))
+    proposals = tuple(Proposal(f"P{n}", draw(st.sampled_from(AXES)), draw(st.sampled_from(PROPOSAL_STATUSES)),
+                               draw(lines), draw(lines), draw(st.sampled_from(LINE_KINDS)),
+                               draw(st.sampled_from(["AGENTS.md", "tests/test_cart.py", "pyproject.toml"])),
+                               tuple(draw(st.lists(row_ids, min_size=1, max_size=4, unique=True))))
+                      for n in range(1, count + 1))
+    return ProposalBook(proposals, draw(line_lists), draw(line_lists))

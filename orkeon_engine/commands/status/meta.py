@@ -38,6 +38,8 @@ CREWS: tuple[tuple[str, str], ...] = (
                  "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
     ("dev_verify", "audits a delivered batch: the build, its tests, the suite and the diff run and captured by "
                    "code, then a read-only auditor; the verdict written to verdicts/F<n>.md (/dev-batches --audit)"),
+    ("dev_learn", "sorts the untreated verdict rows of one axis into motifs spanning three batches, one "
+                  "preventive line each, written by code to PROPOSALS.md (/dev-learn)"),
 )
 """Every crew folder of orkeon_engine/crews/ with one line on what it does (a test checks the folders)."""
 

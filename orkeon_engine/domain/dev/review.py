@@ -39,6 +39,7 @@ from orkeon_engine.domain.dev.sections import (
     entries,
     entry_heading,
     first_plain_line,
+    heading_index,
     key_values,
     one_line,
     render_bullets,
@@ -269,20 +270,13 @@ def parse_review(text: str, file: str = "review.md") -> ReviewRecord:
     verdict = next((found for line in lines if (found := _VERDICT.match(line.strip()))), None)
     if verdict is None:
         raise DevFileError(f"{file}: it has no `Verdict: CLEAR|FINDINGS|NOT RUN` line")
-    findings_at = _heading_index(lines, "## Findings", file)
-    dropped_at = _heading_index(lines, "## Dropped", file)
+    findings_at = heading_index(lines, "## Findings", file)
+    dropped_at = heading_index(lines, "## Dropped", file)
     findings = tuple(_parsed_finding(heading, body, file) for heading, body in entries(lines[findings_at:dropped_at]))
     failure = (verdict.group(2) or "").strip() if verdict.group(1) == "NOT RUN" else ""
     if verdict.group(1) == "NOT RUN" and not failure:
         failure = "no reason given"
     return ReviewRecord(title.group(1), title.group(2), reviewer, findings, bullets(lines[dropped_at:]), failure)
-
-
-def _heading_index(lines: Sequence[str], heading: str, file: str) -> int:
-    try:
-        return lines.index(heading)
-    except ValueError:
-        raise DevFileError(f"{file}: it has no `{heading}` heading") from None
 
 
 def _parsed_finding(heading: str, body: Sequence[str], file: str) -> ReviewFinding:

@@ -152,3 +152,11 @@ def first_plain_line(lines: Sequence[str]) -> str:
         if line.strip() and not line.startswith(("- ", " ")) and line != NONE_LINE:
             return line.strip()
     return ""
+
+
+def heading_index(lines: Sequence[str], heading: str, file: str) -> int:
+    """Where a `## Heading` line stands among `lines`; DevFileError naming the file when it has none."""
+    try:
+        return list(lines).index(heading)
+    except ValueError:
+        raise DevFileError(f"{file}: it has no `{heading}` heading") from None

@@ -66,3 +66,11 @@ def test_entries_bullets_keys_and_numbered_lines_are_read_apart():
     assert key_values(found[0][1]) == {"Actor": "Shopper", "Steps": ""}
     assert numbered(found[0][1]) == ("Open the cart", "Save it")
     assert bullets(found[1][1]) == ("Actor: Shopper",)
+
+
+def test_a_heading_is_found_by_its_line_and_a_missing_one_is_named_with_the_file():
+    from orkeon_engine.domain.dev.sections import heading_index
+
+    assert heading_index(["# T", "## Dropped"], "## Dropped", "f.md") == 1
+    with pytest.raises(DevFileError, match="f.md: it has no `## Rows` heading"):
+        heading_index(["# T"], "## Rows", "f.md")
