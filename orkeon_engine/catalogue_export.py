@@ -124,6 +124,7 @@ TITLES: dict[str, str] = {
     "analyze": "Analyse the project",
     "init": "Write the project's instructions file",
     "init-verifiers": "Set up the verification skills",
+    "verify": "Check the current change",
     # dev
     "dev": "Run the next development step",
     "dev-spec": "Write a specification",

@@ -34,6 +34,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "analyze",
     "init",
     "init-verifiers",
+    "verify",
     "doctor",
     "debug-tool-call",
     "model",

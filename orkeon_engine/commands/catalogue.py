@@ -10,7 +10,7 @@ from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.dev import dev_learn, dev_plan, dev_spec
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
-from orkeon_engine.commands.project import analyze, init, init_verifiers
+from orkeon_engine.commands.project import analyze, init, init_verifiers, verify
 from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks
 from orkeon_engine.commands.settings import (
     advisor,
@@ -87,6 +87,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("init-verifiers", "project", "Detect the test tooling and write a verification playbook for "
                  "each zone without one.", init_verifiers.ARGS, init_verifiers.run_init_verifiers,
                  launches_crew=True),
+    CommandEntry("verify", "project", "Check the current change with the project's own checks, narrowest first, "
+                 "and report what passed, what failed and what could not be checked.", verify.ARGS,
+                 verify.run_verify, launches_crew=True),
     CommandEntry("doctor", "status", "Check Python, git, the grammars, state.db, the settings, the permission "
                  "rules, the model and the shell's programs; each check ok or failed with its fix.", doctor.ARGS,
                  doctor.run_doctor),

@@ -19,6 +19,8 @@ MANIFESTS: dict[str, str] = {
 }
 ZONE_CONFIG: tuple[str, ...] = ("Makefile", "justfile", "tox.ini", "noxfile.py", "pytest.ini", "gradlew")
 """Files read beside a manifest: they state commands."""
+PLAYBOOKS_DIR = ".orkeon/verifiers"
+"""Where /init-verifiers writes a verification playbook per zone, and /verify reads them."""
 
 _TEST_FILE = re.compile(
     r"(^|/)(test_[^/]+\.py|[^/]+_test\.py|[^/]+_test\.go|[^/]+\.(test|spec)\.[cm]?[jt]sx?|[^/]+Tests?\.java)$"
@@ -63,6 +65,11 @@ class Zone:
     @property
     def label(self) -> str:
         return "the project root" if self.root == "." else self.root
+
+
+def playbook_path(slug: str) -> str:
+    """The workspace-relative path of a zone's verification playbook (`Zone.slug` names it)."""
+    return f"{PLAYBOOKS_DIR}/{slug}.md"
 
 
 def is_test_file(path: str) -> bool:

@@ -65,6 +65,18 @@ OTHER_MARKERS = {
     "session-summary": ["where things stand now", "only on the history given", "the language the conversation",
                         "Do not call tools"],
 }
+VERIFY_MARKERS = {
+    "checks, not repairs": "Change no file: this turn checks, it does not repair",
+    "narrowest first": "The narrowest checks come first: the tests nearest to the change",
+    "playbooks": "Verification playbook .orkeon/verifiers/root.md",
+    "then the wider one": "Then the wider one, once the narrow checks are done",
+    "the project's commands only": "Use only the commands the project names",
+    "wider even after a failure": "even when a narrow check failed",
+    "no pass without output": "A check counts as passed only when its output in this turn shows it",
+    "three headings": "Report under exactly these headings, in this order: ## Passed, ## Failed, ## Not checked.",
+    "failure with its output": "the part of its output that shows the failure, quoted as it came",
+    "not checked with why": "Under Not checked, each check you could not run or that the project does not cover",
+}
 DEV_MARKERS = {
     "dev-spec": {
         "business words": "never a class, a file, a status code or a call",
@@ -233,6 +245,13 @@ def test_the_compaction_and_summary_prompts_carry_their_markers(name):
 
     missing = [marker for marker in OTHER_MARKERS[name] if marker not in prompt.system]
     assert missing == []
+
+
+@pytest.mark.parametrize("rule", sorted(VERIFY_MARKERS))
+def test_the_verify_request_carries_the_marker_of_each_rule(rule):
+    prompt = next(p for p in every_prompt() if p.name == "verify")
+
+    assert VERIFY_MARKERS[rule] in prompt.user
 
 
 @pytest.mark.parametrize("mode", PERMISSION_MODES)

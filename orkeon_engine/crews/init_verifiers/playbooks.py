@@ -6,16 +6,10 @@ from __future__ import annotations
 
 import re
 
-PLAYBOOKS_DIR = ".orkeon/verifiers"
 PLAYBOOK_SECTIONS: tuple[str, ...] = ("Prerequisites", "Steps", "Expected signal", "What to report")
 MISSING_SECTION = "Not stated: the project's configuration gives nothing for this part; check it by hand."
 
 _HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
-
-
-def playbook_path(slug: str) -> str:
-    """The workspace-relative path of a zone's playbook."""
-    return f"{PLAYBOOKS_DIR}/{slug}.md"
 
 
 def _section_of(title: str) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orkeon_engine.crews.init_verifiers.playbooks import parse_sections, playbook_path, render_playbook
+from orkeon_engine.crews.init_verifiers.playbooks import parse_sections, render_playbook
 from orkeon_engine.crews.init_verifiers.prompts import (
     PLAYBOOK_SYSTEM,
     READINESS_SYSTEM,
@@ -22,6 +22,7 @@ from orkeon_engine.domain.project_tooling import (
     Zone,
     describe_zone,
     detect_zones,
+    playbook_path,
 )
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress

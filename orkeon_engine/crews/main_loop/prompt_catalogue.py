@@ -19,8 +19,10 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
     build_session_summary_request,
 )
+from orkeon_engine.crews.main_loop.verify_request import build_verify_request
 from orkeon_engine.domain.agents import CHARTERS, AgentCharter, general_charter
 from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.change_checks import ChangeChecks, Playbook, nearest_tests
 from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.compaction import (
     build_memory_prompt,
@@ -34,6 +36,7 @@ from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
+from orkeon_engine.domain.project_tooling import detect_zones, is_test_file
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
@@ -54,16 +57,21 @@ SAMPLE_HISTORY = (
 )
 SAMPLE_REQUEST = "Move the lexer into its own module and update the imports."
 SAMPLE_FLAGS = BehaviourFlags(effort="high", proactive=True, output_style="concise", language="English")
+SAMPLE_PATHS = ("pyproject.toml", "Makefile", "src/parser/__init__.py", "src/parser/lexer.py",
+                "tests/parser/test_lexer.py", "tests/test_cli.py")
+SAMPLE_PYPROJECT = "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n"
+SAMPLE_PLAYBOOK = ("## Prerequisites\n- `make setup`\n## Steps\n1. `make test`\n## Expected signal\nEvery test passes."
+                   "\n## What to report\nThe failing tests by name.")
 SAMPLE_BRIEF = ("Review the plan in plan.md against src/parser/: which step has no test, and which file it "
                 "names does not exist? Report each gap with its path:line.")
 
 
-def main_loop_prompt(mode: str) -> RenderedPrompt:
+def main_loop_prompt(mode: str, request: str = SAMPLE_REQUEST, name: str = "") -> RenderedPrompt:
     """The main loop's turn in `mode` over the sample session, every built-in tool registered."""
     offer = offer_tools(mode, sorted(BUILTIN_TOOLS.items()))
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, SAMPLE_INSTRUCTIONS))
     parts = BodyParts(
-        request=SAMPLE_REQUEST,
+        request=request,
         read_only=offer.read_only,
         environment=Environment("/workspace", "2026-03-02", "## main\n M src/parser/__init__.py"),
         flags=SAMPLE_FLAGS,
@@ -75,7 +83,17 @@ def main_loop_prompt(mode: str) -> RenderedPrompt:
     measured = measure_prompt(header, parts, thresholds_for(None), "$0.0420")
     assert measured.gauge is not None
     at_warning = replace(measured, gauge=replace(measured.gauge, used=105_000, tier="warning"))
-    return RenderedPrompt(f"main-loop-{mode}", header, assemble_body(at_warning))
+    return RenderedPrompt(name or f"main-loop-{mode}", header, assemble_body(at_warning))
+
+
+def verify_prompt() -> RenderedPrompt:
+    """/verify's turn in the default mode: the sample change, its nearest test, the zone and its playbook."""
+    zones = detect_zones(SAMPLE_PATHS, {"pyproject.toml": SAMPLE_PYPROJECT, "Makefile": "test:\n\tpytest\nlint:\n"})
+    changed = ("src/parser/lexer.py", "src/parser/__init__.py")
+    tests = tuple(path for path in SAMPLE_PATHS if is_test_file(path))
+    checks = ChangeChecks(changed, nearest_tests(changed, tests), tuple(zones),
+                          (Playbook(".orkeon/verifiers/root.md", SAMPLE_PLAYBOOK),), "the lexer's error positions")
+    return main_loop_prompt("default", build_verify_request(checks), "verify")
 
 
 def child_prompt(charter: AgentCharter, number: int = 1) -> RenderedPrompt:
@@ -86,10 +104,12 @@ def child_prompt(charter: AgentCharter, number: int = 1) -> RenderedPrompt:
 
 
 def every_prompt() -> list[RenderedPrompt]:
-    """Every prompt: the main loop in each mode, the compaction's two, /summary's, then the children's."""
+    """Every prompt: the main loop in each mode, /verify's turn, the compaction's two, /summary's, then the
+    children's."""
     transcript = render_transcript(SAMPLE_HISTORY + (BufferEntry("user", SAMPLE_REQUEST),), 20_000)
     budget = thresholds_for(None).summary
     prompts = [main_loop_prompt(mode) for mode in PERMISSION_MODES]
+    prompts.append(verify_prompt())
     prompts += [
         RenderedPrompt("compaction-summary", build_summary_prompt(budget), build_summary_request(transcript)),
         RenderedPrompt("compaction-summary-focus", build_summary_prompt(budget, "the lexer's public names"),

@@ -53,8 +53,10 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
     build_session_summary_request,
 )
+from orkeon_engine.crews.main_loop.verify_request import build_verify_request
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
+from orkeon_engine.domain.change_checks import ChangeChecks
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
@@ -335,6 +337,16 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
+
+async def run_verify_turn(checks: ChangeChecks, ports: MainLoopPorts,
+                          epilogue: Epilogue | None = None) -> MainLoopResult:
+    """/verify: one turn of the assistant on the request that checks the current change with the project's
+    own checks (verify_request.py), in the session's mode."""
+    if not checks.changed and not checks.focus:
+        raise CommandFailedError("nothing to verify: git status lists no change; name what to check: "
+                                 "/verify <what to check>")
+    return await run_assistant_request(build_verify_request(checks), ports, None, epilogue)
+
 
 async def run_session_summary(ports: MainLoopPorts) -> str:
     """/summary: the whole session's history (the compacted turns included) summarised, no tools."""

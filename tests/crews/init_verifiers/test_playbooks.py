@@ -2,9 +2,9 @@ from orkeon_engine.crews.init_verifiers.playbooks import (
     MISSING_SECTION,
     PLAYBOOK_SECTIONS,
     parse_sections,
-    playbook_path,
     render_playbook,
 )
+from orkeon_engine.domain.project_tooling import playbook_path
 
 ANSWER = """Sure, here it is.
 ## Prerequisites
