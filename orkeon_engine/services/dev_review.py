@@ -61,6 +61,10 @@ class ReviewJob:
     failure: str = ""
     record_file: str = ""
     """Where the review is recorded (the place's review.md when empty)."""
+    tools: tuple[str, ...] = ()
+    """The read tools of an inline review (the charter's when empty)."""
+    turns: int | None = None
+    """How many model turns an inline review may ask for tools (the budget's limit alone when None)."""
 
 
 @dataclass(frozen=True)
@@ -139,14 +143,14 @@ async def _inline(step: DevStep, job: ReviewJob) -> _Answer:
     charter = find_charter(REVIEWER)
     assert charter is not None  # a built-in charter
     box = ports.toolbox()
-    tools = [tool for name in charter.tools if (tool := box.catalogue.find(name)) is not None]
+    tools = [tool for name in job.tools or charter.tools if (tool := box.catalogue.find(name)) is not None]
     gate = await gate_for_run(ports.gate_ports(), charter.mode, step=job.step)
     limits = child_budget(charter, job.step)
     system = child_system_prompt(ChildPromptInput(INLINE_REVIEWER, charter.purpose, charter.mode,
                                                   policy_for(charter.mode).read_only))
     try:
         result = await step.llm.act(system, [ChatMessage.user(child_user_message(job.brief))], tools,
-                                    Budget(limits.tool_calls, limits.seconds, limits.context_tokens), gate)
+                                    Budget(limits.tool_calls, limits.seconds, limits.context_tokens, job.turns), gate)
     except BudgetExhausted as stop:
         return _Answer(INLINE_REVIEWER, "", (), f"{INLINE_REVIEWER} failed: {stop}")
     except (CommandFailedError, NotConfiguredError) as error:
