@@ -5,15 +5,44 @@ rows as diagnostics on the lines they cite."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.commands._shared.deps import Deps
+from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.dev.verdict_findings import cited_line, verdict_findings
-from orkeon_engine.ports.batch_audit import AuditVerdict
+from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.ports.batch_audit import AuditVerdict, BatchAuditor
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.project_checks import ProjectChecks
 from orkeon_engine.services.findings_board import FindingsBoard
+from orkeon_engine.services.work_folder import WorkFolder
 from orkeon_engine.tools.base import Tool
+
+if TYPE_CHECKING:  # the crew loads with the first /dev-batches
+    from orkeon_engine.crews.dev_batches.run import BatchesPorts
+
+LOCAL_STATE = ".orkeon/local"
+
+
+async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | None = None) -> BatchesPorts:
+    """What the batches of one run work over, at the workspace's root: the project's checks, its git, the
+    implement tools, the auditor (the checks' own until the model audit is wired), the findings board."""
+    from orkeon_engine.crews.dev_batches.run import BatchesPorts
+    from orkeon_engine.services.checks_audit import ChecksAuditor
+    from orkeon_engine.services.dev_step import DevStep
+    from orkeon_engine.services.project_checks import open_project_checks
+
+    git, shell = deps.git, deps.shell
+    if git is None:
+        raise NotConfiguredError("/dev-batches commits each batch it closes: open a folder inside a git repository")
+    if shell is None:
+        raise NotConfiguredError("/dev-batches runs the project's tests: this engine has no shell")
+    ports = step_ports(deps)
+    checks = await open_project_checks(ports.files, shell, deps.clock)
+    return BatchesPorts(step=DevStep(ports), folder=folder, checks=checks, git=git, files=ports.files,
+                        auditor=auditor or ChecksAuditor(checks), tools=lambda: implement_tools(deps, checks),
+                        root=deps.workspace.root, left_out=(folder.folder, LOCAL_STATE),
+                        publish=verdict_publisher(deps.findings, ports.files))
 
 
 def implement_tools(deps: Deps, checks: ProjectChecks) -> list[Tool[Any]]:

@@ -14,7 +14,7 @@ from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.dev.plan import is_batch_id
 from orkeon_engine.domain.dev.work_folder import WorkCodeError
-from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.view import CommandView
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
@@ -32,20 +32,12 @@ ARGS = ArgSpec(
 
 
 async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
-    from orkeon_engine.commands.dev.batch_wiring import implement_tools, verdict_publisher
+    from orkeon_engine.commands.dev.batch_wiring import batches_ports
     from orkeon_engine.commands.dev.batches_view import batches_view
-    from orkeon_engine.crews.dev_batches.run import BatchesPorts
     from orkeon_engine.crews.dev_batches.run import run_dev_batches as run_batches
-    from orkeon_engine.services.checks_audit import ChecksAuditor
-    from orkeon_engine.services.dev_step import DevStep
-    from orkeon_engine.services.project_checks import open_project_checks
     from orkeon_engine.services.work_folder import WorkFolder
 
     ports = step_ports(deps)
-    if deps.git is None:
-        raise NotConfiguredError("/dev-batches commits each batch it closes: open a folder inside a git repository")
-    if deps.shell is None:
-        raise NotConfiguredError("/dev-batches runs the project's tests: this engine has no shell")
     folder = await WorkFolder.open(deps.config, ports.files)
     only = args.word(1, "") or None
     if only is not None and not is_batch_id(only):
@@ -57,15 +49,7 @@ async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
     except WorkCodeError as error:
         raise ArgumentError(str(error), USAGE) from None
     request = await _request(folder, place, only, args.has("audit"))
-    checks = await open_project_checks(ports.files, deps.shell, deps.clock)
-    step = DevStep(ports)
-    left_out = (folder.folder, ".orkeon/local")
-    batches = BatchesPorts(step=step, folder=folder, checks=checks, git=deps.git, files=ports.files,
-                           auditor=ChecksAuditor(checks), tools=lambda: implement_tools(deps, checks),
-                           root=deps.workspace.root, left_out=left_out,
-                           publish=verdict_publisher(deps.findings, ports.files))
-    return batches_view(await run_batches(request, batches), place)
-
+    return batches_view(await run_batches(request, await batches_ports(deps, folder)), place)
 
 async def _request(folder: WorkFolder, place: WorkPlace, only: str | None, audit: bool) -> BatchesRequest:
     """The plan with each batch's steps read from its sheet; CommandFailedError saying what to do without one."""
