@@ -39,6 +39,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "model",
     "dev-spec",
     "dev-plan",
+    "dev-batches",
     "hooks",
     "skills",
     "agents",
