@@ -232,6 +232,7 @@ def _prompts(args: list[str]) -> int:
         print(f"orkeon: expected `prompts render DIR`\n{USAGE}", file=sys.stderr)
         return 2
     from orkeon_engine.crews.dev_change.run import render_every_prompt as dev_change_prompts
+    from orkeon_engine.crews.dev_implement.run import render_every_prompt as dev_implement_prompts
     from orkeon_engine.crews.dev_plan.run import render_every_prompt as dev_plan_prompts
     from orkeon_engine.crews.dev_spec.run import render_every_prompt as dev_spec_prompts
     from orkeon_engine.crews.main_loop.run import render_every_prompt
@@ -239,7 +240,8 @@ def _prompts(args: list[str]) -> int:
     target = Path(args[1])
     try:
         target.mkdir(parents=True, exist_ok=True)
-        prompts = [*render_every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts()]
+        prompts = [*render_every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(),
+                   *dev_implement_prompts()]
         for prompt in prompts:
             (target / f"{prompt.name}.md").write_text(prompt.text(), encoding="utf-8")
     except OSError as error:

@@ -8,7 +8,6 @@ import dataclasses
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep, render_plan, sheet_file
@@ -111,7 +110,3 @@ def head_files(root: Path) -> list[str]:
 
 def log_subjects(root: Path) -> list[str]:
     return git(root, "log", "--format=%s").splitlines()
-
-
-def findings_of(data: Any) -> Any:
-    return data

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from orkeon_engine.crews.dev_implement.prompt_catalogue import every_prompt
 from orkeon_engine.crews.dev_implement.prompts import (
     IMPLEMENT_SYSTEM,
     check_refuted,
@@ -36,6 +37,7 @@ from orkeon_engine.domain.dev.batch_run import (
 )
 from orkeon_engine.domain.dev.batches_state import BatchRecord
 from orkeon_engine.domain.dev.plan import Batch
+from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.project_checks import CheckRun, ProjectChecks
@@ -216,3 +218,8 @@ class _Launch:
             return await self.ports.files.read_text(f"/workspace/{path}")
         except FilesError:
             return None
+
+
+def render_every_prompt() -> list[RenderedPrompt]:
+    """Every prompt of this crew over sample inputs, as the model reads them (`orkeon prompts render`)."""
+    return every_prompt()

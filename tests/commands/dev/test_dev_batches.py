@@ -17,7 +17,6 @@ from tests.support.dev_batches import (
     SAVE_TEST,
     WORK,
     batch_turns,
-    commit_draft,
     dev_batches,
     head_files,
     log_subjects,
@@ -27,9 +26,9 @@ from tests.support.dev_batches import (
     shop_repository,
     write,
 )
-from tests.support.temp_git import git
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.scripted_chat_model import ScriptedChatModel
+from tests.support.temp_git import git
 
 F1_TURNS = batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE))
 F2_TURNS = batch_turns(("tests/test_restore.py", RESTORE_TEST), ("shop/saved.py", RESTORE_CODE),
