@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN, SAMPLE_PLAN_FILE
+from orkeon_engine.domain.dev.batches_state import parse_batches_state, render_batches_state
 from orkeon_engine.domain.dev.brief import parse_brief, render_brief
 from orkeon_engine.domain.dev.plan import parse_plan, render_plan
 from orkeon_engine.domain.dev.questions import parse_decisions
@@ -22,11 +23,11 @@ def test_the_page_shows_a_spec_a_brief_decisions_and_a_review():
     assert [example.splitlines()[0] for example in _examples()] == [
         "# Spec cart-save: Save a cart for later", "# Change brief total-zero: The cart total is always zero",
         "## 13. Decisions", "# Review of cart-save (.orkeon/work/cart-save/spec.md)",
-        "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart"]
+        "# Plan cart-save: Save a cart for later", "# Sheet F1 of cart-save: Save a cart", "# Batches of cart-save"]
 
 
 def test_each_example_is_exactly_what_code_writes():
-    spec, brief, decisions, review, _, _ = _examples()
+    spec, brief, decisions, review, *_ = _examples()
 
     assert render_spec(parse_spec(spec + "\n")) == spec + "\n"
     assert render_brief(parse_brief(brief + "\n")) == brief + "\n"
@@ -35,8 +36,17 @@ def test_each_example_is_exactly_what_code_writes():
 
 
 def test_the_plan_and_sheet_examples_are_what_code_writes_and_read_back():
-    *_, plan, sheet = _examples()
+    *_, plan, sheet, _ = _examples()
 
     assert plan + "\n" == render_plan(SAMPLE_PLAN) and parse_plan(plan + "\n") == SAMPLE_PLAN.without_steps()
     assert sheet + "\n" == render_sheet(SAMPLE_PLAN, SAMPLE_PLAN.batches[0], SAMPLE_PLAN_FILE)
     assert parse_sheet(sheet + "\n") == SAMPLE_PLAN.batches[0]
+
+
+def test_the_batches_state_example_is_what_code_writes_and_reads_back():
+    state = _examples()[-1] + "\n"
+
+    parsed = parse_batches_state(state)
+
+    assert render_batches_state(parsed) == state
+    assert [(b.id, b.state, b.commit) for b in parsed.batches] == [("F1", "done", "1a2b3c4"), ("F2", "gaps", "")]

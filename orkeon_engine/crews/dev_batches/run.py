@@ -256,7 +256,8 @@ class _Run:
             return self.outcome("WAITING", f"{batch.id}: audit GAPS {rounds} times since its last VALID: it waits "
                                            "for you (the rows are in its verdict)")
         await self.save(dataclasses.replace(record, state="gaps", rounds=rounds, corrections=rows),
-                        [f"audit {rounds} GAPS: relaunched with {len(rows)} rows as its correction"])
+                        [f"audit {rounds} GAPS: relaunched with {len(rows)} row{'s' if len(rows) != 1 else ''} as its "
+                         "correction"])
         self.lines.append(f"{batch.id}: audit GAPS ({rounds} of {MAX_GAPS_ROUNDS}), relaunched with its correction")
         return None
 
