@@ -52,30 +52,13 @@ async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
     return batches_view(await run_batches(request, await batches_ports(deps, folder)), place)
 
 async def _request(folder: WorkFolder, place: WorkPlace, only: str | None, audit: bool) -> BatchesRequest:
-    """The plan with each batch's steps read from its sheet; CommandFailedError saying what to do without one."""
-    import dataclasses
-
+    """The plan with each batch's steps and sheet; CommandFailedError saying what to do without one."""
     from orkeon_engine.crews.dev_batches.run import BatchesRequest
-    from orkeon_engine.domain.dev.plan import parse_plan, sheet_file
-    from orkeon_engine.domain.dev.sections import DevFileError
-    from orkeon_engine.domain.dev.sheet import parse_sheet
+    from orkeon_engine.domain.dev.plan import sheet_file
+    from orkeon_engine.services.dev_plan_work import read_plan
 
-    plan_file = place.file("plan.md")
-    text = await folder.read(plan_file)
-    if text is None:
+    plan = await read_plan(folder, place)
+    if plan is None:
         raise CommandFailedError(f"there is no plan under {place.path}: /dev-plan {place.code} writes it first")
-    try:
-        plan = parse_plan(text, plan_file)
-        sheets: dict[str, str] = {}
-        batches = []
-        for batch in plan.batches:
-            file = place.file(sheet_file(batch.id))
-            sheet = await folder.read(file)
-            if sheet is None:
-                raise CommandFailedError(f"{file} is gone: /dev-plan {place.code} --replace writes the sheets again")
-            sheets[batch.id] = sheet
-            read = parse_sheet(sheet, file)
-            batches.append(dataclasses.replace(batch, goal=read.goal, steps=read.steps))
-    except DevFileError as error:
-        raise CommandFailedError(f"{error}; mend it by hand, or /dev-plan {place.code} --replace") from None
-    return BatchesRequest(place, dataclasses.replace(plan, batches=tuple(batches)), sheets, only, audit)
+    sheets = {batch.id: await folder.read(place.file(sheet_file(batch.id))) or "" for batch in plan.batches}
+    return BatchesRequest(place, plan, sheets, only, audit)
