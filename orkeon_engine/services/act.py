@@ -135,7 +135,7 @@ class _ToolLoop:
         from orkeon_engine.tools.spawn_agent import SpawnAgentTool, SpawnContext
 
         context = SpawnContext(parent=parent, mode=self._gate.mode, tools=tuple(self._tools.names()))
-        tool = SpawnAgentTool(spawner, context)
+        tool = SpawnAgentTool(spawner, context, [self._tools.get(name) for name in context.tools])
         self._tools.offer_host_tool(tool)
         self._specs.append(tool.spec())
 

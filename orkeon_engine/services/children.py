@@ -74,6 +74,7 @@ from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.catalogue import ToolCatalogue
     from orkeon_engine.tools.toolbox import RunToolbox
 
 ChildListener = Callable[[ChildRecord], None]
@@ -149,16 +150,17 @@ class Children:
 
     async def spawn(self, charter: str, brief: str, *, step: str | None = None, background: bool = True,
                     parent: str = "", mode: str | None = None, tools: Sequence[str] | None = None,
-                    previous: int | None = None) -> ChildHandle:
+                    previous: int | None = None, inherited: Sequence[Tool[Any]] = ()) -> ChildHandle:
         """Start a child of `charter` on `brief` and hand back its handle at once.
 
         `general` needs the parent's `mode` (and takes its `tools`); a built-in charter has its own mode and
-        tools. `step` (a dev step) replaces the charter's step. Raises ChildError for an unknown charter or
-        step, or an empty brief, and UnknownToolError for a charter tool the engine lacks, before anything
-        is recorded or asked of the model."""
+        tools. `inherited` are the parent's own tool objects: a name the engine's catalogue does not hold (an
+        MCP server's extra tool) is taken from them. `step` (a dev step) replaces the charter's step. Raises
+        ChildError for an unknown charter or step, or an empty brief, and UnknownToolError for a charter tool
+        the engine lacks, before anything is recorded or asked of the model."""
         if not brief.strip():
             raise ChildError("the brief is empty: say what the child should do and what its report must answer")
-        start = self._prepare(self._charter(charter, mode, tools), step)
+        start = self._prepare(self._charter(charter, mode, tools), step, inherited)
         draft = ChildDraft(session_id=self._ports.session.id, charter=start.charter.name, mode=start.charter.mode,
                            brief=brief.strip(), started=self._ports.clock.now(), tools=start.charter.tools,
                            step=start.step, parent=parent, previous=previous, background=background)
@@ -222,11 +224,11 @@ class Children:
         """Cancel every running child (the engine ends): the store marks them interrupted."""
         return self._runtime.close()
 
-    async def spawn_for_model(self, request: SpawnRequest) -> str:
+    async def spawn_for_model(self, request: SpawnRequest, inherited: Sequence[Tool[Any]] = ()) -> str:
         """spawn_agent's call: a ticket for a background child, else the report once it has ended (a cancel
-        of the waiting parent stops the child)."""
+        of the waiting parent stops the child). `inherited`: the parent's tools, as `spawn` takes them."""
         handle = await self.spawn(request.charter, request.brief, background=request.background,
-                                  parent=request.parent, mode=request.mode, tools=request.tools)
+                                  parent=request.parent, mode=request.mode, tools=request.tools, inherited=inherited)
         if handle.background:
             return ticket_text(handle.label, handle.charter)
         try:
@@ -250,12 +252,12 @@ class Children:
             raise ChildError(f"no charter is named {name!r}; charters: {', '.join(charter_names())}")
         return charter
 
-    def _prepare(self, charter: AgentCharter, step: str | None) -> _Start:
+    def _prepare(self, charter: AgentCharter, step: str | None, inherited: Sequence[Tool[Any]] = ()) -> _Start:
         step = step if step is not None else charter.step
         if step is not None and not known_step(step):
             raise ChildError(f"unknown dev step {step!r}; steps: {', '.join(STEP_RULE_SETS)}")
         progress = self._ports.progress_for(f"Orkeon {charter.name}")
-        tools = self._ports.toolbox(progress).select(charter.tools)
+        tools = _selected(self._ports.toolbox(progress).catalogue, charter.tools, inherited)
         limits = child_budget(charter, step)
         budget = Budget(limits.tool_calls, limits.seconds, limits.context_tokens)
         return _Start(charter, step, budget, tools, progress)
@@ -399,6 +401,18 @@ class ChildUsageLedger:
 
     async def summary(self, session_id: str) -> UsageSummary:
         return await self._inner.summary(session_id) if self._inner is not None else summarise(())
+
+
+def _selected(catalogue: ToolCatalogue, names: Sequence[str], inherited: Sequence[Tool[Any]]) -> list[Tool[Any]]:
+    """The child's tools in the order named: the engine's own from its fresh toolbox, any other (an MCP
+    server's extra tool) from the parent's; UnknownToolError, naming them all, for names neither holds."""
+    theirs = {tool.name.lower(): tool for tool in inherited}
+    catalogue.select([name for name in names if name.lower() not in theirs])  # raises for the unknown ones
+    chosen: dict[str, Tool[Any]] = {}
+    for name in names:
+        tool = catalogue.find(name) or theirs[name.lower()]
+        chosen.setdefault(tool.name, tool)
+    return list(chosen.values())
 
 
 def _child_id(child: ChildRef) -> int:

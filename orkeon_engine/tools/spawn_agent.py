@@ -8,7 +8,8 @@ has no child of its own; the loop refuses its attempt by name.
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,7 +29,7 @@ class Spawner(Protocol):
     Failure contract: raises CommandFailedError (an unknown charter, an empty brief...) with the reason the
     model reads."""
 
-    async def spawn_for_model(self, request: SpawnRequest) -> str: ...
+    async def spawn_for_model(self, request: SpawnRequest, inherited: Sequence[Tool[Any]] = ()) -> str: ...
 
 
 class SpawnContext(BaseModel):
@@ -69,9 +70,10 @@ class SpawnAgentTool(Tool[SpawnAgentInput]):
     )
     Input = SpawnAgentInput
 
-    def __init__(self, spawner: Spawner, context: SpawnContext) -> None:
+    def __init__(self, spawner: Spawner, context: SpawnContext, inherited: Sequence[Tool[Any]] = ()) -> None:
         self._spawner = spawner
         self._context = context
+        self._inherited = tuple(inherited)  # the parent's tools: a general child takes the MCP servers' ones
 
     async def describe(self, args: SpawnAgentInput) -> ToolCall:
         preview = f"{args.charter}{' in the background' if args.background else ''}: {args.brief[:200]}"
@@ -81,7 +83,7 @@ class SpawnAgentTool(Tool[SpawnAgentInput]):
         request = SpawnRequest(args.brief, args.charter.strip() or "general", args.background, self._context.parent,
                                self._context.mode, self._context.tools)
         try:
-            text = await self._spawner.spawn_for_model(request)
+            text = await self._spawner.spawn_for_model(request, self._inherited)
         except CommandFailedError as error:
             return ToolResult(f"spawn_agent: {error}", is_error=True)
         return ToolResult(text, data={"charter": request.charter, "background": request.background})

@@ -24,6 +24,7 @@ import pytest_asyncio
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from tests.support import gate_matrix
 from tests.support.gate_front_ends import ALWAYS_ALLOW, AcpFrontEnd, CliFrontEnd, LspFrontEnd
+from tests.support.orkeon_cli import write_user_settings
 from tests.support.stub_openai_server import StubOpenAIServer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -40,6 +41,7 @@ async def _started(kind: type, root: Path) -> AsyncIterator[Any]:
     workspace.mkdir()
     home.mkdir()
     gate_matrix.prepare_workspace(workspace, {})
+    write_user_settings(home, gate_matrix.user_settings())
     with StubOpenAIServer(default={"echo": True}) as stub:
         front_end = kind(stub, workspace, home)
         if hasattr(front_end, "start"):
@@ -106,7 +108,7 @@ async def test_a_front_end_that_skips_the_question_fails_the_matrix(lsp_front_en
 
     assert "lsp: edit src/app.py | none | default | answered Allow once: expected asked then ran, " \
            "saw ran without asking" in wrong
-    assert len(wrong) == 4  # the four calls that ask: the edit, ls, uname and the settings file
+    assert len(wrong) == 5  # the five calls that ask: the edit, ls, uname, the extra tool and the settings file
 
 
 LS = {"tool_calls": [{"id": "a_ls", "name": "shell_command", "arguments": {"command": "ls"}}], "content": None}
@@ -149,13 +151,15 @@ CHILD_CALLS = (
     _child_call("c_noise", "file_read", {"path": "node_modules/pkg/index.js"}, "/workspace/node_modules/pkg/index.js"),
     _child_call("c_edit", "file_write", {"path": "src/app.py", "content": "VALUE = 3\n"}, "/workspace/src/app.py"),
     _child_call("c_ls", "shell_command", {"command": "ls"}, "$ ls"),
+    _child_call("c_extra", gate_matrix.EXTRA_TOOL, {"text": "T-2"}, f"Allow {gate_matrix.EXTRA_TOOL}?"),
 )
 R, AR, X = gate_matrix.RAN, gate_matrix.ASKED_RAN, gate_matrix.REFUSED
 CHILD_CELLS = {
     # dev-reviewer: plan mode (reads only) under dev-review's sets (read-noise, secrets...): nothing asks
-    "dev-reviewer": {"c_read": R, "c_env": X, "c_noise": X, "c_edit": X, "c_ls": X},
-    # general: the parent's mode (default here) under no step: the edit and the command ask, as the parent's
-    "general": {"c_read": R, "c_env": X, "c_noise": R, "c_edit": AR, "c_ls": AR},
+    "dev-reviewer": {"c_read": R, "c_env": X, "c_noise": X, "c_edit": X, "c_ls": X, "c_extra": X},
+    # general: the parent's mode (default here) and tools (the MCP server's too) under no step: the edit, the
+    # command and the extra tool ask, as the parent's
+    "general": {"c_read": R, "c_env": X, "c_noise": R, "c_edit": AR, "c_ls": AR, "c_extra": AR},
 }
 
 

@@ -19,6 +19,7 @@ from tests.support.doubles.fake_code_navigation import FakeCodeNavigation
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
+from tests.support.tiny_tools import NamedEcho
 
 REVIEWER_TOOLS = ["file_read", "directory_read", "list_mounts", "codebase_search", "codebase_map", "node_outline",
                   "node_read", "goto_definition", "find_references"]
@@ -368,4 +369,23 @@ async def test_a_general_childs_tools_are_its_parents_without_spawn_agent():
                                                      tools=("file_read", "spawn_agent", "directory_read")))
 
     assert model.requests[0].tool_names == ["file_read", "directory_read"]
+
+
+async def test_a_general_child_takes_its_parents_extra_tool_that_the_engines_catalogue_lacks():
+    model = ScriptedChatModel(["ok"])
+    deps = await _deps(model=model)
+
+    await deps.children.spawn_for_model(
+        SpawnRequest("look", "general", mode="plan", tools=("file_read", "mcp__tiny__echo")),
+        inherited=(NamedEcho("file_read"), NamedEcho("mcp__tiny__echo")))
+
+    assert model.requests[0].tool_names == ["file_read", "mcp__tiny__echo"]
+
+
+async def test_a_general_childs_tool_that_neither_the_engine_nor_its_parent_holds_is_refused():
+    deps = await _deps()
+
+    with pytest.raises(UnknownToolError, match="mcp__tiny__echo"):
+        await deps.children.spawn_for_model(SpawnRequest("look", "general", mode="plan",
+                                                         tools=("file_read", "mcp__tiny__echo")))
 

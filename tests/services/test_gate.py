@@ -199,7 +199,7 @@ AS_THE_GATE_SEES_THEM = {
     "m_env": read("/workspace/.env"),
     "m_edit": write("/workspace/src/app.py"),
     "m_ls": shell("ls"),
-    "m_extra": ToolCall("ticket_update", "extra", {"ticket": "T-1"}),
+    "m_extra": ToolCall(gate_matrix.EXTRA_TOOL, "extra", {"text": "T-1"}),
     "m_settings": write("/workspace/.orkeon/config.json"),
 }
 

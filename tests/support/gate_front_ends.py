@@ -60,7 +60,7 @@ class CliFrontEnd:
         self.cli.expect(PROMPT)
 
     async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
-                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.CALLS) -> Observed:
         self.cli.command("/clear")
         self.cli.command(f"/mode {mode}")
         self.stub.steps = list(steps)
@@ -89,7 +89,7 @@ class LspFrontEnd:
         self.answer = gate_matrix.DENY
         self.questions: list[str] = []
         self.skip_questions = False
-        self.calls = gate_matrix.E2E_CALLS
+        self.calls = gate_matrix.CALLS
         self.client = make_test_lsp_client()
 
         def ask(params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
@@ -114,7 +114,7 @@ class LspFrontEnd:
         return self
 
     async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
-                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.CALLS) -> Observed:
         await run_command(self.client, "clear")
         await run_command(self.client, "mode", mode)
         self.stub.steps = list(steps)
@@ -145,7 +145,7 @@ class AcpFrontEnd:
         return self
 
     async def turn(self, mode: str, steps: list[dict[str, Any]], answer: str,
-                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.E2E_CALLS) -> Observed:
+                   calls: tuple[gate_matrix.MatrixCall, ...] = gate_matrix.CALLS) -> Observed:
         session = (await self.conn.new_session(cwd=str(self.workspace))).session_id
         await self.conn.set_session_mode(session_id=session, mode_id=mode)
         self.client.reset(answers=[ACP_ANSWERS[answer]] * 20)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from tests.support.mcp_servers import tiny_declaration
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "permissions.md"
@@ -33,6 +34,9 @@ RAN, ASKED_RAN, ASKED_REFUSED, REFUSED = (
     "ran without asking", "asked then ran", "asked then refused", "refused without asking")
 CELLS = ("runs", "asks", "refused", "asks, refused anyway")
 SETTINGS_FILE = ".orkeon/config.json"
+EXTRA_TOOL = "mcp__tiny__echo"
+"""The extra tool of the matrix: the tiny MCP server's `echo` (tests/support/tiny_mcp_server.py), of class
+write (no `:read`), declared in the person's own settings of every front end (`user_settings()`)."""
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,6 @@ class MatrixCall:
     arguments: dict[str, Any]
     rule: str
     shown: str
-    end_to_end: bool = True
-    """False for the extra tool: no front end offers extra tools yet, so only the gate's test plays it."""
 
 
 CALLS: tuple[MatrixCall, ...] = (
@@ -59,14 +61,19 @@ CALLS: tuple[MatrixCall, ...] = (
     MatrixCall("run ls (on shell.allow)", "m_ls", "shell_command", {"command": "ls"}, "shell_command(ls)", "$ ls"),
     MatrixCall("run uname (off shell.allow)", "m_uname", "shell_command", {"command": "uname"},
                "shell_command(uname)", "$ uname"),
-    MatrixCall("extra tool of class write", "m_extra", "ticket_update", {"ticket": "T-1"}, "ticket_update",
-               "Allow ticket_update?", end_to_end=False),
+    MatrixCall("extra tool of class write", "m_extra", EXTRA_TOOL, {"text": "T-1"}, EXTRA_TOOL,
+               f"Allow {EXTRA_TOOL}?"),
     MatrixCall("edit .orkeon/config.json", "m_settings", "file_write", {"path": SETTINGS_FILE},
                "file_write(/.orkeon/config.json)", "/workspace/.orkeon/config.json"),
 )
 """In the order the model asks for them; the settings edit comes last, writing back what the file held."""
-E2E_CALLS = tuple(call for call in CALLS if call.end_to_end)
 WORKSPACE_FILES = {"notes.txt": "the notes\n", ".env": "API_KEY=do-not-read\n", "src/app.py": "VALUE = 1\n"}
+
+
+def user_settings() -> dict[str, Any]:
+    """The person's own settings of every front end: the tiny MCP server and its `echo` as an extra tool
+    (the person's file, so no trust is needed)."""
+    return {"mcp.servers": {"tiny": tiny_declaration()}, "tools.extra": [EXTRA_TOOL]}
 
 
 def settings_for(rules: str) -> dict[str, Any]:
@@ -76,7 +83,7 @@ def settings_for(rules: str) -> dict[str, Any]:
     return {"permissions": {rules: [call.rule for call in CALLS]}}
 
 
-def model_turn(settings: dict[str, Any], calls: tuple[MatrixCall, ...] = E2E_CALLS) -> dict[str, Any]:
+def model_turn(settings: dict[str, Any], calls: tuple[MatrixCall, ...] = CALLS) -> dict[str, Any]:
     """The stub's step holding every call; the settings edit writes back the settings the file holds."""
     scripted = []
     for call in calls:
@@ -111,9 +118,9 @@ def tool_results(request: dict[str, Any]) -> dict[str, str]:
             if message.get("role") == "tool"}
 
 
-def call_named_by(question: str, calls: tuple[MatrixCall, ...] = E2E_CALLS) -> str:
+def call_named_by(question: str, calls: tuple[MatrixCall, ...] = CALLS) -> str:
     """The id of the call whose line the question text shows (`?` when none, which the matrix reports)."""
-    lines = {line.strip() for line in question.splitlines()}
+    lines = {re.sub(r"^\[[^\]]+\] ", "", line.strip()) for line in question.splitlines()}  # a child's [name]
     found = [call.call_id for call in calls if call.shown in lines]
     return found[0] if len(found) == 1 else "?"
 
@@ -124,7 +131,7 @@ def did_run(result: str) -> bool:
     return not result.startswith(("refused", "unknown tool"))
 
 
-def outcomes(observed: Observed, calls: tuple[MatrixCall, ...] = E2E_CALLS) -> dict[str, str]:
+def outcomes(observed: Observed, calls: tuple[MatrixCall, ...] = CALLS) -> dict[str, str]:
     """Each call's outcome, from its questions and its result (`did_run` reads the result)."""
     found: dict[str, str] = {}
     for call in calls:
@@ -168,7 +175,7 @@ def read_table(doc: Path = DOC) -> dict[tuple[str, str, str], str]:
 
 
 def expected(table: dict[tuple[str, str, str], str], mode: str, rules: str, answer: str,
-             calls: tuple[MatrixCall, ...] = E2E_CALLS) -> dict[str, str]:
+             calls: tuple[MatrixCall, ...] = CALLS) -> dict[str, str]:
     """Each call's outcome as the table says, under `answer` to every question."""
     found = {}
     for call in calls:
@@ -185,7 +192,7 @@ def expected(table: dict[tuple[str, str, str], str], mode: str, rules: str, answ
 
 
 def mismatches(table: dict[tuple[str, str, str], str], mode: str, rules: str, answer: str,
-               seen: dict[str, str], calls: tuple[MatrixCall, ...] = E2E_CALLS) -> list[str]:
+               seen: dict[str, str], calls: tuple[MatrixCall, ...] = CALLS) -> list[str]:
     """The cells where what was seen differs from the table, each said in full."""
     want = expected(table, mode, rules, answer, calls)
     labels = {call.call_id: call.label for call in calls}

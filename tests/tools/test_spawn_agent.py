@@ -4,6 +4,7 @@ from pydantic import ValidationError
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.tools.spawn_agent import SpawnAgentTool, SpawnContext
 from tests.support.doubles.fake_spawner import FakeSpawner
+from tests.support.tiny_tools import NamedEcho
 
 
 def _tool(spawner=None, **context):
@@ -20,6 +21,15 @@ async def test_the_brief_charter_and_background_flag_go_to_the_spawner_with_the_
     (request,) = spawner.requests
     assert (request.charter, request.background, request.mode, request.tools) == (
         "dev-auditor", True, "acceptEdits", ("file_read",))
+
+
+async def test_the_parents_tools_go_to_the_spawner_for_a_general_child_to_take():
+    spawner = FakeSpawner()
+    tool = SpawnAgentTool(spawner, SpawnContext(tools=("mcp__tiny__echo",)), [NamedEcho("mcp__tiny__echo")])
+
+    await tool.run(tool.parse({"brief": "look at the tests"}))
+
+    assert spawner.inherited == [("mcp__tiny__echo",)]
 
 
 async def test_a_general_child_in_the_foreground_is_the_default():

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from orkeon_engine.domain.children import SpawnRequest
+from orkeon_engine.tools.base import Tool
 
 
 class FakeSpawner:
@@ -11,9 +15,11 @@ class FakeSpawner:
         self.answer = answer
         self.error: Exception | None = None
         self.requests: list[SpawnRequest] = []
+        self.inherited: list[tuple[str, ...]] = []
 
-    async def spawn_for_model(self, request: SpawnRequest) -> str:
+    async def spawn_for_model(self, request: SpawnRequest, inherited: Sequence[Tool[Any]] = ()) -> str:
         self.requests.append(request)
+        self.inherited.append(tuple(tool.name for tool in inherited))
         if self.error is not None:
             raise self.error
         return self.answer
