@@ -15,6 +15,7 @@ from tests.support.dev_batches import (
     commit_draft,
     head_files,
     log_subjects,
+    python_path,
     shop_repository,
 )
 from tests.support.lsp_session import run_command
@@ -37,7 +38,8 @@ SCRIPT = [
 async def test_one_batch_runs_red_then_green_and_is_committed_through_the_language_server(start_server, workspace):
     shop_repository(workspace)
     with StubOpenAIServer(SCRIPT) as stub:
-        client = await start_server(env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+        client = await start_server(env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url,
+                                         "PATH": python_path()})
 
         result = await run_command(client, "dev-batches", "cart-save", "F1")
 

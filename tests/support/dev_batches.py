@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import sys
 from pathlib import Path
 
 from orkeon_engine.bootstrap import build_engine
@@ -47,6 +48,12 @@ PLAN = Plan("cart-save", "Save a cart for later", f"{WORK}/spec.md", "Save then 
             build="python -m pytest")
 
 
+def python_path() -> str:
+    """PATH with this interpreter's folder first, so the project's `python -m pytest` finds pytest wherever
+    the suite runs (a clean clone's only pytest is the one in its .venv)."""
+    return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+
+
 def shop_repository(root: Path, plan: Plan = PLAN) -> Path:
     """The shop committed in a repository at `root`, with its plan and sheets in the work folder (left
     uncommitted, as /dev-plan leaves them)."""
@@ -65,7 +72,8 @@ async def shop_engine(root: Path, model: ScriptedChatModel, human: FakeHumanInpu
                       progress: FakeProgress | None = None) -> Engine:
     """An engine over the repository at `root` (real files, shell and git) whose model is `model`."""
     ui = UserInterface(human or FakeHumanInput(), progress or FakeProgress(), FakeLogger())
-    engine = await build_engine(root, ui, env={**os.environ, "XDG_CONFIG_HOME": str(root / ".xdg")})
+    engine = await build_engine(root, ui, env={**os.environ, "XDG_CONFIG_HOME": str(root / ".xdg"),
+                                               "PATH": python_path()})
     llm = engine.deps.llm
     assert llm is not None
     engine.deps = dataclasses.replace(engine.deps, llm=dataclasses.replace(llm, model=model, spawner=None))
