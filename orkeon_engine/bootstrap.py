@@ -15,6 +15,7 @@ from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.host_probe import HostSystemProbe
+from orkeon_engine.adapters.http_github_api import HttpGitHubApi
 from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
@@ -57,6 +58,7 @@ from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.model_settings import chat_settings, resolve_model
+from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.shell_environment import environment_for_commands
 from orkeon_engine.services.tasks import TaskRegistry
@@ -121,8 +123,11 @@ async def build_engine(
     # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
     llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
+    git = _open_git(info.git_root)
+    github = HttpGitHubApi.from_environment(environment, f"Orkeon/{__version__}")  # the token, read once
+    pull_requests = PullRequestPorts(git, github, config, files) if git is not None else None
     toolbox = ToolboxFactory(files, tool_shell or shell, jobs, clock, config, grammar, code_index, navigation,
-                             memory_index, HttpWebPages(f"Orkeon/{__version__} web_fetch"))
+                             memory_index, HttpWebPages(f"Orkeon/{__version__} web_fetch"), pull_requests)
     children_store = SqliteChildStore(db, clock)
     children = await _children(children_store, ChildPorts(
         llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
@@ -143,7 +148,8 @@ async def build_engine(
         documents=documents,
         findings=FindingsBoard(SqliteFindingsStore(db)),
         review_source=GitPythonReviewSource(info.root, info.git_root),
-        git=_open_git(info.git_root),
+        git=git,
+        github=github,
         files=files,
         shell=shell,
         jobs=jobs,

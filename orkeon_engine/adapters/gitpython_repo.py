@@ -188,6 +188,12 @@ class GitPythonRepo:
 
         return await self._run(f"git push -u origin {branch}", call)
 
+    async def remote_url(self, name: str) -> str | None:
+        def call() -> str | None:
+            return (self._git_or_none("remote", "get-url", "--", name) or "").strip() or None
+
+        return await self._run(f"git remote get-url {name}", call)
+
 
 def _parse_status(raw: str) -> list[StatusEntry]:
     """The entries of `git status --porcelain=v1 -z`: `XY path`, a rename followed by its source."""

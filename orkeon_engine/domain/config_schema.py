@@ -319,6 +319,24 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "services.work_folder",
     ),
     _key(
+        "dev.prAuto",
+        "When true, the dev plan's close pushes the branch and opens the pull request (through the GitHub API, "
+        "as /commit --pr does); false, it commits only and names the push and gh pr create commands.",
+        "boolean",
+        False,
+        "services.pull_requests",
+    ),
+    _key(
+        "github.apiUrl",
+        "The GitHub REST API that opens pull requests (/commit --pr, the create_pr tool): https://api.github.com, "
+        "or a GitHub Enterprise server's https://<host>/api/v3. It receives your GITHUB_TOKEN (else GH_TOKEN), "
+        "so it must be https (http only to a loopback address), and a project's file is read for it only once "
+        "the workspace is trusted (orkeon trust).",
+        "string",
+        "https://api.github.com",
+        "services.pull_requests",
+    ),
+    _key(
         "memory.vectors",
         "Whether the shared memory's recall (memory_recall, /memory search) fuses dense vectors with its "
         "full-text ranking: auto uses them when the orkeon[embeddings] extra is installed; off keeps to full "

@@ -11,13 +11,20 @@ workspace trust does; the person's own settings, the session's and the environme
 its servers back under the same trust.
 A model setting is gated on its provider only: an untrusted project may choose a model of the provider the
 person chose themselves (their settings, or ORKEON_MODEL), not another provider.
+
+A project's `permissions.allow` rules let the model's calls run without asking, so an untrusted project's
+file is read for its ask and deny rules (they only tighten) and for the allow rules the person approved
+themselves ("Always allow", `/permissions add --project`), which the trust store keeps per workspace; a
+rule the repository shipped is held back until the workspace is trusted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from orkeon_engine.domain.permissions.rules import RuleParseError, format_rule, parse_rule
 
 TRUST_COMMAND = "orkeon trust grant"
 
@@ -46,8 +53,11 @@ TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
              safe_values=("default", "plan", "dontAsk")),
     GatedKey("mcp.servers", "it declares MCP servers, programs started with your rights and environment"),
     GatedKey("tools.extra", "it adds tools the model may call, and says which of them only read"),
+    GatedKey("github.apiUrl", "it sends your GitHub token to the server it names"),
 )
 GATED_BY_KEY: dict[str, GatedKey] = {gated.key: gated for gated in TRUST_GATED_KEYS}
+ALLOW_RULES = GatedKey("permissions.allow", "its allow rules let the model's calls run without asking")
+"""The allow list of the project's `permissions`: held back rule by rule, unless the person approved it."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +90,34 @@ def project_may_use(key: str, value: Any, trusted: bool, person_model: str | Non
     return False
 
 
-def held_back(project: Mapping[str, Any], trusted: bool, person_model: str | None) -> list[HeldBack]:
-    """The keys of the project's file that are not used, in the file's order."""
-    return [HeldBack(key, value, GATED_BY_KEY[key].why) for key, value in project.items()
-            if not project_may_use(key, value, trusted, person_model)]
+def canonical_rule(text: str) -> str:
+    """An allow rule as the settings files write it (a rule that does not parse, as it is)."""
+    try:
+        return format_rule(parse_rule(text, "allow"))
+    except RuleParseError:
+        return text.strip()
+
+
+def unapproved_allow_rules(permissions: Any, trusted: bool, approved: Collection[str]) -> list[str]:
+    """The allow rules of a project's `permissions` value not used: none once trusted, else those the person
+    did not approve (compared as written by the settings files)."""
+    allow = permissions.get("allow") if isinstance(permissions, Mapping) and not trusted else None
+    if not isinstance(allow, list):
+        return []
+    return [text for text in allow if isinstance(text, str) and canonical_rule(text) not in approved]
+
+
+def held_back(project: Mapping[str, Any], trusted: bool, person_model: str | None,
+              approved: Collection[str] = ()) -> list[HeldBack]:
+    """The keys of the project's file that are not used, in the file's order; the unapproved allow rules as
+    `permissions.allow`."""
+    held = []
+    for key, value in project.items():
+        if not project_may_use(key, value, trusted, person_model):
+            held.append(HeldBack(key, value, GATED_BY_KEY[key].why))
+        elif key == "permissions" and (rules := unapproved_allow_rules(value, trusted, approved)):
+            held.append(HeldBack(ALLOW_RULES.key, rules, ALLOW_RULES.why))
+    return held
 
 
 def held_back_message(held: list[HeldBack], project_file: str) -> str:

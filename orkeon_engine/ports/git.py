@@ -95,3 +95,7 @@ class Git(Protocol):
     async def push(self, branch: str) -> str:
         """`git push -u origin <branch>`; returns what git reported."""
         ...
+
+    async def remote_url(self, name: str) -> str | None:
+        """The address of the remote `name` (`git remote get-url`), None when there is no such remote."""
+        ...

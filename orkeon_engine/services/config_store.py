@@ -93,7 +93,7 @@ class ConfigStore:
         project = self.read_file("project")
         if not project:
             return []
-        return held_back(project, self._trust.trusted(), await self._person_model())
+        return held_back(project, self._trust.trusted(), await self._person_model(), self._trust.approved_rules())
 
     async def _project_may_use(self, key: str, value: Any) -> bool:
         return project_may_use(key, value, self._trust.trusted(), await self._person_model())

@@ -44,6 +44,8 @@ class RuleBook:
 
     entries: tuple[RuleEntry, ...] = ()
     problems: tuple[str, ...] = ()
+    held_back: tuple[RuleEntry, ...] = ()
+    """The project's allow rules not used: the workspace is untrusted and the person did not approve them."""
 
 
 class PermissionRules:
@@ -69,6 +71,7 @@ class PermissionRules:
         found, trouble = parse_rule_lists(session_value, SESSION_SETTINGS_SOURCE)
         entries += found
         problems += trouble
+        held: list[RuleEntry] = []
         for scope in ("project", "user"):
             try:
                 values = self._config.read_file(scope)
@@ -76,9 +79,21 @@ class PermissionRules:
                 problems.append(str(error))
                 continue
             found, trouble = parse_rule_lists(values.get(PERMISSIONS_KEY), self._config.location(scope))
+            if scope == "project":
+                found, held = self._used_untrusted(found)
             entries += found
             problems += trouble
-        return RuleBook(tuple(entries), tuple(problems))
+        return RuleBook(tuple(entries), tuple(problems), tuple(held))
+
+    def _used_untrusted(self, found: list[RuleEntry]) -> tuple[list[RuleEntry], list[RuleEntry]]:
+        """The project's rules used, and those held back: in an untrusted workspace, an allow rule the person
+        did not approve (domain/trust.py)."""
+        trust = self._config.trust
+        if trust.trusted():
+            return found, []
+        approved = trust.approved_rules()
+        held = [e for e in found if e.rule.effect == "allow" and format_rule(e.rule) not in approved]
+        return [e for e in found if e not in held], held
 
     async def effective(self, step: str | None = None) -> RuleBook:
         """The session's rules, the settings', then the step's rule sets (never raises for a bad rule)."""
@@ -95,7 +110,7 @@ class PermissionRules:
             found, trouble = await self._chosen_sets()
             entries += found
             problems += trouble
-        return RuleBook(tuple(entries), tuple(problems))
+        return RuleBook(tuple(entries), tuple(problems), settings.held_back)
 
     async def _chosen_sets(self) -> tuple[list[RuleEntry], list[str]]:
         """The rules of the sets `permissions.ruleSets` names (a name that is no set is a problem)."""
@@ -130,10 +145,19 @@ class PermissionRules:
         return count
 
     async def add_project(self, rules: Iterable[Rule]) -> list[Rule]:
-        """Append rules to the project file's `permissions` lists; raises ConfigFileError naming the file."""
+        """Append rules to the project file's `permissions` lists, the allow rules approved as the person's own
+        for this workspace first (so they apply while it is untrusted); raises ConfigFileError naming the
+        file (the settings file, or the trust store)."""
         values = self._config.read_file("project")
         lists = self._project_lists(values)
         added = _add(lists, rules)
+        allowed = [format_rule(rule) for rule in added if rule.effect == "allow"]
+        if allowed:
+            trust = self._config.trust
+            try:
+                trust.approve_rules(allowed)
+            except OSError as error:
+                raise ConfigFileError(trust.location(), f"cannot be written ({error.strerror or error})") from None
         if added:
             await self._config.write_value(_permissions_key(), lists, "project")
         return added

@@ -29,6 +29,7 @@ from orkeon_engine.tools.read_ledger import ReadLedger
 
 if TYPE_CHECKING:
     from orkeon_engine.services.config_store import ConfigStore
+    from orkeon_engine.services.pull_requests import PullRequestPorts
     from orkeon_engine.tools.base import Tool
 
 STANDARD_TOOL_NAMES: tuple[str, ...] = (
@@ -66,11 +67,12 @@ def build_toolbox(
     navigation: CodeNavigation | None = None,
     memory_index: MemoryIndex | None = None,
     web: WebPages | None = None,
+    pull_requests: PullRequestPorts | None = None,
 ) -> RunToolbox:
     """The standard tools (STANDARD_TOOL_NAMES, in that order), the code tools when a code index is given
     (tools/code_tools.py: CODE_TOOL_NAMES), memory_recall when the shared memory's index is given, web_fetch
-    when `web` is given, then `extra`, sharing `ledger` (a new one when none is given; pass your own when an
-    extra tool reads files too)."""
+    when `web` is given, create_pr when `pull_requests` is given (a git repository), then `extra`, sharing
+    `ledger` (a new one when none is given; pass your own when an extra tool reads files too)."""
     from orkeon_engine.tools.directory_read import DirectoryReadTool
     from orkeon_engine.tools.file_read import FileReadTool
     from orkeon_engine.tools.file_write import FileWriteTool
@@ -103,6 +105,10 @@ def build_toolbox(
         from orkeon_engine.tools.web_fetch import WebFetchTool
 
         tools.append(WebFetchTool(web))
+    if pull_requests is not None:
+        from orkeon_engine.tools.create_pr import CreatePrTool
+
+        tools.append(CreatePrTool(pull_requests))
     tools += extra
     return RunToolbox(ToolCatalogue(tools), ledger)
 
@@ -125,7 +131,7 @@ class ToolboxFactory:
     def __init__(self, files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: ConfigStore,
                  grammar: ShellGrammar, code_index: CodeIndex | None = None,
                  navigation: CodeNavigation | None = None, memory_index: MemoryIndex | None = None,
-                 web: WebPages | None = None) -> None:
+                 web: WebPages | None = None, pull_requests: PullRequestPorts | None = None) -> None:
         self.files = files
         self.shell = shell
         self.jobs = jobs
@@ -136,10 +142,11 @@ class ToolboxFactory:
         self.navigation = navigation
         self.memory_index = memory_index
         self.web = web
+        self.pull_requests = pull_requests
 
     def __call__(
         self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
     ) -> RunToolbox:
         return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, self.grammar, progress,
                              extra, ledger, code_index=self.code_index, navigation=self.navigation,
-                             memory_index=self.memory_index, web=self.web)
+                             memory_index=self.memory_index, web=self.web, pull_requests=self.pull_requests)

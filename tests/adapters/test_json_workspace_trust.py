@@ -54,3 +54,30 @@ def test_a_corrupt_store_is_untrusted_and_never_overwritten(places):
         trust.grant()
 
     assert trust.trusted() is False and Path(trust.location()).read_text() == "[" * 50_000
+
+
+def test_approved_rules_are_kept_per_workspace_beside_the_trust_and_survive_a_grant(places, tmp_path):
+    workspace, env = places
+    other = tmp_path / "other"
+    other.mkdir()
+    trust = JsonWorkspaceTrust(workspace, env)
+
+    trust.approve_rules(["shell_command(ls)", "shell_command(ls)"])
+    trust.grant()
+
+    assert JsonWorkspaceTrust(workspace, env).approved_rules() == {"shell_command(ls)"}
+    assert JsonWorkspaceTrust(other, env).approved_rules() == frozenset()
+    assert json.loads(Path(trust.location()).read_text()) == {
+        "trusted": [os.path.realpath(workspace)], "approved": {os.path.realpath(workspace): ["shell_command(ls)"]}}
+
+
+def test_a_store_with_a_malformed_approved_list_approves_nothing_and_is_never_overwritten(places):
+    workspace, env = places
+    trust = JsonWorkspaceTrust(workspace, env)
+    os.makedirs(os.path.dirname(trust.location()))
+    Path(trust.location()).write_text(json.dumps({"trusted": [], "approved": {"/x": "file_write(**)"}}))
+
+    with pytest.raises(OSError, match="approved"):
+        trust.approve_rules(["file_read"])
+
+    assert trust.approved_rules() == frozenset() and "file_write(**)" in Path(trust.location()).read_text()

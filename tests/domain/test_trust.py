@@ -9,6 +9,7 @@ from orkeon_engine.domain.trust import (
     held_back_message,
     project_may_use,
     provider_of,
+    unapproved_allow_rules,
 )
 
 
@@ -64,3 +65,24 @@ def test_the_message_names_the_file_the_keys_and_how_to_trust():
        st.one_of(st.none(), st.text(max_size=20)))
 def test_nothing_is_held_back_once_trusted(project, person_model):
     assert held_back(project, trusted=True, person_model=person_model) == []
+
+
+def test_an_untrusted_projects_allow_rules_are_held_back_unless_the_person_approved_them():
+    project = {"review.passes": 2, "permissions": {"allow": ["file_write( ** )", "shell_command(ls)"],
+                                                   "deny": ["file_read(.env)"]}}
+
+    held = held_back(project, trusted=False, person_model=None, approved={"file_write(**)"})
+
+    assert held == [HeldBack("permissions.allow", ["shell_command(ls)"],
+                             "its allow rules let the model's calls run without asking")]
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(max_size=10),
+                 st.dictionaries(st.sampled_from(["allow", "ask", "deny"]),
+                                 st.one_of(st.text(max_size=10), st.lists(st.one_of(st.text(max_size=30),
+                                                                                    st.integers()), max_size=4)))),
+       st.booleans())
+def test_any_permissions_value_gives_a_list_of_its_own_allow_texts_and_none_once_trusted(permissions, trusted):
+    rules = unapproved_allow_rules(permissions, trusted, approved=())
+
+    assert rules == [] if trusted else all(rule in permissions["allow"] for rule in rules)

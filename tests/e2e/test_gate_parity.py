@@ -14,6 +14,7 @@ cells whichever front end started it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,8 @@ async def _started(kind: type, root: Path) -> AsyncIterator[Any]:
     home.mkdir()
     gate_matrix.prepare_workspace(workspace, {})
     write_user_settings(home, gate_matrix.user_settings())
+    trust_store = home / "xdg" / "orkeon" / "trusted.json"  # the matrix's rules are the project's: trusted
+    trust_store.write_text(json.dumps({"trusted": [os.path.realpath(workspace)]}), encoding="utf-8")
     with StubOpenAIServer(default={"echo": True}) as stub:
         front_end = kind(stub, workspace, home)
         if hasattr(front_end, "start"):

@@ -133,3 +133,43 @@ async def test_an_untrusted_project_may_still_choose_a_stricter_mode(tmp_path):
     engine.close()
 
     assert "mode: plan (settings: " in mode.render()
+
+
+def _write_call(call_id: str, path: str) -> dict:
+    return {"tool_calls": [{"name": "file_write", "arguments": {"path": path, "content": "pwned\n"}, "id": call_id}],
+            "content": None}
+
+
+async def test_an_untrusted_projects_shipped_allow_rule_does_not_let_the_model_edit_unasked(tmp_path):
+    # A cloned repository commits `permissions.allow: ["file_write(**)"]`, then a prompt injection asks the
+    # model to write a file: the rule is held back (the trust question names it), the gate asks the person
+    # (nobody answers here: denied), nothing is written.
+    with StubOpenAIServer([_write_call("c1", "src/evil.py"), {"content": "done"}]) as stub:
+        engine, human, _ = await _engine(tmp_path, {"permissions": {"allow": ["file_write(**)"]}},
+                                         env={"ORKEON_API_BASE": stub.url})
+        await engine.run("assistant", ["tidy the sources"])
+        shown = await engine.run("permissions", [])
+        engine.close()
+
+    assert not (tmp_path / "cloned" / "src" / "evil.py").exists()
+    trust_question, write_question = (question for question, _ in human.questions)
+    assert "permissions.allow = ['file_write(**)']" in trust_question
+    assert "src/evil.py" in write_question
+    assert "held back until you trust this workspace: allow file_write(**)" in shown.render()
+
+
+async def test_always_allow_answered_in_an_untrusted_workspace_is_the_persons_own_rule_there(tmp_path):
+    # The person's own "Always allow" lands in the project's file as ever, and is kept as approved in their
+    # trust store, so the next such call runs without asking while the workspace stays untrusted.
+    script = [_write_call("c1", "notes/a.md"), {"content": "one"}, _write_call("c2", "notes/a.md"), {"content": "two"}]
+    with StubOpenAIServer(script) as stub:
+        engine, human, _ = await _engine(tmp_path, {}, answer="Always allow", env={"ORKEON_API_BASE": stub.url})
+        await engine.run("assistant", ["write the first note"])
+        await engine.run("assistant", ["write it again"])
+        engine.close()
+
+    project = json.loads((tmp_path / "cloned" / ".orkeon" / "config.json").read_text())
+    store = json.loads((tmp_path / "xdg" / "orkeon" / "trusted.json").read_text())
+    (rule,) = project["permissions"]["allow"]
+    assert len(human.questions) == 1
+    assert store == {"trusted": [], "approved": {os.path.realpath(tmp_path / "cloned"): [rule]}}

@@ -12,11 +12,13 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git
+from orkeon_engine.ports.github_api import GitHubApi
 from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.mcp_hub import McpHub
+from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
@@ -85,6 +87,7 @@ async def make_deps(
     memory_index: FakeMemoryIndex | None = None,
     trust: FakeWorkspaceTrust | None = None,
     disk: FakeDiskFiles | None = None,
+    github: GitHubApi | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -92,7 +95,9 @@ async def make_deps(
     each with a FakeProgress appended to `child_progress` (cancelled after `child_cancel_after` reports);
     the model facade offers spawn_agent.
     The shared memory is a FakeMemoryEntries and a FakeMemoryIndex, which the toolbox's memory_recall reads (as
-    in the engine, where the dev-auditor's charter names it)."""
+    in the engine, where the dev-auditor's charter names it).
+    `github` is the GitHub API (the real adapter against tests/support/github_api_server.py, or a
+    FakeGitHubApi); with `git`, the toolbox offers create_pr over both."""
     from orkeon_engine.commands.catalogue import CATALOGUE
 
     store = store or FakeSessionStore()
@@ -109,7 +114,9 @@ async def make_deps(
     llm = Llm(chat_model or ScriptedChatModel(), clock, session=session, ledger=ledger, logger=logger,
               progress=progress)
     human = human or FakeHumanInput()
-    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index, web)
+    pull_requests = PullRequestPorts(git, github, config, vfs) if git is not None and github is not None else None
+    toolbox = ToolboxFactory(vfs, shell, jobs, clock, config, BASH_GRAMMAR, code_index, navigation, memory_index, web,
+                             pull_requests)
     lines = child_progress if child_progress is not None else []
 
     def progress_for(title: str) -> FakeProgress:
@@ -155,4 +162,5 @@ async def make_deps(
         code_navigation=navigation,
         mcp=McpHub(config, mcp_servers or FakeMcpServers(), dict(env or {}), vfs, mcp_builtins),
         disk=disk or FakeDiskFiles(),
+        github=github,
     )

@@ -20,6 +20,7 @@ from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.disk_files import DiskFiles
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
+from orkeon_engine.ports.github_api import GitHubApi
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_entries import MemoryEntries
@@ -41,6 +42,7 @@ from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.services.workspace_trust import TrustQuestion
@@ -116,6 +118,8 @@ class Deps:
     """Whether anybody can answer `human`'s questions (False: the command line without a terminal)."""
     disk: DiskFiles | None = None
     """The person's own disk, by real path: where a command writes a file they named (/export FILE)."""
+    github: GitHubApi | None = None
+    """The GitHub REST API with the token read when the engine started (GITHUB_TOKEN, else GH_TOKEN)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
@@ -132,6 +136,13 @@ class Deps:
 
             extras += await launch_extra_tools(self.mcp)
         return self.run_toolbox(extras)
+
+    def pull_request_ports(self) -> PullRequestPorts | None:
+        """What opens a pull request (services/pull_requests.py), or None outside a git repository or
+        without the GitHub API."""
+        if self.git is None or self.github is None:
+            return None
+        return PullRequestPorts(self.git, self.github, self.config, self.files)
 
     def require_mcp(self) -> McpHub:
         """The MCP servers, or NotConfiguredError when this engine was built without them."""

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 ARGS = ArgSpec(
     flags=(
         Flag("push", "push the branch afterwards: git push -u origin <branch>"),
-        Flag("pr", "prepare the pull request too (implies --push): its body and the gh command"),
+        Flag("pr", "open the pull request too (implies --push), through the GitHub API with GITHUB_TOKEN or "
+                   "GH_TOKEN; without one, its body and the gh pr create command, with the reason"),
         Flag("yes", "commit the drafted message without asking", short="y"),
     ),
     positionals=(Positional("paths", "commit only the changes under these files or folders", many=True),),
@@ -47,7 +48,7 @@ async def run_commit(args: ParsedArgs, deps: Deps) -> CommandView:
         assume_yes=args.has("yes"),
     )
     crew = CommitCrewDeps(git=git, llm=deps.require_llm(), human=deps.human, progress=deps.progress,
-                          files=deps.files, show_path=partial(shown, deps))
+                          files=deps.files, show_path=partial(shown, deps), pull_requests=deps.pull_request_ports())
     return _view(await run_git_commit(request, crew))
 
 
@@ -65,7 +66,8 @@ async def _refuse_in_a_read_only_mode(deps: Deps) -> None:
 
 def _view(outcome: CommitOutcome) -> CommandView:
     data = {"commit": outcome.commit_id, "files": list(outcome.files), "branch": outcome.branch,
-            "pushed": outcome.pushed, "prFile": outcome.pr_file, "ghCommand": outcome.gh_command}
+            "pushed": outcome.pushed, "prFile": outcome.pr_file, "ghCommand": outcome.gh_command,
+            "prUrl": outcome.pr_url}
     if outcome.commit_id is None:
         return CommandView(lines=outcome.notes, message=outcome.summary, data=data)
     lines = (*outcome.message.strip("\n").splitlines(), "", *(f"  {path}" for path in outcome.files),

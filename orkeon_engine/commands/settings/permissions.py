@@ -14,6 +14,7 @@ from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS, STEP_RULE_SETS
 from orkeon_engine.domain.permissions.rules import EFFECTS, Effect, Rule, RuleParseError, format_rule, parse_rule
 from orkeon_engine.domain.permissions.tools import ANY_TOOL, BUILTIN_TOOLS
+from orkeon_engine.domain.trust import TRUST_COMMAND
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.permission_rules import PermissionRules
 
@@ -54,7 +55,9 @@ async def _in_force(rules: PermissionRules) -> CommandView:
     order = {effect: index for index, effect in enumerate(EFFECTS)}
     entries = sorted(book.entries, key=lambda e: order[e.rule.effect])
     rows = [[entry.rule.effect, format_rule(entry.rule), entry.source] for entry in entries]
-    lines = tuple(f"cannot be read: {problem}" for problem in book.problems)
+    lines = tuple(f"cannot be read: {problem}" for problem in book.problems) + tuple(
+        f"held back until you trust this workspace: allow {format_rule(entry.rule)} ({entry.source}; "
+        f"`{TRUST_COMMAND}`, or answer Always allow when it asks)" for entry in book.held_back)
     if book.problems:
         message = "The gate refuses every call until these are fixed."
     elif rows:

@@ -1,9 +1,7 @@
-"""What the commit crew shows: the confirmation, the refusals, the pull request body and the `gh` command."""
+"""What the commit crew shows: the confirmation, the refusals and the pull request body."""
 
 from __future__ import annotations
 
-import re
-import shlex
 from collections.abc import Sequence
 
 from orkeon_engine.crews.git_commit.paths import Selection
@@ -18,7 +16,8 @@ IDENTITY_COMMANDS = (
     'git config --global user.name "Your Name"',
     'git config --global user.email "you@example.com"',
 )
-NO_PR_TOOL = "the tool that opens pull requests is not available in this engine"
+PR_NOT_ASKED = "--pr was not given (/commit --pr opens it through the GitHub API)"
+NO_PR_CLIENT = "this engine has no GitHub API client"
 
 
 def identity_missing() -> str:
@@ -76,20 +75,8 @@ def confirmation(selection: Selection, message: str, branch: str | None) -> str:
     return "\n".join(parts)
 
 
-def pr_slug(branch: str) -> str:
-    """A folder name from a branch name: lower case, words joined by dashes, 60 characters at most."""
-    slug = re.sub(r"[^a-z0-9]+", "-", branch.lower()).strip("-")
-    return slug[:60].rstrip("-") or "branch"
-
-
 def pr_body(message: str, commit_id: str, files: Sequence[str]) -> str:
     """The pull request's body as markdown: the message's subject as title, its body, the commit, the files."""
     subject, _, body = message.strip().partition("\n")
     listed = "\n".join(f"- `{path}`" for path in files)
     return f"# {subject}\n\n{body.strip()}\n\n## Commit\n\n- {commit_id} {subject}\n\n## Files\n\n{listed}\n"
-
-
-def gh_command(base: str, head: str, title: str, body_file: str) -> str:
-    return " ".join(shlex.quote(part) for part in
-                    ("gh", "pr", "create", "--base", base, "--head", head, "--title", title, "--body-file",
-                     body_file))

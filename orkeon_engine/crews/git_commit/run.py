@@ -21,11 +21,13 @@ from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path
 from orkeon_engine.domain.dev.work_folder import DEFAULT_WORK_FOLDER
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.git import FileStart
-from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.domain.pull_requests import PullRequestDraft
+from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.pull_requests import PullRequestPorts, open_pull_request, pull_request_by_hand
 
 SCAN_BYTES = 512 * 1024
 """How much of each new file the credential scan reads (the prompt shows far less of it)."""
@@ -51,8 +53,9 @@ def _as_written(path: str) -> str:
 
 @dataclass(frozen=True)
 class CommitCrewDeps:
-    """The ports the crew works through; `files` is the VFS that holds /output (None: no output folder), and
-    `show_path` turns a virtual path into the file the person can open (the command's paths helper)."""
+    """The ports the crew works through; `files` is the VFS that holds /output (None: no output folder),
+    `show_path` turns a virtual path into the file the person can open (the command's paths helper), and
+    `pull_requests` opens the pull request --pr asks for (services/pull_requests.py)."""
 
     git: Git
     llm: Llm
@@ -60,6 +63,8 @@ class CommitCrewDeps:
     progress: Progress
     files: Files | None = None
     show_path: Callable[[str], str] = _as_written
+    pull_requests: PullRequestPorts | None = None
+    """What opens the pull request on GitHub (None: --pr names the gh command instead)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,7 @@ class CommitOutcome:
     pushed: bool = False
     pr_file: str | None = None
     gh_command: str | None = None
+    pr_url: str | None = None
     notes: tuple[str, ...] = ()
 
 
@@ -174,23 +180,25 @@ async def _push(request: CommitRequest, deps: CommitCrewDeps, outcome: CommitOut
         return replace(pushed, notes=(*pushed.notes, "no pull request body: the default branch is not known"))
     if branch == default:
         return pushed
-    return await _pull_request_body(request, deps, pushed, base=default)
+    return await _pull_request(request, deps, pushed, base=default)
 
 
-async def _pull_request_body(request: CommitRequest, deps: CommitCrewDeps, outcome: CommitOutcome,
-                             base: str) -> CommitOutcome:
-    branch = outcome.branch or ""
-    if deps.files is None:
-        return replace(outcome, notes=(*outcome.notes, "no pull request body: this engine has no output folder"))
-    virtual = f"/output/pr-{render.pr_slug(branch)}/PR.md"
-    try:
-        await deps.files.write_text(virtual, render.pr_body(outcome.message, outcome.commit_id or "", outcome.files))
-        host = deps.files.host_path(virtual)
-    except FilesError as error:
-        return replace(outcome, notes=(*outcome.notes, f"no pull request body: {error}"))
-    title = outcome.message.strip().splitlines()[0]
-    command = render.gh_command(base, branch, title, host)
-    asked = " (--pr asked for one)" if request.pull_request else ""
-    lines = (*outcome.lines, f"pull request body: {deps.show_path(virtual)}",
-             f"the pull request was not opened{asked}: {render.NO_PR_TOOL}; open it with:", f"  {command}")
-    return replace(outcome, pr_file=virtual, gh_command=command, lines=lines)
+async def _pull_request(request: CommitRequest, deps: CommitCrewDeps, outcome: CommitOutcome,
+                        base: str) -> CommitOutcome:
+    """The pull request of the pushed branch: opened through the GitHub API when --pr asks for it, else (or
+    when it cannot be) its body written and the `gh pr create` command named with the reason."""
+    draft = PullRequestDraft(outcome.message.strip().splitlines()[0],
+                             render.pr_body(outcome.message, outcome.commit_id or "", outcome.files),
+                             base, outcome.branch or "")
+    if not request.pull_request:
+        deps.progress.report("writing the pull request body")
+        pull = await pull_request_by_hand(draft, deps.files, render.PR_NOT_ASKED)
+    elif deps.pull_requests is None:
+        pull = await pull_request_by_hand(draft, deps.files, render.NO_PR_CLIENT)
+    else:
+        deps.progress.report("opening the pull request")
+        pull = await open_pull_request(draft, deps.pull_requests)
+    body = [f"pull request body: {deps.show_path(pull.body_file)}"] if pull.body_file else []
+    summary = outcome.summary + (f"; pull request {pull.url}" if pull.url else "")
+    return replace(outcome, pr_file=pull.body_file, gh_command=None if pull.opened else pull.gh_command,
+                   pr_url=pull.url, summary=summary, lines=(*outcome.lines, *body, *pull.lines()))

@@ -18,7 +18,7 @@ READ_TOOLS: tuple[str, ...] = (
     "index_codebase", "incremental_reindex", "codebase_map", "dependency_graph", "package_summary",
     "codebase_search", "node_outline", "node_read", "goto_definition", "find_references", "memory_recall",
 )
-NETWORK_TOOLS: tuple[str, ...] = ("web_fetch",)
+NETWORK_TOOLS: tuple[str, ...] = ("web_fetch", "create_pr")
 """The tools whose rule specifier is a domain pattern (`web_fetch(domain:example.org)`)."""
 EDIT_TOOLS: tuple[str, ...] = ("file_write", "node_replace", "edit_batch")
 SHELL_TOOLS: tuple[str, ...] = ("shell_command", "start_job")

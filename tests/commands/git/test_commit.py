@@ -4,13 +4,16 @@ import json
 
 import pytest
 
+from orkeon_engine.adapters.http_github_api import HttpGitHubApi
 from orkeon_engine.commands.git.commit import run_commit
 from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.git_deps import make_git_deps
 from tests.support.git_repo import commit_files, committed_paths, init_repo, isolate_git, staged_paths, write
+from tests.support.github_api_server import GitHubApiServer
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 DRAFT = {"type": "feat", "scope": "core", "subject": "add the parser and its tests",
@@ -314,8 +317,7 @@ async def test_push_off_the_default_branch_writes_the_pr_body_and_prints_the_gh_
     assert body.startswith("# feat(core): add the parser and its tests\n\nThe engine needs")
     assert view.data["ghCommand"].startswith("gh pr create --base main --head feat/parser --title ")
     assert "pull request body: /repo/.orkeon/local/output/pr-feat-parser/PR.md" in view.lines
-    assert any("the pull request was not opened (--pr asked for one): the tool that opens pull requests is not "
-               "available" in line for line in view.lines)
+    assert "the pull request was not opened: this engine has no GitHub API client; open it with:" in view.lines
 
 
 async def test_a_failed_push_says_the_commit_was_made(repo):
@@ -324,3 +326,65 @@ async def test_a_failed_push_says_the_commit_was_made(repo):
 
     with pytest.raises(CommandFailedError, match="committed [0-9a-f]+ on main, but the push failed"):
         await run_commit(args(yes=True, push=True), deps)
+
+
+TOKEN = "ghp_commit0123456789abcdefghijklmn"
+
+
+def on_github(repo, tmp_path):
+    """origin reads as github.com/acme/rocket, while the push goes to a bare repository beside the work tree."""
+    bare = tmp_path / "rocket.git"
+    repo.git.init("--bare", str(bare))
+    repo.git.remote("add", "origin", "https://github.com/acme/rocket.git")
+    repo.git.remote("set-url", "--push", "origin", str(bare))
+    repo.git.switch("-c", "feat/parser")
+    write(repo, "a.py", "a = 2\n")
+
+
+async def pr_deps(repo, api_url, token=TOKEN):
+    settings = FakeConfigFiles(user=json.dumps({"github.apiUrl": api_url}))
+    return await make_git_deps(repo, chat_model=ScriptedChatModel([draft()]), vfs=FakeFiles(), files=settings,
+                               github=HttpGitHubApi(token))
+
+
+async def test_pr_opens_the_pull_request_on_github_after_the_push_and_prints_its_url(repo, tmp_path):
+    on_github(repo, tmp_path)
+    with GitHubApiServer(TOKEN) as api:
+        deps = await pr_deps(repo, api.url)
+        view = await run_commit(args(yes=True, pr=True), deps)
+
+    sent = api.requests[0].body
+    assert "pull request opened #1: https://github.com/acme/rocket/pull/1" in view.lines
+    assert view.data["prUrl"] == "https://github.com/acme/rocket/pull/1" and view.data["ghCommand"] is None
+    assert (sent["title"], sent["head"], sent["base"]) == ("feat(core): add the parser and its tests", "feat/parser",
+                                                           "main")
+    assert sent["body"] == deps.files.texts["/output/pr-feat-parser/PR.md"]
+
+
+async def test_pr_without_a_token_prints_the_gh_command_with_the_reason(repo, tmp_path):
+    on_github(repo, tmp_path)
+    with GitHubApiServer(TOKEN) as api:
+        view = await run_commit(args(yes=True, pr=True), await pr_deps(repo, api.url, token=None))
+
+    assert api.requests == [] and view.data["prUrl"] is None
+    assert ("the pull request was not opened: no GitHub token: neither GITHUB_TOKEN nor GH_TOKEN is set; open it "
+            "with:") in view.lines
+    assert view.data["ghCommand"].startswith("gh pr create --base main --head feat/parser")
+
+
+async def test_pr_refused_by_github_prints_its_reason_and_the_gh_command(repo, tmp_path):
+    on_github(repo, tmp_path)
+    with GitHubApiServer("ghp_another_token_that_github_holds0") as api:
+        view = await run_commit(args(yes=True, pr=True), await pr_deps(repo, api.url))
+
+    assert any("GitHub refused the token (401: Bad credentials)" in line for line in view.lines)
+    assert view.data["ghCommand"].startswith("gh pr create")
+
+
+async def test_pr_on_a_branch_whose_pull_request_is_open_shows_that_one(repo, tmp_path):
+    on_github(repo, tmp_path)
+    with GitHubApiServer(TOKEN) as api:
+        api.pulls[("acme/rocket", "feat/parser")] = {"number": 7, "html_url": "https://github.com/acme/rocket/pull/7"}
+        view = await run_commit(args(yes=True, pr=True), await pr_deps(repo, api.url))
+
+    assert "a pull request is already open for this branch #7: https://github.com/acme/rocket/pull/7" in view.lines

@@ -2,10 +2,8 @@ from orkeon_engine.crews.git_commit.paths import Selection
 from orkeon_engine.crews.git_commit.render import (
     confirmation,
     credentials_refusal,
-    gh_command,
     identity_missing,
     pr_body,
-    pr_slug,
     secret_paths_refusal,
 )
 from orkeon_engine.crews.git_commit.secrets import CredentialHit
@@ -34,21 +32,10 @@ def test_refusals_name_the_paths_and_the_lines():
     assert "  a.py:3: a GitHub token" in credentials_refusal([CredentialHit("a.py", 3, "a GitHub token")])
 
 
-def test_a_branch_name_becomes_a_folder_slug():
-    assert pr_slug("feat/Git Commit_crew") == "feat-git-commit-crew"
-    assert pr_slug("///") == "branch"
-
-
 def test_the_pr_body_takes_the_subject_as_title_and_lists_commit_and_files():
     body = pr_body("feat: x\n\nbecause y", "abc1234", ["a.py"])
 
     assert body == "# feat: x\n\nbecause y\n\n## Commit\n\n- abc1234 feat: x\n\n## Files\n\n- `a.py`\n"
-
-
-def test_the_gh_command_quotes_what_needs_quoting():
-    command = gh_command("main", "feat/x", "feat: it's done", "out/PR.md")
-
-    assert command == "gh pr create --base main --head feat/x --title 'feat: it'\"'\"'s done' --body-file out/PR.md"
 
 
 def test_the_confirmation_says_what_was_taken_from_orkeons_folders_because_named():

@@ -65,7 +65,7 @@ async def test_without_pr_the_reason_still_says_why_the_pull_request_was_not_ope
     outcome = await run_git_commit(CommitRequest(push=True, assume_yes=True), crew(git, files=FakeFiles()))
 
     assert outcome.pr_file == "/output/pr-feat-x/PR.md"
-    assert any(line.startswith("the pull request was not opened: the tool") for line in outcome.lines)
+    assert any(line.startswith("the pull request was not opened: --pr was not given") for line in outcome.lines)
 
 
 async def test_a_git_refusal_of_the_commit_is_a_command_failure_with_git_s_reason():
@@ -101,3 +101,22 @@ async def test_progress_is_reported_and_ended():
 
     assert deps.progress.events[0] == ("begin", "commit: reading the changes")
     assert deps.progress.events[-1] == ("end", "")
+
+
+async def test_pr_opens_the_pull_request_through_the_ports_it_is_given():
+    from orkeon_engine.services.pull_requests import PullRequestPorts
+    from tests.support.doubles.fake_github_api import FakeGitHubApi
+    from tests.support.settings import config_store
+
+    git = FakeGit([StatusEntry("a.py", " M")], branch="feat/x")
+    git.remotes["origin"] = "git@github.com:acme/rocket.git"
+    api = FakeGitHubApi()
+    files = FakeFiles()
+    deps = crew(git, files=files)
+    deps = CommitCrewDeps(deps.git, deps.llm, deps.human, deps.progress, files,
+                          pull_requests=PullRequestPorts(git, api, await config_store(), files))
+
+    outcome = await run_git_commit(CommitRequest(push=True, pull_request=True, assume_yes=True), deps)
+
+    assert outcome.pr_url == "https://github.com/acme/rocket/pull/1" and outcome.summary.endswith(outcome.pr_url)
+    assert api.created[0][2].title == "refactor: move the parser"

@@ -5,6 +5,7 @@ MODEL_TOOLS = (
     "job_tail", "progress_report", "index_status", "index_codebase", "incremental_reindex", "codebase_map",
     "dependency_graph", "package_summary", "codebase_search", "node_outline", "node_read", "node_replace",
     "edit_batch", "goto_definition", "find_references", "memory_recall", "spawn_agent", "web_fetch",
+    "create_pr",
 )
 
 
@@ -19,8 +20,8 @@ def test_the_writers_are_edit_tools_and_the_command_runners_shell_tools():
         "file_write", "node_replace", "edit_batch", "shell_command", "start_job"]
 
 
-def test_web_fetch_is_the_network_tool():
-    assert [name for name, cls in BUILTIN_TOOLS.items() if cls == "network"] == ["web_fetch"]
+def test_web_fetch_and_create_pr_are_the_network_tools():
+    assert [name for name, cls in BUILTIN_TOOLS.items() if cls == "network"] == ["web_fetch", "create_pr"]
 
 
 def test_a_tool_name_pattern_covers_the_names_it_starts():

@@ -37,6 +37,7 @@ class FakeGit:
         self.created: list[str] = []
         self.switched: list[str] = []
         self.pushed: list[str] = []
+        self.remotes: dict[str, str] = {}
 
     def _check(self, operation: str) -> None:
         if operation in self.fail:
@@ -101,3 +102,7 @@ class FakeGit:
         self._check("push")
         self.pushed.append(branch)
         return f"branch '{branch}' set up to track 'origin/{branch}'."
+
+    async def remote_url(self, name: str) -> str | None:
+        self._check("remote_url")
+        return self.remotes.get(name)

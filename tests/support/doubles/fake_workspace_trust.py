@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class FakeWorkspaceTrust:
     def __init__(self, trusted: bool = False, workspace: str = "/repo") -> None:
@@ -9,6 +11,7 @@ class FakeWorkspaceTrust:
         self.path = workspace
         self.fail: OSError | None = None
         self.grants = 0
+        self.approved: set[str] = set()
 
     def trusted(self) -> bool:
         return self.is_trusted
@@ -23,6 +26,14 @@ class FakeWorkspaceTrust:
         if self.fail is not None:
             raise self.fail
         self.is_trusted = False
+
+    def approved_rules(self) -> frozenset[str]:
+        return frozenset(self.approved)
+
+    def approve_rules(self, rules: Iterable[str]) -> None:
+        if self.fail is not None:
+            raise self.fail
+        self.approved.update(rules)
 
     def location(self) -> str:
         return "/home/dev/.config/orkeon/trusted.json"
