@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep, render_plan, sheet_file
@@ -54,10 +55,10 @@ def python_path() -> str:
     return os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
 
 
-def shop_repository(root: Path, plan: Plan = PLAN) -> Path:
-    """The shop committed in a repository at `root`, with its plan and sheets in the work folder (left
-    uncommitted, as /dev-plan leaves them)."""
-    make_repo(root, SHOP)
+def shop_repository(root: Path, plan: Plan = PLAN, settings: dict[str, Any] | None = None) -> Path:
+    """The shop committed in a repository at `root` (with its project `settings` in .orkeon/config.json), its
+    plan and sheets in the work folder (left uncommitted, as /dev-plan leaves them)."""
+    make_repo(root, {**SHOP, **({".orkeon/config.json": json.dumps(settings)} if settings else {})})
     git(root, "config", "user.name", "Ana")
     git(root, "config", "user.email", "ana@example.com")
     work = root / WORK
@@ -69,11 +70,17 @@ def shop_repository(root: Path, plan: Plan = PLAN) -> Path:
 
 
 async def shop_engine(root: Path, model: ScriptedChatModel, human: FakeHumanInput | None = None,
-                      progress: FakeProgress | None = None) -> Engine:
-    """An engine over the repository at `root` (real files, shell and git) whose model is `model`."""
+                      progress: FakeProgress | None = None, user_settings: dict[str, Any] | None = None,
+                      env: dict[str, str] | None = None) -> Engine:
+    """An engine over the repository at `root` (real files, shell and git) whose model is `model`, the
+    person's own settings `user_settings`, and `env` added to its environment."""
     ui = UserInterface(human or FakeHumanInput(), progress or FakeProgress(), FakeLogger())
-    engine = await build_engine(root, ui, env={**os.environ, "XDG_CONFIG_HOME": str(root / ".xdg"),
-                                               "PATH": python_path()})
+    xdg = root.parent / f"{root.name}-xdg"
+    if user_settings:
+        (xdg / "orkeon").mkdir(parents=True, exist_ok=True)
+        (xdg / "orkeon" / "config.json").write_text(json.dumps(user_settings), encoding="utf-8")
+    engine = await build_engine(root, ui, env={**os.environ, "XDG_CONFIG_HOME": str(xdg), "PATH": python_path(),
+                                               **(env or {})})
     llm = engine.deps.llm
     assert llm is not None
     engine.deps = dataclasses.replace(engine.deps, llm=dataclasses.replace(llm, model=model, spawner=None))
@@ -118,3 +125,12 @@ def head_files(root: Path) -> list[str]:
 
 def log_subjects(root: Path) -> list[str]:
     return git(root, "log", "--format=%s").splitlines()
+
+
+def all_closed(root: Path) -> None:
+    """batches-state.md as a run leaves it once every batch of PLAN closed, before the plan's close."""
+    from orkeon_engine.domain.dev.batches_state import BatchesState, BatchRecord, render_batches_state
+
+    state = BatchesState("cart-save", f"{WORK}/plan.md", tuple(BatchRecord(b.id, "done", "CLEAR", 1, 0, 1, 1,
+                                                                           "abc1234") for b in PLAN.batches))
+    (root / WORK / "batches-state.md").write_text(render_batches_state(state), encoding="utf-8")

@@ -11,6 +11,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.dev.verdict_findings import cited_line, verdict_findings
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
 from orkeon_engine.ports.batch_audit import AuditVerdict, BatchAuditor
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.project_checks import ProjectChecks
@@ -19,7 +20,7 @@ from orkeon_engine.services.work_folder import WorkFolder
 from orkeon_engine.tools.base import Tool
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
-    from orkeon_engine.crews.dev_batches.run import BatchesPorts
+    from orkeon_engine.crews.dev_batches.run import BatchesPorts, OpenPullRequest
 
 LOCAL_STATE = ".orkeon/local"
 
@@ -27,10 +28,11 @@ LOCAL_STATE = ".orkeon/local"
 async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | None = None) -> BatchesPorts:
     """What the batches of one run work over, at the workspace's root: the project's checks, its git, the
     implement tools, the auditor (the checks' own until the model audit is wired), the findings board."""
-    from orkeon_engine.crews.dev_batches.run import BatchesPorts
+    from orkeon_engine.crews.dev_batches.run import BatchesPorts, PlanClose
     from orkeon_engine.services.checks_audit import ChecksAuditor
     from orkeon_engine.services.dev_step import DevStep
     from orkeon_engine.services.project_checks import open_project_checks
+    from orkeon_engine.services.pull_requests import pr_auto
 
     git, shell = deps.git, deps.shell
     if git is None:
@@ -42,7 +44,23 @@ async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | 
     return BatchesPorts(step=DevStep(ports), folder=folder, checks=checks, git=git, files=ports.files,
                         auditor=auditor or ChecksAuditor(checks), tools=lambda: implement_tools(deps, checks),
                         root=deps.workspace.root, left_out=(folder.folder, LOCAL_STATE),
+                        plan_close=PlanClose(await pr_auto(deps.config), pull_request_opener(deps)),
                         publish=verdict_publisher(deps.findings, ports.files))
+
+
+def pull_request_opener(deps: Deps) -> OpenPullRequest:
+    """Opens the plan's pull request through the GitHub API (services/pull_requests.py); an engine without
+    the API writes its body and names the gh pr create command with that reason."""
+    from orkeon_engine.services.pull_requests import open_pull_request, pull_request_by_hand
+
+    ports = deps.pull_request_ports()
+
+    async def opener(draft: PullRequestDraft) -> PullRequestOutcome:
+        if ports is None:
+            return await pull_request_by_hand(draft, deps.files, "this engine has no GitHub API client")
+        return await open_pull_request(draft, ports)
+
+    return opener
 
 
 def implement_tools(deps: Deps, checks: ProjectChecks) -> list[Tool[Any]]:

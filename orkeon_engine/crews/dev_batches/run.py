@@ -9,11 +9,12 @@ crew's close (explicit list, identity check, Conventional Commits, credential re
 done. A GAPS verdict relaunches the batch with its Blocking and Major rows as the correction, up to three
 audits in GAPS since the last VALID; the third goes to the person. Every move is written to
 batches-state.md before the next, so the command typed again after a stop goes on where it stopped. When
-every batch closed, the plan's close pushes once and names (or opens) the pull request."""
+every batch closed, the plan's close (with the dev.prAuto setting) pushes once and opens one pull request."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,7 @@ from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.sheet import mark_done
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
 from orkeon_engine.ports.batch_audit import AuditRequest, AuditVerdict, BatchAuditor
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git, GitError
@@ -49,6 +51,18 @@ from orkeon_engine.services.work_folder import WorkFolder
 from orkeon_engine.tools.base import Tool
 
 REVIEW_STEP = "dev-review"
+_PUSHED_ONLY = re.compile(r"^pushed \S+$")
+"""A plan's close that pushed and has its pull request still to open."""
+OpenPullRequest = Callable[[PullRequestDraft], Awaitable[PullRequestOutcome]]
+
+
+@dataclass(frozen=True)
+class PlanClose:
+    """How the plan's close ends: `auto` (the dev.prAuto setting) pushes the branch once and opens its pull
+    request through `open` (services/pull_requests.open_pull_request); off, it names both commands."""
+
+    auto: bool = False
+    open: OpenPullRequest | None = None
 REVIEWS_FOLDER = "reviews"
 
 
@@ -64,6 +78,7 @@ class BatchesPorts:
     """The implement tools of one launch (a fresh set each time)."""
     root: str = "/workspace"
     left_out: tuple[str, ...] = ()
+    plan_close: PlanClose = PlanClose()
     publish: Callable[[str, AuditVerdict], Awaitable[None]] | None = None
     """Shows a batch's verdict rows where they point (the editor's diagnostics)."""
 
@@ -163,7 +178,7 @@ class _Run:
             return self.outcome("STOPPED", f"{', '.join(left)} cannot run yet")
         if self.request.only is not None:
             return self.outcome("DONE", f"{self.request.only} is already closed")
-        if self.state.closed == NOT_CLOSED:
+        if self.state.closed == NOT_CLOSED or _PUSHED_ONLY.match(self.state.closed):
             await self._close_plan()
         return self.outcome("DONE", f"plan {self.request.plan.code}: every batch closed")
 
@@ -290,26 +305,59 @@ class _Run:
         return None
 
     async def _close_plan(self) -> None:
-        """One push of the branch, once every batch closed; the pull request named with it."""
+        """Once every batch closed: with dev.prAuto, one push of the branch, then one pull request; without,
+        the push and gh pr create commands named."""
         git = self.ports.git
         branch = await git.current_branch()
         if branch is None:
             self.lines.append("not pushed: HEAD is detached, there is no branch to push")
             return
-        try:
-            await git.push(branch)
-        except GitError as error:
-            self.lines.append(f"every batch is committed; the push of {branch} failed: {error}; push it with "
-                              f"`git push -u origin {branch}`, then /commit --pr opens the pull request")
-            return
-        self.state = dataclasses.replace(self.state, closed=f"pushed {branch}",
-                                         log=(*self.state.log, f"plan · closed: pushed {branch} once"))
-        await self.ports.folder.write(state_file(self.request.place), render_batches_state(self.state))
         default = await git.default_branch()
-        self.lines.append(f"pushed {branch} once (git push -u origin {branch})")
-        if default is not None and default != branch:
-            self.lines.append(f"the pull request: gh pr create --base {default} --head {branch}")
+        close = self.ports.plan_close
+        if not close.auto:
+            then = f", then `gh pr create --base {default} --head {branch}`" if default not in (None, branch) else ""
+            self.lines.append(f"every batch is committed on {branch}; dev.prAuto is off, so nothing was pushed: "
+                              f"`git push -u origin {branch}`{then}")
+            return
+        if self.state.closed == NOT_CLOSED and not await self._pushed(branch):
+            return
+        if default is None or default == branch:
+            why = "the default branch is not known" if default is None else f"{branch} is the default branch"
+            await self._closed(f"pushed {branch}, no pull request: {why}")
+            self.lines.append(f"no pull request: {why}")
+            return
+        await self._pull_request(branch, default, close)
 
+    async def _pushed(self, branch: str) -> bool:
+        try:
+            await self.ports.git.push(branch)
+        except GitError as error:
+            self.lines.append(f"every batch is committed; the push of {branch} failed: {error}; the next "
+                              f"/dev-batches {self.request.plan.code} pushes again")
+            return False
+        await self._closed(f"pushed {branch}")
+        self.lines.append(f"pushed {branch} once (git push -u origin {branch})")
+        return True
+
+    async def _pull_request(self, branch: str, default: str, close: PlanClose) -> None:
+        if close.open is None:
+            self.lines.append(f"the pull request: gh pr create --base {default} --head {branch}")
+            return
+        plan = self.request.plan
+        commits = [f"- {b.id}: {b.commit}" for b in self.state.batches if b.state == "done"]
+        body = "\n".join([f"{plan.approach}".strip(), "", f"The batches of {plan.code}:", *commits, ""])
+        outcome = await close.open(PullRequestDraft(plan.title, body, default, branch))
+        if outcome.opened:
+            await self._closed(f"pull request {outcome.url}")
+            self.lines.append(f"pull request: {outcome.url}" + (" (already open)" if outcome.already_open else ""))
+            return
+        self.lines += [f"the pull request was not opened: {outcome.reason}; open it with:", f"  {outcome.gh_command}",
+                       f"(/dev-batches {plan.code} tries again)"]
+
+    async def _closed(self, closed: str) -> None:
+        self.state = dataclasses.replace(self.state, closed=closed,
+                                         log=(*self.state.log, f"plan · closed: {closed}"))
+        await self.ports.folder.write(state_file(self.request.place), render_batches_state(self.state))
 
 def _review_line(review: ReviewRecord) -> str:
     return "CLEAR" if not review.findings else f"FINDINGS ({review.counts()})"

@@ -16,6 +16,7 @@ from tests.support.dev_batches import (
     SAVE_CODE,
     SAVE_TEST,
     WORK,
+    all_closed,
     batch_turns,
     dev_batches,
     head_files,
@@ -27,6 +28,7 @@ from tests.support.dev_batches import (
     write,
 )
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.github_api_server import GitHubApiServer
 from tests.support.scripted_chat_model import ScriptedChatModel
 from tests.support.temp_git import git
 
@@ -39,16 +41,16 @@ def _state(root):
     return parse_batches_state(saved(root, f"{WORK}/batches-state.md"))
 
 
-async def _run(root, model, *words, progress=None) -> CommandView:
-    engine = await shop_engine(root, model, progress=progress)
+async def _run(root, model, *words, progress=None, **engine) -> CommandView:
+    running = await shop_engine(root, model, progress=progress, **engine)
     try:
-        return await dev_batches(engine, "cart-save", *words)
+        return await dev_batches(running, "cart-save", *words)
     finally:
-        engine.close()
+        running.close()
 
 
 async def test_red_then_green_closes_each_batch_with_a_commit_and_the_plan_with_one_push(tmp_path):
-    root = shop_repository(tmp_path / "shop")
+    root = shop_repository(tmp_path / "shop", settings={"dev.prAuto": True})
     remote = tmp_path / "remote.git"
     git(tmp_path, "init", "-q", "--bare", str(remote))
     git(root, "remote", "add", "origin", str(remote))
@@ -65,7 +67,7 @@ async def test_red_then_green_closes_each_batch_with_a_commit_and_the_plan_with_
                                                                                  ("F2", "done", 1, 1)]
     assert any("RED failed as it must" in line for line in state.log)
     assert model.remaining == 0
-    assert state.closed == "pushed main"
+    assert state.closed == "pushed main, no pull request: main is the default branch"
     assert git(remote, "rev-parse", "main") == git(root, "rev-parse", "HEAD")
 
 
@@ -166,3 +168,43 @@ async def test_a_plan_that_is_not_written_is_refused_with_what_to_do(tmp_path):
     with pytest.raises(CommandFailedError, match="/dev-plan cart-save writes it first"):
         await _run(root, ScriptedChatModel())
 
+
+
+async def test_without_dev_pr_auto_the_plans_close_pushes_nothing_and_names_the_commands(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    git(root, "switch", "-q", "-c", "cart-save")
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(root, "remote", "add", "origin", str(remote))
+    all_closed(root)
+
+    result = await _run(root, ScriptedChatModel())
+
+    assert result.data["status"] == "DONE" and result.data["closed"] == "no"
+    assert ("every batch is committed on cart-save; dev.prAuto is off, so nothing was pushed: `git push -u origin "
+            "cart-save`, then `gh pr create --base main --head cart-save`") in result.lines
+    assert git(remote, "branch", "--list") == ""
+
+
+async def test_with_dev_pr_auto_the_plans_close_pushes_once_and_opens_one_pull_request(tmp_path):
+    root = shop_repository(tmp_path / "shop", settings={"dev.prAuto": True})
+    git(root, "switch", "-q", "-c", "cart-save")
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "-q", "--bare", str(remote))
+    git(root, "remote", "add", "origin", "https://github.com/acme/rocket.git")
+    git(root, "remote", "set-url", "--push", "origin", str(remote))
+    all_closed(root)
+
+    with GitHubApiServer(token="ghp_test") as api:
+        result = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url},
+                            env={"GITHUB_TOKEN": "ghp_test"})
+        again = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url},
+                           env={"GITHUB_TOKEN": "ghp_test"})
+
+    (created,) = [r for r in api.requests if r.method == "POST"]
+    assert created.path == "/repos/acme/rocket/pulls"
+    assert (created.body["head"], created.body["base"], created.body["title"]) == ("cart-save", "main",
+                                                                                 "Save a cart for later")
+    assert result.data["closed"].startswith("pull request http")
+    assert git(remote, "rev-parse", "cart-save") == git(root, "rev-parse", "HEAD")
+    assert again.data["closed"] == result.data["closed"] and len(api.requests) == len([created])
