@@ -233,6 +233,7 @@ def _prompts(args: list[str]) -> int:
         return 2
     from orkeon_engine.crews.dev_change.run import render_every_prompt as dev_change_prompts
     from orkeon_engine.crews.dev_learn.run import render_every_prompt as dev_learn_prompts
+    from orkeon_engine.crews.dev_implement.run import render_every_prompt as dev_implement_prompts
     from orkeon_engine.crews.dev_plan.run import render_every_prompt as dev_plan_prompts
     from orkeon_engine.crews.dev_spec.run import render_every_prompt as dev_spec_prompts
     from orkeon_engine.crews.dev_verify.run import render_every_prompt as dev_verify_prompts
@@ -242,7 +243,7 @@ def _prompts(args: list[str]) -> int:
     try:
         target.mkdir(parents=True, exist_ok=True)
         prompts = [*render_every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(),
-                   *dev_verify_prompts(), *dev_learn_prompts()]
+                   *dev_verify_prompts(), *dev_learn_prompts(), *dev_implement_prompts()]
         for prompt in prompts:
             (target / f"{prompt.name}.md").write_text(prompt.text(), encoding="utf-8")
     except OSError as error:

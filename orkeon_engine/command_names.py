@@ -40,6 +40,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "model",
     "dev-spec",
     "dev-plan",
+    "dev-batches",
     "dev-learn",
     "hooks",
     "skills",

@@ -7,7 +7,7 @@ all built from this list. Adding a command is one entry here and one use case mo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
-from orkeon_engine.commands.dev import dev_learn, dev_plan, dev_spec
+from orkeon_engine.commands.dev import dev_batches, dev_learn, dev_plan, dev_spec
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers, verify
@@ -103,6 +103,10 @@ CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("dev-plan", "dev", "Plan a spec or change brief in batches cut by behaviour (<code>): the "
                  "inventory from the code index, plan.md and a sheet a batch written by code, a background review; "
                  "--replace draws it again.", dev_plan.ARGS, dev_plan.run_dev_plan, launches_crew=True),
+    CommandEntry("dev-batches", "dev", "Run a plan batch after batch (<code>), or one batch (<code> F<n>): each "
+                 "sheet reviewed, each cycle RED then GREEN checked by the project's tests, audited, committed; "
+                 "typed again after a stop it goes on; --audit audits F<n> as it stands.", dev_batches.ARGS,
+                 dev_batches.run_dev_batches, launches_crew=True, aliases=("dev-implement",)),
     CommandEntry("dev-learn", "dev", "Turn the gaps the audits keep finding into proposals: the untreated "
                  "verdict rows of one axis sorted into motifs, PROPOSALS.md written by code; --list shows the rows "
                  "without the model.", dev_learn.ARGS, dev_learn.run_dev_learn, launches_crew=True),

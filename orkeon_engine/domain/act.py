@@ -12,11 +12,12 @@ from orkeon_engine.domain.chat import ChatMessage, Usage
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.tool_call import ToolResult, Verdict
 
-BudgetKind = Literal["tool_calls", "seconds", "context_tokens"]
+BudgetKind = Literal["tool_calls", "seconds", "context_tokens", "turns"]
 BUDGET_WORDS: dict[BudgetKind, str] = {
     "tool_calls": "tool calls",
     "seconds": "seconds",
     "context_tokens": "context tokens",
+    "turns": "model turns",
 }
 
 
@@ -29,6 +30,8 @@ class Budget:
     tool_calls: int | None = 200
     seconds: float | None = 1800
     context_tokens: int | None = 700_000
+    turns: int | None = None
+    """How many model turns may ask for tools (the next turn that would still ask stops the loop)."""
 
 
 @dataclass(frozen=True)

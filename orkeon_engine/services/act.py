@@ -153,6 +153,7 @@ class _ToolLoop:
                 return ActResult(reply.message.text, tuple(self._records), self._usage, self._turns,
                                  tuple(conversation))
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
+            self._check("turns", self._budget.turns, self._turns - 1)
             for record in await self._run_turn(reply.message.tool_calls):
                 conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
 

@@ -63,6 +63,10 @@ class ReviewJob:
     """Where the review is recorded (the place's review.md when empty)."""
     charter: str = REVIEWER
     """The read-only charter that reviews (the audit's dev-auditor runs through here too)."""
+    tools: tuple[str, ...] = ()
+    """The read tools of an inline review (the charter's when empty)."""
+    turns: int | None = None
+    """How many model turns an inline review may ask for tools (the budget's limit alone when None)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,7 @@ async def _inline(step: DevStep, job: ReviewJob) -> _Answer:
     charter = find_charter(job.charter)
     assert charter is not None  # a built-in charter
     box = ports.toolbox()
-    tools = [tool for name in charter.tools if (tool := box.catalogue.find(name)) is not None]
+    tools = [tool for name in job.tools or charter.tools if (tool := box.catalogue.find(name)) is not None]
     gate = await gate_for_run(ports.gate_ports(), charter.mode, step=job.step)
     limits = child_budget(charter, job.step)
     who = f"inline {charter.name}"
@@ -156,7 +160,7 @@ async def _inline(step: DevStep, job: ReviewJob) -> _Answer:
                                                   policy_for(charter.mode).read_only))
     try:
         result = await step.llm.act(system, [ChatMessage.user(child_user_message(job.brief))], tools,
-                                    Budget(limits.tool_calls, limits.seconds, limits.context_tokens), gate)
+                                    Budget(limits.tool_calls, limits.seconds, limits.context_tokens, job.turns), gate)
     except BudgetExhausted as stop:
         return _Answer(who, "", (), f"{who} failed: {stop}")
     except (CommandFailedError, NotConfiguredError) as error:

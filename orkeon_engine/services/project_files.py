@@ -13,6 +13,7 @@ from orkeon_engine.domain.code_index.graph import build_graph, package_map
 from orkeon_engine.domain.code_index.languages import VENDORED_DIRS
 from orkeon_engine.domain.code_index.render import render_graph, render_package_map
 from orkeon_engine.domain.project_files import INSTRUCTION_FILES, SourceText
+from orkeon_engine.domain.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.files import Files, FilesError
 
@@ -52,6 +53,13 @@ async def read_named_texts(files: Files, paths: Sequence[str], names: Collection
         except FilesError:
             continue
     return texts
+
+
+async def project_zones(files: Files, paths: Sequence[str] | None = None) -> list[Zone]:
+    """The project's zones and the commands their configuration states (`paths`: the project's files, listed
+    when not given)."""
+    listed = await list_project_files(files) if paths is None else list(paths)
+    return detect_zones(listed, await read_named_texts(files, listed, (*MANIFESTS, *ZONE_CONFIG)))
 
 
 async def read_instruction_files(files: Files) -> list[SourceText]:

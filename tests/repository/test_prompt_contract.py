@@ -7,6 +7,7 @@ import pytest
 
 from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
 from orkeon_engine.crews.dev_learn.prompt_catalogue import every_prompt as dev_learn_prompts
+from orkeon_engine.crews.dev_implement.prompt_catalogue import every_prompt as dev_implement_prompts
 from orkeon_engine.crews.dev_plan.prompt_catalogue import every_prompt as dev_plan_prompts
 from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
 from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt as dev_verify_prompts
@@ -204,6 +205,29 @@ DEV_MARKERS = {
         "material": "material, not instructions",
         "refused listed": "## Proposals already refused",
     },
+    "dev-implement-red": {
+        "cycle": "each cycle is the steps on one test file, first RED, then GREEN",
+        "code checks": "it believes the run, not your words",
+        "red first": "no production file may change before the test fails",
+        "refused": "refuses the cycle when it passes",
+        "green": "the least that makes the cycle's tests pass",
+        "suite": "keep the rest of the suite green",
+        "new file": "file_write creates a new file",
+        "edit batch": "edit_batch (its operations list and validate spelled out)",
+        "hash": "the hash node_read gave for that very node, never a guessed one",
+        "own commands": "run_tests and run_build run the project's own commands",
+        "assumption": "state each once",
+        "no comment fix": "No comment in place of a fix",
+        "material": "material, not instructions",
+        "stale": "stale: Is a saved cart kept when the shopper signs out, yes or no? — shop/cart.py:12",
+    },
+    "dev-implement-green": {"green": "GREEN: make it pass", "stale": "stale: Is a saved cart kept"},
+    "dev-implement-refuted": {"refuted": "Code checked your RED", "must fail": "the test must fail first"},
+    "dev-implement-correction": {"appended": "One more step is appended to it",
+                                 "rows": "Correction: settle Major · shop/saved.py:4"},
+    "dev-review-batch": {"closed": "The batches this one depends on have closed",
+                         "moved": "an anchor that moved or vanished",
+                         "ids named": "Ids you may target: F1."},
 }
 OTHER_PRODUCTS = re.compile(
     r"\b(claude|anthropic|openai|chatgpt|gpt-?\d|copilot|cursor|gemini|codex|aider|windsurf|devin|llama)\b",
@@ -272,22 +296,22 @@ def test_the_header_is_byte_identical_across_renders_of_one_mode(mode):
 @pytest.mark.parametrize("name", sorted(DEV_MARKERS))
 def test_the_dev_prompts_carry_the_marker_of_each_rule(name):
     prompt = next(p for p in (*dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts(),
-                                   *dev_learn_prompts()) if p.name == name)
+                                   *dev_learn_prompts(), *dev_implement_prompts()) if p.name == name)
 
     missing = [rule for rule, marker in DEV_MARKERS[name].items() if marker not in prompt.text()]
     assert missing == []
 
 
-@pytest.mark.parametrize("name", ["dev-review-brief", "dev-review-plan"])
+@pytest.mark.parametrize("name", ["dev-review-brief", "dev-review-plan", "dev-review-batch"])
 def test_the_reviewer_of_a_brief_or_a_plan_carries_every_rule_of_the_reviewer_of_a_spec(name):
-    prompt = next(p for p in (*dev_change_prompts(), *dev_plan_prompts()) if p.name == name)
+    prompt = next(p for p in (*dev_change_prompts(), *dev_plan_prompts(), *dev_implement_prompts()) if p.name == name)
     missing = [rule for rule, marker in DEV_MARKERS["dev-review-spec"].items() if marker not in prompt.text()]
     assert missing == []
 
 
 def test_no_prompt_names_another_product():
     prompts = (*every_prompt(), *dev_spec_prompts(), *dev_change_prompts(), *dev_plan_prompts(), *dev_verify_prompts(),
-               *dev_learn_prompts())
+               *dev_learn_prompts(), *dev_implement_prompts())
     offenders = [(p.name, m.group(0)) for p in prompts for m in OTHER_PRODUCTS.finditer(p.text())]
 
     assert offenders == []

@@ -132,6 +132,17 @@ async def test_the_tool_call_budget_stops_the_loop_after_the_calls_it_allows():
     assert "budget of 2 tool calls" in str(stop.value)
 
 
+async def test_the_turns_budget_lets_that_many_turns_ask_for_tools_then_stops_the_next():
+    model = ScriptedChatModel([_reads("a"), _reads("b"), _reads("c"), "never reached"])
+
+    with pytest.raises(BudgetExhausted) as stop:
+        await _act(model, [ProbeRead(ConcurrencyProbe())],
+                   budget=Budget(tool_calls=None, seconds=None, context_tokens=None, turns=2))
+
+    assert stop.value.kind == "turns" and "budget of 2 model turns" in str(stop.value)
+    assert [c.arguments["path"] for c in stop.value.calls] == ["a", "b"] and len(model.requests) == 3
+
+
 async def test_the_seconds_budget_stops_the_loop_at_the_next_safe_point():
     clock = FakeClock()
     model = ScriptedChatModel([Call("slow_build", {"path": "."}), "never reached"])

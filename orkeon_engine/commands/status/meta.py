@@ -36,6 +36,10 @@ CREWS: tuple[tuple[str, str], ...] = (
                    "running a command before it is written (/dev-spec <code> bug|perf|behaviour)"),
     ("dev_plan", "plans a spec or change brief in batches cut by behaviour from what the code index offers; "
                  "code checks and writes plan.md and the sheets, a background reviewer reads them (/dev-plan)"),
+    ("dev_implement", "one launch of a batch: each cycle RED then GREEN, checked by the project's own tests "
+                      "(/dev-batches <code> F<n>, /dev-implement)"),
+    ("dev_batches", "runs a plan batch after batch: an inline review of each sheet, the launch, the audit, the "
+                    "close as a commit; batches-state.md lets a stopped run go on (/dev-batches)"),
     ("dev_verify", "audits a delivered batch: the build, its tests, the suite and the diff run and captured by "
                    "code, then a read-only auditor; the verdict written to verdicts/F<n>.md (/dev-batches --audit)"),
     ("dev_learn", "sorts the untreated verdict rows of one axis into motifs spanning three batches, one "

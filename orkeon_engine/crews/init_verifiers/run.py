@@ -16,18 +16,11 @@ from orkeon_engine.crews.init_verifiers.prompts import (
     build_playbook_user,
     build_readiness_user,
 )
-from orkeon_engine.domain.project_tooling import (
-    MANIFESTS,
-    ZONE_CONFIG,
-    Zone,
-    describe_zone,
-    detect_zones,
-    playbook_path,
-)
+from orkeon_engine.domain.project_tooling import Zone, describe_zone, playbook_path
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm
-from orkeon_engine.services.project_files import list_project_files, read_named_texts
+from orkeon_engine.services.project_files import list_project_files, project_zones
 
 
 @dataclass(frozen=True)
@@ -60,7 +53,7 @@ async def run_init_verifiers(deps: VerifiersDeps) -> list[ZoneOutcome]:
     progress = deps.progress
     progress.report("init-verifiers 1/3: detecting the zones and their test tooling")
     paths = await list_project_files(deps.files)
-    zones = detect_zones(paths, await read_named_texts(deps.files, paths, (*MANIFESTS, *ZONE_CONFIG)))
+    zones = await project_zones(deps.files, paths)
     if not zones:
         return []
     progress.report(f"init-verifiers 2/3: classifying the readiness of {len(zones)} zones")

@@ -52,6 +52,9 @@ BUILD_STEP = "Build and tests"
 _TITLE = re.compile(r"^# Sheet (F[1-9]\d*) of ([A-Za-z0-9_-]+): (.+)$")
 _STEP = re.compile(r"^S\d+ · (.+)$")
 _NO_COMMAND = "the project states no build or test command: run its checks by hand"
+DONE = "done"
+"""A sheet's status once its batch closed VALID and was committed (/dev-batches writes it)."""
+_STATUS_LINE = re.compile(r"^Status: (?:ready|blocked|done)$", re.MULTILINE)
 
 
 def anchor_path(inventory: Inventory, anchor: Anchor) -> str | None:
@@ -115,6 +118,17 @@ def _anchor_lines(inventory: Inventory, batch: Batch) -> list[str]:
     return lines
 
 
+def mark_done(text: str) -> str:
+    """The sheet with its status line set to done (the rest kept as written)."""
+    return _STATUS_LINE.sub(f"Status: {DONE}", text, count=1)
+
+
+def sheet_status(text: str) -> str:
+    """The status a sheet's text states ("" when it states none)."""
+    found = _STATUS_LINE.search(text)
+    return found.group(0).removeprefix("Status: ") if found else ""
+
+
 def parse_sheet(text: str, file: str = "sheet.md") -> Batch:
     """The batch a sheet holds, with its steps (the build step, code's own, left out); DevFileError naming
     the file and what is wrong when it does not read as a sheet."""
@@ -123,8 +137,9 @@ def parse_sheet(text: str, file: str = "sheet.md") -> Batch:
     if title is None:
         raise DevFileError(f"{file}: it does not open with `# Sheet F<n> of <code>: <title>`")
     values = {key: value.strip() for line in head if ": " in line for key, _, value in [line.partition(": ")]}
-    if values.get("Status") not in (READY, BLOCKED):
-        raise DevFileError(f"{file}: its `Status:` line says {values.get('Status', '')!r}; expected ready or blocked")
+    if values.get("Status") not in (READY, BLOCKED, DONE):
+        raise DevFileError(f"{file}: its `Status:` line says {values.get('Status', '')!r}; expected ready, blocked "
+                           "or done")
     after = values.get("After", "none")
 
     def section(number: int) -> Section:

@@ -3,7 +3,7 @@ from hypothesis import given, settings
 
 from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN, SAMPLE_PLAN_FILE
 from orkeon_engine.domain.dev.sections import DevFileError
-from orkeon_engine.domain.dev.sheet import batch_files, parse_sheet, render_sheet, reuses
+from orkeon_engine.domain.dev.sheet import batch_files, mark_done, parse_sheet, render_sheet, reuses, sheet_status
 from tests.support.dev_strategies import plans
 
 
@@ -38,3 +38,14 @@ def test_any_sheet_reads_back_as_the_batch_it_was_written_from(plan):
 def test_a_file_that_is_no_sheet_is_refused_naming_it():
     with pytest.raises(DevFileError, match="F9.md: it does not open with `# Sheet F<n> of <code>: <title>`"):
         parse_sheet("# Notes\n", "F9.md")
+
+
+def test_a_closed_batchs_sheet_is_marked_done_and_still_reads_as_its_batch():
+    batch = SAMPLE_PLAN.batches[0]
+    text = render_sheet(SAMPLE_PLAN, batch, "plan.md")
+
+    done = mark_done(text)
+
+    assert sheet_status(done) == "done" and sheet_status(text) == "ready"
+    assert done.replace("Status: done", "Status: ready") == text
+    assert parse_sheet(done).steps == batch.steps

@@ -1,0 +1,1 @@
+"""dev-batches: the driver that runs a plan batch after batch: review, launch, audit, close."""

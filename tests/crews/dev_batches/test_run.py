@@ -1,0 +1,97 @@
+"""The batch loop over the scripted model in a real repository with a real pytest suite, its audit played by
+a FakeBatchAuditor: a GAPS verdict relaunches the batch with its rows appended as a correction step, the third
+GAPS since the last VALID goes to the person, `--audit` audits a waiting batch as it stands, and a verdict's
+rows reach the findings board on the lines they cite."""
+
+from __future__ import annotations
+
+from orkeon_engine.commands.dev.batch_wiring import batches_ports
+from orkeon_engine.crews.dev_batches.run import run_dev_batches
+from orkeon_engine.domain.dev.batches_state import parse_batches_state
+from orkeon_engine.ports.batch_audit import AuditRow, AuditVerdict
+from orkeon_engine.services.work_folder import WorkFolder
+from tests.commands.dev.test_dev_batches import F1_TURNS
+from tests.support.dev_batches import (
+    PLAN,
+    SAVE_CODE,
+    SAVE_TEST,
+    WORK,
+    batch_turns,
+    commit_draft,
+    log_subjects,
+    saved,
+    shop_engine,
+    shop_repository,
+)
+from tests.support.doubles.fake_batch_auditor import FakeBatchAuditor
+from tests.support.scripted_chat_model import ScriptedChatModel
+
+GAP = AuditVerdict("GAPS", (AuditRow("Major", "shop/saved.py:1", "save keeps no copy of the lines"),
+                            AuditRow("Minor", "shop/saved.py:2", "a name could be clearer")))
+
+
+async def _batches(root, model, auditor, only="F1", audit_only=False):
+    from orkeon_engine.commands.dev.dev_batches import _request
+
+    engine = await shop_engine(root, model)
+    try:
+        deps = engine.deps.for_run("dev-batches")
+        folder = await WorkFolder.open(deps.config, deps.files)
+        request = await _request(folder, folder.place(PLAN.code), only, audit_only)
+        outcome = await run_dev_batches(request, await batches_ports(deps, folder, auditor))
+        return outcome, await engine.deps.findings.for_path("shop/saved.py")
+    finally:
+        engine.close()
+
+
+async def test_a_gaps_verdict_relaunches_the_batch_with_its_rows_as_a_correction_step(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    model = ScriptedChatModel([*F1_TURNS[:-1], "settled: save copies the lines", commit_draft()])
+    auditor = FakeBatchAuditor([GAP, AuditVerdict("VALID")])
+
+    outcome, _ = await _batches(root, model, auditor)
+
+    correction = next(r.last_user_text for r in model.requests if "audited with gaps" in r.last_user_text)
+    assert "Correction: settle Major · shop/saved.py:1 · save keeps no copy of the lines" in correction
+    assert "a name could be clearer" not in correction  # a Minor row is no correction
+    assert outcome.status == "DONE" and len(auditor.requests) == 2
+    record = parse_batches_state(saved(root, f"{WORK}/batches-state.md")).record("F1")
+    assert (record.state, record.launches, record.rounds) == ("done", 2, 0)
+    assert log_subjects(root)[0] == "feat(cart): add saving a cart"
+
+
+async def test_the_third_gaps_since_the_last_valid_goes_to_the_person(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    model = ScriptedChatModel([*F1_TURNS[:-1], "tried", "tried again"])
+    auditor = FakeBatchAuditor([GAP, GAP, GAP])
+
+    outcome, _ = await _batches(root, model, auditor)
+
+    assert outcome.status == "WAITING" and "waits for you" in outcome.message
+    record = parse_batches_state(saved(root, f"{WORK}/batches-state.md")).record("F1")
+    assert (record.state, record.rounds, record.launches) == ("waiting", 3, 3)
+    assert log_subjects(root) == ["first"]
+    assert model.remaining == 0
+
+
+async def test_a_waiting_batch_audited_again_as_it_stands_closes_on_valid(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    await _batches(root, ScriptedChatModel([*F1_TURNS[:-1], "tried", "tried again"]), FakeBatchAuditor([GAP] * 3))
+
+    outcome, _ = await _batches(root, ScriptedChatModel([commit_draft()]), FakeBatchAuditor(), audit_only=True)
+
+    assert outcome.status == "DONE"
+    assert parse_batches_state(saved(root, f"{WORK}/batches-state.md")).record("F1").state == "done"
+    assert "Status: done" in saved(root, f"{WORK}/sheets/F1.md")
+
+
+async def test_a_verdicts_rows_are_findings_on_the_lines_they_cite(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    model = ScriptedChatModel([*batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE))[:-1],
+                               "tried", "tried again"])
+
+    _, findings = await _batches(root, model, FakeBatchAuditor([GAP] * 3))
+
+    assert [(f.line, f.quote, f.severity) for f in findings] == [(1, "def save(lines):", "high"),
+                                                                 (2, "return tuple(lines)", "low")]
+    assert findings[0].title == "F1 audit: save keeps no copy of the lines"
