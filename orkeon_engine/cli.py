@@ -232,8 +232,8 @@ def _prompts(args: list[str]) -> int:
         print(f"orkeon: expected `prompts render DIR`\n{USAGE}", file=sys.stderr)
         return 2
     from orkeon_engine.crews.dev_change.run import render_every_prompt as dev_change_prompts
-    from orkeon_engine.crews.dev_learn.run import render_every_prompt as dev_learn_prompts
     from orkeon_engine.crews.dev_implement.run import render_every_prompt as dev_implement_prompts
+    from orkeon_engine.crews.dev_learn.run import render_every_prompt as dev_learn_prompts
     from orkeon_engine.crews.dev_plan.run import render_every_prompt as dev_plan_prompts
     from orkeon_engine.crews.dev_spec.run import render_every_prompt as dev_spec_prompts
     from orkeon_engine.crews.dev_verify.run import render_every_prompt as dev_verify_prompts

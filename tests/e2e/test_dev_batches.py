@@ -1,6 +1,7 @@
 """End to end: /dev-batches runs one batch through the real language server, in a real git repository with
 a real pytest suite, the model played by the loopback stub: the sheet's inline review, RED (the new test
-fails as the project's own pytest run shows), GREEN (it passes with the suite), the commit of the batch's
+fails as the project's own pytest run shows), GREEN (it passes with the suite), the audit by the dev-auditor
+child (its verdict in verdicts/F1.md), the commit of the batch's
 files, its sheet marked done, and the batch's progress in `$/progress` with its cycle, RED/GREEN, tokens and
 cost."""
 
@@ -31,6 +32,7 @@ SCRIPT = [
     {"content": json.dumps({"findings": []})},
     *_write("tests/test_saved.py", SAVE_TEST),
     *_write("shop/saved.py", SAVE_CODE),
+    {"content": json.dumps({"rows": [], "undecided": []})},  # the dev-auditor child finds no gap
     {"content": commit_draft()},
 ]
 
@@ -47,6 +49,7 @@ async def test_one_batch_runs_red_then_green_and_is_committed_through_the_langua
     assert log_subjects(workspace)[0] == "feat(cart): add saving a cart"
     assert sorted(head_files(workspace)) == ["shop/saved.py", "tests/test_saved.py"]
     assert "Status: done" in (workspace / WORK / "sheets" / "F1.md").read_text(encoding="utf-8")
+    assert "# Verdict F1 of cart-save: VALID" in (workspace / WORK / "verdicts" / "F1.md").read_text(encoding="utf-8")
     state = (workspace / WORK / "batches-state.md").read_text(encoding="utf-8")
     assert "### F1 · done" in state and "RED failed as it must" in state
     messages = [getattr(r, "message", "") or "" for reports in client.progress_reports.values() for r in reports]

@@ -6,8 +6,8 @@ import re
 import pytest
 
 from orkeon_engine.crews.dev_change.prompt_catalogue import every_prompt as dev_change_prompts
-from orkeon_engine.crews.dev_learn.prompt_catalogue import every_prompt as dev_learn_prompts
 from orkeon_engine.crews.dev_implement.prompt_catalogue import every_prompt as dev_implement_prompts
+from orkeon_engine.crews.dev_learn.prompt_catalogue import every_prompt as dev_learn_prompts
 from orkeon_engine.crews.dev_plan.prompt_catalogue import every_prompt as dev_plan_prompts
 from orkeon_engine.crews.dev_spec.prompt_catalogue import every_prompt as dev_spec_prompts
 from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt as dev_verify_prompts

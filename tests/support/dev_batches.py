@@ -17,6 +17,7 @@ from orkeon_engine.domain.dev.sheet import render_sheet
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.ui import UserInterface
+from tests.support.dev_audits import rows
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
@@ -72,8 +73,9 @@ def shop_repository(root: Path, plan: Plan = PLAN, settings: dict[str, Any] | No
 async def shop_engine(root: Path, model: ScriptedChatModel, human: FakeHumanInput | None = None,
                       progress: FakeProgress | None = None, user_settings: dict[str, Any] | None = None,
                       env: dict[str, str] | None = None) -> Engine:
-    """An engine over the repository at `root` (real files, shell and git) whose model is `model`, the
-    person's own settings `user_settings`, and `env` added to its environment."""
+    """An engine over the repository at `root` (real files, shell and git) whose model is `model` (its
+    auditor's too: no children), the person's own settings `user_settings`, and `env` added to its
+    environment."""
     ui = UserInterface(human or FakeHumanInput(), progress or FakeProgress(), FakeLogger())
     xdg = root.parent / f"{root.name}-xdg"
     if user_settings:
@@ -83,7 +85,9 @@ async def shop_engine(root: Path, model: ScriptedChatModel, human: FakeHumanInpu
                                                **(env or {})})
     llm = engine.deps.llm
     assert llm is not None
-    engine.deps = dataclasses.replace(engine.deps, llm=dataclasses.replace(llm, model=model, spawner=None))
+    # no children: the auditor runs inline, over `model` too (the children service holds the engine's own)
+    engine.deps = dataclasses.replace(engine.deps, llm=dataclasses.replace(llm, model=model, spawner=None),
+                                      children=None)
     return engine
 
 
@@ -108,11 +112,16 @@ def commit_draft(subject: str = "add saving a cart") -> str:
                        "body": "Shoppers keep what they chose for another day."})
 
 
+AUDIT_CLEAR = rows()
+"""The dev-auditor's answer that finds no gap."""
+
+
 def batch_turns(test: tuple[str, str], code: tuple[str, str], subject: str = "add saving a cart",
-                reviewed: str | None = None, red_answer: str = "done") -> list[Script]:
+                reviewed: str | None = None, red_answer: str = "done", audited: bool = True) -> list[Script]:
     """One batch of one cycle: its review (clear unless given), RED writing `test`, GREEN writing `code`,
-    the commit message."""
-    return [reviewed or review(), *write(*test, then=red_answer), *write(*code), commit_draft(subject)]
+    the auditor's answer (no row: VALID) unless a fake auditor plays the audit, the commit message."""
+    audit = [AUDIT_CLEAR] if audited else []
+    return [reviewed or review(), *write(*test, then=red_answer), *write(*code), *audit, commit_draft(subject)]
 
 
 def saved(root: Path, path: str) -> str:

@@ -25,14 +25,15 @@ if TYPE_CHECKING:  # the crew loads with the first /dev-batches
 LOCAL_STATE = ".orkeon/local"
 
 
-async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | None = None) -> BatchesPorts:
+async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | None = None,
+                        gate_only: bool = False) -> BatchesPorts:
     """What the batches of one run work over, at the workspace's root: the project's checks, its git, the
-    implement tools, the auditor (the checks' own until the model audit is wired), the findings board."""
+    implement tools, the auditor (the dev-verify audit; by code alone with `gate_only`), the findings board."""
     from orkeon_engine.crews.dev_batches.run import BatchesPorts, PlanClose
-    from orkeon_engine.services.checks_audit import ChecksAuditor
     from orkeon_engine.services.dev_step import DevStep
     from orkeon_engine.services.project_checks import open_project_checks
     from orkeon_engine.services.pull_requests import pr_auto
+    from orkeon_engine.services.step_auditor import StepAuditor
 
     git, shell = deps.git, deps.shell
     if git is None:
@@ -41,8 +42,10 @@ async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | 
         raise NotConfiguredError("/dev-batches runs the project's tests: this engine has no shell")
     ports = step_ports(deps)
     checks = await open_project_checks(ports.files, shell, deps.clock)
-    return BatchesPorts(step=DevStep(ports), folder=folder, checks=checks, git=git, files=ports.files,
-                        auditor=auditor or ChecksAuditor(checks), tools=lambda: implement_tools(deps, checks),
+    step = DevStep(ports)
+    auditor = auditor or StepAuditor(step, folder, checks, git, gate_only)
+    return BatchesPorts(step=step, folder=folder, checks=checks, git=git, files=ports.files,
+                        auditor=auditor, tools=lambda: implement_tools(deps, checks),
                         root=deps.workspace.root, left_out=(folder.folder, LOCAL_STATE),
                         plan_close=PlanClose(await pr_auto(deps.config), pull_request_opener(deps)),
                         publish=verdict_publisher(deps.findings, ports.files))

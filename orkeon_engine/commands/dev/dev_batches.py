@@ -22,9 +22,11 @@ if TYPE_CHECKING:  # the crew loads with the first /dev-batches
     from orkeon_engine.domain.dev.work_folder import WorkPlace
     from orkeon_engine.services.work_folder import WorkFolder
 
-USAGE = "/dev-batches <code> [F<n>] [--audit]"
+USAGE = "/dev-batches <code> [F<n>] [--audit | --gate-only]"
 ARGS = ArgSpec(
-    flags=(Flag("audit", "audit the batch F<n> as it stands (no review, no launch) and close it on VALID"),),
+    flags=(Flag("audit", "audit the batch F<n> as it stands (no review, no launch) and close it on VALID"),
+           Flag("gate-only", "audit the batch F<n> by code alone: the build, its tests, the suite and the diff "
+                             "captured, no model")),
     positionals=(Positional("code", "the work's short name, as /dev-plan planned it (such as cart-save)",
                             required=True),
                  Positional("batch", "one batch of the plan to run alone (F1, F2...)")),
@@ -42,14 +44,15 @@ async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
     only = args.word(1, "") or None
     if only is not None and not is_batch_id(only):
         raise ArgumentError(f"{only!r} is no batch of a plan: name one as F1, F2...", USAGE)
-    if args.has("audit") and only is None:
-        raise ArgumentError("--audit audits one batch: name it (F1, F2...)", USAGE)
+    audit, gate_only = args.has("audit") or args.has("gate-only"), args.has("gate-only")
+    if audit and only is None:
+        raise ArgumentError(f"--{'gate-only' if gate_only else 'audit'} audits one batch: name it (F1, F2...)", USAGE)
     try:
         place = folder.place(args.word(0, "") or "")
     except WorkCodeError as error:
         raise ArgumentError(str(error), USAGE) from None
-    request = await _request(folder, place, only, args.has("audit"))
-    return batches_view(await run_batches(request, await batches_ports(deps, folder)), place)
+    request = await _request(folder, place, only, audit)
+    return batches_view(await run_batches(request, await batches_ports(deps, folder, gate_only=gate_only)), place)
 
 async def _request(folder: WorkFolder, place: WorkPlace, only: str | None, audit: bool) -> BatchesRequest:
     """The plan with each batch's steps and sheet; CommandFailedError saying what to do without one."""

@@ -18,6 +18,7 @@ from tests.support.dev_batches import (
     WORK,
     all_closed,
     batch_turns,
+    commit_draft,
     dev_batches,
     head_files,
     log_subjects,
@@ -126,7 +127,7 @@ async def test_a_review_that_cannot_run_blocks_the_batch_before_its_launch(tmp_p
 
 async def test_a_run_stopped_in_the_second_batch_goes_on_there_when_typed_again(tmp_path):
     root = shop_repository(tmp_path / "shop")
-    stopping = FakeProgress(cancel_after=20)  # the 20th report is F2's GREEN: the person stops it there
+    stopping = FakeProgress(cancel_after=25)  # the 25th report is F2's GREEN: the person stops it there
     first = ScriptedChatModel([*F1_TURNS, review(), *write("tests/test_restore.py", RESTORE_TEST)])
 
     stopped = await _run(root, first, progress=stopping)
@@ -208,3 +209,18 @@ async def test_with_dev_pr_auto_the_plans_close_pushes_once_and_opens_one_pull_r
     assert result.data["closed"].startswith("pull request http")
     assert git(remote, "rev-parse", "cart-save") == git(root, "rev-parse", "HEAD")
     assert again.data["closed"] == result.data["closed"] and len(api.requests) == len([created])
+
+
+async def test_gate_only_names_one_batch_and_audits_it_by_code_alone(tmp_path):
+    from orkeon_engine.domain.args import ArgumentError
+
+    root = shop_repository(tmp_path / "shop")
+    model = ScriptedChatModel([*F1_TURNS[:5]])  # F1's review, RED and GREEN: stopped at its audit
+    await _run(root, model, "F1", progress=FakeProgress(cancel_after=10))
+
+    with pytest.raises(ArgumentError, match="--gate-only audits one batch: name it"):
+        await _run(root, ScriptedChatModel(), "--gate-only")
+    result = await _run(root, ScriptedChatModel([commit_draft()]), "F1", "--gate-only")
+
+    verdict = saved(root, f"{WORK}/verdicts/F1.md")
+    assert "Auditor: code alone (--gate-only)" in verdict and result.data["verdicts"][0]["verdict"] == "VALID"

@@ -10,7 +10,6 @@ from orkeon_engine.crews.dev_batches.run import run_dev_batches
 from orkeon_engine.domain.dev.batches_state import parse_batches_state
 from orkeon_engine.ports.batch_audit import AuditRow, AuditVerdict
 from orkeon_engine.services.work_folder import WorkFolder
-from tests.commands.dev.test_dev_batches import F1_TURNS
 from tests.support.dev_batches import (
     PLAN,
     SAVE_CODE,
@@ -26,6 +25,8 @@ from tests.support.dev_batches import (
 from tests.support.doubles.fake_batch_auditor import FakeBatchAuditor
 from tests.support.scripted_chat_model import ScriptedChatModel
 
+F1_TURNS = batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE), audited=False)
+"""F1 run once, its audit played by a FakeBatchAuditor."""
 GAP = AuditVerdict("GAPS", (AuditRow("Major", "shop/saved.py:1", "save keeps no copy of the lines"),
                             AuditRow("Minor", "shop/saved.py:2", "a name could be clearer")))
 
@@ -87,7 +88,7 @@ async def test_a_waiting_batch_audited_again_as_it_stands_closes_on_valid(tmp_pa
 
 async def test_a_verdicts_rows_are_findings_on_the_lines_they_cite(tmp_path):
     root = shop_repository(tmp_path / "shop")
-    model = ScriptedChatModel([*batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE))[:-1],
+    model = ScriptedChatModel([*F1_TURNS[:-1],
                                "tried", "tried again"])
 
     _, findings = await _batches(root, model, FakeBatchAuditor([GAP] * 3))
