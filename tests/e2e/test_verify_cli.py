@@ -1,12 +1,11 @@
 """End to end: `orkeon verify` through the real command line against the loopback OpenAI stub server, in a
 real repository whose change breaks its real pytest suite. The request the stub receives names the change
-and its nearest test; the command the stub's model asks for runs in the real shell (the project's own
-settings allow it), and pytest's failure is what the model reads back; the report is printed. The run is
+and its nearest test; the command the stub's model asks for runs in the real shell (the person's own
+settings allow it: a project's allow rules wait for trust), and pytest's failure is what the model reads back; the report is printed. The run is
 made once (a module-scoped fixture) and its tests read it."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.orkeon_cli import orkeon_env
+from tests.support.orkeon_cli import orkeon_env, write_user_settings
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.temp_git import make_repo
 
@@ -24,8 +23,8 @@ PROJECT = {
     "Makefile": "test:\n\tpython -m pytest -q -p no:cacheprovider\n",
     "calc.py": "def add(a, b):\n    return a + b\n",
     "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-    ".orkeon/config.json": json.dumps({"permissions": {"allow": ["shell_command(python -m pytest:*)"]}}),
 }
+ALLOW_PYTEST = {"permissions": {"allow": ["shell_command(python -m pytest:*)"]}}
 pytestmark = pytest.mark.xdist_group("verify-cli")  # the module's one run is shared by its tests on one worker
 REPORT = "1 check failed.\n## Passed\nnothing\n## Failed\n- tests/test_calc.py: assert -1 == 5\n## Not checked\nnothing"
 
@@ -34,6 +33,7 @@ REPORT = "1 check failed.\n## Passed\nnothing\n## Failed\n- tests/test_calc.py: 
 def run(tmp_path_factory):
     base = tmp_path_factory.mktemp("verify")
     root = make_repo(base / "repo", PROJECT)
+    write_user_settings(base, ALLOW_PYTEST)
     (root / "calc.py").write_text("def add(a, b):\n    return a - b\n", encoding="utf-8")
     script = [{"tool_calls": [{"name": "shell_command", "arguments": {"command": NARROW}}], "content": None},
               {"content": REPORT}]
