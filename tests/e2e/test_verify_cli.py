@@ -1,8 +1,8 @@
 """End to end: `orkeon verify` through the real command line against the loopback OpenAI stub server, in a
 real repository whose change breaks its real pytest suite. The request the stub receives names the change
 and its nearest test; the command the stub's model asks for runs in the real shell (the person's own
-settings allow it: a project's allow rules wait for trust), and pytest's failure is what the model reads back; the report is printed. The run is
-made once (a module-scoped fixture) and its tests read it."""
+settings allow it: a project's allow rules wait for trust), and pytest's failure is what the model reads
+back; the report is printed. The run is made once (a module-scoped fixture) and its tests read it."""
 
 from __future__ import annotations
 
