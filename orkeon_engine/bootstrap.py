@@ -14,6 +14,7 @@ from orkeon_engine.adapters.disk_caches import DiskCache, DiskCaches
 from orkeon_engine.adapters.disk_files import LocalDiskFiles
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
+from orkeon_engine.adapters.gitpython_worktrees import GitPythonWorktrees
 from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.http_github_api import HttpGitHubApi
 from orkeon_engine.adapters.http_web_pages import HttpWebPages
@@ -48,6 +49,7 @@ from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.mcp import McpServerSpec
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.client_files import ClientFiles
+from orkeon_engine.ports.files import Mount
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.open_documents import OpenDocuments
 from orkeon_engine.ports.shell import Shell
@@ -62,6 +64,7 @@ from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.shell_environment import environment_for_commands
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.working_roots import OpenWorkingRoot, WorkingRoot
 from orkeon_engine.services.workspace_trust import TrustQuestion
 from orkeon_engine.tools.toolbox import ToolboxFactory
 
@@ -150,6 +153,9 @@ async def build_engine(
         review_source=GitPythonReviewSource(info.root, info.git_root),
         git=git,
         github=github,
+        worktrees=GitPythonWorktrees(info.git_root) if info.git_root is not None else None,
+        working_root=_working_root_opener(root, local_dir, clock, config, grammar, memory_index, commands_env,
+                                          environment),
         files=files,
         shell=shell,
         jobs=jobs,
@@ -203,6 +209,33 @@ async def _children(store: SqliteChildStore, ports: ChildPorts) -> Children:
         if ports.logger is not None:
             ports.logger.warning(f"the children an ended process left running could not be checked: {error}")
     return Children(store, AsyncioChildRuntime(), ports)
+
+
+def _working_root_opener(main: Path, local_dir: Path | None, clock: SystemClock, config: ConfigStore,
+                         grammar: TreeSitterBashGrammar, memory_index: SqliteMemoryIndex,
+                         commands_env: Mapping[str, str], environment: Mapping[str, str]) -> OpenWorkingRoot:
+    """Opens another folder's ports (a batch's worktree): /workspace on it, the main tree's work folder mounted
+    over its own, its shell, jobs, git, code index (in memory) and tools."""
+
+    def open_root(host: str, work_folder: str) -> WorkingRoot:
+        folder = Path(host)
+        shared = Mount(f"/workspace/{work_folder.strip('/')}", str(main / work_folder), True,
+                       "the work folder of the main working tree: the plan, its sheets and its state")
+        files = create_workspace_vfs(folder, local_dir, shared=(shared,))
+        shell = SubprocessShell(folder, commands_env, mask_from=(environment,))
+        jobs = SubprocessShellJobs(folder, files, clock, commands_env, mask_from=(environment,))
+        index = TreeSitterCodeIndex(folder, None, "memory only: a batch's worktree")
+        navigation = JediCodeNavigation(folder, None)
+        toolbox = ToolboxFactory(files, shell, jobs, clock, config, grammar, index, navigation, memory_index)
+
+        def close() -> None:
+            jobs.close()
+            index.close()
+            files.close()
+
+        return WorkingRoot(str(folder), files, shell, jobs, GitPythonRepo(folder), toolbox, index, navigation, close)
+
+    return open_root
 
 
 def _open_git(git_root: str | None) -> Git | None:

@@ -167,11 +167,13 @@ def create_workspace_vfs(
     documents: OpenDocuments | None = None,
     read_only: Sequence[Mount] = (),
     client_files: ClientFiles | None = None,
+    shared: Sequence[Mount] = (),
 ) -> VirtualFileSystem:
     """The engine's VFS: /workspace on `root`, /output on `<local_dir>/output`, /tmp on a new private
     folder (removed by `close`), and the read-only mounts. Without a local folder (a read-only
     workspace) /output lives in the private folder too, and its description says it is not kept.
-    `client_files` reads and writes /workspace through the client (an ACP editor)."""
+    `client_files` reads and writes /workspace through the client (an ACP editor). `shared` are writable
+    mounts inside /workspace (the longest root wins): a batch's worktree sees the main tree's work folder."""
     private = Path(tempfile.mkdtemp(prefix="orkeon-"))
     temp = private / "tmp"
     temp.mkdir()
@@ -188,6 +190,7 @@ def create_workspace_vfs(
         Mount(OUTPUT, str(output), True, output_note),
         Mount(TEMP, str(temp), True, "a private scratch folder, emptied when the engine stops"),
         *(Mount(m.virtual, m.host, False, m.description) for m in read_only),
+        *(Mount(m.virtual, m.host, True, m.description) for m in shared),
     ]
     return VirtualFileSystem(mounts, documents, owned_folder=private, client_files=client_files)
 

@@ -24,6 +24,7 @@ from orkeon_engine.domain.dev.waves import (
     VERDICT_STATES,
     WAVES_STATE_FILE,
     BatchVerdict,
+    WaveEntry,
     WavesRecord,
     WaveState,
     batch_number,
@@ -67,6 +68,8 @@ class Landing:
     state: WaveState
     message: str
     files: tuple[str, ...] = ()
+    commit: str = ""
+    """The commit the current branch stands at once the batch merged."""
 
 
 @dataclass(frozen=True)
@@ -98,16 +101,19 @@ async def run_wave(place: WorkPlace, batches: Sequence[Batch], ports: WavePorts)
         await wave.seed(batches)
     except GitError as error:
         raise CommandFailedError(f"the batches of {place.code} cannot run in worktrees: {error}") from None
+    retest = {batch.id for batch in batches if (entry := wave.record.entry(batch.id)) and entry.state == "stopped"}
     verdicts = await asyncio.gather(*(wave.run(batch.id) for batch in batches if wave.seeded(batch.id)))
     landings = list(wave.unseeded)
     valid = merge_order(batch for batch, verdict in verdicts if verdict == "VALID")
     for batch_id, verdict in verdicts:
         if verdict != "VALID":
-            landings.append(Landing(batch_id, VERDICT_STATES[verdict], f"{verdict}: its worktree "
+            entry = wave.record.entry(batch_id)
+            why = f" ({entry.note})" if entry is not None and entry.note else ""
+            landings.append(Landing(batch_id, VERDICT_STATES[verdict], f"{verdict}{why}: its worktree "
                                     f"{tree_path(place, batch_id)} is kept for the relaunch"))
     by_id = {batch.id: batch for batch in batches}
     for batch_id in valid:
-        landings.append(await wave.land(batch_id, _test_targets(by_id[batch_id])))
+        landings.append(await wave.land(batch_id, _test_targets(by_id[batch_id]), batch_id in retest))
     return WaveOutcome(tuple(sorted(landings, key=lambda landing: batch_number(landing.batch))))
 
 
@@ -135,6 +141,31 @@ async def recover_waves(place: WorkPlace, ports: WavePorts, batches: Sequence[Ba
     return Recovery(tuple(lines), tuple(landings))
 
 
+async def unmerged(place: WorkPlace, folder: WorkFolder) -> dict[str, WaveEntry]:
+    """The batches the wave state holds that have not merged (kept in their worktrees, or stopped for the
+    person), by batch; CommandFailedError when the wave state does not read."""
+    record = await _read_record(place, folder)
+    return {entry.batch: entry for entry in record.entries if entry.state != "merged"} if record else {}
+
+
+async def _read_record(place: WorkPlace, folder: WorkFolder) -> WavesRecord | None:
+    """The wave state file read back (None when there is none); CommandFailedError when it does not read."""
+    text = await folder.read(state_file(place))
+    if not text:
+        return None
+    try:
+        return parse_waves(text, state_file(place))
+    except DevFileError as error:
+        raise CommandFailedError(f"{error}; delete it after removing the worktrees under "
+                                 f"{trees_folder(place)}/ (git worktree remove) to start the waves again") from None
+
+
+async def waves_left(place: WorkPlace, folder: WorkFolder) -> bool:
+    """Whether a run in waves left anything for this work (its wave state, its trees folder)."""
+    return (await folder.read(state_file(place))) is not None or \
+        (await folder.read(f"{trees_folder(place)}/.gitignore")) is not None
+
+
 def _test_targets(batch: Batch) -> tuple[str, ...]:
     """The test files a batch's steps name (`tests/test_cart.py::test_total` → `tests/test_cart.py`)."""
     return tuple(dict.fromkeys(test.partition("::")[0] for step in batch.steps for test in step.tests))
@@ -156,12 +187,7 @@ class _Wave:
         if branch is None:
             raise CommandFailedError("batches in worktrees merge into the current branch, and HEAD is detached: "
                                      "switch to a branch first (git switch <branch>)")
-        text = await ports.folder.read(state_file(place))
-        try:
-            record = parse_waves(text, state_file(place)) if text else WavesRecord(place.code, branch)
-        except DevFileError as error:
-            raise CommandFailedError(f"{error}; delete it after removing the worktrees under "
-                                     f"{trees_folder(place)}/ (git worktree remove) to start the waves again") from None
+        record = await _read_record(place, ports.folder) or WavesRecord(place.code, branch)
         if record.code != place.code:
             raise CommandFailedError(f"{state_file(place)} holds the waves of {record.code!r}, not {place.code!r}")
         pending = [e.batch for e in record.entries if e.state in ("valid", "merging")]
@@ -234,9 +260,10 @@ class _Wave:
         self.report(f"{batch_id} · {verdict}")
         return batch_id, verdict
 
-    async def land(self, batch_id: str, targets: Sequence[str]) -> Landing:
-        """Merge a VALID batch fast-forward (rebased first when the current branch moved on), bring its files
-        back, remove its worktree and branch; a conflict or failing tests stop it with its worktree kept."""
+    async def land(self, batch_id: str, targets: Sequence[str], retest: bool = False) -> Landing:
+        """Merge a VALID batch fast-forward (rebased first when the current branch moved on, its tests run
+        again then, and always with `retest`: a batch an earlier landing stopped), bring its files back,
+        remove its worktree and branch; a conflict or failing tests stop it with its worktree kept."""
         await self.save(batch_id, "merging")
         self.report(f"{batch_id} · merging")
         tree, branch = tree_path(self.place, batch_id), branch_name(self.place, batch_id)
@@ -247,8 +274,10 @@ class _Wave:
                 return await self.stop(batch_id, f"its branch {branch} is gone")
             if not await self.ports.worktrees.contains(before, tip):
                 stopped = await self.rebased(batch_id, before, targets)
-                if stopped is not None:
-                    return stopped
+            else:
+                stopped = await self.retested(batch_id, targets, "its tests run again") if retest else None
+            if stopped is not None:
+                return stopped
             await self.ports.worktrees.fast_forward(branch)
             after = await self.ports.worktrees.head()
             files = await self.ports.worktrees.changed_files(before, after)
@@ -258,7 +287,7 @@ class _Wave:
         self.report(f"{batch_id} · merged")
         await self.clean(batch_id)
         return Landing(batch_id, "merged", f"merged fast-forward at {after[:7]}: {len(files)} files brought back "
-                                           f"({paths_text(files)}); its worktree {tree} removed", tuple(files))
+                                           f"({paths_text(files)}); its worktree {tree} removed", tuple(files), after)
 
     async def rebased(self, batch_id: str, onto: str, targets: Sequence[str]) -> Landing | None:
         """Rebase the batch on the last merged one and run its tests again; the stop when either fails."""
@@ -267,11 +296,16 @@ class _Wave:
         if not rebase.done:
             return await self.stop(batch_id, f"its rebase on {onto[:7]} meets a conflict in "
                                              f"{paths_text(rebase.conflicts)}", rebase.conflicts)
-        self.report(f"{batch_id} · rebased; its tests run again")
+        return await self.retested(batch_id, targets, "rebased; its tests run again",
+                                   f"after its rebase on {onto[:7]}, ")
+
+    async def retested(self, batch_id: str, targets: Sequence[str], report: str, after: str = "") -> Landing | None:
+        """The batch's tests run in its worktree (its test files, else the suite); the stop when they fail."""
+        self.report(f"{batch_id} · {report}")
         checks = await self.ports.checks_at(self.host(batch_id))
         run = await checks.run("tests", targets) if targets else await checks.run("suite")
         if not run.passed:
-            return await self.stop(batch_id, f"after its rebase on {onto[:7]}, {_check_words(run)}")
+            return await self.stop(batch_id, f"{after}{_check_words(run)}")
         return None
 
     async def stop(self, batch_id: str, why: str, files: Sequence[str] = ()) -> Landing:

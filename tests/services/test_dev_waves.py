@@ -1,8 +1,4 @@
 import asyncio
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import git
@@ -11,13 +7,12 @@ import pytest
 from orkeon_engine.domain.dev.waves import parse_waves
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.services.dev_waves import recover_waves, run_wave, state_file
-from tests.support.dev_waves import BATCH_FILES, PLACE, START_FILES, WaveRig, wave_batch
+from tests.support.dev_waves import BATCH_FILES, PLACE, START_FILES, WaveRig, kill_at, wave_batch
 from tests.support.doubles.fake_batch_runner import FakeBatchRunner
 from tests.support.doubles.fake_project_checks import FakeProjectChecks
 from tests.support.git_repo import commit_files, init_repo, isolate_git
 
 F1, F2 = wave_batch("F1", test="tests/test_save.py"), wave_batch("F2", test="tests/test_restore.py")
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -171,27 +166,6 @@ async def test_a_merge_left_pending_on_another_branch_is_not_made_on_the_branch_
         await recover_waves(PLACE, rig.ports(), [F1])
 
 
-def kill_wave_at(root: Path, stop: str) -> list[str]:
-    """Run a wave of F1 and F2 in a subprocess and kill it with SIGKILL at the progress line starting `stop`;
-    the lines it printed."""
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
-    child = subprocess.Popen([sys.executable, "-m", "tests.support.dev_waves", str(root), stop], cwd=REPO_ROOT,
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert child.stdout is not None
-    seen: list[str] = []
-    try:
-        for line in child.stdout:
-            seen.append(line.rstrip("\n"))
-            if line.startswith(stop):
-                break
-    finally:  # the child never outlives the test, whatever it printed
-        os.kill(child.pid, signal.SIGKILL)
-        child.wait(timeout=30)
-        child.stdout.close()
-    assert child.returncode == -signal.SIGKILL and seen[-1].startswith(stop), seen
-    return seen
-
-
 @pytest.mark.parametrize(("stop", "expected_head"), [
     ("held", "chore: start"),
     ("F1 · merging", "chore: start"),
@@ -201,7 +175,7 @@ def kill_wave_at(root: Path, stop: str) -> list[str]:
 async def test_a_wave_killed_at_any_step_leaves_main_before_or_after_a_batch_and_the_next_run_cleans_up(
         repo, stop, expected_head):
     start = repo.head.commit.hexsha
-    await asyncio.to_thread(kill_wave_at, root_of(repo), stop)
+    await asyncio.to_thread(kill_at, "tests.support.dev_waves", root_of(repo), stop)
     killed_head = repo.head.commit.summary
     rig = WaveRig(root_of(repo), FakeBatchRunner(BATCH_FILES))
 

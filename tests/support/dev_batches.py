@@ -16,12 +16,14 @@ from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep, render_
 from orkeon_engine.domain.dev.sheet import render_sheet
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.engine import Engine
+from orkeon_engine.ports.chat_model import ChatModel
+from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.dev_audits import rows
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_progress import FakeProgress
-from tests.support.scripted_chat_model import Call, Script, ScriptedChatModel, Turn
+from tests.support.scripted_chat_model import Call, Script, Turn
 from tests.support.temp_git import git, make_repo
 
 WORK = ".orkeon/work/cart-save"
@@ -70,8 +72,8 @@ def shop_repository(root: Path, plan: Plan = PLAN, settings: dict[str, Any] | No
     return root
 
 
-async def shop_engine(root: Path, model: ScriptedChatModel, human: FakeHumanInput | None = None,
-                      progress: FakeProgress | None = None, user_settings: dict[str, Any] | None = None,
+async def shop_engine(root: Path, model: ChatModel, human: FakeHumanInput | None = None,
+                      progress: Progress | None = None, user_settings: dict[str, Any] | None = None,
                       env: dict[str, str] | None = None) -> Engine:
     """An engine over the repository at `root` (real files, shell and git) whose model is `model` (its
     auditor's too: no children), the person's own settings `user_settings`, and `env` added to its

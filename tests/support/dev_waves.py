@@ -9,6 +9,9 @@ at ROOT, printing each progress line, and freezes for good at the first line sta
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +31,7 @@ from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.doubles.fake_project_checks import FakeProjectChecks
 
 CODE = "cart-save"
+REPO_ROOT = Path(__file__).resolve().parents[2]
 PLACE = WorkPlace(DEFAULT_WORK_FOLDER, CODE)
 START_FILES = {"shop/cart.py": "TOTAL = 0\n", "README.md": "shop\n"}
 BATCH_FILES = {"F1": {"shop/save.py": "SAVED = True\n", "tests/test_save.py": "def test_save(): pass\n"},
@@ -79,6 +83,27 @@ class FreezingProgress:
     @property
     def cancelled(self) -> bool:
         return False
+
+
+def kill_at(module: str, root: Path, stop: str) -> list[str]:
+    """Run `python -m <module> ROOT STOP` (a wave of F1 and F2) in a subprocess and kill it with SIGKILL at the
+    progress line starting `stop`; the lines it printed."""
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    child = subprocess.Popen([sys.executable, "-m", module, str(root), stop], cwd=REPO_ROOT,
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert child.stdout is not None
+    seen: list[str] = []
+    try:
+        for line in child.stdout:
+            seen.append(line.rstrip("\n"))
+            if line.startswith(stop):
+                break
+    finally:  # the child never outlives the test, whatever it printed
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+        child.stdout.close()
+    assert child.returncode == -signal.SIGKILL and seen[-1].startswith(stop), seen
+    return seen
 
 
 async def _wave_until_killed(root: Path, stop: str) -> None:

@@ -36,6 +36,7 @@ from orkeon_engine.ports.shell_jobs import ShellJobs
 from orkeon_engine.ports.system_probe import SystemProbe
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.ports.worktrees import Worktrees
 from orkeon_engine.services.children import Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowLookup
@@ -45,6 +46,7 @@ from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
+from orkeon_engine.services.working_roots import OpenWorkingRoot
 from orkeon_engine.services.workspace_trust import TrustQuestion
 
 if TYPE_CHECKING:
@@ -120,6 +122,10 @@ class Deps:
     """The person's own disk, by real path: where a command writes a file they named (/export FILE)."""
     github: GitHubApi | None = None
     """The GitHub REST API with the token read when the engine started (GITHUB_TOKEN, else GH_TOKEN)."""
+    worktrees: Worktrees | None = None
+    """The repository's git worktrees (/dev-batches --concurrency); None outside a repository."""
+    working_root: OpenWorkingRoot | None = None
+    """Opens the files, shell, git and tools of another folder (a batch's worktree)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

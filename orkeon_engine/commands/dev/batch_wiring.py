@@ -1,10 +1,12 @@
 """What /dev-batches builds from the command's Deps: the implement tools of one launch (the standard ones this
-host offers, with run_tests and run_build over the project's checks), and the publisher that shows a verdict's
-rows as diagnostics on the lines they cite."""
+host offers, with run_tests and run_build over the project's checks), the publisher that shows a verdict's
+rows as diagnostics on the lines they cite, and the ports of a batch run in its worktree (`--concurrency`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import dataclasses
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.commands._shared.deps import Deps
@@ -17,18 +19,20 @@ from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.project_checks import ProjectChecks
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.work_folder import WorkFolder
+from orkeon_engine.services.working_roots import WorkingRoot
 from orkeon_engine.tools.base import Tool
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
-    from orkeon_engine.crews.dev_batches.run import BatchesPorts, OpenPullRequest
+    from orkeon_engine.crews.dev_batches.run import BatchesPorts, OpenPullRequest, WaveSetup
 
 LOCAL_STATE = ".orkeon/local"
 
 
 async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | None = None,
-                        gate_only: bool = False) -> BatchesPorts:
+                        gate_only: bool = False, waves: WaveSetup | None = None) -> BatchesPorts:
     """What the batches of one run work over, at the workspace's root: the project's checks, its git, the
-    implement tools, the auditor (the dev-verify audit; by code alone with `gate_only`), the findings board."""
+    implement tools, the auditor (the dev-verify audit; by code alone with `gate_only`), the findings board,
+    and the worktrees batches run at once in (`waves`)."""
     from orkeon_engine.crews.dev_batches.run import BatchesPorts, PlanClose
     from orkeon_engine.services.dev_step import DevStep
     from orkeon_engine.services.project_checks import open_project_checks
@@ -48,7 +52,44 @@ async def batches_ports(deps: Deps, folder: WorkFolder, auditor: BatchAuditor | 
                         auditor=auditor, tools=lambda: implement_tools(deps, checks),
                         root=deps.workspace.root, left_out=(folder.folder, LOCAL_STATE),
                         plan_close=PlanClose(await pr_auto(deps.config), pull_request_opener(deps)),
-                        publish=verdict_publisher(deps.findings, ports.files))
+                        publish=verdict_publisher(deps.findings, ports.files), waves=waves)
+
+
+def wave_setup(deps: Deps, folder: WorkFolder, stack: AsyncExitStack) -> WaveSetup | None:
+    """The worktrees of the workspace's repository and the ports of a batch run in one of them (each
+    released when its run ends; a rebased batch's checks when the command ends, through `stack`); None when
+    this engine has no worktrees."""
+    from orkeon_engine.crews.dev_batches.run import WaveSetup
+    from orkeon_engine.services.project_checks import open_project_checks
+
+    worktrees, opener = deps.worktrees, deps.working_root
+    if worktrees is None or opener is None:
+        return None
+
+    @asynccontextmanager
+    async def ports_at(host: str) -> AsyncIterator[BatchesPorts]:
+        root = opener(host, folder.folder)
+        try:
+            yield await batches_ports(tree_deps(deps, root), folder)
+        finally:
+            root.close()
+
+    async def checks_at(host: str) -> ProjectChecks:
+        root = opener(host, folder.folder)
+        stack.callback(root.close)
+        return await open_project_checks(root.files, root.shell, deps.clock)
+
+    return WaveSetup(worktrees, checks_at, ports_at)
+
+
+def tree_deps(deps: Deps, root: WorkingRoot) -> Deps:
+    """The command's Deps with its files, shell, git and tools those of another working root (a worktree):
+    no editor buffer or review source there."""
+    workspace = dataclasses.replace(deps.workspace, root=root.root, git_root=root.root)
+    return dataclasses.replace(deps, workspace=workspace, files=root.files, shell=root.shell, jobs=root.jobs,
+                               git=root.git, toolbox=root.toolbox, code_index=root.code_index,
+                               code_navigation=root.navigation, documents=None, review_source=None,
+                               worktrees=None, working_root=None)
 
 
 def pull_request_opener(deps: Deps) -> OpenPullRequest:

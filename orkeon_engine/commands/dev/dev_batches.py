@@ -1,12 +1,15 @@
 """/dev-batches: run a written plan (`<code>`) batch after batch, each reviewed, implemented RED then GREEN
 under code's checks, audited and committed; typed again after a stop, the run goes on where it stopped.
 `<code> F<n>` runs that batch alone (/dev-implement is its other name); `--audit` audits the batch as it
-stands and closes it on VALID.
+stands and closes it on VALID; `--concurrency N` runs the batches whose dependencies closed N at once, each in
+its git worktree.
 
 The plan must be written and not BLOCKED; each batch's steps are read from its sheet."""
 
 from __future__ import annotations
 
+import dataclasses
+from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
@@ -14,7 +17,7 @@ from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.dev.plan import is_batch_id
 from orkeon_engine.domain.dev.work_folder import WorkCodeError
-from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.view import CommandView
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
@@ -22,11 +25,13 @@ if TYPE_CHECKING:  # the crew loads with the first /dev-batches
     from orkeon_engine.domain.dev.work_folder import WorkPlace
     from orkeon_engine.services.work_folder import WorkFolder
 
-USAGE = "/dev-batches <code> [F<n>] [--audit | --gate-only]"
+USAGE = "/dev-batches <code> [F<n>] [--audit | --gate-only] [--concurrency N]"
 ARGS = ArgSpec(
     flags=(Flag("audit", "audit the batch F<n> as it stands (no review, no launch) and close it on VALID"),
            Flag("gate-only", "audit the batch F<n> by code alone: the build, its tests, the suite and the diff "
-                             "captured, no model")),
+                             "captured, no model"),
+           Flag("concurrency", "run the batches whose dependencies closed N at once (2 to 4), each in its git "
+                               "worktree, merged fast-forward in id order", value="N")),
     positionals=(Positional("code", "the work's short name, as /dev-plan planned it (such as cart-save)",
                             required=True),
                  Positional("batch", "one batch of the plan to run alone (F1, F2...)")),
@@ -34,7 +39,7 @@ ARGS = ArgSpec(
 
 
 async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
-    from orkeon_engine.commands.dev.batch_wiring import batches_ports
+    from orkeon_engine.commands.dev.batch_wiring import batches_ports, wave_setup
     from orkeon_engine.commands.dev.batches_view import batches_view
     from orkeon_engine.crews.dev_batches.run import run_dev_batches as run_batches
     from orkeon_engine.services.work_folder import WorkFolder
@@ -51,8 +56,36 @@ async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
         place = folder.place(args.word(0, "") or "")
     except WorkCodeError as error:
         raise ArgumentError(str(error), USAGE) from None
-    request = await _request(folder, place, only, audit)
-    return batches_view(await run_batches(request, await batches_ports(deps, folder, gate_only=gate_only)), place)
+    concurrency = _concurrency(args, deps, only)
+    request = dataclasses.replace(await _request(folder, place, only, audit), concurrency=concurrency)
+    async with AsyncExitStack() as stack:
+        run_ports = await batches_ports(deps, folder, gate_only=gate_only, waves=wave_setup(deps, folder, stack))
+        outcome = await run_batches(request, run_ports)
+    return batches_view(outcome, place)
+
+
+def _concurrency(args: ParsedArgs, deps: Deps, only: str | None) -> int:
+    """`--concurrency N` as a number of batches run at once (1 without the flag); ArgumentError naming the flag
+    and what it takes, NotConfiguredError where worktrees cannot be made."""
+    from orkeon_engine.domain.dev.waves import WaveError, parse_concurrency
+
+    given = args.value("concurrency")
+    if given is None:
+        return 1
+    try:
+        concurrency = parse_concurrency(given)
+    except WaveError as error:
+        raise ArgumentError(str(error), USAGE) from None
+    if only is not None:
+        raise ArgumentError(f"--concurrency runs the plan's batches in waves: it takes no batch ({only}); "
+                            f"/dev-batches <code> {only} runs that one alone", USAGE)
+    if deps.worktrees is None or deps.working_root is None:
+        raise NotConfiguredError("--concurrency runs each batch in a git worktree: open a folder inside a git "
+                                 "repository")
+    if deps.workspace.git_root != deps.workspace.root:
+        raise NotConfiguredError(f"--concurrency makes git worktrees under the work folder, so the workspace must "
+                                 f"be the repository's top folder: open {deps.workspace.git_root} instead")
+    return concurrency
 
 async def _request(folder: WorkFolder, place: WorkPlace, only: str | None, audit: bool) -> BatchesRequest:
     """The plan with each batch's steps and sheet; CommandFailedError saying what to do without one."""

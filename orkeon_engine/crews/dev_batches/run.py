@@ -9,14 +9,19 @@ crew's close (explicit list, identity check, Conventional Commits, credential re
 done. A GAPS verdict relaunches the batch with its Blocking and Major rows as the correction, up to three
 audits in GAPS since the last VALID; the third goes to the person. Every move is written to
 batches-state.md before the next, so the command typed again after a stop goes on where it stopped. When
-every batch closed, the plan's close (with the dev.prAuto setting) pushes once and opens one pull request."""
+every batch closed, the plan's close (with the dev.prAuto setting) pushes once and opens one pull request.
+
+With `--concurrency N` the batches whose dependencies closed run N at once, each in its git worktree
+(crews/dev_batches/waves.py, services/dev_waves.py), merged fast-forward in id order; every run, in waves or
+not, first finds what an earlier run in waves left (recover_waves)."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Collection, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
 from typing import Any
 
 from orkeon_engine.crews.dev_implement.run import LaunchOutcome, LaunchPorts, LaunchRequest, run_launch
@@ -32,21 +37,33 @@ from orkeon_engine.domain.dev.batches_state import (
     BatchRecord,
     blocked_review,
     parse_batches_state,
-    render_batches_state,
 )
 from orkeon_engine.domain.dev.plan import Batch, Plan, sheet_file
 from orkeon_engine.domain.dev.review import ReviewRecord, ReviewScope
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.sheet import mark_done
+from orkeon_engine.domain.dev.waves import CONCURRENCY_FLAG, BatchVerdict, batch_verdict, next_wave, trees_folder
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
 from orkeon_engine.ports.batch_audit import AuditRequest, AuditVerdict, BatchAuditor
+from orkeon_engine.ports.batch_runner import BatchRunner
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.project_checks import ProjectChecks
+from orkeon_engine.ports.worktrees import Worktrees
+from orkeon_engine.services.batches_book import StateBook
 from orkeon_engine.services.dev_review import ReviewJob, finish_review
 from orkeon_engine.services.dev_step import DevStep
+from orkeon_engine.services.dev_waves import (
+    ChecksAt,
+    Landing,
+    WavePorts,
+    recover_waves,
+    run_wave,
+    unmerged,
+    waves_left,
+)
 from orkeon_engine.services.work_folder import WorkFolder
 from orkeon_engine.tools.base import Tool
 
@@ -67,6 +84,17 @@ REVIEWS_FOLDER = "reviews"
 
 
 @dataclass(frozen=True)
+class WaveSetup:
+    """What batches run at once need besides the run's own ports: the repository's worktrees, the project's
+    checks at a worktree (a rebased batch's tests) and the ports of a batch's run there (`ports_at`: its
+    files, shell, git and tools at that host path, the main tree's work folder shared; released on exit)."""
+
+    worktrees: Worktrees
+    checks_at: ChecksAt
+    ports_at: Callable[[str], AbstractAsyncContextManager[BatchesPorts]]
+
+
+@dataclass(frozen=True)
 class BatchesPorts:
     step: DevStep
     folder: WorkFolder
@@ -81,6 +109,8 @@ class BatchesPorts:
     plan_close: PlanClose = PlanClose()
     publish: Callable[[str, AuditVerdict], Awaitable[None]] | None = None
     """Shows a batch's verdict rows where they point (the editor's diagnostics)."""
+    waves: WaveSetup | None = None
+    """The worktrees batches run at once in; None outside a repository."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +123,11 @@ class BatchesRequest:
     only: str | None = None
     audit_only: bool = False
     """`--audit`: audit the batch as it stands (no review, no launch), then close it on VALID."""
+    concurrency: int = 1
+    """`--concurrency N`: the batches whose dependencies closed run N at once, each in its worktree."""
+    in_tree: bool = False
+    """The run of one batch of a wave, in its worktree: a batch waiting for the person is audited again as
+    it stands (mended in its worktree)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +138,22 @@ class BatchesOutcome:
     message: str
     lines: tuple[str, ...] = ()
     verdicts: tuple[AuditVerdict, ...] = ()
+
+
+@dataclass
+class TreeRunner:
+    """The BatchRunner of a wave: each batch run as `/dev-batches <code> F<n>` would run it, over the ports
+    opened at its worktree; its outcome kept for the run's view."""
+
+    setup: WaveSetup
+    run_batch: Callable[[str, BatchesPorts], Awaitable[BatchesOutcome]]
+    outcomes: dict[str, BatchesOutcome] = field(default_factory=dict)
+
+    async def run(self, batch_id: str, working_root: str) -> BatchVerdict:
+        async with self.setup.ports_at(working_root) as ports:
+            outcome = await self.run_batch(batch_id, ports)
+        self.outcomes[batch_id] = outcome
+        return batch_verdict(outcome.status)
 
 
 def state_file(place: WorkPlace) -> str:
@@ -120,22 +171,30 @@ async def read_state(folder: WorkFolder, place: WorkPlace, plan_file: str) -> Ba
         raise CommandFailedError(f"{error}; mend it by hand, or remove it to start the batches again") from None
 
 
-async def run_dev_batches(request: BatchesRequest, ports: BatchesPorts) -> BatchesOutcome:
-    run = _Run(request, ports, await read_state(ports.folder, request.place, request.place.file("plan.md")))
-    return await run.go()
+async def run_dev_batches(request: BatchesRequest, ports: BatchesPorts,
+                          book: StateBook | None = None) -> BatchesOutcome:
+    """Run the plan's batches (or one); `book`, when given, is the batches-state.md shared with the runs of
+    the other batches of a wave."""
+    if book is None:
+        state = await read_state(ports.folder, request.place, request.place.file("plan.md"))
+        book = StateBook(ports.folder, state_file(request.place), state)
+    return await _Run(request, ports, book).go()
 
 
 class _Run:
-    def __init__(self, request: BatchesRequest, ports: BatchesPorts, state: BatchesState) -> None:
+    def __init__(self, request: BatchesRequest, ports: BatchesPorts, book: StateBook) -> None:
         self.request = request
         self.ports = ports
-        self.state = state
+        self.book = book
         self.lines: list[str] = []
         self.verdicts: list[AuditVerdict] = []
 
+    @property
+    def state(self) -> BatchesState:
+        return self.book.state
+
     async def save(self, record: BatchRecord, log: Sequence[str] = ()) -> None:
-        self.state = self.state.put(record, *log)
-        await self.ports.folder.write(state_file(self.request.place), render_batches_state(self.state))
+        await self.book.put(record, log)
 
     def outcome(self, status: str, message: str) -> BatchesOutcome:
         return BatchesOutcome(self.state, status, message, tuple(self.lines), tuple(self.verdicts))
@@ -145,6 +204,12 @@ class _Run:
         if plan.blocked:
             raise CommandFailedError(f"the plan {plan.code} is BLOCKED by {', '.join(plan.blockers)}: no batch "
                                      f"runs until /dev-plan {plan.code} --replace rewrites it")
+        if self.ports.waves is not None and not self.request.in_tree:
+            held = await self._leftovers(self.ports.waves)
+            if held is not None:
+                return held
+            if self.request.concurrency > 1:
+                return await self._waves(self.ports.waves)
         only = self.request.only
         while True:
             batch = self._chosen(only)
@@ -172,8 +237,75 @@ class _Run:
                                      f"/dev-batches {self.request.plan.code} runs them in order")
         return batch
 
-    async def _finished(self) -> BatchesOutcome:
-        left = [b.id for b in self.request.plan.batches if b.id not in self.state.done()]
+    def _wave_ports(self, setup: WaveSetup, runner: BatchRunner) -> WavePorts:
+        return WavePorts(setup.worktrees, self.ports.folder, runner, setup.checks_at, self.ports.step.ports.progress)
+
+    async def _leftovers(self, setup: WaveSetup) -> BatchesOutcome | None:
+        """What an earlier run in waves left, found first (its worktrees cleaned, merged or kept); a run that
+        is not in waves stops when batches go on in their worktrees."""
+        place, waves = self.request.place, self.request.concurrency > 1
+        if not waves and not await waves_left(place, self.ports.folder):
+            return None
+        runner = TreeRunner(setup, self._in_tree)
+        recovery = await recover_waves(place, self._wave_ports(setup, runner), self.request.plan.batches)
+        self.lines += recovery.lines
+        for landing in recovery.landings:
+            if landing.state == "merged":
+                await self._merged(landing)
+        pending = await unmerged(place, self.ports.folder)
+        if waves or not pending:
+            return None
+        return self.outcome("STOPPED", f"{', '.join(pending)} of {place.code} go on in their worktrees under "
+                                       f"{trees_folder(place)}/, left by a run with {CONCURRENCY_FLAG}: type "
+                                       f"/dev-batches {place.code} {CONCURRENCY_FLAG} 2 to go on there")
+
+    async def _waves(self, setup: WaveSetup) -> BatchesOutcome:
+        """The batches whose dependencies closed, N at once in their worktrees, wave after wave; a batch that
+        did not merge (kept for its relaunch, stopped for the person) is not run again by this run."""
+        place, plan = self.request.place, self.request.plan
+        runner = TreeRunner(setup, self._in_tree)
+        ports = self._wave_ports(setup, runner)
+        tried: set[str] = set()
+        while True:
+            closed = self.state.done() - (await unmerged(place, self.ports.folder)).keys()
+            wave = next_wave(plan.batches, closed, self.request.concurrency, tried - closed)
+            if not wave:
+                return await self._finished((await unmerged(place, self.ports.folder)).keys())
+            tried.update(batch.id for batch in wave)
+            outcome = await run_wave(place, wave, ports)
+            for landing in outcome.landings:
+                self._ran(landing.batch, runner.outcomes.pop(landing.batch, None))
+                self.lines.append(f"{landing.batch} · {landing.message}")
+                if landing.state == "merged":
+                    await self._merged(landing)
+
+    async def _in_tree(self, batch_id: str, ports: BatchesPorts) -> BatchesOutcome:
+        """One batch of a wave run alone over the ports of its worktree, sharing this run's batches-state.md."""
+        request = dataclasses.replace(self.request, only=batch_id, audit_only=False, concurrency=1, in_tree=True)
+        return await _Run(request, ports, self.book).go()
+
+    def _ran(self, batch_id: str, outcome: BatchesOutcome | None) -> None:
+        if outcome is None:
+            return
+        self.lines += outcome.lines
+        self.verdicts += outcome.verdicts
+        if outcome.status != "DONE":
+            self.lines.append(outcome.message if outcome.message.startswith(batch_id)
+                              else f"{batch_id}: {outcome.message}")
+
+    async def _merged(self, landing: Landing) -> None:
+        record = self.state.record(landing.batch)
+        if record is not None:
+            await self.save(dataclasses.replace(record, commit=landing.commit[:7] or record.commit),
+                            [f"merged fast-forward from its worktree at {landing.commit[:7]}"])
+
+    async def _finished(self, unmerged_batches: Collection[str] = ()) -> BatchesOutcome:
+        done = self.state.done() - set(unmerged_batches)
+        left = [b.id for b in self.request.plan.batches if b.id not in done]
+        if left and self.request.concurrency > 1:
+            return self.outcome("STOPPED", f"{', '.join(left)} not closed (see why above); typed again, "
+                                           f"/dev-batches {self.request.plan.code} {CONCURRENCY_FLAG} "
+                                           f"{self.request.concurrency} goes on")
         if left:
             return self.outcome("STOPPED", f"{', '.join(left)} cannot run yet")
         if self.request.only is not None:
@@ -186,6 +318,8 @@ class _Run:
         record = self.state.record(batch.id) or BatchRecord(batch.id, "reviewed")
         if self.request.audit_only:
             return await self._audit(batch, record) or self.outcome("DONE", f"{batch.id} audited")
+        if record.state == "waiting" and self.request.in_tree:
+            return await self._audit(batch, record)
         if record.state == "waiting":
             return self.outcome("WAITING", f"{batch.id} waits for you: {MAX_GAPS_ROUNDS} audits in GAPS since its "
                                            f"last VALID; mend it, then /dev-batches {self.request.plan.code} "
@@ -355,9 +489,7 @@ class _Run:
                        f"(/dev-batches {plan.code} tries again)"]
 
     async def _closed(self, closed: str) -> None:
-        self.state = dataclasses.replace(self.state, closed=closed,
-                                         log=(*self.state.log, f"plan · closed: {closed}"))
-        await self.ports.folder.write(state_file(self.request.place), render_batches_state(self.state))
+        await self.book.closed(closed)
 
 def _review_line(review: ReviewRecord) -> str:
     return "CLEAR" if not review.findings else f"FINDINGS ({review.counts()})"

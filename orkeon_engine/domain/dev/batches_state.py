@@ -95,13 +95,15 @@ class BatchesState:
         return frozenset(b.id for b in self.batches if b.state == "done")
 
     def put(self, record: BatchRecord, *log: str) -> BatchesState:
-        """The state with `record` in place of its batch's (appended when new), and `log` lines added."""
-        others = [b for b in self.batches if b.id != record.id]
-        known = [b.id for b in self.batches]
-        placed = [record if b.id == record.id else b for b in self.batches] if record.id in known \
-            else [*others, record]
+        """The state with `record` in place of its batch's (added in id order when new: batches running at once
+        are written in any order), and `log` lines added."""
+        placed = sorted([*(b for b in self.batches if b.id != record.id), record], key=lambda b: _number(b.id))
         return dataclasses.replace(self, batches=tuple(placed),
                                    log=(*self.log, *(f"{record.id} · {one_line(line)}" for line in log)))
+
+
+def _number(batch_id: str) -> int:
+    return int(batch_id[1:]) if batch_id[1:].isdigit() else 0
 
 
 def blocked_review(reason: str) -> str:

@@ -82,6 +82,12 @@ def next_wave(batches: Sequence[Batch], closed: Iterable[str], size: int,
     return tuple(itertools.islice(ready, max(size, 0)))
 
 
+def batch_verdict(status: str) -> BatchVerdict:
+    """A batch run's status as its wave reads it: DONE (closed, committed on its branch) is VALID; WAITING
+    (three audits in GAPS) is GAPS, its worktree kept; any other stop is BLOCKED, its worktree kept."""
+    return "VALID" if status == "DONE" else "GAPS" if status == "WAITING" else "BLOCKED"
+
+
 def batch_number(batch_id: str) -> int:
     found = _BATCH_NUMBER.match(batch_id)
     if found is None:
