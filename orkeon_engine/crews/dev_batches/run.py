@@ -278,6 +278,10 @@ class _Run:
                 self.lines.append(f"{landing.batch} · {landing.message}")
                 if landing.state == "merged":
                     await self._merged(landing)
+            if self.ports.step.ports.progress.cancelled:
+                return self.outcome("STOPPED", f"stopped by you after the wave of {', '.join(b.id for b in wave)}; "
+                                               f"typed again, /dev-batches {plan.code} {CONCURRENCY_FLAG} "
+                                               f"{self.request.concurrency} goes on")
 
     async def _in_tree(self, batch_id: str, ports: BatchesPorts) -> BatchesOutcome:
         """One batch of a wave run alone over the ports of its worktree, sharing this run's batches-state.md."""

@@ -14,11 +14,22 @@ from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.dev.batches_state import parse_batches_state
 from orkeon_engine.domain.dev.waves import parse_waves
 from orkeon_engine.domain.view import render_text
-from tests.support.dev_batches import WORK, log_subjects, saved, shop_repository
+from tests.support.dev_batches import (
+    RESTORE_CODE,
+    RESTORE_TEST,
+    SAVE_CODE,
+    SAVE_TEST,
+    WORK,
+    batch_turns,
+    log_subjects,
+    saved,
+    shop_repository,
+)
 from tests.support.dev_batches_waves import CART, WAVE_PLAN, cart_text, run_waves, wave_model
 from tests.support.dev_waves import kill_at
 from tests.support.doubles.fake_progress import FakeProgress
 from tests.support.routed_chat_model import RoutedChatModel
+from tests.support.scripted_chat_model import ScriptedChatModel
 from tests.support.temp_git import git
 
 TREES = f"{WORK}/trees"
@@ -149,3 +160,41 @@ async def test_a_concurrency_it_cannot_use_is_refused_naming_the_flag(tmp_path, 
     with pytest.raises(ArgumentError, match=re.escape(says)):
         await run_waves(root, RoutedChatModel({}), *words)
     assert worktrees(root) == []
+
+
+async def test_a_batch_that_depends_on_another_runs_in_the_next_wave_from_the_merged_one(tmp_path):
+    root = shop_repository(tmp_path / "shop")  # F2 restores what F1 saves: F2 runs after F1
+    model = ScriptedChatModel([*batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE)),
+                               *batch_turns(("tests/test_restore.py", RESTORE_TEST), ("shop/saved.py", RESTORE_CODE),
+                                            subject="add restoring a cart")])
+    progress = FakeProgress()
+
+    result = await run_waves(root, model, "--concurrency", "2", progress=progress)
+
+    assert result.data["status"] == "DONE", render_text(result)
+    assert log_subjects(root)[:2] == ["feat(cart): add restoring a cart", "feat(cart): add saving a cart"]
+    reported = progress.messages()
+    assert reported.index("F1 · merged") < next(i for i, m in enumerate(reported) if m.startswith("F2 · worktree"))
+    assert worktrees(root) == [] and batch_branches(root) == []
+
+
+async def test_the_persons_stop_ends_the_run_after_its_wave_and_the_next_run_goes_on(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    f1 = batch_turns(("tests/test_saved.py", SAVE_TEST), ("shop/saved.py", SAVE_CODE))
+    f2 = batch_turns(("tests/test_restore.py", RESTORE_TEST), ("shop/saved.py", RESTORE_CODE),
+                     subject="add restoring a cart")
+
+    stopped = await run_waves(root, ScriptedChatModel(list(f1)), "--concurrency", "2",
+                              progress=FakeProgress(cancel_after=4))
+
+    assert stopped.data["status"] == "STOPPED", render_text(stopped)
+    assert "stopped by you" in render_text(stopped)
+    assert not (root / TREES / "F2").exists(), "no wave starts after the stop"
+    assert worktrees(root) == [str(root / TREES / "F1")]
+
+    model = ScriptedChatModel([*f1, *f2])
+    again = await run_waves(root, model, "--concurrency", "2")
+
+    assert again.data["status"] == "DONE", render_text(again)
+    assert model.remaining == 0, "F1 runs again from its review in the worktree it kept"
+    assert worktrees(root) == [] and batch_branches(root) == []
