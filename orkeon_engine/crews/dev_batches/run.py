@@ -12,7 +12,7 @@ batches-state.md before the next, so the command typed again after a stop goes o
 every batch closed, the plan's close (with the dev.prAuto setting) pushes once and opens one pull request.
 
 With `--concurrency N` the batches whose dependencies closed run N at once, each in its git worktree
-(crews/dev_batches/waves.py, services/dev_waves.py), merged fast-forward in id order; every run, in waves or
+(TreeRunner below, services/dev_waves.py), merged fast-forward in id order; every run, in waves or
 not, first finds what an earlier run in waves left (recover_waves)."""
 
 from __future__ import annotations
