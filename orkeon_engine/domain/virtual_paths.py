@@ -2,7 +2,9 @@
 
 Pure string rules shared by the VFS adapter and its fake: a relative path resolves under /workspace, `.`
 and empty parts are dropped, `..` may not climb above the mount it starts in, a path outside every mount
-(an absolute host path) is refused, and a name holding a NUL or a line break is refused. What the host
+(an absolute host path) is refused, and a name holding a NUL or a line break is refused. A path ends under
+the longest mount that holds it once its `.` and `..` are followed, whatever its spelling (a mount inside
+another, such as the main tree's work folder inside a worktree, is never reached around). What the host
 does with the parts (symlinks, existence) is the adapter's business.
 """
 
@@ -69,7 +71,16 @@ def resolve_virtual(path: str, mounts: Sequence[str]) -> VirtualPath:
             parts.pop()
             continue
         parts.append(part)
-    return VirtualPath(mount, tuple(parts))
+    return _innermost(VirtualPath(mount, tuple(parts)), mounts)
+
+
+def _innermost(found: VirtualPath, mounts: Sequence[str]) -> VirtualPath:
+    """The path under the longest mount that holds it once `.` and `..` are followed: `/prompts/./crews/x` and
+    `/prompts/a/../crews/x` are under /prompts/crews, as `/prompts/crews/x` is, however the path was spelt."""
+    inner = _mount_of(found.text, mounts)
+    if inner is None or inner == found.mount:
+        return found
+    return VirtualPath(inner, tuple(part for part in found.text[len(inner):].split("/") if part))
 
 
 def _mount_of(absolute: str, mounts: Sequence[str]) -> str | None:

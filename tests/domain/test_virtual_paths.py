@@ -25,6 +25,14 @@ def test_the_longest_mount_root_wins():
     assert resolve_virtual("/prompts/crews/review.md", MOUNTS).mount == "/prompts/crews"
 
 
+@pytest.mark.parametrize("path", ["/prompts/./crews/review.md", "/prompts/a/../crews/review.md",
+                                  "/prompts//crews/review.md"])
+def test_a_path_spelt_around_an_inner_mount_still_ends_under_it(path):
+    found = resolve_virtual(path, MOUNTS)
+
+    assert (found.mount, found.parts) == ("/prompts/crews", ("review.md",))
+
+
 def test_dot_dot_leaving_the_workspace_from_a_relative_path_is_refused():
     with pytest.raises(VirtualPathError, match=r"'\.\.' leaves the mount /workspace"):
         resolve_virtual("../secrets.txt", MOUNTS)
@@ -69,3 +77,5 @@ def test_any_text_resolves_inside_a_mount_or_is_refused(path):
         return
     assert found.mount in MOUNTS and ".." not in found.parts and "." not in found.parts
     assert found.text == found.mount or found.text.startswith(found.mount + "/")
+    holding = [m for m in MOUNTS if found.text == m or found.text.startswith(m + "/")]
+    assert found.mount == max(holding, key=len), "the longest mount that holds the path"

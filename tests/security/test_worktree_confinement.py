@@ -70,3 +70,14 @@ async def test_a_relative_path_writes_in_the_worktree_and_the_work_folder_is_the
     assert (root / "shop/cart.py").read_text(encoding="utf-8") == before
     assert (root / WORK / "notes.md").read_text(encoding="utf-8") == "one work folder\n"
     assert not (root / TREE / WORK / "notes.md").exists()
+
+
+@pytest.mark.parametrize("path", [f"/workspace/./{WORK}/notes.md", f"/workspace/shop/../{WORK}/notes.md",
+                                  f"shop/../{WORK}/notes.md"])
+async def test_the_work_folder_is_the_main_trees_however_its_path_is_spelt(tree_files, path):
+    files, root = tree_files
+
+    await files.write_text(path, "one work folder\n")
+
+    assert (root / WORK / "notes.md").read_text(encoding="utf-8") == "one work folder\n"
+    assert not (root / TREE / WORK / "notes.md").exists()
