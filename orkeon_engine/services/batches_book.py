@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from orkeon_engine.domain.dev.batches_state import BatchesState, BatchRecord, render_batches_state
 from orkeon_engine.services.work_folder import WorkFolder
@@ -21,13 +21,14 @@ class StateBook:
 
     async def put(self, record: BatchRecord, log: Sequence[str] = ()) -> None:
         """The batch's record in place of its old one, with `log` lines, written."""
-        async with self._lock:
-            self.state = self.state.put(record, *log)
-            await self._folder.write(self._file, render_batches_state(self.state))
+        await self._write(lambda state: state.put(record, *log))
 
     async def closed(self, closed: str) -> None:
         """The plan's close recorded (`pushed <branch>`, `pull request <url>`...)."""
+        await self._write(lambda state: dataclasses.replace(state, closed=closed,
+                                                            log=(*state.log, f"plan · closed: {closed}")))
+
+    async def _write(self, change: Callable[[BatchesState], BatchesState]) -> None:
         async with self._lock:
-            self.state = dataclasses.replace(self.state, closed=closed,
-                                             log=(*self.state.log, f"plan · closed: {closed}"))
+            self.state = change(self.state)
             await self._folder.write(self._file, render_batches_state(self.state))

@@ -67,9 +67,16 @@ async def write_plan(folder: WorkFolder, place: WorkPlace, plan: Plan) -> None:
 async def read_plan(folder: WorkFolder, place: WorkPlace) -> Plan | None:
     """The plan a place holds with its sheets' steps, None when it has none; CommandFailedError naming the
     file that does not read as its format."""
+    read = await read_plan_sheets(folder, place)
+    return read[0] if read is not None else None
+
+
+async def read_plan_sheets(folder: WorkFolder, place: WorkPlace) -> tuple[Plan, dict[str, str]] | None:
+    """The plan with its sheets' steps and each sheet's text by batch id, read once; None without a plan."""
     text = await folder.read(place.file(PLAN_FILE))
     if text is None:
         return None
+    sheets: dict[str, str] = {}
     try:
         plan = parse_plan(text, place.file(PLAN_FILE))
         batches = []
@@ -78,11 +85,12 @@ async def read_plan(folder: WorkFolder, place: WorkPlace) -> Plan | None:
             sheet = await folder.read(file)
             if sheet is None:
                 raise DevFileError(f"{file} is missing; the plan names {batch.id}")
+            sheets[batch.id] = sheet
             batches.append(parse_sheet(sheet, file))
     except DevFileError as error:
         raise CommandFailedError(f"{error}; fix the file by hand, or rewrite the plan with /dev-plan "
                                  f"{place.code} --replace") from None
-    return dataclasses.replace(plan, batches=tuple(batches))
+    return dataclasses.replace(plan, batches=tuple(batches)), sheets
 
 
 async def start_plan_review(step: DevStep, place: WorkPlace, plan: Plan, files: Sequence[str]) -> ReviewJob:

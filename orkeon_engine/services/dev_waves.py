@@ -17,7 +17,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from orkeon_engine.domain.dev.plan import Batch
+from orkeon_engine.domain.dev.plan import Batch, batch_number
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.waves import (
     TREES_IGNORE,
@@ -27,7 +27,6 @@ from orkeon_engine.domain.dev.waves import (
     WaveEntry,
     WavesRecord,
     WaveState,
-    batch_number,
     branch_name,
     merge_order,
     parse_waves,

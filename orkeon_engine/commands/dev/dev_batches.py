@@ -90,11 +90,10 @@ def _concurrency(args: ParsedArgs, deps: Deps, only: str | None) -> int:
 async def _request(folder: WorkFolder, place: WorkPlace, only: str | None, audit: bool) -> BatchesRequest:
     """The plan with each batch's steps and sheet; CommandFailedError saying what to do without one."""
     from orkeon_engine.crews.dev_batches.run import BatchesRequest
-    from orkeon_engine.domain.dev.plan import sheet_file
-    from orkeon_engine.services.dev_plan_work import read_plan
+    from orkeon_engine.services.dev_plan_work import read_plan_sheets
 
-    plan = await read_plan(folder, place)
-    if plan is None:
+    read = await read_plan_sheets(folder, place)
+    if read is None:
         raise CommandFailedError(f"there is no plan under {place.path}: /dev-plan {place.code} writes it first")
-    sheets = {batch.id: await folder.read(place.file(sheet_file(batch.id))) or "" for batch in plan.batches}
+    plan, sheets = read
     return BatchesRequest(place, plan, sheets, only, audit)

@@ -267,10 +267,11 @@ class _Run:
         ports = self._wave_ports(setup, runner)
         tried: set[str] = set()
         while True:
-            closed = self.state.done() - (await unmerged(place, self.ports.folder)).keys()
+            pending = await unmerged(place, self.ports.folder)
+            closed = self.state.done() - pending.keys()
             wave = next_wave(plan.batches, closed, self.request.concurrency, tried - closed)
             if not wave:
-                return await self._finished((await unmerged(place, self.ports.folder)).keys())
+                return await self._finished(pending.keys())
             tried.update(batch.id for batch in wave)
             outcome = await run_wave(place, wave, ports)
             for landing in outcome.landings:

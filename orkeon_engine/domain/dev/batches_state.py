@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from orkeon_engine.domain.dev.plan import batch_number
 from orkeon_engine.domain.dev.sections import (
     DevFileError,
     bullets,
@@ -97,13 +98,9 @@ class BatchesState:
     def put(self, record: BatchRecord, *log: str) -> BatchesState:
         """The state with `record` in place of its batch's (added in id order when new: batches running at once
         are written in any order), and `log` lines added."""
-        placed = sorted([*(b for b in self.batches if b.id != record.id), record], key=lambda b: _number(b.id))
+        placed = sorted([*(b for b in self.batches if b.id != record.id), record], key=lambda b: batch_number(b.id))
         return dataclasses.replace(self, batches=tuple(placed),
                                    log=(*self.log, *(f"{record.id} · {one_line(line)}" for line in log)))
-
-
-def _number(batch_id: str) -> int:
-    return int(batch_id[1:]) if batch_id[1:].isdigit() else 0
 
 
 def blocked_review(reason: str) -> str:

@@ -88,6 +88,13 @@ def is_batch_id(text: str) -> bool:
     return _BATCH_ID.match(text) is not None
 
 
+def batch_number(batch_id: str) -> int:
+    """F12 → 12: batches sort by it (F2 before F10); ValueError for what is no batch id."""
+    if not is_batch_id(batch_id):
+        raise ValueError(f"{batch_id!r} is not a batch id (F1, F2...)")
+    return int(batch_id[1:])
+
+
 def is_doc_path(path: str) -> bool:
     """A documentation file: under docs/, or a text format (README.md, CHANGES.rst...)."""
     return path.startswith("docs/") or "/docs/" in path or path.lower().endswith(DOC_SUFFIXES)

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from orkeon_engine.domain.dev.plan import Batch
+from orkeon_engine.domain.dev.plan import Batch, batch_number, is_batch_id
 from orkeon_engine.domain.dev.sections import DevFileError, one_line
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 
@@ -51,7 +51,6 @@ VERDICT_STATES: dict[BatchVerdict, WaveState] = {"VALID": "valid", "GAPS": "gaps
 _TITLE = re.compile(r"^# Waves of ([A-Za-z0-9_-]+)$")
 _BRANCH = re.compile(r"^Branch: (\S+)$")
 _LINE = re.compile(r"^- (F[1-9]\d*) · (" + "|".join(WAVE_STATES) + r")(?: — (.+))?$")
-_BATCH_NUMBER = re.compile(r"^F([1-9]\d*)$")
 
 
 class WaveError(ValueError):
@@ -88,13 +87,6 @@ def batch_verdict(status: str) -> BatchVerdict:
     return "VALID" if status == "DONE" else "GAPS" if status == "WAITING" else "BLOCKED"
 
 
-def batch_number(batch_id: str) -> int:
-    found = _BATCH_NUMBER.match(batch_id)
-    if found is None:
-        raise ValueError(f"{batch_id!r} is not a batch id (F1, F2...)")
-    return int(found.group(1))
-
-
 def merge_order(batch_ids: Iterable[str]) -> tuple[str, ...]:
     """The batches in id order (F2 before F10): the order VALID batches of a wave merge in."""
     return tuple(sorted(set(batch_ids), key=batch_number))
@@ -120,7 +112,7 @@ def tree_batch(place: WorkPlace, relative: str) -> str | None:
     """The batch whose worktree `relative` is, or None when it is not one of this work's worktrees."""
     prefix = trees_folder(place) + "/"
     rest = relative.removeprefix(prefix) if relative.startswith(prefix) else ""
-    return rest if _BATCH_NUMBER.match(rest) else None
+    return rest if is_batch_id(rest) else None
 
 
 def branch_name(place: WorkPlace, batch_id: str) -> str:
