@@ -146,12 +146,14 @@ class PermissionRules:
 
     async def add_project(self, rules: Iterable[Rule]) -> list[Rule]:
         """Append rules to the project file's `permissions` lists, the allow rules approved as the person's own
-        for this workspace first (so they apply while it is untrusted); raises ConfigFileError naming the
-        file (the settings file, or the trust store)."""
+        for this workspace first (so they apply while it is untrusted: one the project already ships is
+        approved too, though the file keeps it as it was); raises ConfigFileError naming the file (the
+        settings file, or the trust store)."""
+        rules = list(rules)
         values = self._config.read_file("project")
         lists = self._project_lists(values)
         added = _add(lists, rules)
-        allowed = [format_rule(rule) for rule in added if rule.effect == "allow"]
+        allowed = [format_rule(rule) for rule in rules if rule.effect == "allow"]
         if allowed:
             trust = self._config.trust
             try:

@@ -173,3 +173,15 @@ async def test_always_allow_answered_in_an_untrusted_workspace_is_the_persons_ow
     (rule,) = project["permissions"]["allow"]
     assert len(human.questions) == 1
     assert store == {"trusted": [], "approved": {os.path.realpath(tmp_path / "cloned"): [rule]}}
+
+
+async def test_a_shipped_allow_rule_the_person_adds_as_their_own_is_no_longer_held_back(tmp_path):
+    # The project ships `allow file_write(**)` (held back while untrusted); the person adds the same rule to
+    # the project themselves, as /permissions tells them to: it is approved as theirs for this workspace.
+    engine, _, _ = await _engine(tmp_path, {"permissions": {"allow": ["file_write(**)"]}})
+    added = await engine.run("permissions", ["add", "allow", "file_write(**)", "--project"])
+    shown = await engine.run("permissions", [])
+    engine.close()
+
+    assert "approved as yours for this workspace" in added.render()
+    assert "held back" not in shown.render()

@@ -115,7 +115,8 @@ async def _add(args: ParsedArgs, rules: PermissionRules) -> CommandView:
     where = rules.project_location() if project else "this session"
     lines = _tool_note(rule)
     if not added:
-        return CommandView(lines=lines, message=f"{effect} {format_rule(rule)} is already in {where}")
+        approved = "; approved as yours for this workspace" if project and effect == "allow" else ""
+        return CommandView(lines=lines, message=f"{effect} {format_rule(rule)} is already in {where}{approved}")
     return CommandView(lines=lines, message=f"added {effect} {format_rule(rule)} to {where}")
 
 
