@@ -321,7 +321,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "dev.prAuto",
         "When true, the dev plan's close pushes the branch and opens the pull request (through the GitHub API, "
-        "as /commit --pr does); false, it commits only and names the push and gh pr create commands.",
+        "as /commit --pr does); false, it commits only and names the push and gh pr create commands. A "
+        "project's file is read for it only once the workspace is trusted.",
         "boolean",
         False,
         "services.pull_requests",

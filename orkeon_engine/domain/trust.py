@@ -37,7 +37,7 @@ class GatedKey:
     why: str
     provider_only: bool = False
     """A model name: usable untrusted when its provider is the one the person chose."""
-    safe_values: tuple[str, ...] = ()
+    safe_values: tuple[object, ...] = ()
     """Values usable untrusted, since they only tighten what the person's own settings allow."""
 
 
@@ -54,6 +54,8 @@ TRUST_GATED_KEYS: tuple[GatedKey, ...] = (
     GatedKey("mcp.servers", "it declares MCP servers, programs started with your rights and environment"),
     GatedKey("tools.extra", "it adds tools the model may call, and says which of them only read"),
     GatedKey("github.apiUrl", "it sends your GitHub token to the server it names"),
+    GatedKey("dev.prAuto", "it pushes your branch and opens a pull request with your GitHub token",
+             safe_values=(False,)),
 )
 GATED_BY_KEY: dict[str, GatedKey] = {gated.key: gated for gated in TRUST_GATED_KEYS}
 ALLOW_RULES = GatedKey("permissions.allow", "its allow rules let the model's calls run without asking")

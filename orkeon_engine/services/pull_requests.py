@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.pull_requests import (
     DEFAULT_API_URL,
     TOKEN_VARIABLES,
@@ -80,24 +81,25 @@ async def write_pull_request_body(files: Files, head: str, body: str) -> BodyFil
 
 async def open_pull_request(draft: PullRequestDraft, ports: PullRequestPorts) -> PullRequestOutcome:
     """Open the pull request of `draft` (its head already pushed to origin): the outcome holds its page, or
-    the `gh pr create` command with the reason. Never raises for GitHub's refusals or a missing token."""
+    the `gh pr create` command with the reason. Never raises for GitHub's refusals, a missing token or a
+    settings file that does not read (the commit and the push before it are done)."""
     try:
         api_url, repo = await _target(ports)
     except _NotOpened as reason:
         return await pull_request_by_hand(draft, ports.files, str(reason))
-    body_file = await _body_file(draft, ports.files)
+    body_file, unwritten = await _body_file(draft, ports.files)
     command = _command(draft, body_file)
     virtual = body_file.virtual if body_file else None
     try:
         return await _create(draft, ports, api_url, repo, command, virtual)
     except _NotOpened as reason:
-        return PullRequestOutcome(None, command, str(reason), body_file=virtual)
+        return PullRequestOutcome(None, command, f"{reason}{unwritten}", body_file=virtual)
 
 
 async def pull_request_by_hand(draft: PullRequestDraft, files: Files | None, reason: str) -> PullRequestOutcome:
     """The pull request not opened, for `reason`: its body written when `files` can, and the command."""
-    body_file = await _body_file(draft, files)
-    return PullRequestOutcome(None, _command(draft, body_file), reason,
+    body_file, unwritten = await _body_file(draft, files)
+    return PullRequestOutcome(None, _command(draft, body_file), f"{reason}{unwritten}",
                               body_file=body_file.virtual if body_file else None)
 
 
@@ -105,13 +107,14 @@ def _command(draft: PullRequestDraft, body_file: BodyFile | None) -> str:
     return gh_command(draft.base, draft.head, draft.title, body_file.host if body_file else None, draft.body)
 
 
-async def _body_file(draft: PullRequestDraft, files: Files | None) -> BodyFile | None:
+async def _body_file(draft: PullRequestDraft, files: Files | None) -> tuple[BodyFile | None, str]:
+    """The body written to its file, or None with what kept it from being written (to add to the reason)."""
     if files is None:
-        return None
+        return None, ""
     try:
-        return await write_pull_request_body(files, draft.head, draft.body)
-    except FilesError:
-        return None
+        return await write_pull_request_body(files, draft.head, draft.body), ""
+    except FilesError as error:
+        return None, f"; its body could not be written ({error}), so the command holds it"
 
 
 async def _target(ports: PullRequestPorts) -> tuple[str, GitHubRepo]:
@@ -122,7 +125,7 @@ async def _target(ports: PullRequestPorts) -> tuple[str, GitHubRepo]:
         raise _NotOpened(f"no GitHub token: neither {' nor '.join(TOKEN_VARIABLES)} is set")
     try:
         api_url = await api_url_setting(ports.config)
-    except ApiUrlError as error:
+    except (ApiUrlError, ConfigFileError) as error:
         raise _NotOpened(str(error)) from None
     try:
         address = await ports.git.remote_url(REMOTE)

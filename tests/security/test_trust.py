@@ -185,3 +185,16 @@ async def test_a_shipped_allow_rule_the_person_adds_as_their_own_is_no_longer_he
 
     assert "approved as yours for this workspace" in added.render()
     assert "held back" not in shown.render()
+
+
+async def test_an_untrusted_project_cannot_turn_on_the_push_and_pull_request_of_the_plans_close():
+    from orkeon_engine.services.pull_requests import pr_auto
+    from tests.support.settings import config_store
+
+    shipped = await config_store(project={"dev.prAuto": True}, trusted=False)
+    own = await config_store(user={"dev.prAuto": True}, trusted=False)
+    trusted = await config_store(project={"dev.prAuto": True}, trusted=True)
+
+    assert await pr_auto(shipped) is False
+    assert [held.key for held in await shipped.held_back()] == ["dev.prAuto"]
+    assert await pr_auto(own) is True and await pr_auto(trusted) is True

@@ -6,10 +6,15 @@ import pytest
 from orkeon_engine.domain.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.ports.github_api import GitHubApiError
+from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.pull_requests import PullRequestPorts, open_pull_request, pr_auto
+from orkeon_engine.services.session_io import CurrentSession
+from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_git import FakeGit
 from tests.support.doubles.fake_github_api import FakeGitHubApi
+from tests.support.doubles.fake_session_store import FakeSessionStore
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 from tests.support.settings import config_store
 
 DRAFT = PullRequestDraft("feat: add the parser", "# feat: add the parser\n\nWhy.\n", "main", "feat/parser")
@@ -144,3 +149,24 @@ async def test_dev_pr_auto_is_off_unless_set():
 
 async def test_dev_pr_auto_set_to_true_asks_the_plan_close_for_the_pull_request():
     assert await pr_auto(await config_store({"dev.prAuto": True})) is True
+
+
+async def test_a_settings_file_that_does_not_read_is_the_reason_not_an_error():
+    each = await ports()
+    broken = ConfigStore(FakeConfigFiles(project="{not json"), await CurrentSession.open(FakeSessionStore()),
+                         FakeWorkspaceTrust(trusted=True), {})
+
+    outcome = await open_pull_request(DRAFT, PullRequestPorts(each.git, each.github, broken, each.files))
+
+    assert outcome.url is None and "/repo/.orkeon/config.json" in outcome.reason
+    assert outcome.gh_command.startswith("gh pr create --base main --head feat/parser")
+
+
+async def test_a_body_that_cannot_be_written_is_said_in_the_reason():
+    files = FakeFiles()
+    files.fail["/output/pr-feat-parser/PR.md"] = "disk full"
+
+    outcome = await open_pull_request(DRAFT, await ports(api=FakeGitHubApi(has_token=False), files=files))
+
+    assert "its body could not be written" in outcome.reason and "disk full" in outcome.reason
+    assert "--body '# feat: add the parser" in outcome.gh_command
