@@ -51,13 +51,13 @@ async def _run(root, model, *words, progress=None, **engine) -> CommandView:
 
 
 async def test_red_then_green_closes_each_batch_with_a_commit_and_the_plan_with_one_push(tmp_path):
-    root = shop_repository(tmp_path / "shop", settings={"dev.prAuto": True})
+    root = shop_repository(tmp_path / "shop")
     remote = tmp_path / "remote.git"
     git(tmp_path, "init", "-q", "--bare", str(remote))
     git(root, "remote", "add", "origin", str(remote))
     model = ScriptedChatModel([*F1_TURNS, *F2_TURNS])
 
-    result = await _run(root, model)
+    result = await _run(root, model, user_settings={"dev.prAuto": True})  # the person's own: it waits for no trust
 
     assert result.data["status"] == "DONE"
     assert log_subjects(root)[:2] == ["feat(cart): add restoring a cart", "feat(cart): add saving a cart"]
@@ -188,7 +188,7 @@ async def test_without_dev_pr_auto_the_plans_close_pushes_nothing_and_names_the_
 
 
 async def test_with_dev_pr_auto_the_plans_close_pushes_once_and_opens_one_pull_request(tmp_path):
-    root = shop_repository(tmp_path / "shop", settings={"dev.prAuto": True})
+    root = shop_repository(tmp_path / "shop")
     git(root, "switch", "-q", "-c", "cart-save")
     remote = tmp_path / "remote.git"
     git(tmp_path, "init", "-q", "--bare", str(remote))
@@ -197,9 +197,9 @@ async def test_with_dev_pr_auto_the_plans_close_pushes_once_and_opens_one_pull_r
     all_closed(root)
 
     with GitHubApiServer(token="ghp_test") as api:
-        result = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url},
+        result = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url, "dev.prAuto": True},
                             env={"GITHUB_TOKEN": "ghp_test"})
-        again = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url},
+        again = await _run(root, ScriptedChatModel(), user_settings={"github.apiUrl": api.url, "dev.prAuto": True},
                            env={"GITHUB_TOKEN": "ghp_test"})
 
     (created,) = [r for r in api.requests if r.method == "POST"]
