@@ -1,5 +1,8 @@
+import dataclasses
 import json
 
+from orkeon_engine.crews.dev_plan.prompt_catalogue import SAMPLE_PLAN, SAMPLE_PLAN_FILE
+from orkeon_engine.domain.dev.sheet import render_sheet
 from orkeon_engine.domain.dev.verdict import parse_verdict
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.git import GitError
@@ -187,6 +190,20 @@ async def test_a_check_the_project_does_not_name_is_not_checked():
 
     build = next(c for c in verdict.checks if c.axis == "build")
     assert (build.state, build.detail) == ("not checked", "the project names no build command")
+
+
+async def test_a_batch_whose_sheet_names_no_test_runs_the_suite_once():
+    batch = SAMPLE_PLAN.batches[0]
+    untested = dataclasses.replace(batch, steps=tuple(dataclasses.replace(s, tests=()) for s in batch.steps))
+    checks = _checks()
+    deps = await audit_deps(rows(), files=audit_project(**{SHEET_FILE: render_sheet(SAMPLE_PLAN, untested,
+                                                                                      SAMPLE_PLAN_FILE)}))
+
+    verdict = await audit(deps, checks)
+
+    assert checks.runs == [("build", ()), ("suite", ())]
+    tests = next(c for c in verdict.checks if c.axis == "tests")
+    assert (tests.state, tests.detail) == ("not checked", "the sheet names no test")
 
 
 async def test_an_auditor_that_fails_leaves_the_audit_blocked():

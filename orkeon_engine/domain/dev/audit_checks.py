@@ -104,7 +104,7 @@ def _add(checks: list[Check], rows: list[VerdictRow], found: tuple[Check, Verdic
 def _run_check(outcome: CheckOutcome) -> tuple[Check, VerdictRow | None]:
     axis, command = outcome.axis, one_line(outcome.command)
     if not command:
-        return Check(axis, "not checked", f"the project names no {axis} command"), None
+        return Check(axis, "not checked", one_line(outcome.reason) or f"the project names no {axis} command"), None
     if not outcome.failed:
         return Check(axis, "ok", f"`{command}` passed", outcome.capture), None
     said = one_line(outcome.last_line)

@@ -48,6 +48,15 @@ def test_a_failing_build_is_a_blocking_row_citing_its_capture_with_its_last_line
         ("Blocking", "build", "c/build.txt", "`make build` fails with exit code 2: error: bad")]
 
 
+def test_tests_that_found_no_command_are_not_checked_with_why():
+    gate = (PASSED[0], CheckOutcome("tests", "", reason="no runner in the zone holding tests/test_saved.py"))
+
+    checks, _ = code_table(_facts(gate=gate), TESTS)
+
+    tests = next(check for check in checks if check.axis == "tests")
+    assert (tests.state, tests.detail) == ("not checked", "no runner in the zone holding tests/test_saved.py")
+
+
 def test_a_check_the_project_names_and_that_did_not_run_blocks_the_audit():
     assert "timed out" in CheckOutcome("suite", "make test", None, "timed out").blocked
     assert CheckOutcome("build", "").blocked == ""
