@@ -43,7 +43,6 @@ from orkeon_engine.services.llm import ExtractFailure
 from orkeon_engine.services.work_folder import WorkFolder
 
 REVIEWER = "dev-reviewer"
-INLINE_REVIEWER = f"inline {REVIEWER}"
 
 
 @dataclass(frozen=True)

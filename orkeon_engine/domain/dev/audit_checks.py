@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.dev.inventory import is_test_path
 from orkeon_engine.domain.dev.plan import Batch
 from orkeon_engine.domain.dev.sections import one_line
 from orkeon_engine.domain.dev.verdict import NO_CAPTURE, Axis, Check, RowSeverity, VerdictRow
@@ -148,7 +149,7 @@ def _scope_check(facts: AuditFacts) -> tuple[Check, VerdictRow | None]:
         return Check("scope", "not checked", "the plan could not be read to resolve the sheet's anchors",
                      changed.capture or NO_CAPTURE), None
     named = set(facts.anchored) | set(sheet_tests(facts.sheet))
-    outside = [path for path in changed.paths if path not in named and not is_test_file(path)]
+    outside = [path for path in changed.paths if path not in named and not is_test_path(path)]
     capture = changed.capture or NO_CAPTURE
     if not outside:
         return Check("scope", "ok", f"every changed file is anchored or a test ({len(changed.paths)})", capture), None

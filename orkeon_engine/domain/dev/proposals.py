@@ -121,7 +121,8 @@ class ProposalBook:
         return tuple(p for p in self.proposals if p.status == "refused")
 
     def next_id(self, offset: int = 0) -> str:
-        return f"P{len(self.proposals) + 1 + offset}"
+        """The id after the highest one written (a proposal deleted by hand never frees its id)."""
+        return f"P{max((int(p.id[1:]) for p in self.proposals), default=0) + 1 + offset}"
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,14 @@ def test_tests_that_found_no_command_are_not_checked_with_why():
     assert (tests.state, tests.detail) == ("not checked", "no runner in the zone holding tests/test_saved.py")
 
 
+def test_a_fixture_file_the_batch_adds_is_a_test_file_not_out_of_scope():
+    changed = Changed(("shop/saved.py", "tests/test_saved.py", "conftest.py"), "c/diff.txt")
+
+    checks, rows = code_table(_facts(changed=changed), TESTS)
+
+    assert _states(checks)["scope"] == "ok" and rows == ()
+
+
 def test_a_check_the_project_names_and_that_did_not_run_blocks_the_audit():
     assert "timed out" in CheckOutcome("suite", "make test", None, "timed out").blocked
     assert CheckOutcome("build", "").blocked == ""

@@ -73,3 +73,12 @@ def test_a_heading_with_an_unknown_status_is_refused():
 
     with pytest.raises(DevFileError, match="no `## P<n> · <axis> · proposed|accepted|refused` heading"):
         parse_proposals(text)
+
+
+def test_the_next_id_follows_the_highest_one_when_one_was_deleted_by_hand():
+    from orkeon_engine.domain.dev.proposals import Proposal
+
+    kept = tuple(Proposal(pid, "tests", "proposed", "c", "l", "check", "AGENTS.md", ("a/F1/V1",))
+                 for pid in ("P1", "P3"))
+
+    assert ProposalBook(kept).next_id() == "P4" and ProposalBook(kept).next_id(1) == "P5"
