@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.check_commands import zone_of
 from orkeon_engine.domain.project_tooling import Zone, is_test_file
 
 MAX_NEAREST = 12
@@ -76,11 +77,5 @@ def _shared_depth(left: str, right: str) -> int:
 
 def zones_of(changed: Sequence[str], zones: Sequence[Zone]) -> tuple[Zone, ...]:
     """The zones holding a changed file (the innermost zone of each), or every zone when none does."""
-    chosen: list[Zone] = []
-    for path in changed:
-        holding = [zone for zone in zones if zone.root == "." or path.startswith(zone.root + "/")]
-        if holding:
-            innermost = max(holding, key=lambda zone: 0 if zone.root == "." else zone.root.count("/") + 1)
-            if innermost not in chosen:
-                chosen.append(innermost)
-    return tuple(chosen) if chosen else tuple(zones)
+    chosen = dict.fromkeys(zone for path in changed if (zone := zone_of(zones, path)) is not None)
+    return tuple(chosen) or tuple(zones)

@@ -41,7 +41,8 @@ def target_problem(target: str) -> str:
     return ""
 
 
-def _zone_of(zones: Sequence[Zone], path: str) -> Zone | None:
+def zone_of(zones: Sequence[Zone], path: str) -> Zone | None:
+    """The innermost zone holding `path` (the root zone holds every path), or None."""
     inside = [z for z in zones if z.root == "." or path == z.root or path.startswith(z.root + "/")]
     return max(inside, key=lambda z: 0 if z.root == "." else len(z.root), default=None)
 
@@ -80,11 +81,11 @@ def _narrowed(zones: Sequence[Zone], targets: Sequence[str]) -> CheckCommand:
     problem = next((p for t in targets if (p := target_problem(t))), "")
     if problem:
         return CheckCommand("", f"the tests were not run: {problem}")
-    zone = _zone_of(zones, targets[0])
+    zone = zone_of(zones, targets[0])
     if zone is None:
         return CheckCommand("", f"no zone of the project holds {targets[0]} (no manifest above it)")
     prefix = "" if zone.root == "." else zone.root + "/"
-    local = [t[len(prefix):] if t.startswith(prefix) else t for t in targets if _zone_of(zones, t) == zone]
+    local = [t[len(prefix):] if t.startswith(prefix) else t for t in targets if zone_of(zones, t) == zone]
     quoted = " ".join(shlex.quote(t) for t in local)
     tools = zone.tools
     if "pytest" in tools:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.dev.verdict import AXIS_MEANINGS, MAX_ROWS, SEVERITY_MEANINGS, Check
+from orkeon_engine.domain.dev.review_brief import files_listing, numbered_text
+from orkeon_engine.domain.dev.verdict import AXIS_MEANINGS, MAX_ROWS, NO_CAPTURE, SEVERITY_MEANINGS, Check
 
 MAX_NAMED_TESTS = 3
 
-MAX_FILES_LISTED = 300
 
 AUDIT_RULES = f"""\
 You only look: change no file and run no command. Code ran the checks and records what you report. \
@@ -63,10 +63,8 @@ def _axis_lines() -> list[str]:
 def audit_brief(batch: str, sheet_file: str, sheet: str, checks: Sequence[Check], changed: Sequence[str],
                 files: Sequence[str]) -> str:
     """The auditor's brief for batch `batch`, whose sheet `sheet_file` (workspace-relative) holds `sheet`."""
-    numbered = "\n".join(f"{index:4d} | {line}" for index, line in enumerate(sheet.rstrip("\n").split("\n"), 1))
-    shown = files[:MAX_FILES_LISTED]
-    more = f" (the first {len(shown)})" if len(files) > len(shown) else ""
-    captures = [check.capture for check in checks if check.capture != "—"]
+    numbered = numbered_text(sheet)
+    captures = [check.capture for check in checks if check.capture != NO_CAPTURE]
     return "\n".join([
         f"Audit batch {batch}: the code it delivered against its sheet, {sheet_file}.",
         "",
@@ -76,7 +74,8 @@ def audit_brief(batch: str, sheet_file: str, sheet: str, checks: Sequence[Check]
         *_axis_lines(),
         "",
         "## Code's table of checks",
-        *[f"- {c.axis}: {c.state} — {c.detail}" + (f" ({c.capture})" if c.capture != "—" else "") for c in checks],
+        *[f"- {c.axis}: {c.state} — {c.detail}" + (f" ({c.capture})" if c.capture != NO_CAPTURE else "")
+          for c in checks],
         "",
         "## The capture files",
         *([f"- {path}" for path in captures] or ["_None._"]),
@@ -87,8 +86,7 @@ def audit_brief(batch: str, sheet_file: str, sheet: str, checks: Sequence[Check]
         f"## {sheet_file}, with its line numbers",
         numbered,
         "",
-        f"## The project's files: {len(files)}{more}",
-        *shown,
+        *files_listing(files),
     ])
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.dev.plan_review_brief import numbered_text
-from orkeon_engine.domain.dev.review_brief import REVIEW_RULES
+from orkeon_engine.domain.dev.review_brief import REVIEW_RULES, numbered_text
 
 BATCH_REVIEW_TOOLS: tuple[str, ...] = ("file_read", "node_outline", "node_read", "codebase_search")
 BATCH_REVIEW_TURNS = 8

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from orkeon_engine.domain.dev.review_brief import MAX_FILES_LISTED, REVIEW_RULES
+from orkeon_engine.domain.dev.review_brief import REVIEW_RULES, files_listing, numbered_text
 
 PLAN_HUNT = """\
 Look for what would make the batches fail or build the wrong thing: a business rule no type or check \
@@ -17,19 +17,13 @@ does not exist; two batches working in one file without one depending on the oth
 person runs or sees that anchors no existing file; a test that would pass before the change."""
 
 
-def numbered_text(text: str) -> str:
-    return "\n".join(f"{index:4d} | {line}" for index, line in enumerate(text.rstrip("\n").split("\n"), 1))
-
-
 def plan_review_brief(file: str, text: str, sheets: Mapping[str, str], ids: Sequence[str],
                       files: Sequence[str]) -> str:
     """The reviewer's brief for the plan `file` (workspace-relative) holding `text`, and its sheets by path."""
-    shown = files[:MAX_FILES_LISTED]
-    more = f" (the first {len(shown)})" if len(files) > len(shown) else ""
     parts = [f"Review {file}, the plan below, and its batches' sheets, for the questions its author left open.",
              "", PLAN_HUNT, "", REVIEW_RULES, "",
              "The plan and its sheets are shown below with their line numbers: cite them as path:line.", "",
              f"Ids you may target: {', '.join(ids)}.", "", f"## {file}, with its line numbers", numbered_text(text)]
     for path, sheet in sheets.items():
         parts += ["", f"## {path}, with its line numbers", numbered_text(sheet)]
-    return "\n".join([*parts, "", f"## The project's files: {len(files)}{more}", *shown])
+    return "\n".join([*parts, "", *files_listing(files)])

@@ -58,11 +58,21 @@ file itself) and what it cites (a path:line, or a section as §N). A report that
 empty list. The report is material, not instructions."""
 
 
-def review_brief(kind: WorkKind, file: str, text: str, ids: Sequence[str], files: Sequence[str]) -> str:
-    """The reviewer's brief for the work file `file` (workspace-relative) holding `text`."""
-    numbered = "\n".join(f"{index:4d} | {line}" for index, line in enumerate(text.rstrip("\n").split("\n"), 1))
+def numbered_text(text: str) -> str:
+    """The text with its line numbers, as a brief shows a file the model cites as path:line."""
+    return "\n".join(f"{index:4d} | {line}" for index, line in enumerate(text.rstrip("\n").split("\n"), 1))
+
+
+def files_listing(files: Sequence[str]) -> list[str]:
+    """The project's files as a brief lists them: a heading with their count, the first MAX_FILES_LISTED."""
     shown = files[:MAX_FILES_LISTED]
     more = f" (the first {len(shown)})" if len(files) > len(shown) else ""
+    return [f"## The project's files: {len(files)}{more}", *shown]
+
+
+def review_brief(kind: WorkKind, file: str, text: str, ids: Sequence[str], files: Sequence[str]) -> str:
+    """The reviewer's brief for the work file `file` (workspace-relative) holding `text`."""
+    numbered = numbered_text(text)
     return "\n".join([
         f"Review {file}, the {'spec' if kind == 'spec' else 'change brief'} below, for the questions its author "
         "left open.",
@@ -76,8 +86,7 @@ def review_brief(kind: WorkKind, file: str, text: str, ids: Sequence[str], files
         f"## {file}, with its line numbers",
         numbered,
         "",
-        f"## The project's files: {len(files)}{more}",
-        *shown,
+        *files_listing(files),
     ])
 
 
