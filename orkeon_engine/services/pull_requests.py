@@ -58,6 +58,9 @@ class BodyFile:
     host: str
 
 
+NO_API_CLIENT = "this engine has no GitHub API client"
+
+
 class _NotOpened(Exception):
     """Why the pull request was not opened, said to the person."""
 
@@ -120,7 +123,7 @@ async def _body_file(draft: PullRequestDraft, files: Files | None) -> tuple[Body
 async def _target(ports: PullRequestPorts) -> tuple[str, GitHubRepo]:
     """The API's base URL and the repository of origin, or _NotOpened saying what is missing."""
     if ports.github is None:
-        raise _NotOpened("this engine has no GitHub API client")
+        raise _NotOpened(NO_API_CLIENT)
     if not ports.github.has_token:
         raise _NotOpened(f"no GitHub token: neither {' nor '.join(TOKEN_VARIABLES)} is set")
     try:

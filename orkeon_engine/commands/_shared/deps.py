@@ -144,9 +144,9 @@ class Deps:
         return self.run_toolbox(extras)
 
     def pull_request_ports(self) -> PullRequestPorts | None:
-        """What opens a pull request (services/pull_requests.py), or None outside a git repository or
-        without the GitHub API."""
-        if self.git is None or self.github is None:
+        """What opens a pull request (services/pull_requests.py; without the GitHub API it names the gh
+        command with that reason), or None outside a git repository."""
+        if self.git is None:
             return None
         return PullRequestPorts(self.git, self.github, self.config, self.files)
 

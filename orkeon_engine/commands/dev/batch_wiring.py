@@ -92,16 +92,16 @@ def tree_deps(deps: Deps, root: WorkingRoot) -> Deps:
                                worktrees=None, working_root=None)
 
 
-def pull_request_opener(deps: Deps) -> OpenPullRequest:
-    """Opens the plan's pull request through the GitHub API (services/pull_requests.py); an engine without
-    the API writes its body and names the gh pr create command with that reason."""
-    from orkeon_engine.services.pull_requests import open_pull_request, pull_request_by_hand
+def pull_request_opener(deps: Deps) -> OpenPullRequest | None:
+    """Opens the plan's pull request through the GitHub API (services/pull_requests.py, which names the gh pr
+    create command when it cannot); None outside a git repository."""
+    from orkeon_engine.services.pull_requests import open_pull_request
 
     ports = deps.pull_request_ports()
+    if ports is None:
+        return None
 
     async def opener(draft: PullRequestDraft) -> PullRequestOutcome:
-        if ports is None:
-            return await pull_request_by_hand(draft, deps.files, "this engine has no GitHub API client")
         return await open_pull_request(draft, ports)
 
     return opener

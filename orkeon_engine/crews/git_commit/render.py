@@ -17,7 +17,6 @@ IDENTITY_COMMANDS = (
     'git config --global user.email "you@example.com"',
 )
 PR_NOT_ASKED = "--pr was not given (/commit --pr opens it through the GitHub API)"
-NO_PR_CLIENT = "this engine has no GitHub API client"
 
 
 def identity_missing() -> str:

@@ -27,7 +27,12 @@ from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm
-from orkeon_engine.services.pull_requests import PullRequestPorts, open_pull_request, pull_request_by_hand
+from orkeon_engine.services.pull_requests import (
+    NO_API_CLIENT,
+    PullRequestPorts,
+    open_pull_request,
+    pull_request_by_hand,
+)
 
 SCAN_BYTES = 512 * 1024
 """How much of each new file the credential scan reads (the prompt shows far less of it)."""
@@ -194,7 +199,7 @@ async def _pull_request(request: CommitRequest, deps: CommitCrewDeps, outcome: C
         deps.progress.report("writing the pull request body")
         pull = await pull_request_by_hand(draft, deps.files, render.PR_NOT_ASKED)
     elif deps.pull_requests is None:
-        pull = await pull_request_by_hand(draft, deps.files, render.NO_PR_CLIENT)
+        pull = await pull_request_by_hand(draft, deps.files, NO_API_CLIENT)
     else:
         deps.progress.report("opening the pull request")
         pull = await open_pull_request(draft, deps.pull_requests)
