@@ -24,7 +24,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from orkeon_engine.domain.permissions.rules import RuleParseError, format_rule, parse_rule
+from orkeon_engine.domain.permissions.rules import canonical_rule
 
 TRUST_COMMAND = "orkeon trust grant"
 
@@ -92,21 +92,13 @@ def project_may_use(key: str, value: Any, trusted: bool, person_model: str | Non
     return False
 
 
-def canonical_rule(text: str) -> str:
-    """An allow rule as the settings files write it (a rule that does not parse, as it is)."""
-    try:
-        return format_rule(parse_rule(text, "allow"))
-    except RuleParseError:
-        return text.strip()
-
-
 def unapproved_allow_rules(permissions: Any, trusted: bool, approved: Collection[str]) -> list[str]:
     """The allow rules of a project's `permissions` value not used: none once trusted, else those the person
     did not approve (compared as written by the settings files)."""
     allow = permissions.get("allow") if isinstance(permissions, Mapping) and not trusted else None
     if not isinstance(allow, list):
         return []
-    return [text for text in allow if isinstance(text, str) and canonical_rule(text) not in approved]
+    return [text for text in allow if isinstance(text, str) and canonical_rule(text, "allow") not in approved]
 
 
 def held_back(project: Mapping[str, Any], trusted: bool, person_model: str | None,

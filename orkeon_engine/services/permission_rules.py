@@ -20,12 +20,10 @@ from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS, STEP_RULE_SETS, step_entries
 from orkeon_engine.domain.permissions.rules import (
     EFFECTS,
-    Effect,
     Rule,
     RuleEntry,
-    RuleParseError,
+    canonical_rule,
     format_rule,
-    parse_rule,
     parse_rule_lists,
 )
 from orkeon_engine.services.config_store import ConfigStore
@@ -202,19 +200,12 @@ def _lists(value: Any) -> dict[str, list[str]]:
     return lists
 
 
-def _canonical(text: str, effect: Effect) -> str:
-    try:
-        return format_rule(parse_rule(text, effect))
-    except RuleParseError:
-        return text
-
-
 def _add(lists: dict[str, list[str]], rules: Iterable[Rule]) -> list[Rule]:
     added: list[Rule] = []
     for rule in rules:
         items = lists.setdefault(rule.effect, [])
         text = format_rule(rule)
-        if text not in (_canonical(item, rule.effect) for item in items):
+        if text not in (canonical_rule(item, rule.effect) for item in items):
             items.append(text)
             added.append(rule)
     return added
@@ -227,7 +218,7 @@ def _remove(lists: dict[str, list[str]], rule: Rule, any_effect: bool) -> list[R
     effects = EFFECTS if any_effect else (rule.effect,)
     for effect in effects:
         items = lists.get(effect, [])
-        kept = [item for item in items if _canonical(item, effect) != text]
+        kept = [item for item in items if canonical_rule(item, effect) != text]
         if len(kept) != len(items):
             lists[effect] = kept
             removed.append(Rule(effect, rule.tool, rule.specifier))

@@ -76,6 +76,15 @@ def format_rule(rule: Rule) -> str:
     return rule.tool if rule.specifier is None else f"{rule.tool}({rule.specifier})"
 
 
+def canonical_rule(text: str, effect: Effect) -> str:
+    """A rule of the `effect` list as the settings files write it (one that does not parse, as it is, trimmed):
+    two spellings of one rule compare equal."""
+    try:
+        return format_rule(parse_rule(text, effect))
+    except RuleParseError:
+        return text.strip()
+
+
 def parse_rule(text: str, effect: Effect) -> Rule:
     """Read one rule of the `effect` list; raises RuleParseError (and nothing else) when it does not parse."""
     start = len(text) - len(text.lstrip())
