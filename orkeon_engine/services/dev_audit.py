@@ -90,10 +90,17 @@ class _Audit:
     request: AuditInput
     folder: WorkFolder
     captures: dict[str, str] = field(default_factory=dict)
+    _files: tuple[str, ...] | None = None
 
     @property
     def place(self) -> WorkPlace:
         return self.request.place
+
+    async def project_files(self) -> tuple[str, ...]:
+        """The project's own files, listed once an audit (the brief and the named tests both ask)."""
+        if self._files is None:
+            self._files = project_paths(await list_project_files(self.step.ports.files))
+        return self._files
 
     async def capture(self, name: str, text: str) -> str:
         """Write one capture file; its workspace-relative path."""
@@ -144,7 +151,7 @@ async def _verdict(audit: _Audit, gate_only: bool) -> Verdict:
     if gate_only:
         return _judged(code, batch, sheet.title, GATE_ONLY, checks, rows)
     brief = audit_brief(batch, sheet_path, sheet_text, checks, changed.paths,
-                        project_paths(await list_project_files(audit.step.ports.files)))
+                        await audit.project_files())
     answer = await _auditor_answer(audit, brief, sheet_path, sheet_text)
     if answer.failure:
         return Verdict(code, batch, "BLOCKED", sheet.title, answer.who, checks, reason=answer.failure)
@@ -326,7 +333,7 @@ def _line_count(text: str) -> int:
 async def _run_named_tests(audit: _Audit, given: Sequence[str]) -> tuple[list[VerdictRow], list[str]]:
     """Run the test files the auditor named (never a folder or the suite); the rows of those that fail, and
     why each other name was not run."""
-    files = project_paths(await list_project_files(audit.step.ports.files)) if given else ()
+    files = await audit.project_files() if given else ()
     wanted, dropped = named_tests(given, set(files), MAX_NAMED_TESTS)
     rows: list[VerdictRow] = []
     notes = list(dropped)
