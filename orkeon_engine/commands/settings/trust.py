@@ -7,7 +7,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.trust import TRUST_GATED_KEYS
+from orkeon_engine.domain.trust import ALLOW_RULES, TRUST_GATED_KEYS
 from orkeon_engine.domain.view import CommandView, table
 
 ARGS = ArgSpec(positionals=(Positional("action", "show (the default) | grant | revoke"),))
@@ -34,6 +34,9 @@ async def _show(deps: Deps, action: str) -> CommandView:
     held = {item.key for item in await deps.config.held_back()}
     rows = [[gated.key, _state(gated.key in project, gated.key in held), gated.why]
             for gated in TRUST_GATED_KEYS]
+    shipped = project.get("permissions")
+    rows.append([ALLOW_RULES.key, _state(isinstance(shipped, dict) and bool(shipped.get("allow")),
+                                         ALLOW_RULES.key in held), ALLOW_RULES.why])
     return CommandView(
         lines=(f"kept in {trust.location()}", f"settings file: {deps.config.location('project')}"),
         table=table(["key", "in the project's file", "why it waits for trust"], rows),

@@ -51,3 +51,13 @@ async def test_a_store_that_cannot_be_written_fails_with_the_reason():
 async def test_an_unknown_action_is_refused_with_the_three_forms():
     with pytest.raises(ArgumentError, match="expected show | grant | revoke"):
         await _run("yes")
+
+
+async def test_the_projects_allow_rules_have_their_row_held_back_until_trusted():
+    project = '{"permissions": {"allow": ["file_write(**)"]}}'
+    deps = await make_deps(files=FakeConfigFiles(project=project), trust=FakeWorkspaceTrust(trusted=False))
+
+    view = await run_trust(parse_args("trust", ARGS, []), deps)
+
+    rows = {row[0]: row[1] for row in view.table.rows}
+    assert rows["permissions.allow"] == "set, ignored until trusted" and view.data["heldBack"] == ["permissions.allow"]
