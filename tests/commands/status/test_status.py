@@ -96,7 +96,7 @@ async def test_status_shows_the_sessions_tokens_and_cost_so_far():
 
     rows = _rows(await run_status(ParsedArgs(), deps))
 
-    assert rows["usage"] == "2 model calls, 1,500 tokens in, 100 out, $0.0120"
+    assert rows["usage"] == "2 model calls, 1,500 tokens in (summed over the calls), 100 out, $0.0120"
 
 
 async def test_status_hands_an_editor_the_mode_the_model_and_the_sessions_cost():
