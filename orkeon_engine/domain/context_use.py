@@ -28,8 +28,8 @@ def read_last_prompt(value: Any) -> int | None:
 
 
 def summed_usage_text(usage: Usage, model_calls: int) -> str:
-    """`5,148 tokens in (summed over 2 model calls), 56 out, $0`; one call's figures are not called a sum."""
-    summed = f" (summed over {model_calls} model calls)" if model_calls > 1 else ""
+    """`5,148 tokens in (summed over the calls), 56 out, $0`; one call's figures are not called a sum."""
+    summed = " (summed over the calls)" if model_calls > 1 else ""
     return f"{usage.input_tokens:,} tokens in{summed}, {usage.output_tokens:,} out, {format_cost(usage.cost)}"
 
 

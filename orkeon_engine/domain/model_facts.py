@@ -76,8 +76,9 @@ def facts_from_llama_props(answer: Any) -> ModelFacts:
 
 
 def facts_from_models_list(answer: Any, model: str) -> ModelFacts:
-    """`GET /v1/models`: vLLM's `max_model_len`, else llama.cpp's `meta.n_ctx_train` (the context the model
-    was trained for, which the server may run below), of the entry named like the model, or of the only one."""
+    """`GET /v1/models`: vLLM's `max_model_len`, else llama.cpp's `meta.n_ctx` (the window it runs with, in
+    recent versions), else `meta.n_ctx_train` (the context the model was trained for, which the server may
+    run below), of the entry named like the model, or of the only one."""
     data = answer.get("data") if isinstance(answer, dict) else None
     entries = [entry for entry in data if isinstance(entry, dict)] if isinstance(data, list) else []
     name = served_name(model)
@@ -88,8 +89,12 @@ def facts_from_models_list(answer: Any, model: str) -> ModelFacts:
     if window is not None:
         return ModelFacts(window, "the server's /v1/models (max_model_len)")
     meta = entry.get("meta")
-    window = tokens_fact(meta.get("n_ctx_train")) if isinstance(meta, dict) else None
-    return ModelFacts(window, "the server's /v1/models (meta.n_ctx_train)" if window else "")
+    meta = meta if isinstance(meta, dict) else {}
+    for field in ("n_ctx", "n_ctx_train"):
+        window = tokens_fact(meta.get(field))
+        if window is not None:
+            return ModelFacts(window, f"the server's /v1/models (meta.{field})")
+    return UNKNOWN
 
 
 _PARAMETER = re.compile(r"^\s*(num_ctx|num_predict)\s+(-?\d{1,12})\s*$", re.MULTILINE)

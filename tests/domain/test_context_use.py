@@ -24,7 +24,7 @@ def test_without_a_count_from_the_provider_the_estimate_says_it_is_one():
 
 
 def test_the_prompt_tokens_of_several_calls_are_labelled_a_sum():
-    assert summed_usage_text(Usage(5_148, 56, cost=0.0), 2) == "5,148 tokens in (summed over 2 model calls), 56 out, $0"
+    assert summed_usage_text(Usage(5_148, 56, cost=0.0), 2) == "5,148 tokens in (summed over the calls), 56 out, $0"
     assert summed_usage_text(Usage(2_800, 56, cost=None), 1) == "2,800 tokens in, 56 out, unknown"
 
 

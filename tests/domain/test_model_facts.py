@@ -38,6 +38,15 @@ def test_vllm_models_give_max_model_len_of_the_served_model():
     assert (facts.window, facts.window_source) == (32768, "the server's /v1/models (max_model_len)")
 
 
+def test_recent_llama_cpp_models_give_the_window_it_runs_with():
+    answer = {"object": "list", "data": [{"id": "qwen", "owned_by": "llamacpp",
+                                          "meta": {"n_ctx": 16384, "n_ctx_train": 32768}}]}
+
+    facts = facts_from_models_list(answer, "openai/qwen")
+
+    assert (facts.window, facts.window_source) == (16384, "the server's /v1/models (meta.n_ctx)")
+
+
 def test_llama_cpp_models_give_the_training_context_of_the_only_model():
     answer = {"data": [{"id": "model.gguf", "meta": {"n_ctx_train": 131072, "n_params": 1}}]}
 
