@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +71,7 @@ from orkeon_engine.domain.context_use import (
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
@@ -320,6 +321,11 @@ class _Steps:
 
     def report(self, number: int, what: str) -> None:
         self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
+
+
+def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:
+    """The tools a turn of the assistant in `mode` is offered (step 3) out of `toolbox`, under `rules`."""
+    return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules).offered
 
 
 def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
