@@ -117,4 +117,5 @@ def facts_from_ollama_show(answer: Any) -> ModelFacts:
         window = tokens_fact(info.get(key)) if key else None
         window_source = f"the server's /api/show (model_info {key})" if window else ""
     output = tokens_fact(int(found["num_predict"])) if "num_predict" in found else None
-    return ModelFacts(window, window_source, output, "the server's /api/show (parameters num_predict)" if output else "")
+    output_source = "the server's /api/show (parameters num_predict)" if output else ""
+    return ModelFacts(window, window_source, output, output_source)

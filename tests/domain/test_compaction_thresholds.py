@@ -16,7 +16,9 @@ def test_an_unknown_window_is_budgeted_on_the_assumption_and_said_unknown():
 
 
 def test_a_small_output_limit_leaves_more_of_the_window_usable():
-    assert ct.thresholds_for(200_000, 1_024).usable == ct.thresholds_for(200_000).usable + ct.ANSWER_RESERVE_TOKENS - 1_024
+    freed = ct.ANSWER_RESERVE_TOKENS - 1_024
+
+    assert ct.thresholds_for(200_000, 1_024).usable == ct.thresholds_for(200_000).usable + freed
 
 
 def test_the_tiers_and_budgets_are_ordered_within_the_window():

@@ -12,7 +12,9 @@ def test_the_last_calls_prompt_tokens_are_the_context_used():
     thresholds = thresholds_for(16_384)
     estimate = gauge_for(1_361, thresholds)
 
-    assert context_used_text(2_800, estimate, thresholds) == "2,800 of 16,384 tokens (17%) at the last model call, tier ok"
+    text = context_used_text(2_800, estimate, thresholds)
+
+    assert text == "2,800 of 16,384 tokens (17%) at the last model call, tier ok"
 
 
 def test_without_a_count_from_the_provider_the_estimate_says_it_is_one():

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.context_use import LAST_CALL_KEY, read_last_prompt
 from orkeon_engine.domain.compaction_thresholds import gauge_for
+from orkeon_engine.domain.context_use import LAST_CALL_KEY, read_last_prompt
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.context_window import resolve_context_window
