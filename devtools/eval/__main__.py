@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import signal
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,10 @@ def run_model(key: str, only: str, timeout: float) -> Card:
     return Card(key, spec.title, server_name, when, _commit(), outcomes)
 
 
+def _stop(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make eval", description=__doc__)
     parser.add_argument("--model", default="all", choices=[*cache.MODELS, "all"])
@@ -63,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds one run of Orkeon may take")
     parser.add_argument("--no-record", action="store_true", help="print the scorecard, leave docs/models.md")
     args = parser.parse_args(argv)
+    # A stop (kill, CI's end) unwinds like Ctrl-C, so the llama-server and the scratch folders go with it.
+    signal.signal(signal.SIGTERM, _stop)
     keys = list(cache.MODELS) if args.model == "all" else [args.model]
     try:
         cards = [run_model(key, args.only, args.timeout) for key in keys]

