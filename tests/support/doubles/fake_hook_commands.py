@@ -1,5 +1,6 @@
 """FakeHookCommands: the HookCommands port answering from `results` by command line (exit 0, no output when
-the command is not listed); `runs` records every call with the event read from its stdin."""
+the command is not listed; a list answers run after run, its last answer kept); `runs` records every call
+with the event read from its stdin."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from orkeon_engine.domain.hooks import HookRun
 
 
 class FakeHookCommands:
-    def __init__(self, results: dict[str, HookRun] | None = None) -> None:
-        self.results: dict[str, HookRun] = dict(results or {})
+    def __init__(self, results: dict[str, HookRun | list[HookRun]] | None = None) -> None:
+        self.results: dict[str, HookRun | list[HookRun]] = dict(results or {})
         self.runs: list[tuple[str, dict[str, Any], float]] = []
 
     async def run(self, command: str, stdin: str, timeout: float) -> HookRun:
         self.runs.append((command, json.loads(stdin), timeout))
-        return self.results.get(command, HookRun(0))
+        answer = self.results.get(command, HookRun(0))
+        if isinstance(answer, list):
+            return answer.pop(0) if len(answer) > 1 else answer[0]
+        return answer
 
     def commands(self) -> list[str]:
         return [command for command, _, _ in self.runs]
