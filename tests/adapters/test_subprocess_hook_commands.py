@@ -33,7 +33,8 @@ async def test_a_hook_past_its_timeout_is_killed_with_what_it_started(tmp_path):
 
 
 async def test_a_secret_the_hook_prints_is_masked(tmp_path):
-    hooks = SubprocessHookCommands(tmp_path, {"PATH": "/usr/bin:/bin"}, mask_from=({"OPENAI_API_KEY": "sk-abcdef123456"},))
+    hooks = SubprocessHookCommands(tmp_path, {"PATH": "/usr/bin:/bin"},
+                                   mask_from=({"OPENAI_API_KEY": "sk-abcdef123456"},))
 
     run = await hooks.run("echo sk-abcdef123456 >&2; exit 1", "{}", 10)
 
