@@ -13,11 +13,9 @@ spawn_agent to every act of the engine's model and never to a child's.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.crews.dev_implement.run import IMPLEMENT_TOOLS
-from orkeon_engine.crews.dev_implement.run import STEP as IMPLEMENT_STEP
 from orkeon_engine.crews.main_loop.run import tools_offered_in
 from orkeon_engine.domain.agents import CHARTERS
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
@@ -27,8 +25,10 @@ from orkeon_engine.domain.tool_call import TOOL_CLASSES, ToolResult
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.permission_mode import resolve_mode
-from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.toolbox import RunToolbox
+
+if TYPE_CHECKING:
+    from orkeon_engine.tools.base import Tool
 
 ARGS = ArgSpec(
     positionals=(
@@ -103,6 +103,9 @@ async def _offers(box: RunToolbox, deps: Deps) -> dict[str, list[str]]:
     for charter in CHARTERS:
         for name in charter.tools:
             offers.setdefault(name, []).append(f"agent {charter.name}")
+    from orkeon_engine.crews.dev_implement.run import IMPLEMENT_TOOLS  # pydantic loads with the first use
+    from orkeon_engine.crews.dev_implement.run import STEP as IMPLEMENT_STEP
+
     for name in IMPLEMENT_TOOLS:
         offers.setdefault(name, []).append(IMPLEMENT_STEP)
     return offers

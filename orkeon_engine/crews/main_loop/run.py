@@ -28,7 +28,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.crews.main_loop.body import (
     BodyParts,
@@ -112,8 +112,10 @@ from orkeon_engine.services.turn_inputs import (
     read_skills,
     session_cost,
 )
-from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.toolbox import RunToolbox
+
+if TYPE_CHECKING:
+    from orkeon_engine.tools.base import Tool
 
 STEPS = 7
 MAX_STOP_CONTINUATIONS = 3
