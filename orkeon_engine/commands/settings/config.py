@@ -9,7 +9,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.hooks import parse_hooks, refusal
+from orkeon_engine.domain.hooks import ACCEPTED, EXAMPLE, parse_hooks, refusal
 from orkeon_engine.domain.permissions.rules import parse_rule_lists
 from orkeon_engine.domain.trust import held_back_message
 from orkeon_engine.domain.view import CommandView, table
@@ -108,7 +108,11 @@ def _refuse_malformed_hooks(key: str, token: str) -> None:
     spec = find_key(key)
     if key != "hooks" or spec is None:
         return
-    problems = parse_hooks(parse_token(spec, token)).problems
+    try:
+        value = parse_token(spec, token)
+    except ConfigValueError as error:
+        raise ConfigValueError(f"{error}; nothing written: hooks takes {ACCEPTED}, such as {EXAMPLE}") from None
+    problems = parse_hooks(value).problems
     if problems:
         raise ConfigValueError(refusal(problems))
 

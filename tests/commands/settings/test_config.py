@@ -115,6 +115,8 @@ async def test_the_listing_says_which_keys_of_an_untrusted_project_are_ignored()
     ('{"beforeTool": ["./guard.sh"]}', r"hooks.beforeTool: not an event \(the old name beforeTool: use PreToolUse"),
     ('{"PreToolUse": [{"command": "./guard.sh", "timeout": 0}]}', r"hooks.PreToolUse\[0\]: the timeout must be"),
     ('{"Stop": [7]}', r'hooks.Stop\[0\]: expected \{"matcher"'),
+    ('["./guard.sh"]', r'hooks: \["./guard.sh"\] is not accepted; expected JSON object'),
+    ('{"Stop": [', r"hooks: not valid JSON"),
 ])
 async def test_a_hooks_value_holding_an_entry_that_does_not_parse_is_refused_and_nothing_written(value, named):
     files = FakeConfigFiles()
