@@ -105,8 +105,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "--replace draws it again.", dev_plan.ARGS, dev_plan.run_dev_plan, launches_crew=True),
     CommandEntry("dev-batches", "dev", "Run a plan batch after batch (<code>), or one batch (<code> F<n>): each "
                  "sheet reviewed, each cycle RED then GREEN checked by the project's tests, audited, committed; "
-                 "typed again after a stop it goes on; --audit audits F<n> as it stands; --concurrency N runs "
-                 "the batches that can N at once, each in its git worktree.", dev_batches.ARGS,
+                 "typed again after a stop it goes on; --audit audits F<n> as it stands; --close closes F<n> alone on "
+                 "its VALID verdict; --concurrency N runs the batches that can N at once, each in its git "
+                 "worktree.", dev_batches.ARGS,
                  dev_batches.run_dev_batches, launches_crew=True, aliases=("dev-implement",)),
     CommandEntry("dev-learn", "dev", "Turn the gaps the audits keep finding into proposals: the untreated "
                  "verdict rows of one axis sorted into motifs, PROPOSALS.md written by code; --list shows the rows "

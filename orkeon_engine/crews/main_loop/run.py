@@ -261,7 +261,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     steps.report(5, "the request is in the history")
     try:  # 6
         header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds,
-                                                tool_definition_tokens(tools))
+                                                tool_definition_tokens(tools),
+                                                tuple(hooks.prompt_context) if hooks is not None else ())
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
@@ -296,7 +297,7 @@ async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None
     """The turn's hooks (None when none is declared or nothing can run them), and the problems of the setting."""
     declared = await read_declared_hooks(ports.config)
     problems = [f"hooks: {line}" for line in declared.book.problems]
-    if not declared.book.hooks or ports.hook_commands is None:
+    if not (declared.book.hooks or declared.book.broken_guards) or ports.hook_commands is None:
         return None, problems
     context = HookContext(ports.session.id, ports.workspace.root, mode)
     return TurnHooks(declared.book, ports.hook_commands, context, ports.logger), problems
@@ -396,15 +397,18 @@ def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
 
 
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, str, Gauge]:
-    """The static header, the user body (the history without the current request) and the gauge."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens)
+                      thresholds: Thresholds, tool_tokens: int = 0,
+                      hook_context: tuple[str, ...] = ()) -> tuple[str, str, Gauge]:
+    """The static header, the user body (the history without the current request) and the gauge;
+    `hook_context` is what the UserPromptSubmit hooks printed."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context)
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                           thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, BodyParts]:
+                           thresholds: Thresholds, tool_tokens: int = 0,
+                           hook_context: tuple[str, ...] = ()) -> tuple[str, BodyParts]:
     """The static header and the body's parts, each read once through the ports, measured with the gauge
     (the tool definitions sent beside them counted as `tool_tokens`)."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
@@ -419,6 +423,7 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
+        hook_context=hook_context,
         history=tuple(history),
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
