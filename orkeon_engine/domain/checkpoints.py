@@ -1,0 +1,100 @@
+"""Checkpoints: what an assistant turn changed in the workspace's files, and how to take it back safely.
+
+A checkpoint is one turn of a session: its number, its request, and for every file the turn wrote the text
+before the turn's first write (None: the turn created the file) and after its last (None: the turn removed
+it). Taking turns back (/undo, /rewind N --files) is planned here, purely: the net change of each file over
+the turns taken back, refused (naming the file) when the file no longer holds what the assistant left, or
+when the person changed it between two of those turns, so nothing of the person's is lost. A checkpoint
+row is data that could be tampered with: a path that is not a plain file under /workspace is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from orkeon_engine.domain.virtual_paths import WORKSPACE, VirtualPathError, printable, resolve_virtual
+
+MISSING = None
+"""The text of a file that does not exist (before a turn created it, after a turn removed it)."""
+
+
+class CheckpointRefusedError(ValueError):
+    """The turns cannot be taken back; the message names the file and why, and nothing was changed."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{printable(path)}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file a turn changed: its /workspace path, its text before the turn and after it (None: absent)."""
+
+    path: str
+    before: str | None
+    after: str | None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """One turn of a session, with the files it changed (none for a turn that only talked)."""
+
+    turn: int
+    request: str
+    files: tuple[FileChange, ...] = ()
+    files_undone: bool = False
+
+
+@dataclass(frozen=True)
+class Restore:
+    """What taking the turns back writes: each file's text to restore (None: remove it), checked against
+    `expected`, the text it must hold now."""
+
+    path: str
+    expected: str | None
+    restored: str | None
+
+
+def checked_workspace_path(path: str) -> str:
+    """The path, normalised, when it names a file under /workspace; CheckpointRefusedError otherwise (a
+    crafted row: `..` out of the mount, a host path, another mount, a NUL or line break, the mount itself)."""
+    try:
+        where = resolve_virtual(path, [WORKSPACE])
+    except VirtualPathError as error:
+        raise CheckpointRefusedError(path, f"not a file of the workspace ({error.reason}); nothing was restored") \
+            from None
+    if not path.startswith(WORKSPACE + "/") or not where.parts or where.text != path:
+        raise CheckpointRefusedError(path, "not a file of the workspace as a checkpoint records it "
+                                           "(/workspace/<path>); nothing was restored")
+    return where.text
+
+
+def plan_take_back(checkpoints: Sequence[Checkpoint]) -> list[Restore]:
+    """The net change of every file over `checkpoints` (oldest first): restore the oldest turn's `before`,
+    expecting the newest turn's `after`. Refused, naming the file, when a path is not a workspace file or
+    when the file changed between two of these turns (the person's change would be lost)."""
+    first: dict[str, FileChange] = {}
+    last: dict[str, tuple[int, FileChange]] = {}
+    for checkpoint in sorted(checkpoints, key=lambda c: c.turn):
+        for change in checkpoint.files:
+            path = checked_workspace_path(change.path)
+            previous = last.get(path)
+            if previous is not None and previous[1].after != change.before:
+                raise CheckpointRefusedError(path, f"changed by someone else between turn {previous[0]} and turn "
+                                                   f"{checkpoint.turn}; nothing was restored")
+            first.setdefault(path, change)
+            last[path] = (checkpoint.turn, change)
+    return [Restore(path, last[path][1].after, first[path].before) for path in first
+            if last[path][1].after != first[path].before]
+
+
+def refuse_changed_since(plan: Sequence[Restore], current: Mapping[str, str | None]) -> None:
+    """CheckpointRefusedError naming every file whose current text (None: absent) is not what the assistant
+    left, so that its restore would overwrite the person's work."""
+    changed = [restore.path for restore in plan if current.get(restore.path) != restore.expected]
+    if changed:
+        names = ", ".join(printable(path) for path in changed)
+        raise CheckpointRefusedError(changed[0], f"changed since the assistant's edit ({names} no longer "
+                                                 "holds what the turn left); nothing was restored")

@@ -1,0 +1,73 @@
+"""The pure rules of checkpoints: the net change over turns taken back, and the refusals naming the file."""
+
+from __future__ import annotations
+
+import pytest
+
+from orkeon_engine.domain.checkpoints import (
+    Checkpoint,
+    CheckpointRefusedError,
+    FileChange,
+    Restore,
+    checked_workspace_path,
+    plan_take_back,
+    refuse_changed_since,
+)
+
+
+def test_undoing_one_turn_restores_the_text_before_it():
+    turn = Checkpoint(3, "set the tax", (FileChange("/workspace/cart.py", "TAX = 0.2\n", "TAX = 0.21\n"),))
+
+    plan = plan_take_back([turn])
+
+    assert plan == [Restore("/workspace/cart.py", "TAX = 0.21\n", "TAX = 0.2\n")]
+
+
+def test_a_file_the_turn_created_is_removed_and_one_it_removed_comes_back():
+    turn = Checkpoint(1, "move it", (FileChange("/workspace/new.py", None, "x\n"),
+                                     FileChange("/workspace/old.py", "y\n", None)))
+
+    plan = plan_take_back([turn])
+
+    assert plan == [Restore("/workspace/new.py", "x\n", None), Restore("/workspace/old.py", None, "y\n")]
+
+
+def test_several_turns_on_one_file_go_back_to_the_oldest_before():
+    turns = [Checkpoint(5, "b", (FileChange("/workspace/a.py", "2\n", "3\n"),)),
+             Checkpoint(4, "a", (FileChange("/workspace/a.py", "1\n", "2\n"),))]
+
+    plan = plan_take_back(turns)
+
+    assert plan == [Restore("/workspace/a.py", "3\n", "1\n")]
+
+
+def test_a_change_between_two_turns_is_refused_naming_the_file():
+    turns = [Checkpoint(4, "a", (FileChange("/workspace/a.py", "1\n", "2\n"),)),
+             Checkpoint(6, "b", (FileChange("/workspace/a.py", "2 and mine\n", "3\n"),))]
+
+    with pytest.raises(CheckpointRefusedError, match=r"/workspace/a.py: changed by someone else between turn 4 "
+                                                     r"and turn 6"):
+        plan_take_back(turns)
+
+
+def test_a_file_changed_since_the_turn_is_refused_and_named():
+    plan = [Restore("/workspace/a.py", "2\n", "1\n"), Restore("/workspace/b.py", "x\n", None)]
+
+    with pytest.raises(CheckpointRefusedError, match=r"/workspace/b.py no longer holds what the turn left"):
+        refuse_changed_since(plan, {"/workspace/a.py": "2\n", "/workspace/b.py": "x, edited by me\n"})
+
+
+def test_files_that_still_hold_the_turns_text_pass():
+    plan = [Restore("/workspace/a.py", "2\n", "1\n"), Restore("/workspace/new.py", None, "n\n")]
+
+    refuse_changed_since(plan, {"/workspace/a.py": "2\n", "/workspace/new.py": None})
+
+
+def test_a_turn_whose_file_came_back_to_its_text_restores_nothing():
+    turn = Checkpoint(2, "x", (FileChange("/workspace/a.py", "1\n", "1\n"),))
+
+    assert plan_take_back([turn]) == []
+
+
+def test_a_workspace_path_is_kept_as_it_is():
+    assert checked_workspace_path("/workspace/src/a.py") == "/workspace/src/a.py"
