@@ -47,9 +47,10 @@ Schemas, like vLLM's guided decoding or llama.cpp's grammars (`schema=` on the c
 
 - `"follow"`: a request that asks for JSON of a schema (`response_format` of type `json_schema`, or
   `tool_choice` forcing one function) is answered with the step's `"json"` value (its JSON text as the
-  content, or as the forced function's arguments), checked against the requested schema (a mismatch answers
-  500 naming the problem, so a test script cannot pass what no such server would send); a step without
-  `"json"` answers the smallest value the schema allows. A request that does not ask answers the step's
+  content, or as the forced function's arguments), checked against the requested schema, its `maxLength`,
+  `pattern`, `minItems` and `enum` included (a mismatch answers 500 naming the problem, so a test script
+  cannot pass what no such server would send); a step without `"json"` answers the smallest value the
+  schema allows. A request that does not ask answers the step's
   `"content"`, or prose without any JSON when the step has only `"json"`.
 - `"tools-only"`: as `follow`, but a request with `response_format` is refused with a 400 (without taking a
   step), as a server that does not take response_format does.
@@ -68,6 +69,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 import threading
 import time
@@ -359,7 +361,23 @@ def _smallest(node: Any, root: dict[str, Any]) -> Any:
     if kind == "object" or "properties" in node:
         properties = node.get("properties") or {}
         return {name: _smallest(properties[name], root) for name in node.get("required", []) if name in properties}
-    return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(str(kind))
+    if kind == "string":
+        return _smallest_string(node)
+    if kind in ("integer", "number"):
+        return node.get("minimum", 0)
+    if kind == "array":
+        return [_smallest(node.get("items") or {}, root) for _ in range(int(node.get("minItems", 0)))]
+    return {"boolean": False}.get(str(kind))
+
+
+def _smallest_string(node: dict[str, Any]) -> str:
+    """The shortest of a few plain strings that fits the node's minLength, maxLength and pattern ("" when
+    none does, and the check then names the problem)."""
+    low, high = int(node.get("minLength", 0)), int(node.get("maxLength", 10**6))
+    for text in ("", "a" * max(low, 1), "x", "0", "a0"):
+        if low <= len(text) <= high and ("pattern" not in node or re.search(str(node["pattern"]), text)):
+            return text
+    return ""
 
 
 def _error_body(message: str, status: int) -> dict[str, Any]:
