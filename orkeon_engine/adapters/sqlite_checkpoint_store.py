@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS checkpoints (
   turn INTEGER NOT NULL,
   request TEXT NOT NULL,
   files_undone INTEGER NOT NULL DEFAULT 0,
+  history_at INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (session_id, turn)
 );
 CREATE TABLE IF NOT EXISTS checkpoint_files (
@@ -44,12 +45,12 @@ class SqliteCheckpointStore:
         except sqlite3.Error as error:
             raise CheckpointStoreError(f"the checkpoints in {self._db.location} cannot be used ({error})") from None
 
-    async def begin_turn(self, session_id: str, request: str) -> int:
+    async def begin_turn(self, session_id: str, request: str, history_at: int = 0) -> int:
         def work(conn: sqlite3.Connection) -> int:
             (last,) = conn.execute("SELECT COALESCE(MAX(turn), 0) FROM checkpoints WHERE session_id = ?",
                                    (session_id,)).fetchone()
-            conn.execute("INSERT INTO checkpoints (session_id, turn, request) VALUES (?, ?, ?)",
-                         (session_id, last + 1, request))
+            conn.execute("INSERT INTO checkpoints (session_id, turn, request, history_at) VALUES (?, ?, ?, ?)",
+                         (session_id, last + 1, request, history_at))
             return int(last) + 1
 
         return await self._run(work)
@@ -70,10 +71,10 @@ class SqliteCheckpointStore:
                     "SELECT turn, path, before, after FROM checkpoint_files WHERE session_id = ? ORDER BY turn, path",
                     (session_id,)):
                 files.setdefault(turn, []).append(FileChange(path, before, after))
-            rows = conn.execute("SELECT turn, request, files_undone FROM checkpoints WHERE session_id = ? "
-                                "ORDER BY turn", (session_id,))
-            return [Checkpoint(turn, request, tuple(files.get(turn, ())), bool(undone))
-                    for turn, request, undone in rows]
+            rows = conn.execute("SELECT turn, request, files_undone, history_at FROM checkpoints "
+                                "WHERE session_id = ? ORDER BY turn", (session_id,))
+            return [Checkpoint(turn, request, tuple(files.get(turn, ())), bool(undone), history_at)
+                    for turn, request, undone, history_at in rows]
 
         return await self._run(work, write=False)
 

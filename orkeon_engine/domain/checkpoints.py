@@ -1,11 +1,12 @@
 """Checkpoints: what an assistant turn changed in the workspace's files, and how to take it back safely.
 
-A checkpoint is one turn of a session: its number, its request, and for every file the turn wrote the text
-before the turn's first write (None: the turn created the file) and after its last (None: the turn removed
-it). Taking turns back (/undo, /rewind N --files) is planned here, purely: the net change of each file over
-the turns taken back, refused (naming the file) when the file no longer holds what the assistant left, or
-when the person changed it between two of those turns, so nothing of the person's is lost. A checkpoint
-row is data that could be tampered with: a path that is not a plain file under /workspace is refused.
+A checkpoint is one turn of a session: its number, its request, where the conversation stood before it (the
+number of buffer entries), and for every file the turn wrote the text before the turn's first write (None: the
+turn created the file) and after its last (None: the turn removed it). Taking turns back (/undo, /rewind N
+--files) is planned here, purely: the net change of each file over the turns taken back, refused (naming the
+file) when the file no longer holds what the assistant left, or when the person changed it between two of
+those turns, so nothing of the person's is lost. A checkpoint row is data that could be tampered with: a path
+that is not a plain file under /workspace is refused.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.history import is_archived, is_request
+from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.virtual_paths import WORKSPACE, VirtualPathError, printable, resolve_virtual
 
 MISSING = None
@@ -45,6 +48,13 @@ class Checkpoint:
     request: str
     files: tuple[FileChange, ...] = ()
     files_undone: bool = False
+    history_at: int = 0
+    """How many entries the conversation buffer held before the turn's request was added."""
+
+    @property
+    def undoable(self) -> bool:
+        """Whether /undo or /rewind still has edits of this turn to take back."""
+        return bool(self.files) and not self.files_undone
 
 
 @dataclass(frozen=True)
@@ -98,3 +108,74 @@ def refuse_changed_since(plan: Sequence[Restore], current: Mapping[str, str | No
         names = ", ".join(printable(path) for path in changed)
         raise CheckpointRefusedError(changed[0], f"changed since the assistant's edit ({names} no longer "
                                                  "holds what the turn left); nothing was restored")
+
+
+
+class NothingToTakeBackError(ValueError):
+    """No turn matches: the message says what the session holds and what would be accepted."""
+
+
+def last_undoable(checkpoints: Sequence[Checkpoint]) -> Checkpoint:
+    """The latest turn whose edits are not taken back yet (/undo); NothingToTakeBackError when none is left."""
+    for checkpoint in sorted(checkpoints, key=lambda c: c.turn, reverse=True):
+        if checkpoint.undoable:
+            return checkpoint
+    raise NothingToTakeBackError("nothing to undo: no turn of this session changed files that are not taken "
+                                 "back already (/rewind lists the turns)")
+
+
+def turns_from(checkpoints: Sequence[Checkpoint], number: int) -> tuple[Checkpoint, list[Checkpoint]]:
+    """/rewind N: turn N, and the turns from N on whose edits are still to take back (oldest first);
+    NothingToTakeBackError when the session has no turn N."""
+    target = next((c for c in checkpoints if c.turn == number), None)
+    if target is None:
+        known = f"turns 1-{max(c.turn for c in checkpoints)}" if checkpoints else "no turn yet"
+        raise NothingToTakeBackError(f"turn {number} is not a turn of this session ({known}; /rewind lists them)")
+    return target, sorted((c for c in checkpoints if c.turn >= number and c.undoable), key=lambda c: c.turn)
+
+
+def conversation_before(entries: Sequence[BufferEntry], checkpoint: Checkpoint) -> list[BufferEntry]:
+    """The conversation as it was before the turn's request: the buffer cut at that request. Found where the
+    turn left it (`history_at`), else as the last live request with the turn's text (a compaction moved
+    entries); NothingToTakeBackError when it is gone (compacted into a summary, or the buffer cleared)."""
+    at = checkpoint.history_at
+    if at < len(entries) and is_request(entries[at]) and entries[at].text == checkpoint.request:
+        return list(entries[:at])
+    for index in range(len(entries) - 1, -1, -1):
+        entry = entries[index]
+        if is_request(entry) and not is_archived(entry) and entry.text == checkpoint.request:
+            return list(entries[:index])
+    raise NothingToTakeBackError(f"the conversation of turn {checkpoint.turn} is no longer in the session's "
+                                 "history (compacted into a summary, or rewound already); rewind the files alone "
+                                 f"with /rewind {checkpoint.turn} --files")
+
+
+REQUEST_SHOWN = 60
+"""How much of a turn's request /rewind's list shows."""
+
+
+def request_start(request: str) -> str:
+    """The first line of the request, cut to REQUEST_SHOWN characters."""
+    first = request.strip().splitlines()[0] if request.strip() else "(empty)"
+    return first if len(first) <= REQUEST_SHOWN else first[:REQUEST_SHOWN - 1] + "…"
+
+
+def short_path(path: str) -> str:
+    return printable(path.removeprefix(WORKSPACE + "/"))
+
+
+def change_word(change: FileChange) -> str:
+    """The file as the list names it: `new.py (created)`, `old.py (removed)`, `cart.py`."""
+    if change.before is None:
+        return f"{short_path(change.path)} (created)"
+    if change.after is None:
+        return f"{short_path(change.path)} (removed)"
+    return short_path(change.path)
+
+
+def turn_line(checkpoint: Checkpoint) -> str:
+    """One turn as /rewind lists it: its number, the start of its request, its files (and whether they were
+    taken back)."""
+    files = ", ".join(change_word(change) for change in checkpoint.files) or "no files changed"
+    undone = " [edits taken back]" if checkpoint.files and checkpoint.files_undone else ""
+    return f"{checkpoint.turn}. {request_start(checkpoint.request)} | {files}{undone}"

@@ -21,8 +21,9 @@ class CheckpointStore(Protocol):
     one transaction. `record_file` keeps the `before` of a file's first record in a turn and the `after` of
     its last."""
 
-    async def begin_turn(self, session_id: str, request: str) -> int:
-        """A new turn of the session: its number (one past the session's last)."""
+    async def begin_turn(self, session_id: str, request: str, history_at: int = 0) -> int:
+        """A new turn of the session: its number (one past the session's last); `history_at` is how many
+        entries the conversation held before its request."""
         ...
 
     async def record_file(self, session_id: str, turn: int, path: str, before: str | None,

@@ -53,3 +53,11 @@ async def test_undone_turns_read_back_as_undone_after_a_restart(tmp_path):
 
     assert [(t.turn, t.request, t.files_undone, len(t.files)) for t in turns] == [(1, "talk", False, 0),
                                                                                    (2, "edit", True, 1)]
+
+
+async def test_where_the_conversation_stood_is_kept_with_the_turn(db):
+    store = SqliteCheckpointStore(db)
+
+    await store.begin_turn("s1", "edit", history_at=4)
+
+    assert (await store.turns("s1"))[0].history_at == 4

@@ -8,11 +8,17 @@ from orkeon_engine.domain.checkpoints import (
     Checkpoint,
     CheckpointRefusedError,
     FileChange,
+    NothingToTakeBackError,
     Restore,
     checked_workspace_path,
+    conversation_before,
+    last_undoable,
     plan_take_back,
     refuse_changed_since,
+    turn_line,
+    turns_from,
 )
+from orkeon_engine.domain.session import BufferEntry
 
 
 def test_undoing_one_turn_restores_the_text_before_it():
@@ -71,3 +77,61 @@ def test_a_turn_whose_file_came_back_to_its_text_restores_nothing():
 
 def test_a_workspace_path_is_kept_as_it_is():
     assert checked_workspace_path("/workspace/src/a.py") == "/workspace/src/a.py"
+
+
+def test_undo_takes_the_latest_turn_with_edits_still_in_place():
+    turns = [Checkpoint(1, "a", (FileChange("/workspace/a.py", "1\n", "2\n"),)),
+             Checkpoint(2, "b", (FileChange("/workspace/a.py", "2\n", "3\n"),), files_undone=True),
+             Checkpoint(3, "only talk")]
+
+    assert last_undoable(turns).turn == 1
+
+
+def test_undo_with_nothing_left_says_so():
+    with pytest.raises(NothingToTakeBackError, match="nothing to undo"):
+        last_undoable([Checkpoint(1, "only talk")])
+
+
+def test_rewind_takes_the_turn_and_the_later_ones_still_in_place():
+    turns = [Checkpoint(1, "a", (FileChange("/workspace/a.py", "1\n", "2\n"),)),
+             Checkpoint(2, "b", (FileChange("/workspace/a.py", "2\n", "3\n"),)),
+             Checkpoint(3, "c", (FileChange("/workspace/b.py", None, "b\n"),), files_undone=True)]
+
+    target, later = turns_from(turns, 2)
+
+    assert target.turn == 2 and [c.turn for c in later] == [2]
+
+
+def test_rewind_to_an_unknown_turn_names_the_turns_there_are():
+    with pytest.raises(NothingToTakeBackError, match=r"turn 7 is not a turn of this session \(turns 1-2"):
+        turns_from([Checkpoint(1, "a"), Checkpoint(2, "b")], 7)
+
+
+def test_the_conversation_goes_back_to_before_the_turns_request():
+    entries = [BufferEntry("user", "a"), BufferEntry("assistant", "A"), BufferEntry("user", "b"),
+               BufferEntry("assistant", "B")]
+
+    kept = conversation_before(entries, Checkpoint(2, "b", history_at=2))
+
+    assert kept == entries[:2]
+
+
+def test_a_request_a_compaction_moved_is_found_by_its_text():
+    entries = [BufferEntry("system", "note", "snip-note"), BufferEntry("user", "b"), BufferEntry("assistant", "B")]
+
+    assert conversation_before(entries, Checkpoint(2, "b", history_at=2)) == entries[:1]
+
+
+def test_a_conversation_compacted_away_is_refused_with_the_files_flag_named():
+    entries = [BufferEntry("user", "b", "archived:message"), BufferEntry("system", "summary", "summary")]
+
+    with pytest.raises(NothingToTakeBackError, match=r"/rewind 2 --files"):
+        conversation_before(entries, Checkpoint(2, "b", history_at=0))
+
+
+def test_a_turn_line_shows_its_number_request_and_files():
+    turn = Checkpoint(4, "add a cart\nwith details", (FileChange("/workspace/cart.py", None, "x"),
+                                                      FileChange("/workspace/old.py", "y", None),
+                                                      FileChange("/workspace/app.py", "1", "2")))
+
+    assert turn_line(turn) == "4. add a cart | cart.py (created), old.py (removed), app.py"

@@ -19,11 +19,11 @@ class FakeCheckpointStore:
         if self.fail is not None:
             raise CheckpointStoreError(self.fail)
 
-    async def begin_turn(self, session_id: str, request: str) -> int:
+    async def begin_turn(self, session_id: str, request: str, history_at: int = 0) -> int:
         self._check()
         turns = self.checkpoints.setdefault(session_id, [])
         number = (turns[-1].turn if turns else 0) + 1
-        turns.append(Checkpoint(number, request))
+        turns.append(Checkpoint(number, request, history_at=history_at))
         return number
 
     async def record_file(self, session_id: str, turn: int, path: str, before: str | None,
