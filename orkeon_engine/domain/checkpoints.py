@@ -179,3 +179,12 @@ def turn_line(checkpoint: Checkpoint) -> str:
     files = ", ".join(change_word(change) for change in checkpoint.files) or "no files changed"
     undone = " [edits taken back]" if checkpoint.files and checkpoint.files_undone else ""
     return f"{checkpoint.turn}. {request_start(checkpoint.request)} | {files}{undone}"
+
+
+def restore_line(restore: Restore) -> str:
+    """What taking a turn back did to one file: restored, removed (the turn created it) or brought back."""
+    if restore.restored is None:
+        return f"removed {short_path(restore.path)} (the assistant created it)"
+    if restore.expected is None:
+        return f"brought back {short_path(restore.path)} (the assistant removed it)"
+    return f"restored {short_path(restore.path)}"

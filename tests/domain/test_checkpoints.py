@@ -15,6 +15,7 @@ from orkeon_engine.domain.checkpoints import (
     last_undoable,
     plan_take_back,
     refuse_changed_since,
+    restore_line,
     turn_line,
     turns_from,
 )
@@ -135,3 +136,11 @@ def test_a_turn_line_shows_its_number_request_and_files():
                                                       FileChange("/workspace/app.py", "1", "2")))
 
     assert turn_line(turn) == "4. add a cart | cart.py (created), old.py (removed), app.py"
+
+
+def test_each_restore_says_what_happened_to_the_file():
+    lines = [restore_line(Restore("/workspace/a.py", "2", "1")), restore_line(Restore("/workspace/n.py", "x", None)),
+             restore_line(Restore("/workspace/o.py", None, "y"))]
+
+    assert lines == ["restored a.py", "removed n.py (the assistant created it)",
+                     "brought back o.py (the assistant removed it)"]
