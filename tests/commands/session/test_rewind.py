@@ -18,8 +18,8 @@ def _args(*tokens: str):
 
 
 async def _three_turns(files: FakeFiles):
-    return await edit_turns(files, ("make a", {"a.py": "a1\n"}), ("change a and add b", {"a.py": "a2\n", "b.py": "b\n"}),
-                            ("just talk", {}))
+    return await edit_turns(files, ("make a", {"a.py": "a1\n"}),
+                            ("change a and add b", {"a.py": "a2\n", "b.py": "b\n"}), ("just talk", {}))
 
 
 async def test_rewind_lists_each_turn_with_its_request_and_files():
