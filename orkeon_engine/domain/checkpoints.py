@@ -188,3 +188,18 @@ def restore_line(restore: Restore) -> str:
     if restore.expected is None:
         return f"brought back {short_path(restore.path)} (the assistant removed it)"
     return f"restored {short_path(restore.path)}"
+
+
+def taken_back_note(command: str, turns: Sequence[int], restores: Sequence[Restore]) -> str:
+    """The note the conversation keeps after files were taken back, so the next turn knows its edits are gone."""
+    numbers = ", ".join(str(turn) for turn in turns)
+    done = "; ".join(restore_line(restore) for restore in restores) or "no file needed restoring"
+    return (f"The person ran {command}: the file edits of turn{'s' if len(turns) != 1 else ''} {numbers} were taken "
+            f"back ({done}). Read a file again before you edit it.")
+
+
+def kept_files_note(number: int, files: Sequence[str]) -> str:
+    """The note after the conversation alone was rewound: the files the forgotten turns changed keep their edits."""
+    names = ", ".join(short_path(path) for path in files) or "none"
+    return (f"The person rewound the conversation to before turn {number}; the files those turns changed keep "
+            f"their edits ({names}). Read a file again before you edit it.")

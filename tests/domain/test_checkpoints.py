@@ -12,10 +12,12 @@ from orkeon_engine.domain.checkpoints import (
     Restore,
     checked_workspace_path,
     conversation_before,
+    kept_files_note,
     last_undoable,
     plan_take_back,
     refuse_changed_since,
     restore_line,
+    taken_back_note,
     turn_line,
     turns_from,
 )
@@ -144,3 +146,16 @@ def test_each_restore_says_what_happened_to_the_file():
 
     assert lines == ["restored a.py", "removed n.py (the assistant created it)",
                      "brought back o.py (the assistant removed it)"]
+
+
+def test_the_note_after_an_undo_names_the_turn_and_what_was_done():
+    note = taken_back_note("/undo", [3], [Restore("/workspace/a.py", "2", "1")])
+
+    assert note == ("The person ran /undo: the file edits of turn 3 were taken back (restored a.py). Read a file "
+                    "again before you edit it.")
+
+
+def test_the_note_after_a_conversation_rewind_names_the_files_that_keep_their_edits():
+    note = kept_files_note(2, ["/workspace/a.py", "/workspace/b.py"])
+
+    assert "before turn 2" in note and "keep their edits (a.py, b.py)" in note

@@ -5,7 +5,8 @@ back the files of turn N and of every later turn (each file back to its text bef
 removed, removed ones brought back) and the conversation (cut just before turn N's request). `--files` does
 the files alone, `--conversation` the conversation alone; with neither, both. Every file is checked before
 any is written: where the person changed one since, nothing changes (the conversation neither) and the file
-is named. No git is needed.
+is named. No git is needed. When only one of the two goes back, the conversation keeps a note of what did
+(and of the files that keep their edits), so the next turn does not trust what it remembers.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from orkeon_engine.domain.checkpoints import (
     CheckpointRefusedError,
     NothingToTakeBackError,
     conversation_before,
+    kept_files_note,
     request_start,
     restore_line,
+    taken_back_note,
     turn_line,
     turns_from,
 )
@@ -84,7 +87,13 @@ async def _rewind(deps: Deps, store: CheckpointStore, vfs: Files, turns: list[Ch
         lines += [restore_line(r) for r in done.restored] if done else []
         if not lines:
             lines.append(f"files: nothing to take back from turn {number} on")
+        if kept is None and done is not None:
+            await deps.session.append(BufferEntry("system", taken_back_note(f"/rewind {number} --files", done.turns,
+                                                                            done.restored)))
     if kept is not None:
+        if not files:
+            changed = [c.path for t in later for c in t.files]
+            kept.append(BufferEntry("system", kept_files_note(number, list(dict.fromkeys(changed)))))
         await deps.session.replace_entries(kept)
         lines.append(f"conversation: {dropped} entr{'y' if dropped == 1 else 'ies'} from turn {number} on "
                      "taken out")

@@ -2,8 +2,9 @@
 
 Every file the turn wrote goes back to its text before the turn, a file it created is removed, one it
 removed comes back. Where the person changed a file since the turn, nothing is changed and the file is
-named. It works on the files alone (no git): the conversation is kept as it is (/rewind N --conversation
-takes it back too). Run it again to take back the turn before.
+named. It works on the files alone (no git): the conversation is kept as it is, with a note of what was
+taken back for the next turn (/rewind N --conversation takes the conversation back). Run it again to take
+back the turn before.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from orkeon_engine.domain.checkpoints import (
     last_undoable,
     request_start,
     restore_line,
+    taken_back_note,
 )
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.view import CommandView
 from orkeon_engine.services.checkpoints import take_back
 
@@ -32,6 +35,7 @@ async def run_undo(args: ParsedArgs, deps: Deps) -> CommandView:
         done = await take_back(deps.files, deps.checkpoints, deps.session.id, [turn])
     except (CheckpointRefusedError, NothingToTakeBackError) as error:
         raise CommandFailedError(f"/undo: {error}") from None
+    await deps.session.append(BufferEntry("system", taken_back_note("/undo", done.turns, done.restored)))
     lines = tuple(restore_line(restore) for restore in done.restored)
     return CommandView(
         lines=lines,

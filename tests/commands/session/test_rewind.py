@@ -47,7 +47,10 @@ async def test_rewind_files_keeps_the_conversation():
 
     await run_rewind(_args("2", "--files"), deps)
 
-    assert files.texts == {"/workspace/a.py": "a1\n"} and len(await deps.session.entries()) == 6
+    entries = await deps.session.entries()
+    assert files.texts == {"/workspace/a.py": "a1\n"} and len(entries) == 7
+    assert entries[-1].text.startswith("The person ran /rewind 2 --files: the file edits of turn 2 were taken back "
+                                       "(restored a.py; removed b.py (the assistant created it))")
 
 
 async def test_rewind_conversation_keeps_the_files():
@@ -57,7 +60,9 @@ async def test_rewind_conversation_keeps_the_files():
     view = await run_rewind(_args("1", "--conversation"), deps)
 
     assert files.texts == {"/workspace/a.py": "a2\n", "/workspace/b.py": "b\n"}
-    assert await deps.session.entries() == [] and "6 entries from turn 1 on taken out" in view.message
+    (note,) = await deps.session.entries()
+    assert "6 entries from turn 1 on taken out" in view.message
+    assert note.role == "system" and "the files those turns changed keep their edits (a.py, b.py)" in note.text
 
 
 async def test_a_refused_rewind_changes_neither_the_files_nor_the_conversation():

@@ -25,6 +25,8 @@ async def test_undo_restores_the_edited_file_and_removes_the_created_one():
 
     assert files.texts == {"/workspace/cart.py": "TAX = 0.2\n"}
     assert view.lines == ("restored cart.py", "removed tax.py (the assistant created it)")
+    note = (await deps.session.entries())[-1]
+    assert note.role == "system" and note.text.startswith("The person ran /undo: the file edits of turn 1 were taken")
     assert view.message.startswith("took back the edits of turn 1 (set the tax)")
 
 
