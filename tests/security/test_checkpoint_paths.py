@@ -6,13 +6,21 @@ where the turn wrote a file) is refused and writes nothing, inside the workspace
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.commands.session.undo import ARGS, run_undo
 from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.checkpoints import Checkpoint, CheckpointRefusedError, FileChange, plan_take_back
+from orkeon_engine.domain.checkpoints import (
+    Checkpoint,
+    CheckpointRefusedError,
+    FileChange,
+    checked_workspace_path,
+    plan_take_back,
+)
 from orkeon_engine.domain.errors import CommandFailedError
 from tests.support.deps import make_deps
 
@@ -106,3 +114,18 @@ async def test_a_symlink_to_another_workspace_file_is_not_written_through(tamper
 
     assert "alias.py" in message and "is a symlink now" in message
     assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.21\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["/", ".", "a", "\x00", "\n", "\\", "workspace", "..", "output", "tmp"]),
+                max_size=12).map("".join))
+def test_any_path_a_row_may_hold_is_refused_or_a_plain_file_under_the_workspace(path):
+    try:
+        checked = checked_workspace_path(path)
+    except CheckpointRefusedError as refusal:
+        assert refusal.path == path
+        return
+
+    parts = checked.split("/")
+    assert checked == path and parts[:2] == ["", "workspace"] and len(parts) > 2
+    assert all(part not in ("", ".", "..") for part in parts[2:]) and "\x00" not in checked and "\n" not in checked
