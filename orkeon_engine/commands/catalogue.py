@@ -11,7 +11,18 @@ from orkeon_engine.commands.dev import dev_batches, dev_learn, dev_plan, dev_spe
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers, verify
-from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks, todos
+from orkeon_engine.commands.session import (
+    assistant,
+    clear,
+    compact,
+    export,
+    resume,
+    rewind,
+    summary,
+    tasks,
+    todos,
+    undo,
+)
 from orkeon_engine.commands.settings import (
     advisor,
     agents,
@@ -125,6 +136,10 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "child again with a message (send) or to finish its job (repair).", tasks.ARGS, tasks.run_tasks),
     CommandEntry("todos", "session", "Show the todo list the assistant keeps for the work in hand, each step "
                  "with its status.", todos.ARGS, todos.run_todos),
+    CommandEntry("undo", "session", "Take back the file edits of the assistant's last turn; refused, naming the "
+                 "file, where you changed it since.", undo.ARGS, undo.run_undo),
+    CommandEntry("rewind", "session", "List the assistant's turns with the files each changed, or go back to "
+                 "just before turn N (its files and/or the conversation).", rewind.ARGS, rewind.run_rewind),
     CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "
