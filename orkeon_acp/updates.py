@@ -1,6 +1,7 @@
 """The engine's TurnEvents as session/update notifications: the answer as `agent_message_chunk`, each tool
 call as `tool_call` then `tool_call_update` (in progress, completed or failed, with its diff, its terminal
-and its result), the plan of a plan-mode turn as `plan`; and the session's `available_commands_update`
+and its result), the plan of a plan-mode turn as `plan`, the todo list the model keeps (todo_write) as
+`plan` too, each entry with its status; and the session's `available_commands_update`
 (the catalogue's commands) and `current_mode_update`.
 """
 
@@ -23,6 +24,7 @@ from orkeon_acp.tool_calls import (
     tool_title,
 )
 from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
 from orkeon_engine.engine import CommandEntry
 
@@ -66,6 +68,9 @@ class AcpTurnEvents:
 
     async def plan(self, steps: Sequence[str]) -> None:
         await self._peer.update(update_plan(plan_entry(step) for step in steps))
+
+    async def todos(self, items: Sequence[TodoItem]) -> None:
+        await self._peer.update(update_plan(plan_entry(item.content, status=item.status) for item in items))
 
     async def show_terminal(self, terminal_id: str) -> None:
         """Embed the client's terminal in the shell call that runs in it."""

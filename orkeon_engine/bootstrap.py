@@ -35,6 +35,7 @@ from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
 from orkeon_engine.adapters.sqlite_memory_index import INDEX_FILE, SqliteMemoryIndex
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
+from orkeon_engine.adapters.subprocess_hook_commands import SubprocessHookCommands
 from orkeon_engine.adapters.subprocess_jobs import SubprocessShellJobs
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
@@ -180,6 +181,7 @@ async def build_engine(
         code_navigation=navigation,
         mcp=McpHub(config, mcp_servers, environment, files, builtins=(speech_server(),)),
         events=ui.events,
+        hook_commands=SubprocessHookCommands(root, commands_env, mask_from=(environment,)),
     )
 
     def close() -> None:

@@ -111,6 +111,7 @@ TITLES: dict[str, str] = {
     "export": "Export the conversation",
     "resume": "Resume a session",
     "tasks": "Show the running tasks",
+    "todos": "Show the assistant's todo list",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

@@ -47,6 +47,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "agents",
     "export",
     "tasks",
+    "todos",
     "cache",
     "advisor",
     "trust",

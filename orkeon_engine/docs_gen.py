@@ -43,7 +43,68 @@ def configuration_markdown() -> str:
     for spec in CONFIG_KEYS:
         cells = [f"`{spec.key}`", spec.accepts(), _show(spec.default), ", ".join(spec.consumers), spec.description]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, "", *HOOKS_SECTION]) + "\n"
+
+
+HOOKS_SECTION = (
+    "## Hooks",
+    "",
+    "The `hooks` setting runs your commands at four points of the assistant's turn, as Claude Code's hooks",
+    "do. It is an object of events, each a list of entries:",
+    "",
+    "```json",
+    '{"hooks": {',
+    '  "PreToolUse": [{"matcher": "shell_command", "command": "./scripts/check-command.sh", "timeout": 10}],',
+    '  "PostToolUse": [{"matcher": "file_write|node_replace", "command": "ruff check --quiet ."}],',
+    '  "UserPromptSubmit": [{"command": "./scripts/no-secrets-in-prompt.sh"}],',
+    '  "Stop": [{"command": "make test >/dev/null 2>&1 || { echo tests fail >&2; exit 2; }", "timeout": 300}]',
+    "}}",
+    "```",
+    "",
+    "| event | when | what a hook can do |",
+    "|---|---|---|",
+    "| `PreToolUse` | before a tool call the permission rules do not deny | go on, deny it, ask you, or allow "
+    "it without the question the rules or the mode would ask |",
+    "| `PostToolUse` | after a tool call ran | tell the model something after the result (exit 2, or "
+    '`{"decision": "block", "reason": ...}`) |',
+    "| `UserPromptSubmit` | before the turn starts on your request | block the turn with a reason (nothing is "
+    "stored) |",
+    "| `Stop` | once the model has its final answer | send it back to work with the reason (at most 3 times a "
+    "turn) |",
+    "",
+    "An entry is `{\"matcher\": \"<tool name pattern or *>\", \"command\": \"...\", \"timeout\": seconds}`: the",
+    "matcher (tool events only, `*` by default) is a tool name, several separated by `|`, where `*` stands for",
+    "any characters (`mcp__github__*`); the timeout defaults to 60 seconds, at most 600. A bare string is a",
+    "command for every tool. `/hooks` lists what runs, from which file, and what is refused.",
+    "",
+    "**Input.** The command runs under `bash -c` in the workspace root, with the environment the model's",
+    "commands get (no credential: `shell.environment.inherit`) plus `ORKEON_PROJECT_DIR`, and reads the event",
+    "as one JSON object on stdin: `hook_event_name`, `session_id`, `workspace` (and `cwd`), `permission_mode`;",
+    "`tool_name` and `tool_input` for the tool events; `tool_response` (`text`, its first 4,000 characters,",
+    "and `is_error`) for PostToolUse; `prompt` for UserPromptSubmit; `answer` and `stop_hook_active` for Stop.",
+    "",
+    "**Output.** The exit code and stdout decide:",
+    "",
+    '- exit 0 goes on; its stdout may be one JSON object, `{"decision": "deny"|"ask"|"allow", "reason": "..."}`',
+    '  for PreToolUse (Claude Code\'s `hookSpecificOutput.permissionDecision` is read too), `{"decision":',
+    '  "block", "reason": "..."}` for the other events; any other stdout is ignored;',
+    "- exit 2 blocks: its stderr is the reason told to the model (PreToolUse: the call is refused);",
+    "- any other exit code, the timeout (the hook and everything it started are killed), or a command that",
+    "  cannot start is a failure: you are shown `warning: hook: the PreToolUse hook `...` (user) exited with",
+    "  code 1: ...` beside the answer, and it is logged. A failing PreToolUse hook **denies** the call (never",
+    "  a silent allow); a failure of the other events lets the turn go on.",
+    "",
+    "**The gate.** A call the rules or the mode deny is refused before any hook runs: a hook's `allow` never",
+    "overrides a deny. Its `ask` puts the call to you (with no rule offered, since the hook would ask again),",
+    "and with nobody to answer the call is refused, as every question. Several hooks of one event run one",
+    "after the other in the settings' order; for PreToolUse the first that denies or fails settles it.",
+    "",
+    "**Where hooks come from.** Your own file, the session (`/config set hooks ...`) and the project's",
+    "`.orkeon/config.json` all add their hooks. The project's file is the repository's, so its hooks wait for",
+    "the workspace trust (`orkeon trust grant`, or the editor's question): until then `/hooks` lists them as",
+    "held back and none runs. The old shape of this setting (free event names such as `beforeTool`,",
+    "`afterTurn`) is refused entry by entry, each named with the event to use instead, and never run.",
+)
 
 
 def commands_markdown() -> str:
@@ -67,6 +128,13 @@ def commands_markdown() -> str:
             lines.append(f"| `/{entry.name}` | {hint} | {entry.description}{crew} |")
         lines.append("")
     lines += [
+        "## The todo list",
+        "",
+        "For work of several steps the assistant keeps a todo list with the `todo_write` tool, whose input is the",
+        'whole list: `{"todos": [{"content": "...", "status": "pending"|"in_progress"|"completed"}]}`. `/todos`',
+        "shows it (`[x]` done, `[>]` in progress, `[ ]` pending); the editor shows each new list as the turn's",
+        "`$/progress`, an ACP client as the session's plan (docs/assistant.md).",
+        "",
         "## Exit codes",
         "",
         "`orkeon <command>` exits with:",

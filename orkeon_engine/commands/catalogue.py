@@ -11,7 +11,7 @@ from orkeon_engine.commands.dev import dev_batches, dev_learn, dev_plan, dev_spe
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers, verify
-from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks
+from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks, todos
 from orkeon_engine.commands.settings import (
     advisor,
     agents,
@@ -111,7 +111,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
     CommandEntry("dev-learn", "dev", "Turn the gaps the audits keep finding into proposals: the untreated "
                  "verdict rows of one axis sorted into motifs, PROPOSALS.md written by code; --list shows the rows "
                  "without the model.", dev_learn.ARGS, dev_learn.run_dev_learn, launches_crew=True),
-    CommandEntry("hooks", "settings", "List the hooks the settings declare (nothing runs them yet).", hooks.ARGS,
+    CommandEntry("hooks", "settings", "List the hooks that run at the points of the assistant's turn (PreToolUse, "
+                 "PostToolUse, UserPromptSubmit, Stop), and those waiting for the workspace's trust.", hooks.ARGS,
                  hooks.run_hooks),
     CommandEntry("skills", "settings", "Attach or detach playbook files for the assistant; list them with their "
                  "size.", skills.ARGS, skills.run_skills),
@@ -121,6 +122,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  ".orkeon/local/output/conversation-<session>.md).", export.ARGS, export.run_export),
     CommandEntry("tasks", "session", "List the crews and child agents of this session; stop one, or run an ended "
                  "child again with a message (send) or to finish its job (repair).", tasks.ARGS, tasks.run_tasks),
+    CommandEntry("todos", "session", "Show the todo list the assistant keeps for the work in hand, each step "
+                 "with its status.", todos.ARGS, todos.run_todos),
     CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "

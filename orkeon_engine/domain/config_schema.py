@@ -294,10 +294,12 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "hooks",
-        "Hooks declared by event (a free name: sessionStart, beforeTool, afterEdit, afterTurn...), each a command "
-        "or a list of them: \"make lint\" or {\"command\": \"./check.sh\", \"matcher\": \"shell_command\"}. "
-        "/hooks lists them and the assistant is told of them; nothing runs them yet. A project's file is read for "
-        "them only once the workspace is trusted.",
+        "Commands run at points of the assistant's turn, by event: PreToolUse (may deny a tool call, ask, or "
+        "allow it), PostToolUse, UserPromptSubmit (may block the turn), Stop (may send the model back to work); "
+        "each a list of {\"matcher\": \"<tool name pattern or *>\", \"command\": \"...\", \"timeout\": "
+        "seconds}. The event is JSON on the command's stdin; exit 2 blocks with stderr as the reason. The "
+        "user's, the session's and the project's hooks all run; a project's file is read for them only once the "
+        "workspace is trusted.",
         "object",
         None,
         "services.hooks",

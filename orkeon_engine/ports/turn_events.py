@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
 
 
 class TurnEvents(Protocol):
     """The turn as it goes, in order: the answer's text as the model writes it, each tool call checked,
-    started and finished, and the plan of a turn in plan mode.
+    started and finished, the plan of a turn in plan mode, and the todo list each time the model writes it.
 
     Each event is awaited where it happens, so a front end receives them in the order the turn made
     them (calls that run together may interleave their started and finished events).
@@ -37,4 +38,8 @@ class TurnEvents(Protocol):
 
     async def plan(self, steps: Sequence[str]) -> None:
         """The steps of the plan a turn in plan mode answered with, in order."""
+        ...
+
+    async def todos(self, items: Sequence[TodoItem]) -> None:
+        """The whole todo list, each time the model writes it with todo_write (empty: the list was cleared)."""
         ...

@@ -27,6 +27,9 @@ started and finished. Without them the loop is unchanged.
 Given a Spawner, the loop offers spawn_agent itself (tools/spawn_agent.py), after the act's own tools: the
 host's tool, which no catalogue names (`tools` naming it raises UnknownToolError before the model is
 asked). Without one (a child's act), a call of spawn_agent is refused by name.
+
+Given the turn's hooks (services/hooks.py), each call that ran is put to its PostToolUse hooks, and what a
+blocking one says follows the result the model reads (the PreToolUse hooks are the gate's).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
+    from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
 
@@ -81,15 +85,17 @@ async def act(
     events: TurnEvents | None = None,
     spawner: Spawner | None = None,
     parent: str = "",
+    hooks: TurnHooks | None = None,
 ) -> ActResult:
     """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
     spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
 
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
     conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
-    the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes (the module docstring)."""
+    the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes, `hooks` runs the
+    PostToolUse hooks (the module docstring)."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
-                     max_parallel_reads, events)
+                     max_parallel_reads, events, hooks)
     if spawner is not None:
         loop.offer_spawn_agent(spawner, parent)
     return await loop.run(system, messages)
@@ -122,7 +128,8 @@ class _Ready:
 class _ToolLoop:
     def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
-                 max_parallel_reads: int, events: TurnEvents | None = None) -> None:
+                 max_parallel_reads: int, events: TurnEvents | None = None,
+                 hooks: TurnHooks | None = None) -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
         self._specs = self._tools.specs()
         self._budget = budget
@@ -134,6 +141,7 @@ class _ToolLoop:
         self._logger = logger
         self._parallel = max(1, max_parallel_reads)
         self._events = events
+        self._hooks = hooks if hooks is not None and hooks.active else None
         self._started = clock.monotonic()
         self._records: list[ToolCallRecord] = []
         self._usage = Usage()
@@ -291,6 +299,8 @@ class _ToolLoop:
             if self._logger is not None:
                 self._logger.warning(f"tool {item.tool.name} raised:\n{traceback.format_exc()}")
             result = ToolResult(f"{item.tool.name} failed: {type(error).__name__}: {error}", is_error=True)
+        if self._hooks is not None:
+            result = await self._hooks.post_tool_use(item.call, result)
         return ToolCallRecord(item.request.id, item.tool.name, item.arguments, item.verdict, result)
 
     async def _finished(self, record: ToolCallRecord) -> None:

@@ -21,6 +21,12 @@ refused, whether it was still waiting for its turn (questions come one at a time
 the next question is asked. So a client that shows a question and never answers cannot hold the gate, in
 any front end.
 
+Given the turn's hooks (services/hooks.py), a call the rules do not deny is put to its PreToolUse hooks
+next: a hook that denies, or fails (another exit code, its timeout), refuses the call with its reason; one
+that asks turns the call into a question to the person (with no rule offered, since the hook would ask
+again); one that allows lets it run without the question the rules or the mode would ask. A hook never
+loosens a deny: a call the rules deny is refused before any hook runs.
+
 The gate never raises: anything unexpected refuses the call with the reason.
 """
 
@@ -49,6 +55,7 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.deadlines import DEFAULT_ASK_SECONDS
+from orkeon_engine.services.hooks import TurnHooks
 from orkeon_engine.services.permission_rules import SESSION_SOURCE, PermissionRules
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -72,12 +79,14 @@ class RunGate:
     """The PermissionGate of one run: its mode and rules fixed at the start, plus what the person allows."""
 
     def __init__(self, context: GateContext, human: HumanInput, rules: PermissionRules,
-                 ask_seconds: float = DEFAULT_ASK_SECONDS, logger: Logger | None = None) -> None:
+                 ask_seconds: float = DEFAULT_ASK_SECONDS, logger: Logger | None = None,
+                 hooks: TurnHooks | None = None) -> None:
         self.context = context
         self._human = human
         self._rules = rules
         self._ask_seconds = ask_seconds
         self._logger = logger
+        self._hooks = hooks if hooks is not None and hooks.active else None
         self._asking = asyncio.Lock()
 
     @property
@@ -93,6 +102,18 @@ class RunGate:
 
     async def _authorize(self, call: ToolCall) -> Verdict:
         decision = decide(call, self.context)
+        if isinstance(decision, Deny):  # a hook never loosens a deny, and does not run for a refused call
+            return _verdict(decision)
+        hook_asks = False
+        if self._hooks is not None:
+            hooked = await self._hooks.pre_tool_use(call)
+            if hooked.kind == "deny":
+                return Verdict.deny(f"refused: {hooked.reason}")
+            if hooked.kind == "allow":
+                return Verdict.allow(hooked.reason)
+            if hooked.kind == "ask":
+                hook_asks = True
+                decision = _hook_question(decision, hooked.reason)
         if not isinstance(decision, Ask):
             return _verdict(decision)
         deadline = asyncio.get_running_loop().time() + self._ask_seconds
@@ -102,9 +123,11 @@ class RunGate:
         except TimeoutError:
             return self._too_late()
         try:  # one question at a time; an answer may settle the calls waiting
-            decision = decide(call, self.context)
-            if not isinstance(decision, Ask):
-                return _verdict(decision)
+            settled = decide(call, self.context)
+            if isinstance(settled, Deny) or (not hook_asks and isinstance(settled, Allow)):
+                return _verdict(settled)  # a hook's question is asked even when a rule now allows the call
+            if isinstance(settled, Ask) and not hook_asks:
+                decision = settled
             try:
                 async with asyncio.timeout_at(deadline):
                     answer = await self._ask(call, decision)
@@ -177,6 +200,14 @@ class RunGate:
         self.context = self.context.with_rules(RuleEntry(rule, source) for rule in rules)
 
 
+def _hook_question(decision: Decision, reason: str) -> Ask:
+    """The question a PreToolUse hook asks: the rules' own, with the hook's reason, or, for a call the rules
+    allow, the hook's alone, offering no rule (an allow rule would not stop the hook asking again)."""
+    if isinstance(decision, Ask):
+        return Ask(f"{decision.reason}; {reason}", decision.offers)
+    return Ask(reason)
+
+
 def _verdict(decision: Decision) -> Verdict:
     if isinstance(decision, Allow):
         return Verdict.allow(decision.reason)
@@ -191,8 +222,10 @@ async def gate_for_run(
     ports: GatePorts,
     mode: str,
     step: str | None = None,
+    hooks: TurnHooks | None = None,
 ) -> RunGate:
-    """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets.
+    """The gate of one run in `mode` (a name; an unknown one refuses every call), under `step`'s rule sets,
+    putting the calls to `hooks`' PreToolUse hooks (the assistant's turn; the crews run none).
 
     It never raises: a settings file or a rule that cannot be read becomes a problem the gate refuses on,
     and so does a missing shell grammar."""
@@ -206,7 +239,7 @@ async def gate_for_run(
         problems = (*problems, NO_GRAMMAR)
     read = ports.grammar.read if ports.grammar is not None else _unreadable
     context = GateContext(mode, entries, problems, read=read)
-    return RunGate(context, ports.human, rules, await _ask_seconds(ports.config), ports.logger)
+    return RunGate(context, ports.human, rules, await _ask_seconds(ports.config), ports.logger, hooks)
 
 
 async def _ask_seconds(config: ConfigStore) -> float:

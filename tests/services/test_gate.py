@@ -222,3 +222,67 @@ async def test_the_gate_decides_every_cell_of_the_documented_matrix(mode, rules,
 
     seen = gate_matrix.outcomes(observed, GATE_CALLS)
     assert gate_matrix.mismatches(MATRIX, mode, rules, answer, seen, GATE_CALLS) == []
+
+
+# --- the PreToolUse hooks ---------------------------------------------------------------------------------
+
+async def _hooked_gate(hooks_value, results, mode="default", human=None, files=None):
+    from orkeon_engine.domain.hooks import HookContext, parse_hooks
+    from orkeon_engine.services.hooks import TurnHooks
+    from tests.support.doubles.fake_hook_commands import FakeHookCommands
+
+    deps = await make_deps(files=files, human=human)
+    commands = FakeHookCommands(results)
+    hooks = TurnHooks(parse_hooks(hooks_value), commands, HookContext("s1", "/repo", mode))
+    return await gate_for_run(deps.gate_ports(), mode, hooks=hooks), deps, commands
+
+
+async def test_a_hook_that_allows_spares_the_question_the_mode_would_ask():
+    from orkeon_engine.domain.hooks import HookRun
+
+    gate, deps, _ = await _hooked_gate({"PreToolUse": ["ok"]}, {"ok": HookRun(0, '{"decision": "allow", '
+                                                                                '"reason": "make is fine"}')})
+
+    verdict = await gate.authorize(shell("make deploy"))
+
+    assert verdict.allowed and "make is fine" in verdict.reason and deps.human.questions == []
+
+
+async def test_a_hook_that_asks_puts_an_allowed_call_to_the_person_offering_no_rule():
+    from orkeon_engine.domain.hooks import HookRun
+
+    gate, deps, _ = await _hooked_gate({"PreToolUse": ["asker"]}, {"asker": HookRun(0, '{"decision": "ask", '
+                                                                                      '"reason": "a read of .env?"}')},
+                                       human=FakeHumanInput(choices=["Allow once"]))
+
+    verdict = await gate.authorize(read("/workspace/app.py"))
+
+    question, options = deps.human.questions[0]
+    assert verdict.allowed and "a read of .env?" in question
+    assert options == ["Allow once", "Deny"]
+
+
+async def test_a_hook_that_exits_two_refuses_the_call_with_its_stderr():
+    from orkeon_engine.domain.hooks import HookRun
+
+    gate, _, _ = await _hooked_gate({"PreToolUse": ["guard"]}, {"guard": HookRun(2, "", "no deploys today")})
+
+    verdict = await gate.authorize(read("/workspace/app.py"))
+
+    assert not verdict.allowed and verdict.reason.endswith("denied the call: no deploys today")
+
+
+async def test_no_hook_runs_for_a_call_the_rules_deny():
+    gate, _, commands = await _hooked_gate({"PreToolUse": ["guard"]}, {}, mode="plan")
+
+    verdict = await gate.authorize(write("/workspace/app.py"))
+
+    assert not verdict.allowed and commands.runs == []
+
+
+async def test_a_hook_for_other_tools_does_not_run():
+    gate, _, commands = await _hooked_gate({"PreToolUse": [{"matcher": "shell_command", "command": "guard"}]}, {})
+
+    await gate.authorize(read("/workspace/app.py"))
+
+    assert commands.runs == []

@@ -65,13 +65,14 @@ async def test_the_attached_skills_are_read_from_their_files_and_a_missing_one_s
     assert len(skills) == 2
 
 
-async def test_hooks_are_read_by_event_as_a_list_or_one_command():
+async def test_the_hooks_that_run_are_named_by_event_and_matcher_and_an_old_event_is_not():
     deps = await make_deps()
-    await deps.config.set_value("hooks", '{"afterEdit": ["make lint", ""], "beforeCommit": "make test"}', "session")
+    await deps.config.set_value("hooks", '{"PostToolUse": [{"matcher": "file_write", "command": "make lint"}, ""], '
+                                '"Stop": "make test", "beforeCommit": "x"}', "session")
 
     hooks = await read_hooks(deps.config)
 
-    assert hooks == (Hook("afterEdit", "make lint"), Hook("beforeCommit", "make test"))
+    assert hooks == (Hook("PostToolUse file_write", "make lint"), Hook("Stop", "make test"))
 
 
 async def test_outside_a_repository_there_is_no_git_status():

@@ -31,6 +31,7 @@ from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
+from tests.support.doubles.fake_hook_commands import FakeHookCommands
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
@@ -88,6 +89,7 @@ async def make_deps(
     trust: FakeWorkspaceTrust | None = None,
     disk: FakeDiskFiles | None = None,
     github: GitHubApi | None = None,
+    hook_commands: FakeHookCommands | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -163,4 +165,5 @@ async def make_deps(
         mcp=McpHub(config, mcp_servers or FakeMcpServers(), dict(env or {}), vfs, mcp_builtins),
         disk=disk or FakeDiskFiles(),
         github=github,
+        hook_commands=hook_commands or FakeHookCommands(),
     )

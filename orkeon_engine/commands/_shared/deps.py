@@ -21,6 +21,7 @@ from orkeon_engine.ports.disk_files import DiskFiles
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.github_api import GitHubApi
+from orkeon_engine.ports.hook_commands import HookCommands
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_entries import MemoryEntries
@@ -126,6 +127,8 @@ class Deps:
     """The repository's git worktrees (/dev-batches --concurrency); None outside a repository."""
     working_root: OpenWorkingRoot | None = None
     """Opens the files, shell, git and tools of another folder (a batch's worktree)."""
+    hook_commands: HookCommands | None = None
+    """Runs the commands of the `hooks` setting at the points of the assistant's turn."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""

@@ -30,6 +30,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         window=deps.context_window,
         grammar=deps.shell_grammar,
         events=deps.events,
+        hook_commands=deps.hook_commands,
     )
 
 

@@ -1,33 +1,45 @@
-"""/hooks: the hooks the `hooks` setting declares, by event; nothing runs them yet, and the view says so."""
+"""/hooks: the hooks of the `hooks` setting that run at the points of the assistant's turn, by event, where
+each comes from, the project's hooks waiting for the workspace's trust, and the declarations refused."""
 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.hooks import EXAMPLE_EVENTS, NOT_RUN_YET
+from orkeon_engine.domain.hooks import EXAMPLE, HOOK_EVENTS, TOOL_EVENTS, HookDeclaration
+from orkeon_engine.domain.trust import TRUST_COMMAND
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.hooks import read_hooks
 
 ARGS = ArgSpec()
-EXAMPLE = ('orkeon config set hooks \'{"afterTurn": ["make lint"], "beforeTool": [{"matcher": "shell_command", '
-           '"command": "./check.sh"}]}\' --project')
+HOW = ("A hook reads the event as JSON on stdin. Exit 0 goes on (PreToolUse may print "
+       '{"decision": "deny"|"ask"|"allow", "reason": "..."}); exit 2 blocks, its stderr the reason told to the '
+       "model; any other exit or its timeout is shown to you, and a failing PreToolUse hook refuses the call.")
 
 
 async def run_hooks(args: ParsedArgs, deps: Deps) -> CommandView:
     declared = await read_hooks(deps.config)
-    problems = tuple(f"problem: {line}" for line in declared.book.problems)
+    lines = [f"problem: {line}" for line in declared.book.problems]
+    if declared.held_back:
+        count = len(declared.held_back)
+        lines.append(f"{deps.config.location('project')} declares {count} hook{'s' if count != 1 else ''}, not "
+                     f"run until you trust this workspace (`{TRUST_COMMAND}`): "
+                     + "; ".join(hook.describe() for hook in declared.held_back))
     if not declared.book.hooks:
         return CommandView(
-            lines=(*problems, f"Events are free names, such as {', '.join(EXAMPLE_EVENTS)}.",
-                   f"Declare one with: {EXAMPLE}"),
-            message=f"No hook is declared (and {NOT_RUN_YET}).",
+            lines=(*lines, f"Events: {', '.join(HOOK_EVENTS)}.", HOW,
+                   f"Declare one with: orkeon config set hooks '{EXAMPLE}'"),
+            message="No hook runs: none is declared" + (" that may run yet." if declared.held_back else "."),
         )
-    rows = [[hook.event, "" if hook.matcher == "*" else hook.matcher, hook.command]
-            for hook in declared.book.hooks]
+    rows = [_row(hook) for hook in declared.book.hooks]
     count = len(declared.book.hooks)
     return CommandView(
-        lines=problems,
-        table=table(["event", "tools", "command"], rows),
-        message=f"{count} hook{'s' if count != 1 else ''} declared (from {declared.source}); {NOT_RUN_YET}: "
-                "they are listed here and shown to the assistant, and no command above is executed.",
+        lines=(*lines, HOW),
+        table=table(["event", "tools", "command", "timeout", "from"], rows),
+        message=f"{count} hook{'s' if count != 1 else ''} run at the points of the assistant's turn (from "
+                f"{declared.source}).",
     )
+
+
+def _row(hook: HookDeclaration) -> list[str]:
+    tools = (hook.matcher if hook.matcher != "*" else "every tool") if hook.event in TOOL_EVENTS else ""
+    return [hook.event, tools, hook.command, f"{hook.timeout:g} s", hook.source]

@@ -107,8 +107,9 @@ def build_hooks_block(hooks: Sequence[Hook]) -> str:
         return ""
     lines = [f"- {hook.event}: {hook.command}" for hook in hooks]
     return "\n".join([
-        "## Declared hooks", "",
-        "The settings declare these hooks, but nothing runs them yet: do not count on any of them having run.",
+        "## Hooks", "",
+        "These commands run at points of your turn. A call a PreToolUse hook refuses comes back with its reason, "
+        "and a PostToolUse hook's note follows a result: act on what they say instead of repeating the call.",
         "", *lines,
     ])
 

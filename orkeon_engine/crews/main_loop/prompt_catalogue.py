@@ -77,7 +77,7 @@ def main_loop_prompt(mode: str, request: str = SAMPLE_REQUEST, name: str = "") -
         flags=SAMPLE_FLAGS,
         skills=(Skill("release-checklist", "1. Bump the version.\n2. Update the changelog."),),
         memory=SAMPLE_NOTES,
-        hooks=(Hook("afterEdit", "make lint"),),
+        hooks=(Hook("PostToolUse file_write", "make lint"),),
         history=SAMPLE_HISTORY,
     )
     measured = measure_prompt(header, parts, thresholds_for(None), "$0.0420")

@@ -1,7 +1,10 @@
 """The main loop's use cases over the ports: one turn of the assistant, /summary, /context, and the
 rendering of every prompt for `orkeon prompts render`.
 
-One turn runs seven steps, in this order:
+One turn runs seven steps, in this order (the hooks of the `hooks` setting at their points: UserPromptSubmit
+before step 5, which may block the turn before anything is stored; PreToolUse and PostToolUse around each
+tool call, through the gate and the tool loop; Stop once the model answers, which may send it back to work
+with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 1. the launching command's prelude call, if any (its failure fails the turn before anything is stored);
 2. the mode the launching command resolved, and where it came from;
 3. the tool offer from the mode, the extra tools and the rules (the gate of the run reads them once), and
@@ -22,9 +25,9 @@ One turn runs seven steps, in this order:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.crews.main_loop.body import (
     BodyParts,
@@ -62,6 +65,7 @@ from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_f
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
+from orkeon_engine.domain.hooks import HookContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
@@ -69,6 +73,7 @@ from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_f
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.hook_commands import HookCommands
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
@@ -81,9 +86,12 @@ from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
 from orkeon_engine.services.gate import GatePorts, gate_for_run
+from orkeon_engine.services.hooks import TurnHooks
+from orkeon_engine.services.hooks import read_hooks as read_declared_hooks
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.session_io import CurrentSession
+from orkeon_engine.services.todos import TodoBoard
 from orkeon_engine.services.turn_inputs import (
     call_options,
     read_behaviour,
@@ -97,7 +105,12 @@ from orkeon_engine.services.turn_inputs import (
 )
 from orkeon_engine.tools.toolbox import RunToolbox
 
+if TYPE_CHECKING:
+    from orkeon_engine.tools.base import Tool
+
 STEPS = 7
+MAX_STOP_CONTINUATIONS = 3
+"""How many times Stop hooks may send the model back to work in one turn."""
 
 Prelude = Callable[[], Awaitable[str]]
 """A launching command's call before the turn; its text follows the request."""
@@ -116,8 +129,9 @@ class MainLoopPorts:
     human: HumanInput
     progress: Progress
     logger: Logger
-    toolbox: Callable[[], Awaitable[RunToolbox]]
-    """The run's tools with the extra tools of `tools.extra`, checked at the call (ExtraToolsError)."""
+    toolbox: Callable[[Sequence[Tool[Any]]], Awaitable[RunToolbox]]
+    """The run's tools with the given ones (todo_write) and the extra tools of `tools.extra`, checked at the
+    call (ExtraToolsError)."""
     llm: Llm | None = None
     files: Files | None = None
     shell: Shell | None = None
@@ -127,6 +141,8 @@ class MainLoopPorts:
     events: TurnEvents | None = None
     """A front end that shows the turn as it goes (the model's text streamed, the calls, a plan)."""
     grammar: ShellGrammar | None = None
+    hook_commands: HookCommands | None = None
+    """Runs the hooks' commands; without it no hook runs (and none is declared to run)."""
 
     def gate_ports(self) -> GatePorts:
         return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
@@ -211,8 +227,10 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     llm = ports.require_llm()
     flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
     options, warnings = await call_options(ports.config, flags)
-    await llm.require_model(options)
-    toolbox = await ports.toolbox()  # the launch check of the extra tools, before anything runs
+    await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
+    toolbox = await _toolbox(ports)  # the launch check of the extra tools, before anything runs
+    hooks, hook_problems = await _turn_hooks(ports, turn.mode)
+    warnings += hook_problems
     steps = _Steps(ports.progress)
     request = turn.request.strip()
     if turn.prelude is not None:  # 1
@@ -220,12 +238,15 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         request = f"{request}\n\n{(await turn.prelude()).strip()}".strip()
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
-    gate = await gate_for_run(ports.gate_ports(), turn.mode)  # 3
+    gate = await gate_for_run(ports.gate_ports(), turn.mode, hooks=hooks)  # 3
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     tools = toolbox.select(offer.offered)
     steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
     steps.report(4, f"flags: {flags.describe() or 'the defaults'}")  # 4
     window = await resolve_context_window(ports.config, ports.window)  # 5
+    blocked = await hooks.user_prompt_submit(request) if hooks is not None else None
+    if blocked is not None:
+        raise CommandFailedError(blocked)
     outcomes = [await _auto_compact(ports, window.thresholds)]
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
@@ -235,7 +256,10 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         await asyncio.shield(_forget_request(ports.session, request))
         raise
     steps.report(6, f"the model is working; context {gauge.line()}")
-    act = await _act(ports, llm, header, body, tools, gate, options, request)
+    act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
+    act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
+    if hooks is not None:
+        warnings += [f"hook: {line}" for line in hooks.messages]
     await ports.session.append(BufferEntry("assistant", act.text))  # 7
     await _show_plan(ports.events, turn.mode, act.text)
     await _note_working_files(ports, act.calls)
@@ -247,11 +271,50 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings))
 
 
-async def _act(ports: MainLoopPorts, llm: Llm, header: str, body: str, tools: Any, gate: Any,
-               options: CallOptions, request: str) -> ActResult:
+async def _toolbox(ports: MainLoopPorts) -> RunToolbox:
+    """The turn's tools: the run's, with todo_write over the session's todo list."""
+    from orkeon_engine.tools.todo_write import TodoWriteTool  # pydantic loads with the first turn
+
+    return await ports.toolbox([TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))])
+
+
+async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None, list[str]]:
+    """The turn's hooks (None when none is declared or nothing can run them), and the problems of the setting."""
+    declared = await read_declared_hooks(ports.config)
+    problems = [f"hooks: {line}" for line in declared.book.problems]
+    if not declared.book.hooks or ports.hook_commands is None:
+        return None, problems
+    context = HookContext(ports.session.id, ports.workspace.root, mode)
+    return TurnHooks(declared.book, ports.hook_commands, context, ports.logger), problems
+
+
+async def _stop_hooks(ports: MainLoopPorts, llm: Llm, header: str, act: ActResult, tools: Any, gate: Any,
+                      options: CallOptions, request: str, hooks: TurnHooks | None) -> ActResult:
+    """The Stop hooks on the final answer: while one blocks (at most MAX_STOP_CONTINUATIONS times), the model
+    goes on with the hook's reason as the next message."""
+    if hooks is None:
+        return act
+    for again in range(MAX_STOP_CONTINUATIONS + 1):
+        reason = await hooks.stop(act.text, again > 0)
+        if reason is None:
+            return act
+        if again == MAX_STOP_CONTINUATIONS:
+            hooks.messages.append(f"the Stop hooks still block after {MAX_STOP_CONTINUATIONS} more rounds; the "
+                                  f"turn ends with the last answer ({reason})")
+            return act
+        history = [message for message in act.messages if message.role != "system"]
+        more = await _act(ports, llm, header, [*history, ChatMessage.user(reason)], tools, gate, options,
+                          request, hooks)
+        act = ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
+                        more.messages)
+    return act
+
+
+async def _act(ports: MainLoopPorts, llm: Llm, header: str, messages: list[ChatMessage], tools: Any, gate: Any,
+               options: CallOptions, request: str, hooks: TurnHooks | None = None) -> ActResult:
     budget = await read_budget(ports.config)
     try:
-        return await llm.act(header, [ChatMessage.user(body)], tools, budget, gate, options, ports.events)
+        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks)
     except (BudgetExhausted, Cancelled) as stop:
         await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
         await _note_working_files(ports, stop.calls)
@@ -376,7 +439,7 @@ class ContextReport:
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     """/context: the next turn's prompt measured part by part (the request itself not counted)."""
     choice = await resolve_mode(ports.session, ports.config)
-    toolbox = await ports.toolbox()
+    toolbox = await _toolbox(ports)
     gate = await gate_for_run(ports.gate_ports(), choice.mode)
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)

@@ -17,6 +17,7 @@ READ_TOOLS: tuple[str, ...] = (
     "file_read", "directory_read", "list_mounts", "job_status", "job_tail", "progress_report", "index_status",
     "index_codebase", "incremental_reindex", "codebase_map", "dependency_graph", "package_summary",
     "codebase_search", "node_outline", "node_read", "goto_definition", "find_references", "memory_recall",
+    "todo_write",
 )
 NETWORK_TOOLS: tuple[str, ...] = ("web_fetch", "create_pr")
 """The tools whose rule specifier is a domain pattern (`web_fetch(domain:example.org)`)."""

@@ -2,17 +2,38 @@ from orkeon_engine.commands.settings.hooks import ARGS, run_hooks
 from orkeon_engine.domain.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
 
-HOOKS = '{"hooks": {"afterTurn": ["make lint"], "beforeTool": [{"command": "./check.sh", "matcher": "shell_command"}]}}'
+HOOKS = ('{"hooks": {"Stop": ["make lint"], "PreToolUse": [{"command": "./check.sh", "matcher": "shell_command", '
+         '"timeout": 5}]}}')
 
 
-async def test_hooks_lists_the_declared_hooks_and_says_nothing_runs_them():
+async def test_hooks_lists_the_hooks_that_run_and_where_they_come_from():
     deps = await make_deps(files=FakeConfigFiles(project=HOOKS))
 
     view = await run_hooks(parse_args("hooks", ARGS, []), deps)
 
-    assert view.table.rows == (("afterTurn", "", "make lint"), ("beforeTool", "shell_command", "./check.sh"))
-    assert "2 hooks declared (from project); nothing runs them yet" in view.message
+    assert view.table.rows == (("Stop", "", "make lint", "60 s", "project"),
+                               ("PreToolUse", "shell_command", "./check.sh", "5 s", "project"))
+    assert view.message == "2 hooks run at the points of the assistant's turn (from project)."
+    assert "nothing runs" not in view.message and any("exit 2 blocks" in line for line in view.lines)
+
+
+async def test_hooks_names_the_project_hooks_waiting_for_trust():
+    deps = await make_deps(files=FakeConfigFiles(project=HOOKS), trust=FakeWorkspaceTrust(trusted=False))
+
+    view = await run_hooks(parse_args("hooks", ARGS, []), deps)
+
+    assert view.message == "No hook runs: none is declared that may run yet."
+    assert any("not run until you trust this workspace" in line and "./check.sh" in line for line in view.lines)
+
+
+async def test_hooks_shows_an_old_declaration_as_a_problem_naming_the_event():
+    deps = await make_deps(files=FakeConfigFiles(user='{"hooks": {"afterTurn": ["make lint"]}}'))
+
+    view = await run_hooks(parse_args("hooks", ARGS, []), deps)
+
+    assert any(line.startswith("problem: hooks (") and "use Stop" in line for line in view.lines)
 
 
 async def test_hooks_without_a_declaration_says_how_to_declare_one():
@@ -20,14 +41,5 @@ async def test_hooks_without_a_declaration_says_how_to_declare_one():
 
     view = await run_hooks(parse_args("hooks", ARGS, []), deps)
 
-    assert view.message == "No hook is declared (and nothing runs them yet)."
+    assert view.message == "No hook runs: none is declared."
     assert any(line.startswith("Declare one with: orkeon config set hooks") for line in view.lines)
-
-
-async def test_hooks_shows_the_problems_of_a_declaration_beside_the_good_ones():
-    deps = await make_deps(files=FakeConfigFiles(project='{"hooks": {"afterTurn": ["make lint", 7]}}'))
-
-    view = await run_hooks(parse_args("hooks", ARGS, []), deps)
-
-    assert view.lines[0].startswith("problem: hooks.afterTurn[1]")
-    assert len(view.table.rows) == 1

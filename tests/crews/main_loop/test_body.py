@@ -45,7 +45,7 @@ def _full_parts():
 def test_the_blocks_come_in_the_fixed_order_with_the_request_last():
     body = assemble_body(_full_parts())
 
-    markers = ["Session preferences", "## Attached skills", "## Notes from earlier sessions", "## Declared hooks",
+    markers = ["Session preferences", "## Attached skills", "## Notes from earlier sessions", "## Hooks",
                "## Earlier in this conversation", "## Environment", "Context in use", "## The request"]
     positions = [body.index(marker) for marker in markers]
     assert positions == sorted(positions)

@@ -5,7 +5,7 @@ MODEL_TOOLS = (
     "job_tail", "progress_report", "index_status", "index_codebase", "incremental_reindex", "codebase_map",
     "dependency_graph", "package_summary", "codebase_search", "node_outline", "node_read", "node_replace",
     "edit_batch", "goto_definition", "find_references", "memory_recall", "spawn_agent", "web_fetch",
-    "create_pr",
+    "create_pr", "todo_write",
 )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
 
 
@@ -27,6 +28,9 @@ class FakeTurnEvents:
 
     async def plan(self, steps: Sequence[str]) -> None:
         self.events.append(("plan", tuple(steps)))
+
+    async def todos(self, items: Sequence[TodoItem]) -> None:
+        self.events.append(("todos", tuple(items)))
 
     def kinds(self) -> list[str]:
         return [kind for kind, _ in self.events]

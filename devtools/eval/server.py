@@ -1,0 +1,264 @@
+"""The model server of the eval: llama.cpp's llama-server on a loopback port, and a metering proxy in front.
+
+Orkeon is pointed at the proxy, which forwards every request unchanged to llama-server and reads what goes
+by: each chat completion is a model call; the tokens are the usage the server reports (also from the last
+chunk of a stream); a tool call is counted when its result is fed back to the model (a `tool` message with
+an id not seen before, or a tool-result text of the prompt protocol), so a call the model only wrote as
+text and Orkeon never ran does not count. The proxy also keeps the text of every reply for the checks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import re
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from devtools.eval.cache import EvalSetupError
+
+CONTEXT_SIZE = 16384
+SERVED_NAME = "qwen"
+HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
+# A tool result of the prompt protocol, fed back as text: the eval counts one per tag.
+TEXT_RESULT = re.compile(r"<tool_result\b")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LlamaServer:
+    """llama-server serving one GGUF file with its chat template (`--jinja`) on 127.0.0.1."""
+
+    def __init__(self, binary: Path, model: Path, log: Path, threads: int = 2) -> None:
+        self.binary, self.model, self.log, self.threads = binary, model, log, threads
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, wait: float = 180.0) -> LlamaServer:
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "wb") as output:
+            self.process = subprocess.Popen(
+                [str(self.binary), "-m", str(self.model), "--host", "127.0.0.1", "--port", str(self.port),
+                 "--jinja", "-c", str(CONTEXT_SIZE), "-np", "1", "-t", str(self.threads), "--alias", SERVED_NAME],
+                stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise EvalSetupError(f"llama-server ended at start (exit {self.process.returncode}); see {self.log}")
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.origin}/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return self
+            time.sleep(0.5)
+        self.stop()
+        raise EvalSetupError(f"llama-server did not answer /health within {wait:.0f} s; see {self.log}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self) -> LlamaServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@dataclass
+class Meter:
+    """What went through the proxy since the last reset."""
+
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tool_result_ids: set[str] = field(default_factory=set)
+    text_results: int = 0
+    replies: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def tool_calls(self) -> int:
+        return len(self.tool_result_ids) + self.text_results
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+class MeteringProxy:
+    """A loopback HTTP proxy to `upstream` that fills a Meter (the module docstring)."""
+
+    def __init__(self, upstream_port: int) -> None:
+        self.upstream_port = upstream_port
+        self.meter = Meter()
+        self.lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._max_text_results = 0
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def start(self) -> MeteringProxy:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def reset(self) -> Meter:
+        """Hand the meter of what is done and start a new one."""
+        with self.lock:
+            done, self.meter = self.meter, Meter()
+            self._max_text_results = 0
+        return done
+
+    def saw_request(self, body: dict[str, Any]) -> None:
+        messages = body.get("messages") or []
+        texts = 0
+        with self.lock:
+            self.meter.model_calls += 1
+            for message in messages:
+                if message.get("role") == "tool" and message.get("tool_call_id"):
+                    self.meter.tool_result_ids.add(str(message["tool_call_id"]))
+                elif message.get("role") == "user":
+                    texts += len(TEXT_RESULT.findall(_content_text(message.get("content"))))
+            # A conversation resends its history: the text results counted are the most one request held,
+            # summed over conversations only as far as they grow (an approximation the docs name).
+            if texts > self._max_text_results:
+                self.meter.text_results += texts - self._max_text_results
+                self._max_text_results = texts
+
+    def saw_reply(self, payload: dict[str, Any]) -> None:
+        usage = payload.get("usage") or {}
+        with self.lock:
+            self.meter.prompt_tokens += int(usage.get("prompt_tokens") or 0)
+            self.meter.completion_tokens += int(usage.get("completion_tokens") or 0)
+            for choice in payload.get("choices") or []:
+                message = choice.get("message") or {}
+                text = _content_text(message.get("content"))
+                calls = message.get("tool_calls") or []
+                named = " ".join(f"[tool_call {call.get('function', {}).get('name')}]" for call in calls)
+                self.meter.replies.append(" ".join(part for part in (text, named) if part))
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+    return ""
+
+
+def _stream_reply(lines: list[bytes]) -> dict[str, Any]:
+    """The one reply a stream of chat.completion.chunk lines adds up to (its text, tool names, usage)."""
+    text, names, usage = [], [], {}
+    for line in lines:
+        if not line.startswith(b"data:") or line.strip() == b"data: [DONE]":
+            continue
+        with contextlib.suppress(ValueError):
+            chunk = json.loads(line[5:])
+            usage = chunk.get("usage") or usage
+            for choice in chunk.get("choices") or []:
+                delta = choice.get("delta") or {}
+                text.append(delta.get("content") or "")
+                names.extend(call.get("function", {}).get("name") or "" for call in delta.get("tool_calls") or [])
+    message: dict[str, Any] = {"content": "".join(text)}
+    if any(names):
+        message["tool_calls"] = [{"function": {"name": name}} for name in names if name]
+    return {"usage": usage, "choices": [{"message": message}]}
+
+
+def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:  # the eval reads no access log
+            return
+
+        def do_GET(self) -> None:
+            self._forward(b"")
+
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            parsed: dict[str, Any] = {}
+            with contextlib.suppress(ValueError):
+                parsed = json.loads(body or b"{}")
+            is_chat = self.path.rstrip("/").endswith("/chat/completions")
+            if is_chat:
+                proxy.saw_request(parsed)
+            self._forward(body, is_chat)
+
+        def _forward(self, body: bytes, is_chat: bool = False) -> None:
+            upstream = http.client.HTTPConnection("127.0.0.1", proxy.upstream_port, timeout=1800)
+            headers = {key: value for key, value in self.headers.items() if key.lower() not in HOP_HEADERS}
+            try:
+                upstream.request(self.command, self.path, body=body or None, headers=headers)
+                answer = upstream.getresponse()
+                self.send_response(answer.status)
+                for key, value in answer.getheaders():
+                    if key.lower() not in HOP_HEADERS:
+                        self.send_header(key, value)
+                if "text/event-stream" in (answer.getheader("Content-Type") or ""):
+                    self._relay_stream(answer, is_chat)
+                else:
+                    data = answer.read()
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                    if is_chat and answer.status == 200:
+                        with contextlib.suppress(ValueError):
+                            proxy.saw_reply(json.loads(data))
+                    elif is_chat:
+                        proxy.meter.errors.append(f"{answer.status}: {data[:300].decode(errors='replace')}")
+            except OSError as error:
+                with contextlib.suppress(OSError):
+                    self.send_error(502, f"llama-server: {error}")
+            finally:
+                upstream.close()
+
+        def _relay_stream(self, answer: http.client.HTTPResponse, is_chat: bool) -> None:
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            seen: list[bytes] = []
+            for line in _lines(answer):
+                seen.append(line)
+                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+                self.wfile.flush()
+            self.wfile.write(b"0\r\n\r\n")
+            if is_chat:
+                proxy.saw_reply(_stream_reply(seen))
+
+    return Handler
+
+
+def _lines(answer: http.client.HTTPResponse) -> Iterator[bytes]:
+    while True:
+        line = answer.readline()
+        if not line:
+            return
+        yield line

@@ -1,0 +1,90 @@
+"""A scenario's world: a fresh git repository, a private user folder, and the real console scripts run in it
+with the model pointed at the metering proxy."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from devtools.eval.server import SERVED_NAME
+
+SCRIPTS = Path(sys.executable).parent
+# Any value does for a llama.cpp server without --api-key; the eval checks it is never printed.
+EVAL_KEY = "sk-eval-local-not-a-secret"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One console-script run: its exit code, its output, and how long it took."""
+
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    @property
+    def output(self) -> str:
+        return f"{self.stdout}\n{self.stderr}"
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def write_files(repo: Path, files: Mapping[str, str]) -> None:
+    for name, text in files.items():
+        path = repo / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def make_repository(repo: Path, committed: Mapping[str, str], staged: Mapping[str, str] | None = None) -> Path:
+    """A git repository holding `committed` in its first commit and `staged` in its index."""
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.name", "Eval Person")
+    git(repo, "config", "user.email", "person@eval.invalid")
+    write_files(repo, committed)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "chore: start the project")
+    if staged:
+        write_files(repo, staged)
+        git(repo, "add", "-A")
+    return repo
+
+
+def environment(home: Path, api_base: str) -> dict[str, str]:
+    """The environment of a scenario's run: the machine's, less any ORKEON_ setting, model at the proxy."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
+    env.update({"ORKEON_MODEL": f"openai/{SERVED_NAME}", "ORKEON_API_BASE": api_base,
+                "OPENAI_API_KEY": EVAL_KEY, "XDG_CONFIG_HOME": str(home / "xdg"),
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True", "NO_COLOR": "1"})
+    return env
+
+
+def script(name: str) -> str:
+    return str(SCRIPTS / name)
+
+
+def run_orkeon(repo: Path, home: Path, api_base: str, args: Sequence[str], timeout: float) -> Run:
+    """`orkeon ARGS` in `repo`, as a person's terminal would run it with no one to answer."""
+    started = time.monotonic()
+    try:
+        done = subprocess.run([script("orkeon"), *args], cwd=repo, env=environment(home, api_base),
+                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as late:
+        return Run(-1, _text(late.stdout), _text(late.stderr) + f"\n(stopped after {timeout:.0f} s)",
+                   time.monotonic() - started)
+    return Run(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
+
+
+def _text(data: bytes | str | None) -> str:
+    if isinstance(data, bytes):
+        return data.decode(errors="replace")
+    return data or ""

@@ -1,0 +1,82 @@
+"""The metering proxy in front of an OpenAI-compatible server (the stub plays llama-server): what it counts."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from devtools.eval.server import MeteringProxy
+from tests.support.stub_openai_server import StubOpenAIServer
+
+
+def _chat(api_base: str, body: dict[str, Any]) -> bytes:
+    request = urllib.request.Request(f"{api_base}/chat/completions", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.read()
+
+
+def test_a_call_is_counted_with_the_tokens_the_server_reports() -> None:
+    with StubOpenAIServer([{"content": "hi", "usage": {"prompt_tokens": 120, "completion_tokens": 7}}]) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            _chat(proxy.api_base, {"model": "m", "messages": [{"role": "user", "content": "hello"}]})
+        finally:
+            proxy.stop()
+
+    assert (proxy.meter.model_calls, proxy.meter.tokens, proxy.meter.replies) == (1, 127, ["hi"])
+
+
+def test_a_tool_call_counts_once_when_its_result_is_fed_back_however_often_the_history_is_resent() -> None:
+    history = [{"role": "user", "content": "read a.py"},
+               {"role": "assistant", "content": None, "tool_calls": [
+                   {"id": "call_1", "type": "function", "function": {"name": "file_read", "arguments": "{}"}}]},
+               {"role": "tool", "tool_call_id": "call_1", "content": "print(1)"}]
+    with StubOpenAIServer([], default={"content": "done"}) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            _chat(proxy.api_base, {"model": "m", "messages": history})
+            _chat(proxy.api_base, {"model": "m", "messages": [*history, {"role": "user", "content": "again"}]})
+        finally:
+            proxy.stop()
+
+    assert (proxy.meter.model_calls, proxy.meter.tool_calls) == (2, 1)
+
+
+def test_a_call_written_as_text_and_never_run_is_not_a_tool_call() -> None:
+    blob = '```json\n{"name": "file_read", "arguments": {"path": "a.py"}}\n```'
+    with StubOpenAIServer([{"content": blob}]) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            _chat(proxy.api_base, {"model": "m", "messages": [{"role": "user", "content": "read a.py"}]})
+        finally:
+            proxy.stop()
+
+    assert (proxy.meter.tool_calls, proxy.meter.replies) == (0, [blob])
+
+
+def test_a_stream_is_relayed_whole_and_its_usage_read_from_the_last_chunk() -> None:
+    with StubOpenAIServer([{"content": "streamed words", "usage": {"prompt_tokens": 40,
+                                                                    "completion_tokens": 3}}]) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            raw = _chat(proxy.api_base, {"model": "m", "stream": True, "stream_options": {"include_usage": True},
+                                         "messages": [{"role": "user", "content": "go"}]})
+        finally:
+            proxy.stop()
+
+    assert (raw.rstrip().endswith(b"data: [DONE]"), proxy.meter.tokens, proxy.meter.replies) == (
+        True, 43, ["streamed words"])
+
+
+def test_reset_hands_what_was_counted_and_starts_again() -> None:
+    with StubOpenAIServer([], default={"content": "x"}) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            _chat(proxy.api_base, {"model": "m", "messages": [{"role": "user", "content": "one"}]})
+            done = proxy.reset()
+        finally:
+            proxy.stop()
+
+    assert (done.model_calls, proxy.meter.model_calls) == (1, 0)
