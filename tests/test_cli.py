@@ -139,7 +139,7 @@ def test_status_runs_without_importing_litellm(folder):
     (["debug-tool-call", "list"], 0, "file_read"),
     (["debug-tool-call", "list_mounts"], 0, "gate: allowed"),
     (["model"], 0, "No model is configured"),
-    (["hooks"], 0, "No hook is declared"),
+    (["hooks"], 0, "none is declared"),
     (["skills"], 0, "No skill is attached"),
     (["agents"], 0, "dev-reviewer"),
     (["export"], 1, "nothing to export"),

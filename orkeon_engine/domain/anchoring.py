@@ -2,14 +2,16 @@
 
 The rules, in order, for one proposal:
 1. its path is a file of the diff;
-2. it quotes a line (the first line of a quote that holds several);
-3. `line` is an added line whose text matches the quote, whitespace folded: it stands there;
+2. it quotes a line: any line of the quote, without a copied `  12 + ` prefix, a diff's leading `+` or
+   surrounding backticks, whitespace folded; a quote of MIN_PARTIAL_QUOTE characters or more may be a part
+   of the line;
+3. `line` is an added line whose text matches the quote: it stands there;
 4. otherwise the quote matches another added line of the hunk that holds `line`: it moves to the nearest one;
-5. otherwise it is dropped, with the reason counted.
+5. otherwise it is dropped, with its reason and its kind (DROP_KINDS) counted.
 A proposal whose path, quote and lens were dismissed before is left out. Findings on the same line merge
 when their titles say the same thing, or when a later pass of the same lens repeated one; two with the same
-id (the same title of the same lens on two lines that read alike) merge too, so ids stay unique. The rest
-are ranked by severity, then lens.
+id (the same title of the same lens on two lines that read alike) merge too, so ids stay unique; each merged
+one is kept as a Dropped of the kind "duplicate". The rest are ranked by severity, then lens.
 """
 
 from __future__ import annotations
@@ -21,10 +23,17 @@ from dataclasses import dataclass, field, replace
 from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff
 from orkeon_engine.domain.findings import DismissKey, Finding, Severity, fold_whitespace, rank_key, ranked
 
-MIN_PARTIAL_QUOTE = 12
+MIN_PARTIAL_QUOTE = 8
 """A quote shorter than this must match the whole line; a longer one may be a part of it."""
+OUTSIDE_DIFF = "outside the diff"
+NOT_CHANGED = "not on a changed line"
+QUOTE_NOT_FOUND = "quote not found"
+DUPLICATE = "duplicate"
+DROP_KINDS: tuple[str, ...] = (QUOTE_NOT_FOUND, NOT_CHANGED, OUTSIDE_DIFF, DUPLICATE)
+"""Why a proposal did not stand, in the words the closing line counts them with."""
 
 _LINE_PREFIX = re.compile(r"^\s*\d+\s[+ ]\s")
+_DIFF_MARK = re.compile(r"^\+(?!\+)")
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,12 @@ class Dropped:
 
     proposal: Proposal
     reason: str
+    kind: str = ""
+    """One of DROP_KINDS ("" when not given: the reason is then shown as it is)."""
+
+    @property
+    def why(self) -> str:
+        return self.kind or self.reason
 
 
 @dataclass(frozen=True)
@@ -63,43 +78,58 @@ class Settled:
 
 
 def quote_line(quote: str) -> str:
-    """The line a quote stands for: its first non-blank line, without a copied `  12 + ` prefix."""
+    """The line a quote stands for: its first non-blank line, cleaned (quote_lines)."""
+    lines = quote_lines(quote)
+    return lines[0] if lines else ""
+
+
+def quote_lines(quote: str) -> list[str]:
+    """Every non-blank line of a quote, without a copied `  12 + ` prefix, a diff's leading `+` or the
+    backticks around it."""
+    lines = []
     for raw in quote.split("\n"):
-        if raw.strip():
-            return _LINE_PREFIX.sub("", raw, count=1) if _LINE_PREFIX.match(raw) else raw
-    return ""
+        line = _LINE_PREFIX.sub("", raw, count=1) if _LINE_PREFIX.match(raw) else raw
+        line = _DIFF_MARK.sub("", line.strip(), count=1).strip().strip("`").strip()
+        if line:
+            lines.append(line)
+    return lines
 
 
 def quote_matches(quote: str, text: str) -> bool:
-    """Whether the quote is the line's text, whitespace folded (or, when long enough, a part of it)."""
-    return _folded_matches(fold_whitespace(quote_line(quote)), text)
+    """Whether a line of the quote is the line's text, whitespace folded (or, when long enough, a part of it)."""
+    have = fold_whitespace(text)
+    return any(_matches_folded(wanted, have) for wanted in _wanted(quote))
 
 
-def _folded_matches(wanted: str, text: str) -> bool:
-    return _matches_folded(wanted, fold_whitespace(text))
+def _wanted(quote: str) -> list[str]:
+    return [folded for line in quote_lines(quote) if (folded := fold_whitespace(line))]
 
 
 def _matches_folded(wanted: str, have: str) -> bool:
     return bool(wanted) and (wanted == have or (len(wanted) >= MIN_PARTIAL_QUOTE and wanted in have))
 
 
+def _any_matches(wanted: Sequence[str], have: str) -> bool:
+    return any(_matches_folded(one, have) for one in wanted)
+
+
 def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
     """The finding the proposal becomes on this diff, or why it is dropped."""
     file = diff.file(proposal.path)
     if file is None:
-        return Dropped(proposal, "its path is not in the diff")
-    wanted = fold_whitespace(quote_line(proposal.quote))
+        return Dropped(proposal, "its path is not in the diff", OUTSIDE_DIFF)
+    wanted = _wanted(proposal.quote)
     if not wanted:
-        return Dropped(proposal, "it quotes no line")
+        return Dropped(proposal, "it quotes no line", QUOTE_NOT_FOUND)
     line = file.added_line(proposal.line)
-    if line is not None and _folded_matches(wanted, line.text):
+    if line is not None and _any_matches(wanted, fold_whitespace(line.text)):
         return _finding(proposal, file, line)
     hunk = file.hunk_at(proposal.line)
     if hunk is None:
-        return Dropped(proposal, f"line {proposal.line} is outside the changed lines")
-    matches = [candidate for candidate, folded in hunk.folded_added if _matches_folded(wanted, folded)]
+        return Dropped(proposal, f"line {proposal.line} is outside the changed lines", NOT_CHANGED)
+    matches = [candidate for candidate, folded in hunk.folded_added if _any_matches(wanted, folded)]
     if not matches:
-        return Dropped(proposal, "its quote matches no added line of its hunk")
+        return Dropped(proposal, "its quote matches no added line of its hunk", QUOTE_NOT_FOUND)
     nearest = min(matches, key=lambda c: (abs((c.new_number or 0) - proposal.line), c.new_number or 0))
     return _finding(proposal, file, nearest)
 
@@ -139,8 +169,15 @@ def settle_findings(proposals: Iterable[Proposal], diff: Diff,
         else:
             moved += outcome.line != proposal.line
             standing.append((outcome, proposal.pass_index))
-    findings, merged = merge_duplicates(standing)
-    return Settled(ranked(findings), tuple(dropped), merged, skipped, moved)
+    findings, absorbed = merge_duplicates(standing)
+    dropped.extend(Dropped(_as_proposal(duplicate), f"a duplicate of {keeper.id} ({keeper.path}:{keeper.line})",
+                           DUPLICATE) for duplicate, keeper in absorbed)
+    return Settled(ranked(findings), tuple(dropped), len(absorbed), skipped, moved)
+
+
+def _as_proposal(finding: Finding) -> Proposal:
+    return Proposal(finding.path, finding.line, finding.quote, finding.severity, finding.lens, finding.title,
+                    finding.detail, finding.end_line, finding.replacement)
 
 
 def _title_key(title: str) -> str:
@@ -158,12 +195,13 @@ def is_duplicate(first: Finding, first_pass: int, second: Finding, second_pass: 
     return first.lens == second.lens and first_pass != second_pass
 
 
-def merge_duplicates(standing: Sequence[tuple[Finding, int]]) -> tuple[list[Finding], int]:
-    """One finding per duplicate group, the gravest kept; returns the findings and how many were merged."""
+def merge_duplicates(standing: Sequence[tuple[Finding, int]]) -> tuple[list[Finding], list[tuple[Finding, Finding]]]:
+    """One finding per duplicate group, the gravest kept; returns the findings and each merged one with the
+    finding that absorbed it."""
     kept: list[tuple[Finding, int]] = []
     by_id: dict[str, int] = {}
     by_line: dict[tuple[str, int], list[int]] = {}
-    merged = 0
+    absorbed: list[tuple[Finding, Finding]] = []
     for finding, pass_index in sorted(standing, key=lambda item: (rank_key(item[0]), item[1])):
         same_line = by_line.setdefault((finding.path, finding.line), [])
         candidates = ([by_id[finding.id]] if finding.id in by_id else []) + same_line
@@ -171,13 +209,13 @@ def merge_duplicates(standing: Sequence[tuple[Finding, int]]) -> tuple[list[Find
             other, other_pass = kept[index]
             if is_duplicate(other, other_pass, finding, pass_index):
                 kept[index] = (_absorb(other, finding), other_pass)
-                merged += 1
+                absorbed.append((finding, other))
                 break
         else:
             by_id[finding.id] = len(kept)
             same_line.append(len(kept))
             kept.append((finding, pass_index))
-    return [finding for finding, _ in kept], merged
+    return [finding for finding, _ in kept], absorbed
 
 
 def _absorb(keeper: Finding, duplicate: Finding) -> Finding:

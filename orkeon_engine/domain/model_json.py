@@ -7,7 +7,8 @@ block when there is one, else the first balanced object or array, else the text 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pydantic loads with the first tool call, not at start-up
     from pydantic import ValidationError
@@ -55,12 +56,48 @@ def first_balanced(text: str) -> str | None:
 
 
 def describe_validation_error(error: ValidationError, limit: int = 12) -> str:
-    """One line a problem: `field.path: message` (or the JSON error), at most `limit` lines."""
-    lines = []
-    for problem in error.errors()[:limit]:
-        where = ".".join(str(part) for part in problem.get("loc", ())) or "(the whole value)"
-        lines.append(f"- {where}: {problem.get('msg', 'invalid')}")
-    extra = error.error_count() - limit
-    if extra > 0:
-        lines.append(f"- and {extra} more")
-    return "\n".join(lines)
+    """One line a problem, naming the field, the rule and the value given: `- subject: at most 47 characters,
+    was 81: 'fix: ...'` (or the JSON error), at most `limit` lines. A validator's message that names its own
+    field (`rules.0.applies_to: ...`) is shown as it is, one line each."""
+    lines: list[str] = []
+    for problem in error.errors():
+        lines.extend(_problem_lines(problem))
+    shown = lines[:limit]
+    if len(lines) > limit:
+        shown.append(f"- and {len(lines) - limit} more")
+    return "\n".join(shown)
+
+
+def _problem_lines(problem: Mapping[str, Any]) -> list[str]:
+    where = ".".join(str(part) for part in problem.get("loc", ()))
+    kind = str(problem.get("type", ""))
+    message = str(problem.get("msg", "invalid"))
+    if kind in ("value_error", "assertion_error"):
+        said = message.split(", ", 1)[1] if message.startswith(("Value error, ", "Assertion failed, ")) else message
+        return [f"- {where}: {line}" if where else f"- {line}" for line in said.splitlines() if line.strip()]
+    rule = _rule(kind, problem.get("ctx") or {}, problem.get("input"), message)
+    return [f"- {where or '(the whole value)'}: {rule}"]
+
+
+def _rule(kind: str, ctx: Mapping[str, Any], value: Any, message: str) -> str:
+    if kind == "string_too_long" and isinstance(value, str):
+        return f"at most {ctx.get('max_length')} characters, was {len(value)}: {shown_value(value)}"
+    if kind == "string_too_short" and isinstance(value, str):
+        return f"at least {ctx.get('min_length')} characters, was {len(value)}: {shown_value(value)}"
+    if kind == "string_pattern_mismatch":
+        return f"must match the pattern {ctx.get('pattern')}, was {shown_value(value)}"
+    if kind == "too_short":
+        return f"at least {ctx.get('min_length')} items, was {ctx.get('actual_length')}"
+    if kind == "too_long":
+        return f"at most {ctx.get('max_length')} items, was {ctx.get('actual_length')}"
+    if kind == "literal_error" or kind == "enum":
+        return f"one of {ctx.get('expected')}, was {shown_value(value)}"
+    if kind in ("missing", "json_invalid", "json_type") or isinstance(value, dict | list) or value is None:
+        return message
+    return f"{message}, was {shown_value(value)}"
+
+
+def shown_value(value: Any, limit: int = 80) -> str:
+    """A value as a problem line quotes it: its repr, cut to `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -3,10 +3,11 @@ and the exit code of `orkeon review`.
 
 The lines read `path:line: severity [lens] title`, sorted by path and line, as CI logs and editors expect.
 The ranked table orders the same findings by severity, then lens. The closing line counts the findings by
-severity and says how many proposals were dropped, how many tokens the review took and what it cost; a lens
-without a valid answer and a diff cut to fit are said there too. A review where no lens gave a valid answer
-failed: its closing line opens with that, and it exits FAILED_RUN_EXIT, distinct from --fail-on's
-FAIL_ON_EXIT, so CI can tell "the change has problems" from "the change was not checked".
+severity and says how many proposals were dropped and why (DROP_KINDS; `--verbose` lists each), how many
+tokens the review took and what it cost; a lens without a valid answer and a diff cut to fit are said there
+too. A review where no lens gave a valid answer failed: its closing line opens with that, and it exits
+FAILED_RUN_EXIT, distinct from --fail-on's FAIL_ON_EXIT, so CI can tell "the change has problems"
+from "the change was not checked".
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from orkeon_engine.domain.anchoring import Dropped
+from orkeon_engine.domain.anchoring import DROP_KINDS, Dropped
 from orkeon_engine.domain.findings import SEVERITIES, Finding, Severity, at_or_above, by_location, ranked
 
 FAIL_ON_EXIT = 1
@@ -107,9 +108,7 @@ def closing_line(result: ReviewResult) -> str:
     total = len(result.findings)
     counts = ", ".join(f"{result.count(s)} {s}" for s in SEVERITIES if result.count(s))
     head = f"{total} finding{'' if total == 1 else 's'}" + (f" ({counts})" if counts else "")
-    parts = [head, f"{len(result.dropped)} dropped"]
-    if result.merged:
-        parts.append(f"{result.merged} merged")
+    parts = [head, dropped_count(result)]
     if result.dismissed:
         parts.append(f"{result.dismissed} dismissed before")
     parts.append(f"{result.tokens:,} tokens")
@@ -123,6 +122,23 @@ def closing_line(result: ReviewResult) -> str:
         lines.append(f"partial review: no valid answer from {', '.join(result.failed_lenses)}")
     lines.extend(_failure_lines(result))
     return "\n".join(lines)
+
+
+def dropped_count(result: ReviewResult) -> str:
+    """`3 dropped (2 quote not found, 1 duplicate)`: how many proposals did not stand, and why."""
+    counts: dict[str, int] = {}
+    for dropped in result.dropped:
+        counts[dropped.why] = counts.get(dropped.why, 0) + 1
+    order = {kind: index for index, kind in enumerate(DROP_KINDS)}
+    why = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))
+    return f"{len(result.dropped)} dropped" + (f" ({why})" if why else "")
+
+
+def dropped_lines(result: ReviewResult) -> tuple[str, ...]:
+    """Each dropped proposal, for --verbose: `dropped: path:line [lens] title: reason`."""
+    return tuple(f"dropped: {d.proposal.path}:{d.proposal.line} [{d.proposal.lens}] {d.proposal.title.strip()}: "
+                 f"{d.why}" + (f" ({d.reason})" if d.kind and d.reason != d.kind else "")
+                 for d in result.dropped)
 
 
 def failed_line(result: ReviewResult) -> str:
@@ -185,9 +201,11 @@ def json_report(result: ReviewResult) -> dict[str, Any]:
         "counts": {s: result.count(s) for s in SEVERITIES},
         "dropped": [
             {"path": d.proposal.path, "line": d.proposal.line, "lens": d.proposal.lens, "title": d.proposal.title,
-             "reason": d.reason}
+             "kind": d.why, "reason": d.reason}
             for d in result.dropped
         ],
+        "dropped_counts": {kind: sum(1 for d in result.dropped if d.why == kind)
+                           for kind in dict.fromkeys([*DROP_KINDS, *(d.why for d in result.dropped)])},
         "merged": result.merged,
         "dismissed": result.dismissed,
         "failures": [{"lens": f.lens, "pass": f.pass_index, "reason": f.reason} for f in result.failures],

@@ -196,12 +196,16 @@ def answer_text(reply: ChatReply, wanted: StructuredOutput) -> str:
 
 def _breaks_only_rules(error: ValidationError) -> bool:
     """Whether every problem is a rule the model type's validators state and no JSON schema can (a rule
-    naming a use case that does not exist): a server that shaped the answer to the schema can still break
-    one, and the repair round tells it which."""
+    naming a use case that does not exist), or a limit some servers leave out of their grammar (a length,
+    a pattern, a count, a bound: llama.cpp drops a maxLength beside a pattern, Ollama keeps the shape alone):
+    a server that shaped the answer to the schema can still break one, and the repair round tells it which.
+    A wrong shape (a field missing, a wrong type) is the server not enforcing at all, and fails at once."""
     return all(problem.get("type") in _RULE_ERRORS for problem in error.errors())
 
 
-_RULE_ERRORS = frozenset({"value_error", "assertion_error"})
+_RULE_ERRORS = frozenset({"value_error", "assertion_error", "string_too_long", "string_too_short",
+                          "string_pattern_mismatch", "too_short", "too_long", "greater_than_equal",
+                          "less_than_equal", "greater_than", "less_than"})
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:

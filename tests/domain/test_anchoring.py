@@ -2,6 +2,7 @@
 
 import difflib
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,39 @@ def test_a_quote_that_matches_its_added_line_stands_there():
 
 def test_whitespace_is_folded_when_the_quote_is_compared():
     assert quote_matches("  data =   handle.read( ) ", "    data = handle.read( )")
+
+
+@pytest.mark.parametrize("quote", [
+    "+    handle = open(path, mode)",          # the diff's own marker copied
+    "`handle = open(path, mode)`",            # in backticks
+    "open(path, mode)",                       # a part of the line, long enough
+    "def load(path):\n    handle = open(path, mode)",  # two lines, the first a removed one
+])
+def test_a_quote_copied_loosely_still_finds_its_line(quote):
+    finding = anchor_finding(_proposal(3, quote), DIFF)
+
+    assert isinstance(finding, Finding) and finding.line == 3
+
+
+def test_a_short_fragment_must_be_the_whole_line():
+    assert isinstance(anchor_finding(_proposal(3, "open("), DIFF), Dropped)
+
+
+@pytest.mark.parametrize(("proposal", "kind"), [
+    (_proposal(3, "handle = open(path, mode)", path="other.py"), "outside the diff"),
+    (_proposal(12, "handle = open(path, mode)"), "not on a changed line"),
+    (_proposal(3, "nothing like it"), "quote not found"),
+])
+def test_a_dropped_proposal_says_its_kind(proposal, kind):
+    assert anchor_finding(proposal, DIFF).kind == kind
+
+
+def test_a_merged_duplicate_is_kept_as_dropped_with_the_finding_it_joined():
+    one = _proposal(3, "handle = open(path, mode)", lens="security")
+    settled = settle_findings([_proposal(3, "handle = open(path, mode)"), one], DIFF)
+
+    assert settled.merged == 1 and [d.kind for d in settled.dropped] == ["duplicate"]
+    assert settled.dropped[0].reason.startswith(f"a duplicate of {settled.findings[0].id} (app.py:3)")
 
 
 def test_a_quote_found_lower_in_the_hunk_moves_the_finding():
@@ -213,7 +247,8 @@ def test_every_proposal_is_kept_dropped_merged_or_dismissed(case):
 
     settled = settle_findings(proposals, diff)
 
-    assert len(settled.findings) + len(settled.dropped) + settled.merged + settled.dismissed == len(proposals)
+    assert len(settled.findings) + len(settled.dropped) + settled.dismissed == len(proposals)
+    assert settled.merged == sum(1 for d in settled.dropped if d.kind == "duplicate")
 
 
 @given(diffs_with_proposals())

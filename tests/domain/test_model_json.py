@@ -1,12 +1,13 @@
 """Finding the JSON in a model's answer, and the validation problems said in words."""
 
 import json
+from typing import Literal
 
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
+from orkeon_engine.domain.model_json import describe_validation_error, json_candidate, shown_value
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),
@@ -54,4 +55,45 @@ def test_validation_problems_are_one_line_a_field():
         problems = describe_validation_error(error)
 
     assert problems.splitlines() == ["- name: Field required",
-                                     "- count: Input should be a valid integer, unable to parse string as an integer"]
+                                     "- count: Input should be a valid integer, unable to parse string as an integer, "
+                                     "was 'many'"]
+
+
+class Draft(BaseModel):
+    subject: str = Field(max_length=10, pattern=r"^[a-z ]+$")
+    tags: list[str] = Field(min_length=1, max_length=2)
+    kind: Literal["fix", "feat"]
+
+    @model_validator(mode="after")
+    def _rules(self) -> "Draft":
+        if "x" in self.tags:
+            raise ValueError("tags.0: 'x' is no tag\nsubject: must not say x")
+        return self
+
+
+def test_a_problem_names_the_field_the_rule_and_the_value_given():
+    try:
+        Draft.model_validate({"subject": "fix: add the thing", "tags": [], "kind": "chore"})
+    except ValidationError as error:
+        problems = describe_validation_error(error).splitlines()
+
+    assert problems == ["- subject: at most 10 characters, was 18: 'fix: add the thing'",
+                        "- tags: at least 1 items, was 0",
+                        "- kind: one of 'fix' or 'feat', was 'chore'"]
+
+
+def test_a_validators_own_lines_name_their_fields_without_a_prefix():
+    try:
+        Draft.model_validate({"subject": "ok", "tags": ["x"], "kind": "fix"})
+    except ValidationError as error:
+        problems = describe_validation_error(error).splitlines()
+
+    assert problems == ["- tags.0: 'x' is no tag", "- subject: must not say x"]
+
+
+def test_a_pattern_problem_says_the_pattern_and_a_long_value_is_cut():
+    try:
+        Draft.model_validate({"subject": "A", "tags": ["a"], "kind": "fix"})
+    except ValidationError as error:
+        assert describe_validation_error(error) == "- subject: must match the pattern ^[a-z ]+$, was 'A'"
+    assert shown_value("y" * 200).endswith("...") and len(shown_value("y" * 200)) == 80

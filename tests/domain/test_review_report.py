@@ -1,6 +1,6 @@
 """How a review is shown: the location lines, the closing line, the ranked document and the JSON."""
 
-from orkeon_engine.domain.anchoring import Dropped, Proposal
+from orkeon_engine.domain.anchoring import DUPLICATE, QUOTE_NOT_FOUND, Dropped, Proposal
 from orkeon_engine.domain.findings import Finding
 from orkeon_engine.domain.review_report import (
     FAIL_ON_EXIT,
@@ -8,6 +8,7 @@ from orkeon_engine.domain.review_report import (
     LensFailure,
     ReviewResult,
     closing_line,
+    dropped_lines,
     json_report,
     location_lines,
     ranked_markdown,
@@ -17,7 +18,8 @@ LEAK = Finding("src/b.py", 4, 4, "    handle = open(path)", "high", "correctness
                replacement="    with open(path) as handle:")
 NIT = Finding("src/a.py", 9, 9, "x=1", "nit", "maintainability", "Spacing", "")
 LOW = Finding("src/b.py", 2, 2, "import os", "low", "security", "Unused import", "")
-WRONG = Dropped(Proposal("src/b.py", 3, "nope", "high", "tests", "t"), "its quote matches no added line of its hunk")
+WRONG = Dropped(Proposal("src/b.py", 3, "nope", "high", "tests", "t"), "its quote matches no added line of its hunk",
+                QUOTE_NOT_FOUND)
 
 
 def _result(**extra):
@@ -36,7 +38,8 @@ def test_location_lines_are_sorted_by_path_then_line():
 
 
 def test_the_closing_line_counts_by_severity_dropped_tokens_and_cost():
-    assert closing_line(_result()) == "3 findings (1 high, 1 low, 1 nit); 1 dropped; 2,400 tokens; $0.0031"
+    assert closing_line(_result()) == ("3 findings (1 high, 1 low, 1 nit); 1 dropped (1 quote not found); "
+                                       "2,400 tokens; $0.0031")
 
 
 def test_the_closing_line_says_the_diff_was_cut_and_which_lens_failed():
@@ -44,7 +47,7 @@ def test_the_closing_line_says_the_diff_was_cut_and_which_lens_failed():
                                 failures=(LensFailure("security", 1, "the reply was not valid JSON"),), cost=None))
 
     assert text.splitlines() == [
-        "0 findings; 1 dropped; 2,400 tokens; cost unknown",
+        "0 findings; 1 dropped (1 quote not found); 2,400 tokens; cost unknown",
         "note: the diff was cut to fit the budget",
         "partial review: no valid answer from security",
         "security (pass 1): no valid answer (the reply was not valid JSON)",
@@ -132,3 +135,16 @@ def test_the_json_report_lists_the_files_the_budget_left_out_with_their_kind():
                                       left_out=(("dist/b.js", "generated"),)))
 
     assert report["left_out"] == [{"path": "dist/b.js", "kind": "generated"}]
+
+
+def test_the_closing_line_counts_the_dropped_by_kind_and_verbose_lists_each():
+    twice = Dropped(Proposal("src/a.py", 9, "x=1", "nit", "tests", "Spacing"), "a duplicate of abc (src/a.py:9)",
+                    DUPLICATE)
+    result = _result(dropped=(WRONG, twice, WRONG))
+
+    assert closing_line(result).startswith("3 findings (1 high, 1 low, 1 nit); 3 dropped (2 quote not found, "
+                                           "1 duplicate); ")
+    assert dropped_lines(result)[1] == ("dropped: src/a.py:9 [tests] Spacing: duplicate "
+                                        "(a duplicate of abc (src/a.py:9))")
+    assert json_report(result)["dropped_counts"] == {"quote not found": 2, "not on a changed line": 0,
+                                                     "outside the diff": 0, "duplicate": 1}

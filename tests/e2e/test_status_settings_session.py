@@ -13,7 +13,7 @@ ANSWERS = [
     ("cache", [], "local caches"),
     ("debug-tool-call", ["list"], "tools registered"),
     ("model", [], "No model is configured"),
-    ("hooks", [], "No hook is declared"),
+    ("hooks", [], "none is declared"),
     ("skills", [], "No skill is attached"),
     ("agents", [], "sub-agent charters"),
     ("tasks", [], "No crew and no child agent has run in this session yet."),

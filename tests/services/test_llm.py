@@ -1,7 +1,7 @@
 """The Llm facade: act, complete and extract over the scripted model, and the usage each call records."""
 
 import pytest
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, Usage
@@ -142,6 +142,18 @@ async def test_an_answer_shaped_by_the_server_breaking_only_a_validators_rule_ge
     said, repair = model.requests[1].messages[-2:]
     assert said.role == "assistant" and said.tool_calls == () and '"first": "cy"' in said.text
     assert "which is not among the names" in repair.text
+
+
+class Short(BaseModel):
+    word: str = Field(max_length=4)
+
+
+async def test_an_answer_shaped_by_the_server_over_a_limit_it_left_out_gets_the_repair_round_naming_it():
+    model = ScriptedChatModel(['{"word": "toolong"}', '{"word": "ok"}'], structured_way="json_schema")
+    llm = await _llm(model)
+
+    assert await llm.extract("Say.", "a word", Short) == Short(word="ok")
+    assert "- word: at most 4 characters, was 7: 'toolong'" in model.requests[1].messages[-1].text
 
 
 async def test_a_forced_tool_calls_arguments_are_the_answer():

@@ -149,6 +149,32 @@ def test_following_schemas_a_scripted_answer_that_does_not_fit_is_a_500_naming_t
     assert error.value.code == 500 and "verdict: 'MAYBE' is not one of" in error.value.read().decode()
 
 
+LIMITED = {"type": "object", "additionalProperties": False, "required": ["subject", "tags"],
+           "properties": {"subject": {"type": "string", "maxLength": 5, "pattern": "^[a-z]{1,5}$"},
+                          "tags": {"type": "array", "minItems": 1, "items": {"type": "string"}}}}
+AS_LIMITED = {"type": "json_schema", "json_schema": {"name": "Limited", "schema": LIMITED, "strict": True}}
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ({"subject": "toolong", "tags": ["a"]}, "subject: 'toolong' is too long"),
+    ({"subject": "UP", "tags": ["a"]}, "subject: 'UP' does not match"),
+    ({"subject": "ok", "tags": []}, "tags: [] should be non-empty"),
+])
+def test_following_schemas_lengths_patterns_and_counts_are_kept_as_a_grammar_keeps_them(value, said):
+    with StubOpenAIServer([{"json": value}], schema="follow") as stub, \
+            pytest.raises(urllib.error.HTTPError) as error:
+        _message(stub, response_format=AS_LIMITED)
+
+    assert error.value.code == 500 and said in error.value.read().decode()
+
+
+def test_following_schemas_the_smallest_value_fits_a_pattern_and_a_count():
+    with StubOpenAIServer(default={"content": "unused"}, schema="follow") as stub:
+        message = _message(stub, response_format=AS_LIMITED)
+
+    assert json.loads(message["content"]) == {"subject": "a", "tags": [""]}
+
+
 def test_a_tools_only_server_refuses_response_format_with_a_400_and_keeps_its_step():
     with StubOpenAIServer([{"json": VERDICT}], schema="tools-only") as stub:
         with pytest.raises(urllib.error.HTTPError) as error:
@@ -175,3 +201,33 @@ def test_the_times_of_overlapping_requests_show_them_at_once():
 
     assert len(stub.timings) == 3 and stub.most_at_once() == 3
     assert sequential.most_at_once() == 1
+
+
+def _get_json(url):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def test_as_llama_cpp_it_answers_props_and_the_models_metadata():
+    with StubOpenAIServer(server={"kind": "llama.cpp", "n_ctx": 16384}) as stub:
+        props = _get_json(f"http://127.0.0.1:{stub.port}/props")
+        models = _get_json(f"{stub.url}/models")
+
+    assert props[1]["default_generation_settings"]["n_ctx"] == 16384
+    assert models[1]["data"][0]["meta"]["n_ctx_train"] == 131072
+
+
+def test_as_vllm_it_has_no_props_but_a_max_model_len():
+    with StubOpenAIServer(server={"kind": "vllm", "n_ctx": 32768}) as stub:
+        props = _get_json(f"http://127.0.0.1:{stub.port}/props")
+        models = _get_json(f"{stub.url}/models")
+
+    assert props[0] == 404 and models[1]["data"][0]["max_model_len"] == 32768
+
+
+def test_a_bad_server_kind_is_refused():
+    with pytest.raises(ValueError, match="server kind"):
+        StubOpenAIServer(server={"kind": "tgi"})

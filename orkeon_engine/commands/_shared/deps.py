@@ -187,7 +187,7 @@ class Deps:
     current_command: str = ""
     """The command this Deps runs (set by for_run)."""
     context_window: WindowLookup | None = None
-    """Asks the model's own information for its context window (litellm's model table)."""
+    """Asks the model's server and litellm's table for its window and output limit (services/context_window.py)."""
     events: TurnEvents | None = None
     """A front end that shows the assistant's turn as it goes (the ACP agent); None for the others."""
 

@@ -2,7 +2,8 @@
 
 The findings that stand replace the last review's in state.db, so the editor shows them as diagnostics.
 The view lists them as `path:line: severity [lens] title` (sorted by path and line) with a closing line of
-counts, dropped proposals, tokens and cost, and the ranked table as its document; `--format json` and
+counts, dropped proposals (how many and why; `--verbose` lists each with its path, line, lens, title and
+reason), tokens and cost, and the ranked table as its document; `--format json` and
 `--format sarif` print a report instead; `--fail-on SEVERITY` makes `orkeon review` exit 1 when a finding at
 or above it stands. A review where no lens gave a valid answer failed: it stores nothing, says so in every
 format (SARIF's invocation is not successful) and exits 3. The lenses run `review.concurrency` at a time,
@@ -24,6 +25,7 @@ from orkeon_engine.domain.findings import LENSES, SEVERITIES, Severity, parse_se
 from orkeon_engine.domain.review_report import (
     ReviewResult,
     closing_line,
+    dropped_lines,
     json_report,
     location_lines,
     ranked_markdown,
@@ -42,6 +44,7 @@ SCOPE_FLAGS: tuple[Flag, ...] = (
     Flag("format", "text (default) | json | sarif", value="FORMAT", choices=FORMATS),
     Flag("fail-on", "exit 1 when a finding at or above this severity stands: " + " | ".join(SEVERITIES),
          value="SEVERITY", choices=SEVERITIES),
+    Flag("verbose", "list every dropped proposal (path, line, lens, title) and why it did not stand"),
     Flag("clear", "forget the stored findings and their diagnostics; nothing is reviewed"),
     Flag("dismiss", "dismiss one finding by its id; that lens does not raise its quote again", value="ID"),
 )
@@ -86,7 +89,7 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     )
     if not result.failed:  # a review that did not run keeps the last one's findings
         await board.publish(result.findings)
-    return _view(result, output, threshold, deps.version)
+    return _view(result, output, threshold, deps.version, args.has("verbose"))
 
 
 def _board(deps: Deps) -> FindingsBoard:
@@ -156,10 +159,12 @@ def _nothing_to_review(request: DiffRequest) -> str:
     return f"nothing to review: {request.describe()} add no line"
 
 
-def _view(result: ReviewResult, output: str, threshold: Severity | None, version: str) -> CommandView:
+def _view(result: ReviewResult, output: str, threshold: Severity | None, version: str,
+          verbose: bool = False) -> CommandView:
     exit_code = result.exit_code(threshold)
     report = json_report(result)
-    aside = closing_line(result)
+    listed = dropped_lines(result) if verbose else ()
+    aside = "\n".join([closing_line(result), *listed])
     if output == "json":
         return CommandView(lines=(json.dumps(report, indent=2, ensure_ascii=False),), data=report,
                            exit_code=exit_code, aside=aside)
@@ -168,5 +173,5 @@ def _view(result: ReviewResult, output: str, threshold: Severity | None, version
         return CommandView(lines=(json.dumps(log, indent=2, ensure_ascii=False),), data=log, exit_code=exit_code,
                            aside=aside)
     document = Document(f"Review of {result.scope}", ranked_markdown(result)) if result.findings else None
-    return CommandView(lines=location_lines(result.findings), message=closing_line(result), document=document,
-                       data=report, exit_code=exit_code)
+    return CommandView(lines=location_lines(result.findings) + listed, message=closing_line(result),
+                       document=document, data=report, exit_code=exit_code)

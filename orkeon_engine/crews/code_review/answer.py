@@ -17,8 +17,8 @@ class ProposedFinding(BaseModel):
     """One finding as the model writes it."""
 
     path: str = Field(description="the file's path exactly as the diff header names it")
-    line: int = Field(description="the new-file number printed at the left of the line the finding is about")
-    end_line: int | None = Field(default=None, description="the last line of the span, when it is longer")
+    line: int = Field(ge=1, description="the new-file number printed at the left of the line the finding is about")
+    end_line: int | None = Field(default=None, ge=1, description="the last line of the span, when it is longer")
     quote: str = Field(description="the text of that line, copied exactly")
     severity: Literal["blocker", "high", "medium", "low", "nit"]
     title: str = Field(description="one short sentence naming the problem")

@@ -4,7 +4,7 @@ the use cases they apply to renamed alike, questions ordered (domain/dev/questio
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -12,6 +12,7 @@ from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_que
 from orkeon_engine.domain.dev.questions import QuestionBook
 from orkeon_engine.domain.dev.sections import clean_lines, one_line
 from orkeon_engine.domain.dev.spec import MAX_STEPS, Actor, BusinessRule, Spec, UseCase
+from orkeon_engine.domain.model_json import shown_value
 
 
 class ActorAnswer(BaseModel):
@@ -32,7 +33,8 @@ class RuleAnswer(BaseModel):
     statement: str = Field(description="One statement that is either true or false of the system")
     origin: str = Field(description="Where the rule comes from: the request, what exists today, a law...")
     severity: Literal["critical", "major", "minor"]
-    applies_to: list[str] = Field(min_length=1, description="The ids of the use cases it holds in")
+    applies_to: list[str] = Field(min_length=1,
+                                  description="The ids of the use cases it holds in (UC1...), never a file")
 
 
 class SpecAnswer(BaseModel):
@@ -52,24 +54,43 @@ class SpecAnswer(BaseModel):
     questions: list[QuestionAnswer] = Field(default_factory=list,
                                             description="Only what the person must decide, and nothing else")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_references(cls, data: Any) -> Any:
+        """A rule naming known use cases beside unknown ones keeps the known ones (code's one safe fix)."""
+        if not isinstance(data, dict) or not isinstance(data.get("use_cases"), list):
+            return data
+        labels = {str(uc.get("id", "")).strip() for uc in data["use_cases"] if isinstance(uc, dict)}
+        rules = []
+        for rule in data.get("rules") or []:
+            refs = rule.get("applies_to") if isinstance(rule, dict) else None
+            if isinstance(refs, list) and any(str(ref).strip() in labels for ref in refs):
+                rule = {**rule, "applies_to": [ref for ref in refs if str(ref).strip() in labels]}
+            rules.append(rule)
+        return {**data, "rules": rules} if "rules" in data else data
+
     @model_validator(mode="after")
     def _references_hold(self) -> SpecAnswer:
+        problems: list[str] = []
         labels = [uc.id.strip() for uc in self.use_cases]
         if len(set(labels)) != len(labels):
-            raise ValueError(f"two use cases share an id: {', '.join(labels)}")
-        actors = {one_line(actor.name).lower() for actor in self.actors}
-        if "" in actors or len(actors) != len(self.actors):
-            raise ValueError("every actor needs a name of its own")
-        for uc in self.use_cases:
+            problems.append(f"use_cases: every id must differ, were {', '.join(labels)}")
+        actors = [one_line(actor.name).lower() for actor in self.actors]
+        if "" in actors or len(set(actors)) != len(actors):
+            problems.append(f"actors: every actor needs a name of its own, were {shown_value(actors)}")
+        for index, uc in enumerate(self.use_cases):
             if len(clean_lines(uc.steps)) != len(uc.steps):
-                raise ValueError(f"use case {uc.id} has an empty step")
+                problems.append(f"use_cases.{index}.steps: no step may be empty")
             if one_line(uc.actor).lower() not in actors:
-                raise ValueError(f"use case {uc.id} names the actor {uc.actor!r}, which is not among the actors")
-        for index, rule in enumerate(self.rules, 1):
+                problems.append(f"use_cases.{index}.actor: must be the name of one of the actors "
+                                f"({', '.join(a.name for a in self.actors)}), was {shown_value(uc.actor)}")
+        for index, rule in enumerate(self.rules):
             unknown = [ref for ref in rule.applies_to if ref.strip() not in labels]
             if unknown:
-                raise ValueError(f"rule {index} applies to {', '.join(unknown)}, which no use case is "
-                                 f"(use cases: {', '.join(labels)})")
+                problems.append(f"rules.{index}.applies_to: must hold ids of the use cases ({', '.join(labels)}), "
+                                f"was {shown_value(rule.applies_to)}")
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, MAX_HEADER
+from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, MAX_HEADER, MAX_SUBJECT
 from orkeon_engine.domain.git import FileStart, StatusEntry
 
 MAX_DIFF_CHARS = 40_000
@@ -23,11 +23,13 @@ You draft one git commit message for a change in a software project, from the ma
 
 How the message is built:
 - It follows Conventional Commits. Pick the type that fits best among {", ".join(COMMIT_TYPES)}; add a \
-scope only when one area of the project stands out, as one short word.
+scope only when one area of the project stands out, as one short word (a module's name, never a file name \
+with its extension).
 - Copy the habits of the project's recent subjects when there are some: the scopes they use, their casing, \
 their tense. With no history, write the subject in the imperative, starting in lower case.
 - The first line (type, scope and subject together) stays within {MAX_HEADER} characters and has no final \
-period. It says what the change does.
+period. It says what the change does. The subject is short (about 50 characters, never more than \
+{MAX_SUBJECT}) and does not repeat the type.
 - The body says why: the problem it solves or the need it meets, and anything a future reader of the history \
 should know (a behaviour that changes, a limit, a follow-up). Two to six plain sentences or short bullets; \
 no list of file names, no restating of the diff line by line.

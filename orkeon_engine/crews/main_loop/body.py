@@ -149,8 +149,7 @@ GAUGE_ERROR = ("The context is nearly full: wrap up this turn now with what you 
 def build_gauge_block(gauge: Gauge | None) -> str:
     if gauge is None:
         return ""
-    lines = [f"Context in use: about {gauge.used:,} of {gauge.window:,} tokens ({gauge.percent}%). "
-             f"Session cost so far: {gauge.cost}."]
+    lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
     if gauge.tier == "warning":
         lines.append(GAUGE_WARNING)
     elif gauge.tier == "error":
@@ -200,8 +199,10 @@ def assemble_body(parts: BodyParts) -> str:
     return "\n\n".join(text for _, text in body_sections(parts) if text) + "\n"
 
 
-def measure_prompt(header: str, parts: BodyParts, thresholds: Thresholds, cost: str) -> BodyParts:
-    """The parts with their gauge: the header and every block measured, plus room for the gauge itself."""
+def measure_prompt(header: str, parts: BodyParts, thresholds: Thresholds, cost: str,
+                   tool_tokens: int = 0) -> BodyParts:
+    """The parts with their gauge: the header, every block and the tool definitions sent beside them
+    (`tool_tokens`) measured, plus room for the gauge itself."""
     without = replace(parts, gauge=None)
-    used = estimate_tokens(header) + estimate_tokens(assemble_body(without)) + GAUGE_ALLOWANCE_TOKENS
+    used = estimate_tokens(header) + estimate_tokens(assemble_body(without)) + GAUGE_ALLOWANCE_TOKENS + tool_tokens
     return replace(parts, gauge=gauge_for(used, thresholds, cost))

@@ -25,7 +25,8 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+import json
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,13 +61,21 @@ from orkeon_engine.crews.main_loop.verify_request import build_verify_request
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.change_checks import ChangeChecks
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
+from orkeon_engine.domain.context_use import (
+    LAST_CALL_KEY,
+    context_used_text,
+    last_call_state,
+    read_last_prompt,
+    summed_usage_text,
+)
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.hooks import HookContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
@@ -251,22 +260,27 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
     try:  # 6
-        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)
+        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds,
+                                                tool_definition_tokens(tools))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
-    steps.report(6, f"the model is working; context {gauge.line()}")
+    steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
     if hooks is not None:
         warnings += [f"hook: {line}" for line in hooks.messages]
     await ports.session.append(BufferEntry("assistant", act.text))  # 7
+    if act.last_prompt_tokens:
+        await ports.session.set_state(LAST_CALL_KEY, last_call_state(act.last_prompt_tokens))
     await _show_plan(ports.events, turn.mode, act.text)
     await _note_working_files(ports, act.calls)
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
-    steps.report(7, f"answered: {format_usage(act.usage)}")
-    figures = TurnFigures(len(act.calls), act.turns, format_usage(act.usage), gauge.line())
+    usage = summed_usage_text(act.usage, act.turns)
+    steps.report(7, f"answered: {usage}")
+    context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
+    figures = TurnFigures(len(act.calls), act.turns, usage, context)
     return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings))
 
@@ -306,7 +320,7 @@ async def _stop_hooks(ports: MainLoopPorts, llm: Llm, header: str, act: ActResul
         more = await _act(ports, llm, header, [*history, ChatMessage.user(reason)], tools, gate, options,
                           request, hooks)
         act = ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
-                        more.messages)
+                        more.messages, more.last_prompt_tokens)
     return act
 
 
@@ -371,17 +385,28 @@ class _Steps:
         self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
 
 
+def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:
+    """The tools a turn of the assistant in `mode` is offered (step 3) out of `toolbox`, under `rules`."""
+    return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules).offered
+
+
+def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
+    """The estimated tokens of the tool definitions sent beside the prompt at every model call."""
+    return estimate_tokens(json.dumps([tool.spec() for tool in tools], ensure_ascii=False)) if tools else 0
+
+
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds) -> tuple[str, str, Gauge]:
+                      thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, str, Gauge]:
     """The static header, the user body (the history without the current request) and the gauge."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds)
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens)
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                           thresholds: Thresholds) -> tuple[str, BodyParts]:
-    """The static header and the body's parts, each read once through the ports, measured with the gauge."""
+                           thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, BodyParts]:
+    """The static header and the body's parts, each read once through the ports, measured with the gauge
+    (the tool definitions sent beside them counted as `tool_tokens`)."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
@@ -396,7 +421,8 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         hooks=await read_hooks(ports.config),
         history=tuple(history),
     )
-    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
+    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
+                                  tool_tokens)
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
@@ -434,6 +460,8 @@ class ContextReport:
     archived_entries: int
     breaker_failures: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    last_prompt_tokens: int | None = None
+    """The prompt tokens of the session's last model call as the provider counted them (None: none yet)."""
 
 
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
@@ -444,11 +472,12 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
-    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds)
+    tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens)
     gauge = parts.gauge
     assert gauge is not None
     entries = await ports.session.entries()
-    measured = [("header", estimate_tokens(header))]
+    measured = [("header", estimate_tokens(header)), ("tool definitions", tool_tokens)]
     measured += [(name, estimate_tokens(text)) for name, text in body_sections(parts)]
     breaker = read_breaker(await ports.session.get_state(BREAKER_KEY))
     notes = []
@@ -457,7 +486,8 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     if live_tokens(entries) > window.thresholds.auto_compact:
         notes.append("the history is past the automatic compaction's threshold: the next turn compacts it first")
     return ContextReport(window, choice.mode, tuple(measured), gauge, live_tokens(entries),
-                         sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes))
+                         sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes),
+                         read_last_prompt(await ports.session.get_state(LAST_CALL_KEY)))
 
 
 def render_every_prompt() -> list[RenderedPrompt]:

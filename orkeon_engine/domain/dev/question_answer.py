@@ -5,7 +5,7 @@ them the file's questions: texts made one line, the recommended option moved fir
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -22,18 +22,29 @@ class QuestionAnswer(BaseModel):
     why: str = Field("", description="What depends on the answer, in one sentence")
     options: list[str] = Field(min_length=MIN_OPTIONS, max_length=MAX_OPTIONS,
                                description="The answers to choose from, each short and distinct")
-    recommended: int | None = Field(None, description="The number (from 1) of the option you recommend, or null")
+    recommended: int | None = Field(None, ge=1, le=MAX_OPTIONS,
+                                    description="The number (from 1) of the option you recommend, or null")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _question_mark(cls, data: Any) -> Any:
+        """A question without its question mark gets one (code's one safe fix)."""
+        if isinstance(data, dict) and isinstance(data.get("question"), str):
+            text = data["question"].strip()
+            if text and not text.endswith("?"):
+                return {**data, "question": text.rstrip(".:; ") + "?"}
+        return data
 
     @model_validator(mode="after")
     def _options_hold(self) -> QuestionAnswer:
         if not one_line(self.question).endswith("?"):
-            raise ValueError(f"the question {self.question!r} does not end with a question mark")
+            raise ValueError(f"question: must end with a question mark, was {self.question!r}")
         cleaned = clean_lines(self.options)
         if len(cleaned) != len(self.options) or len(set(cleaned)) != len(cleaned):
-            raise ValueError(f"the options of {self.question!r} must be distinct and not empty")
+            raise ValueError(f"options: must be distinct and not empty, were {self.options!r}")
         if self.recommended is not None and not 1 <= self.recommended <= len(self.options):
-            raise ValueError(f"recommended is {self.recommended}, but {self.question!r} has "
-                             f"{len(self.options)} options")
+            raise ValueError(f"recommended: the number of one of the {len(self.options)} options, was "
+                             f"{self.recommended}")
         return self
 
 

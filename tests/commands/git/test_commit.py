@@ -84,7 +84,7 @@ async def test_a_draft_over_the_subject_limit_is_sent_back_once_then_committed_w
 
     await run_commit(args(yes=True), deps)
 
-    assert "keep it within 72" in model.requests[1].last_user_text
+    assert "- subject: at most 61 characters, was 80: 'xxx" in model.requests[1].last_user_text
     assert repo.head.commit.message.startswith("feat(core): add the parser")
 
 

@@ -67,7 +67,28 @@ async def test_a_review_lists_findings_by_path_and_line_and_closes_with_the_coun
         "src/app.py:5: blocker [correctness] division by zero",
         "src/b.py:1: nit [maintainability] spacing",
     )
-    assert view.message.startswith("3 findings (1 blocker, 1 high, 1 nit); 1 dropped; 600 tokens; $0.0050")
+    assert view.message.startswith("3 findings (1 blocker, 1 high, 1 nit); 1 dropped (1 quote not found); 600 tokens; "
+                                    "$0.0050")
+
+
+async def test_verbose_lists_each_dropped_proposal_with_its_path_line_title_and_reason():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args("--verbose"), deps)
+
+    assert view.lines[-1] == "dropped: src/app.py:2 [correctness] misnamed: quote not found " \
+                             "(its quote matches no added line of its hunk)"
+    assert view.data["dropped"][0]["kind"] == "quote not found"
+    assert view.data["dropped_counts"]["quote not found"] == 1
+
+
+async def test_verbose_json_keeps_stdout_one_json_document_and_lists_the_dropped_aside():
+    deps, _ = await _deps(*_script())
+
+    view = await run_review(_args("--verbose", "--format", "json"), deps)
+
+    assert json.loads(view.lines[0])["dropped"][0]["title"] == "misnamed"
+    assert view.aside.splitlines()[-1].startswith("dropped: src/app.py:2 [correctness] misnamed")
 
 
 async def test_the_document_is_the_ranked_table():

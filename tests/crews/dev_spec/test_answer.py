@@ -25,13 +25,19 @@ def test_the_actor_a_use_case_names_takes_the_actors_own_spelling():
 
 @pytest.mark.parametrize(("changes", "said"), [
     ({"rules": [{"statement": "x", "origin": "y", "severity": "major", "applies_to": ["checkout"]}]},
-     "applies to checkout, which no use case is"),
-    ({"actors": [{"name": "Clerk"}]}, "names the actor 'shopper'"),
-    ({"actors": [{"name": "A"}, {"name": "a"}]}, "a name of its own"),
+     r"rules.0.applies_to: must hold ids of the use cases \(save, restore\), was \['checkout'\]"),
+    ({"actors": [{"name": "Clerk"}]}, r"use_cases.0.actor: must be the name of one of the actors \(Clerk\), was"),
+    ({"actors": [{"name": "A"}, {"name": "a"}]}, "actors: every actor needs a name of its own"),
 ])
 def test_an_answer_whose_parts_do_not_hold_together_is_sent_back_with_why(changes, said):
     with pytest.raises(ValidationError, match=said):
         _answer(**changes)
+
+
+def test_a_rule_naming_a_file_beside_a_use_case_keeps_the_use_case():
+    rule = {"statement": "x", "origin": "y", "severity": "major", "applies_to": ["inventory/server.py", "save"]}
+
+    assert _answer(rules=[rule]).rules[0].applies_to == ["save"]
 
 
 def test_a_use_case_of_eight_steps_is_refused():
@@ -46,5 +52,5 @@ def test_two_use_cases_sharing_an_id_are_refused():
     answer = json.loads(spec_answer())
     answer["use_cases"][1]["id"] = "save"
 
-    with pytest.raises(ValidationError, match="share an id"):
+    with pytest.raises(ValidationError, match="use_cases: every id must differ"):
         SpecAnswer.model_validate(answer)

@@ -2,6 +2,7 @@ import pytest
 from pydantic import ValidationError
 
 from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.questions import MAX_OPTIONS
 
 
 def test_the_models_questions_become_the_files_blocking_first_recommended_first():
@@ -17,12 +18,25 @@ def test_the_models_questions_become_the_files_blocking_first_recommended_first(
 
 
 @pytest.mark.parametrize(("fields", "said"), [
-    ({"question": "Guests."}, "question mark"),
+    ({"question": " "}, "question: must end with a question mark"),
     ({"options": ["Yes", "yes ", "Yes"]}, "distinct"),
     ({"options": ["Yes", " "]}, "distinct"),
-    ({"recommended": 3}, "has 2 options"),
+    ({"recommended": 3}, "recommended: the number of one of the 2 options, was 3"),
+    ({"recommended": 0}, "greater than or equal to 1"),
     ({"options": ["Yes"]}, "at least 2"),
 ])
 def test_a_question_that_cannot_be_asked_is_sent_back_with_why(fields, said):
     with pytest.raises(ValidationError, match=said):
         QuestionAnswer(**({"question": "Guests?", "severity": "Major", "options": ["Yes", "No"]} | fields))
+
+
+def test_a_question_without_its_question_mark_gets_one():
+    answer = QuestionAnswer(question="Who may see the saved cart.", severity="Major", options=["Yes", "No"])
+
+    assert answer.question == "Who may see the saved cart?"
+
+
+def test_the_recommended_number_is_bounded_in_the_schema():
+    bounds = QuestionAnswer.model_json_schema()["properties"]["recommended"]["anyOf"][0]
+
+    assert (bounds["minimum"], bounds["maximum"]) == (1, MAX_OPTIONS)
