@@ -18,10 +18,17 @@ The rule (what is a call, and what only looks like one):
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
-   that are not all calls: only those after the last one that is not are calls.
+   that are not all calls: only those after the last one that is not are calls (but see 6).
 5. A call quoted from what the model has read (the block's text found in `quoted`, the tool results of the
    conversation, as when the model shows a file that holds such a block) is run only when the calls are
-   the whole reply: with a note before them, the reply is a quotation and nothing runs.
+   the whole reply: with a note before them, the reply is a quotation and nothing runs. A reply of the
+   calls alone is the model's own act, whatever it read: the calls then meet the gate, as a native call
+   a file talked the model into does.
+6. A reply that is nothing but call blocks, each in an explicit call form (`<tool_call>`, `<function=...>`,
+   `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or bare), is a call
+   attempt even where a name is not offered (a write in plan mode, a tool the model made up): the call
+   then gets the loop's refusal for an unknown tool, as a native call of that name does, and the blob is
+   not the answer. A name not offered beside prose, or outside those forms, is text (an example).
 
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
@@ -37,7 +44,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +64,7 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
+_TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")
 
 
 @dataclass(frozen=True)
@@ -110,20 +118,52 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
         trailing.insert(0, segment)
     if not trailing:
         return None
-    calls: list[TextToolCall] = []
-    first = len(text)
-    for block in reversed(trailing):
-        found = _block_calls(block, names, offered)
-        if found is None:
-            break
-        calls[:0] = found
-        first = block.start
+    calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
+    only_calls = all(not isinstance(segment, str) or not segment.strip() for segment in segments)
+    if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
+        every, start = _trailing_calls(trailing, _Names(names, any_name=True), offered, len(text))
+        if start == trailing[0].start:
+            calls, first = every, start
     if not calls:
         return None
     note = text[:first].rstrip()
     if note and _any_quoted(calls, quoted):
         return None
     return TextCalls(note, tuple(calls))
+
+
+@dataclass(frozen=True)
+class _Names:
+    """The offered names (lower-cased to as offered); `any_name` also takes a name not offered (rule 6)."""
+
+    offered: Mapping[str, str]
+    any_name: bool = False
+
+    def find(self, raw: str) -> tuple[str, bool] | None:
+        """The tool's name and whether it is offered; None when it is no call of this reading."""
+        key = raw.strip().lower()
+        if key.startswith("functions."):
+            key = key[len("functions."):]
+        if key in self.offered:
+            return self.offered[key], True
+        if self.any_name and _TOOL_NAME.fullmatch(raw.strip()):
+            return raw.strip(), False
+        return None
+
+
+def _trailing_calls(trailing: Sequence[_Block], names: _Names, offered: Mapping[str, Mapping[str, Any]],
+                    end: int) -> tuple[list[TextToolCall], int]:
+    """The calls of the trailing blocks from the last one back to the first that is not a call block, and
+    where the first of them starts (`end` when none is)."""
+    calls: list[TextToolCall] = []
+    first = end
+    for block in reversed(trailing):
+        found = _block_calls(block, names, offered)
+        if found is None:
+            break
+        calls[:0] = found
+        first = block.start
+    return calls, first
 
 
 def _segments(text: str) -> list[str | _Block]:
@@ -193,7 +233,7 @@ def _mistral_block(text: str, start: int, after: int) -> _Block:
     return _Block(start, end, "mistral", text[start:end], parts=tuple(parts))
 
 
-def _block_calls(block: _Block, names: Mapping[str, str],
+def _block_calls(block: _Block, names: _Names,
                  offered: Mapping[str, Mapping[str, Any]]) -> list[TextToolCall] | None:
     """The calls of one block, or None when it is not a call block (rule 4)."""
     source = block.body.strip()
@@ -210,7 +250,7 @@ def _block_calls(block: _Block, names: Mapping[str, str],
     return _json_calls(value, names, source)
 
 
-def _mistral_calls(block: _Block, names: Mapping[str, str], source: str) -> list[TextToolCall] | None:
+def _mistral_calls(block: _Block, names: _Names, source: str) -> list[TextToolCall] | None:
     calls: list[TextToolCall] = []
     for name, value in block.parts:
         decoded = _loads(value)
@@ -221,7 +261,7 @@ def _mistral_calls(block: _Block, names: Mapping[str, str], source: str) -> list
     return calls or None
 
 
-def _json_calls(value: Any, names: Mapping[str, str], source: str) -> list[TextToolCall] | None:
+def _json_calls(value: Any, names: _Names, source: str) -> list[TextToolCall] | None:
     items = value if isinstance(value, list) else [value]
     if not items:
         return None
@@ -234,7 +274,7 @@ def _json_calls(value: Any, names: Mapping[str, str], source: str) -> list[TextT
     return calls
 
 
-def _call_object(item: Any, names: Mapping[str, str], source: str) -> TextToolCall | None:
+def _call_object(item: Any, names: _Names, source: str) -> TextToolCall | None:
     if not isinstance(item, dict):
         return None
     function = item.get("function")
@@ -243,10 +283,13 @@ def _call_object(item: Any, names: Mapping[str, str], source: str) -> TextToolCa
     name_key = next((key for key in NAME_KEYS if isinstance(item.get(key), str)), None)
     if name_key is None:
         return None
-    name = _offered_name(item[name_key], names)
-    if name is None:
+    found = names.find(item[name_key])
+    if found is None:
         return None
+    name, known = found
     argument_key = next((key for key in ARGUMENT_KEYS if key in item), None)
+    if not known and (argument_key is None or name_key != "name"):
+        return None  # rule 6: a name not offered counts only in the {"name", "arguments"} envelope
     if argument_key is not None:
         arguments = item[argument_key]
         if isinstance(arguments, str):
@@ -260,15 +303,16 @@ def _call_object(item: Any, names: Mapping[str, str], source: str) -> TextToolCa
     return TextToolCall(name, json.dumps(arguments, ensure_ascii=False), source)
 
 
-def _xml_calls(inner: str, names: Mapping[str, str], offered: Mapping[str, Mapping[str, Any]],
+def _xml_calls(inner: str, names: _Names, offered: Mapping[str, Mapping[str, Any]],
                source: str) -> list[TextToolCall] | None:
     """Qwen3-Coder's `<function=name><parameter=key>value</parameter>...</function>`, one or more."""
     calls: list[TextToolCall] = []
     rest = inner
     for match in _FUNCTION.finditer(inner):
-        name = _offered_name(match.group(1), names)
-        if name is None:
+        found = names.find(match.group(1))
+        if found is None:
             return None
+        name = found[0]
         properties = offered.get(name, {}).get("properties", {})
         arguments: dict[str, Any] = {}
         for parameter in _PARAMETER.finditer(match.group(2)):
@@ -297,13 +341,6 @@ def _trim_newlines(value: str) -> str:
     if value.endswith("\n"):
         value = value[:-1]
     return value
-
-
-def _offered_name(raw: str, names: Mapping[str, str]) -> str | None:
-    key = raw.strip().lower()
-    if key.startswith("functions."):
-        key = key[len("functions."):]
-    return names.get(key)
 
 
 def _loads(text: str) -> Any:

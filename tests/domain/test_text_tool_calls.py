@@ -86,7 +86,8 @@ def test_arguments_that_do_not_fit_the_tool_still_make_a_call_for_the_loop_to_re
     'For instance {"name": "file_read", "arguments": {"path": "a.py"}} reads a file.',
     "Call `file_read` with the path to see it.",
     f"```json\n{READ_A}\n```\nThis reads a.py, which you can run yourself.",
-    '```json\n{"name": "delete_everything", "arguments": {}}\n```',
+    'Such as:\n```json\n{"name": "delete_everything", "arguments": {}}\n```',
+    '```json\n{"name": "delete_everything", "path": "a"}\n```',
     f"```python\n{READ_A}\n```",
     '```json\n{"name": "Bob", "age": 3}\n```',
     '{"name": "file_read", "arguments": [1, 2]}',
@@ -94,10 +95,27 @@ def test_arguments_that_do_not_fit_the_tool_still_make_a_call_for_the_loop_to_re
     "```json\n{not json}\n```",
     "[TOOL_CALLS] nothing",
     "",
-], ids=["object-in-a-sentence", "name-in-backticks", "prose-after", "unknown-tool", "python-fence",
+], ids=["object-in-a-sentence", "name-in-backticks", "prose-after", "unknown-tool-after-prose",
+        "unknown-tool-flattened", "python-fence",
         "not-a-call", "arguments-not-an-object", "json-answer", "bad-json", "empty-mistral", "empty"])
 def test_text_that_only_looks_like_a_call_is_not_one(text):
     assert read_text_calls(text, OFFERED) is None
+
+
+@pytest.mark.parametrize("text", [
+    '```json\n{"name": "file_delete", "arguments": {"path": "a.py"}}\n```',
+    '{"name": "file_delete", "arguments": {"path": "a.py"}}',
+    '<tool_call>\n{"name": "file_delete", "arguments": {"path": "a.py"}}\n</tool_call>',
+    "<function=file_delete><parameter=path>a.py</parameter></function>",
+])
+def test_a_reply_of_nothing_but_a_call_of_a_tool_not_offered_is_a_call_for_the_loop_to_refuse(text):
+    assert _calls(text) == [("file_delete", {"path": "a.py"})]
+
+
+def test_a_reply_of_calls_alone_keeps_them_all_when_one_names_a_tool_not_offered():
+    text = f'<tool_call>\n{READ_A}\n</tool_call>\n<tool_call>\n{{"name": "rm", "arguments": {{}}}}\n</tool_call>'
+
+    assert [name for name, _ in _calls(text)] == ["file_read", "rm"]
 
 
 def test_only_the_calls_after_the_last_block_that_is_not_one_count():
@@ -134,11 +152,11 @@ MARKUP = st.sampled_from(["```", "```json\n", "<tool_call>", "</tool_call>", "<f
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(MARKUP | st.text(max_size=6), max_size=30).map("".join))
-def test_arbitrary_text_never_makes_it_crash_and_any_call_names_an_offered_tool(text):
+def test_arbitrary_text_never_makes_it_crash_and_a_call_beside_a_note_names_an_offered_tool(text):
     found = read_text_calls(text, OFFERED, quoted=[text[:10]])
 
-    assert found is None or all(call.name in OFFERED and isinstance(json.loads(call.arguments), dict)
-                                for call in found.calls)
+    assert found is None or all(isinstance(json.loads(call.arguments), dict) for call in found.calls)
+    assert found is None or not found.note or all(call.name in OFFERED for call in found.calls)
 
 
 @settings(max_examples=200, deadline=None)

@@ -59,8 +59,21 @@ async def test_arguments_that_do_not_fit_go_back_to_the_model_as_the_calls_error
     assert edit.written == {}
 
 
-async def test_a_call_of_a_tool_not_offered_is_the_answer_as_written():
+async def test_a_reply_of_nothing_but_a_call_of_a_tool_not_offered_is_refused_as_a_native_call_is():
     text = '```json\n{"name": "rm_rf", "arguments": {}}\n```'
+    native = ScriptedChatModel([Call("rm_rf", {}), "nothing removed"])
+    written = ScriptedChatModel([text, "nothing removed"])
+
+    by_native = await _act(native, [RecordingEdit()])
+    by_text = await _act(written, [RecordingEdit()])
+
+    assert by_text.text == "nothing removed" and "rm_rf" not in by_text.text
+    assert [r.result.text for r in by_text.calls] == [r.result.text for r in by_native.calls]
+    assert by_text.calls[0].result.is_error and "unknown tool 'rm_rf'" in by_text.calls[0].result.text
+
+
+async def test_an_example_of_a_tool_not_offered_beside_prose_is_the_answer_as_written():
+    text = 'An OpenAI call looks like this:\n```json\n{"name": "get_weather", "arguments": {}}\n```'
     model = ScriptedChatModel([text])
 
     result = await _act(model, [RecordingEdit()])
