@@ -17,7 +17,10 @@ Tool calls written as text: a reply without `tool_calls` whose text ends with ca
 run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
 shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes
 from them does not run. This is also how the replies of a model asked through the prompt protocol
-(`model.toolCalls: prompt`, the ChatModel adapter's part) become calls.
+become calls: when the model says its protocol is `prompt` (`model.toolCalls`, ChatModel.tool_protocol),
+each request is the conversation as domain/prompt_tool_protocol.py writes it (the tools in the system
+message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
+and its gate are the same.
 
 With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
 so its text reaches the front end piece by piece (held back from where a call written as text may begin:
@@ -46,6 +49,7 @@ from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolC
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
 from orkeon_engine.domain.text_tool_calls import read_text_calls
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
@@ -147,6 +151,7 @@ class _ToolLoop:
         self._usage = Usage()
         self._context_tokens = 0
         self._turns = 0
+        self._protocol: ToolProtocol = "native"
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -159,6 +164,7 @@ class _ToolLoop:
 
     async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
+        self._protocol = await self._model.tool_protocol(self._options) if self._specs else "native"
         while True:
             self._safe_point()
             held = HeldCallText() if self._events is not None else None
@@ -182,8 +188,11 @@ class _ToolLoop:
                 conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
 
     async def _ask_model(self, conversation: list[ChatMessage], held: HeldCallText | None) -> ChatReply:
+        sent, specs = conversation, self._specs
+        if self._protocol == "prompt":  # the tools and results written into the messages, no tools sent
+            sent, specs = prompt_conversation(conversation, self._specs), []
         if self._events is None or held is None:
-            return await self._model.chat(conversation, self._specs, self._options)
+            return await self._model.chat(sent, specs, self._options)
         events = self._events
 
         async def on_text(piece: str) -> None:
@@ -191,7 +200,7 @@ class _ToolLoop:
             if shown:
                 await events.text(shown)
 
-        return await stream_chat(self._model, conversation, self._specs, self._options, on_text)
+        return await stream_chat(self._model, sent, specs, self._options, on_text)
 
     def _calls_of(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> ChatMessage:
         """The reply as the loop reads it: as it is with native calls (or no text); with calls written as
