@@ -14,7 +14,8 @@ The rule (what is a call, and what only looks like one):
    followed by prose is an example or an explanation, not a call. A block left open at the very end (the
    closing tag or fence missing) counts as closed there.
 3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply: an object
-   inside a sentence ("for instance {"name": ...}") is prose.
+   inside a sentence ("for instance {"name": ...}") is prose. A closing bracket too many after a call's
+   JSON, as small models write, is forgiven.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
@@ -171,7 +172,7 @@ def _segments(text: str) -> list[str | _Block]:
     stripped = text.strip()
     if stripped[:1] in ("{", "[") and not stripped.startswith("[TOOL_CALLS]"):
         balanced = first_balanced(stripped)
-        if balanced is not None and balanced == stripped:
+        if balanced is not None and _only_closers(stripped[len(balanced):]):
             start = text.index(stripped[0])
             return [_Block(start, start + len(stripped), "bare", stripped)]
     segments: list[str | _Block] = []
@@ -247,6 +248,10 @@ def _block_calls(block: _Block, names: _Names,
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
     value = _loads(inner)
+    if value is None and inner[:1] in ("{", "["):  # a closing brace too many, as small models write
+        balanced = first_balanced(inner)
+        if balanced is not None and _only_closers(inner[len(balanced):]):
+            value = _loads(balanced)
     return _json_calls(value, names, source)
 
 
@@ -341,6 +346,12 @@ def _trim_newlines(value: str) -> str:
     if value.endswith("\n"):
         value = value[:-1]
     return value
+
+
+def _only_closers(text: str) -> bool:
+    """Whether `text` holds nothing but closing brackets and spaces (what follows a call's JSON when the
+    model closed it once too often)."""
+    return not text.strip(" \t\r\n}]")
 
 
 def _loads(text: str) -> Any:
