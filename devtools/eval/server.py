@@ -59,13 +59,19 @@ class LlamaServer:
                  "--jinja", "-c", str(CONTEXT_SIZE), "-np", "1", "-t", str(self.threads), "--alias", SERVED_NAME],
                 stdout=output, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise EvalSetupError(f"llama-server ended at start (exit {self.process.returncode}); see {self.log}")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.origin}/health", timeout=2) as answer:
-                if answer.status == 200:
-                    return self
-            time.sleep(0.5)
+        try:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise EvalSetupError(f"llama-server ended at start (exit {self.process.returncode}); "
+                                         f"see {self.log}")
+                with contextlib.suppress(OSError), \
+                        urllib.request.urlopen(f"{self.origin}/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        return self
+                time.sleep(0.5)
+        except BaseException:  # a stop (Ctrl-C, SIGTERM) while it loads: no server left behind
+            self.stop()
+            raise
         self.stop()
         raise EvalSetupError(f"llama-server did not answer /health within {wait:.0f} s; see {self.log}")
 

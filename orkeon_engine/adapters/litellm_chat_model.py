@@ -35,6 +35,7 @@ from orkeon_engine.domain.chat import (
     ToolCallRequest,
     Usage,
 )
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, choose_protocol
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
 from orkeon_engine.ports.chat_model import LlmFailure, TextSink
@@ -78,6 +79,17 @@ class LitellmChatModel:
     async def configured_model(self, options: CallOptions) -> str:
         settings = await self._settings()
         return options.model or settings.model
+
+    async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
+        """`model.toolCalls` as it applies to this model (domain/prompt_tool_protocol.choose_protocol): auto
+        asks litellm's table whether the model supports function calling."""
+        settings = await self._settings()
+        model = options.model or settings.model
+        if settings.tool_calls in ("native", "prompt"):
+            return choose_protocol(settings.tool_calls, knows_tools=False, openai_compatible_base=False)
+        litellm = await litellm_client(self._notice)
+        return choose_protocol(settings.tool_calls, knows_tools=_knows(litellm.supports_function_calling, model),
+                               openai_compatible_base=bool(settings.api_base) and _provider(model) in OPENAI_COMPATIBLE)
 
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:

@@ -126,6 +126,8 @@ class ChatSettings:
     pricing: Pricing = NO_PRICING
     structured_output: str = "auto"
     """How JSON is asked for: auto, json_schema, tool or prompt (domain/structured_output.py)."""
+    tool_calls: str = "auto"
+    """How tools are offered: auto, native or prompt (domain/prompt_tool_protocol.py)."""
 
 
 @dataclass(frozen=True)

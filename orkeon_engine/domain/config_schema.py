@@ -16,6 +16,7 @@ from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_tha
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.prompt_tool_protocol import TOOL_CALL_SETTINGS
 from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
@@ -276,6 +277,19 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "auto",
         "services.model_settings",
         choices=STRUCTURED_SETTINGS,
+    ),
+    _key(
+        "model.toolCalls",
+        "How the tools are offered to the model: native sends them as the API's tools and reads its tool_calls; "
+        "prompt describes them in the system prompt with one call format (<tool_call> blocks), sends no tools "
+        "and gives the results back as text, for a model or server without function calling; auto is native "
+        "where litellm says the model supports function calling or where an OpenAI-compatible model.apiBase "
+        "serves a model litellm does not know (llama.cpp with --jinja, vLLM, Ollama, a LiteLLM proxy), else "
+        "prompt. In every way a call the model writes as text in its answer is read and run as a call.",
+        "choice",
+        "auto",
+        "services.model_settings",
+        choices=TOOL_CALL_SETTINGS,
     ),
     _key(
         "model.preload",

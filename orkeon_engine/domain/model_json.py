@@ -22,11 +22,12 @@ def json_candidate(text: str) -> str:
     fenced = _FENCE.search(text)
     if fenced:
         return fenced.group(1).strip()
-    balanced = _first_balanced(text)
+    balanced = first_balanced(text)
     return balanced if balanced is not None else text.strip()
 
 
-def _first_balanced(text: str) -> str | None:
+def first_balanced(text: str) -> str | None:
+    """The first balanced JSON-looking object or array of `text` (brackets matched outside strings), or None."""
     start = next((i for i, ch in enumerate(text) if ch in _CLOSERS), None)
     if start is None:
         return None

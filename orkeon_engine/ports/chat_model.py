@@ -8,6 +8,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 
 
 class LlmFailure(CommandFailedError):
@@ -43,6 +44,12 @@ class ChatModel(Protocol):
 
     async def configured_model(self, options: CallOptions) -> str:
         """The model a call with these options would use."""
+        ...
+
+    async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
+        """How a call with these options offers tools: `native` (the API's tools and tool_calls) or `prompt`
+        (domain/prompt_tool_protocol.py: the caller then writes the tools and results into the messages and
+        sends no tools). Raises the same setting errors as `configured_model`."""
         ...
 
 

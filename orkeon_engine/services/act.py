@@ -12,8 +12,19 @@ port (a call in flight is not interrupted), and context tokens (each turn's prom
 budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
 A failed model call (LlmFailure) propagates as it is.
 
+Tool calls written as text: a reply without `tool_calls` whose text ends with calls of offered tools
+(domain/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
+run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
+shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes
+from them does not run. This is also how the replies of a model asked through the prompt protocol
+become calls: when the model says its protocol is `prompt` (`model.toolCalls`, ChatModel.tool_protocol),
+each request is the conversation as domain/prompt_tool_protocol.py writes it (the tools in the system
+message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
+and its gate are the same.
+
 With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
-so its text reaches the front end piece by piece, and each call is reported checked (before the gate),
+so its text reaches the front end piece by piece (held back from where a call written as text may begin:
+domain/held_call_text.py), and each call is reported checked (before the gate),
 started and finished. Without them the loop is unchanged.
 
 Given a Spawner, the loop offers spawn_agent itself (tools/spawn_agent.py), after the act's own tools: the
@@ -35,8 +46,11 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
+from orkeon_engine.domain.text_tool_calls import read_text_calls
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -137,6 +151,7 @@ class _ToolLoop:
         self._usage = Usage()
         self._context_tokens = 0
         self._turns = 0
+        self._protocol: ToolProtocol = "native"
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -149,26 +164,58 @@ class _ToolLoop:
 
     async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
+        self._protocol = await self._model.tool_protocol(self._options) if self._specs else "native"
         while True:
             self._safe_point()
-            reply = await self._ask_model(conversation)
+            held = HeldCallText() if self._events is not None else None
+            reply = await self._ask_model(conversation, held)
             self._turns += 1
             self._usage = self._usage + reply.usage
             self._context_tokens += reply.usage.input_tokens
-            conversation.append(reply.message)
+            message = self._calls_of(reply.message, conversation)
+            if held is not None and self._events is not None:
+                rest = held.finish(message.text)
+                if rest:
+                    await self._events.text(rest)
+            conversation.append(message)
             self._report()
-            if not reply.message.tool_calls:
-                return ActResult(reply.message.text, tuple(self._records), self._usage, self._turns,
+            if not message.tool_calls:
+                return ActResult(message.text, tuple(self._records), self._usage, self._turns,
                                  tuple(conversation), reply.usage.input_tokens)
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
             self._check("turns", self._budget.turns, self._turns - 1)
-            for record in await self._run_turn(reply.message.tool_calls):
+            for record in await self._run_turn(message.tool_calls):
                 conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
 
-    async def _ask_model(self, conversation: list[ChatMessage]) -> ChatReply:
-        if self._events is None:
-            return await self._model.chat(conversation, self._specs, self._options)
-        return await stream_chat(self._model, conversation, self._specs, self._options, self._events.text)
+    async def _ask_model(self, conversation: list[ChatMessage], held: HeldCallText | None) -> ChatReply:
+        sent, specs = conversation, self._specs
+        if self._protocol == "prompt":  # the tools and results written into the messages, no tools sent
+            sent, specs = prompt_conversation(conversation, self._specs), []
+        if self._events is None or held is None:
+            return await self._model.chat(sent, specs, self._options)
+        events = self._events
+
+        async def on_text(piece: str) -> None:
+            shown = held.feed(piece)
+            if shown:
+                await events.text(shown)
+
+        return await stream_chat(self._model, sent, specs, self._options, on_text)
+
+    def _calls_of(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> ChatMessage:
+        """The reply as the loop reads it: as it is with native calls (or no text); with calls written as
+        text, the note and those calls (ids `text_<turn>_<n>`)."""
+        if message.tool_calls or not message.text:
+            return message
+        offered = {function["name"]: function.get("parameters") or {} for spec in self._specs
+                   if isinstance(function := spec.get("function"), dict) and isinstance(function.get("name"), str)}
+        quoted = (m.text for m in conversation if m.role == "tool")
+        found = read_text_calls(message.text, offered, quoted)
+        if found is None:
+            return message
+        calls = tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
+                      for index, call in enumerate(found.calls))
+        return ChatMessage.assistant(found.note, calls)
 
     async def _run_turn(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
         """Every call of one model turn, grouped: consecutive reads together, any other call alone."""

@@ -57,6 +57,7 @@ from orkeon_engine.domain.permissions.modes import parse_mode
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.question import PermissionQuestion
 from orkeon_engine.domain.permissions.rule_sets import STEP_RULE_SETS
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.tool_call import FileEdit
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.chat_model import ChatModel
@@ -378,6 +379,9 @@ class TranscribedModel:
 
     async def configured_model(self, options: CallOptions) -> str:
         return await self._inner.configured_model(options)
+
+    async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
+        return await self._inner.tool_protocol(options)
 
 
 class ChildUsageLedger:

@@ -28,6 +28,7 @@ from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.structured_output import ENFORCED_WAYS, StructuredOutput, structured_output
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import ChatModel, TextSink
@@ -177,6 +178,9 @@ class _Recorded:
 
     async def configured_model(self, options: CallOptions) -> str:
         return await self._llm.model.configured_model(options)
+
+    async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
+        return await self._llm.model.tool_protocol(options)
 
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:

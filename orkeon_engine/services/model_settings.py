@@ -2,7 +2,7 @@
 from the session's setting, else ORKEON_API_BASE, else the `model.apiBase` of the settings files (the
 environment always wins over a project's file, and a project's file is read for it only once the workspace
 is trusted: domain/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `model.pricing`,
-`model.structuredOutput`), gathered for the chat model's adapter by `chat_settings`."""
+`model.structuredOutput`, `model.toolCalls`), gathered for the chat model's adapter by `chat_settings`."""
 
 from __future__ import annotations
 
@@ -70,8 +70,10 @@ async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSett
     except PricingError as error:
         raise CommandFailedError(str(error)) from None
     structured = await config.get("model.structuredOutput", "auto")
+    tool_calls = await config.get("model.toolCalls", "auto")
     assert choice.model is not None  # require_model raised otherwise
-    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured))
+    return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured),
+                        str(tool_calls))
 
 
 def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:

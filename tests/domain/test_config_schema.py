@@ -57,3 +57,15 @@ def test_a_list_is_read_from_json_or_commas():
 def test_a_value_of_the_wrong_type_from_a_file_is_refused():
     with pytest.raises(ConfigValueError, match="model"):
         check_value(find_key("model"), 12)
+
+
+def test_model_tool_calls_takes_auto_native_or_prompt_and_names_them_when_refused():
+    spec = find_key("model.toolCalls")
+
+    assert spec is not None and spec.default == "auto"
+    assert [parse_token(spec, v) for v in ("auto", "native", "prompt")] == ["auto", "native", "prompt"]
+    with pytest.raises(ConfigValueError, match=r"model\.toolCalls: .text. is not accepted; expected auto \| native \| "
+                                               r"prompt"):
+        parse_token(spec, "text")
+    with pytest.raises(ConfigValueError, match=r"model\.toolCalls: .*auto \| native \| prompt"):
+        check_value(spec, True)

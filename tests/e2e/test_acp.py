@@ -278,3 +278,16 @@ async def test_the_todo_list_the_model_keeps_is_the_sessions_plan_with_each_stat
     (plan,) = harness.client.of_kind("plan", session)
     assert [(entry.content, entry.status) for entry in plan.entries] == [("Read the parser", "completed"),
                                                                           ("Split it", "in_progress")]
+
+
+async def test_a_call_written_in_the_streamed_content_runs_and_no_chunk_shows_it(harness):
+    blob = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "content": "TAX = 0.21\\n"}}\n```'
+    steps = [{"content": f"Setting it now.\n{blob}"}, {"content": "cart.py now sets TAX to 0.21."}]
+    session, folder = await harness.session(steps, answers=["allow_once"], files={"cart.py": "TAX = 0.2\n"})
+
+    stop = await prompt(harness.conn, session, "set the tax to 0.21 in cart.py")
+
+    shown = harness.client.agent_text(session)
+    assert stop == "end_turn" and harness.client.writes == [(os.path.realpath(folder / "cart.py"), "TAX = 0.21\n")]
+    assert "Setting it now." in shown and "cart.py now sets TAX to 0.21." in shown
+    assert "```" not in shown and "file_write" not in shown and '"arguments"' not in shown

@@ -9,6 +9,7 @@ naming the steps, tokens and cost. A client that declares no window capability i
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -95,3 +96,20 @@ async def test_a_client_that_declares_no_window_capabilities_still_gets_the_ques
     assert len(editor.questions) == 1 and "file_write" in editor.questions[0].message
     assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.21\n"
     assert result["message"].startswith("cart.py now sets TAX to 0.21.") and result["output"] is None
+
+
+async def test_a_call_the_model_writes_in_its_content_runs_and_the_answer_holds_no_blob(start_server, workspace):
+    (workspace / "cart.py").write_text("TAX = 0.2\n", encoding="utf-8")
+    call = '{"name": "file_write", "arguments": {"path": "cart.py", "content": "TAX = 0.21\\n"}}'
+    blob = f"<tool_call>\n{call}\n</tool_call>"
+    editor = Editor("Allow once")
+    with StubOpenAIServer([{"content": blob}, {"content": "cart.py now sets TAX to 0.21."}]) as stub:
+        client = await start_server(features=editor.features(),
+                                    env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+
+        result = await run_command(client, "assistant", "set the tax to 0.21 in cart.py")
+
+    assert len(editor.questions) == 1 and "file_write" in editor.questions[0].message
+    assert (workspace / "cart.py").read_text(encoding="utf-8") == "TAX = 0.21\n"
+    assert result["message"].startswith("cart.py now sets TAX to 0.21.")
+    assert "<tool_call>" not in json.dumps(result) and '\\"arguments\\"' not in json.dumps(result)

@@ -34,6 +34,9 @@ class RoutedChatModel:
     async def configured_model(self, options: CallOptions) -> str:
         return options.model or self.model
 
+    async def tool_protocol(self, options: CallOptions) -> str:
+        return "native"
+
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:
         text = "\n".join(message.text for message in messages)

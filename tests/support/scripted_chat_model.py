@@ -85,8 +85,10 @@ Script: TypeAlias = str | Call | list[Call] | Turn | ChatReply | BaseException |
 class ScriptedChatModel:
     def __init__(self, turns: Iterable[Script] = (), model: str = "scripted/model",
                  usage: Usage = DEFAULT_USAGE, hold: asyncio.Event | None = None,
-                 not_configured: bool = False, structured_way: StructuredWay | None = None) -> None:
+                 not_configured: bool = False, structured_way: StructuredWay | None = None,
+                 tool_protocol: str = "native") -> None:
         self.turns: list[Script] = list(turns)
+        self.protocol = tool_protocol
         self.structured_way = structured_way
         self.model = model
         self.usage = usage
@@ -107,6 +109,11 @@ class ScriptedChatModel:
         if self.not_configured:
             raise NotConfiguredError(HOW_TO_CONFIGURE)
         return options.model or self.model
+
+    async def tool_protocol(self, options: CallOptions) -> str:
+        """`native`, or `prompt` for a model played as one without function calling (`tool_protocol=`)."""
+        await self.configured_model(options)
+        return self.protocol
 
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:

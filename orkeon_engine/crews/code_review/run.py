@@ -26,6 +26,7 @@ from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.review_files import review_order
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
 from orkeon_engine.domain.secret_paths import withheld_paths
@@ -202,3 +203,6 @@ class _Tally:
 
     async def configured_model(self, options: CallOptions) -> str:
         return await self._model.configured_model(options)
+
+    async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
+        return await self._model.tool_protocol(options)

@@ -32,3 +32,6 @@ class FakeStreamingChatModel:
 
     async def configured_model(self, options: CallOptions) -> str:
         return await self.scripted.configured_model(options)
+
+    async def tool_protocol(self, options: CallOptions) -> str:
+        return await self.scripted.tool_protocol(options)

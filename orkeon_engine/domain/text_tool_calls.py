@@ -1,0 +1,374 @@
+"""Tool calls a model wrote as text: found in its reply, by one rule, so they run as native calls do.
+
+Small open models served by llama.cpp, vLLM or Ollama often answer a request for a tool with the call
+written in the content instead of the API's `tool_calls`: a fenced ```json block, Hermes and Qwen's
+`<tool_call>{...}</tool_call>`, Qwen3-Coder's `<function=name><parameter=x>v</parameter></function>`,
+Mistral's `[TOOL_CALLS] [{...}]`, or the bare object. `read_text_calls` reads them; the tool loop then
+validates the arguments and puts each call to the permission gate like any other.
+
+The rule (what is a call, and what only looks like one):
+
+1. Only the model's own reply is read; never a tool result, never the person's message.
+2. The calls must end the reply. The reply is cut into prose and blocks (a ``` fence, a `<tool_call>`,
+   a `<function=...>`, a `[TOOL_CALLS]` run); the calls are the blocks after the last prose. A block
+   followed by prose is an example or an explanation, not a call. A block left open at the very end (the
+   closing tag or fence missing) counts as closed there.
+3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply: an object
+   inside a sentence ("for instance {"name": ...}") is prose. A closing bracket too many after a call's
+   JSON, as small models write, is forgiven.
+4. A block is a call block only when everything in it is a call of an offered tool: the name one of
+   `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
+   of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
+   that are not all calls: only those after the last one that is not are calls (but see 6).
+5. A call quoted from what the model has read (the block's text found in `quoted`, the tool results of the
+   conversation, as when the model shows a file that holds such a block) is run only when the calls are
+   the whole reply: with a note before them, the reply is a quotation and nothing runs. A reply of the
+   calls alone is the model's own act, whatever it read: the calls then meet the gate, as a native call
+   a file talked the model into does.
+6. A reply that is nothing but call blocks, each in an explicit call form (`<tool_call>`, `<function=...>`,
+   `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or bare), is a call
+   attempt even where a name is not offered (a write in plan mode, a tool the model made up): the call
+   then gets the loop's refusal for an unknown tool, as a native call of that name does, and the blob is
+   not the answer. A name not offered beside prose, or outside those forms, is text (an example).
+
+Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
+do not validate is a call, whose error goes back to the model as its result. The text before the calls is
+kept as the assistant's note; the blocks are never shown to the person.
+
+Accepted call objects: `{"name": N, "arguments": {...}}` (also `parameters`, `args` or `input` for the
+arguments, `tool` or `tool_name` or `function` for the name; the arguments as a JSON string too), OpenAI's
+`{"type": "function", "function": {"name": N, "arguments": "..."}}`, and a name beside the arguments
+themselves (`{"name": "file_read", "path": "a.py"}`). A list of them is several calls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
+from orkeon_engine.domain.model_json import first_balanced
+
+NAME_KEYS = ("name", "tool", "tool_name", "function")
+ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
+ENVELOPE_KEYS = frozenset({"id", "type", "call_id"})
+CALL_FENCES = frozenset({"", "json", "json5", "tool_call", "tool_calls", "tool", "function_call"})
+MAX_REPLY = 200_000
+"""A longer reply is not searched for calls (no model writes a call that long; it is shown as text)."""
+
+_FENCE_OPEN = re.compile(r"(`{3,})[ \t]*([\w.+-]*)[ \t]*\n")
+_TAG_OPEN = re.compile(r"<tool_call>|<function=|\[TOOL_CALLS\]")
+_FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.DOTALL)
+_PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
+_MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
+_SPACES = re.compile(r"\s+")
+_TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")
+
+
+@dataclass(frozen=True)
+class TextToolCall:
+    """One call found in the text: the offered tool's own name, its arguments as JSON text, and the block
+    it was written in."""
+
+    name: str
+    arguments: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TextCalls:
+    """The calls a reply ends with, in order, and the note the reply opened with (possibly empty)."""
+
+    note: str
+    calls: tuple[TextToolCall, ...]
+
+
+@dataclass(frozen=True)
+class _Block:
+    start: int
+    end: int
+    kind: str  # fence, tag, bare
+    body: str
+    info: str = ""
+    parts: tuple[tuple[str | None, str], ...] = ()
+    """A `[TOOL_CALLS]` run's calls: (the name written before `[ARGS]`, or None; the JSON text)."""
+
+
+def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
+                    quoted: Iterable[str] = ()) -> TextCalls | None:
+    """The calls `text` ends with, by the module's rule; None when it holds none.
+
+    `offered` maps each offered tool's name to the JSON schema of its arguments (the schema types the
+    values of Qwen3-Coder's `<parameter=...>`); `quoted` the texts the model has read (tool results).
+    Never raises, whatever the text."""
+    if not text or len(text) > MAX_REPLY or not offered:
+        return None
+    names = {name.lower(): name for name in offered}
+    segments = _segments(text)
+    if not segments:
+        return None
+    trailing: list[_Block] = []
+    for segment in reversed(segments):
+        if isinstance(segment, str):
+            if segment.strip():
+                break
+            continue
+        trailing.insert(0, segment)
+    if not trailing:
+        return None
+    calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
+    only_calls = all(not isinstance(segment, str) or not segment.strip() for segment in segments)
+    if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
+        every, start = _trailing_calls(trailing, _Names(names, any_name=True), offered, len(text))
+        if start == trailing[0].start:
+            calls, first = every, start
+    if not calls:
+        return None
+    note = text[:first].rstrip()
+    if note and _any_quoted(calls, quoted):
+        return None
+    return TextCalls(note, tuple(calls))
+
+
+@dataclass(frozen=True)
+class _Names:
+    """The offered names (lower-cased to as offered); `any_name` also takes a name not offered (rule 6)."""
+
+    offered: Mapping[str, str]
+    any_name: bool = False
+
+    def find(self, raw: str) -> tuple[str, bool] | None:
+        """The tool's name and whether it is offered; None when it is no call of this reading."""
+        key = raw.strip().lower()
+        if key.startswith("functions."):
+            key = key[len("functions."):]
+        if key in self.offered:
+            return self.offered[key], True
+        if self.any_name and _TOOL_NAME.fullmatch(raw.strip()):
+            return raw.strip(), False
+        return None
+
+
+def _trailing_calls(trailing: Sequence[_Block], names: _Names, offered: Mapping[str, Mapping[str, Any]],
+                    end: int) -> tuple[list[TextToolCall], int]:
+    """The calls of the trailing blocks from the last one back to the first that is not a call block, and
+    where the first of them starts (`end` when none is)."""
+    calls: list[TextToolCall] = []
+    first = end
+    for block in reversed(trailing):
+        found = _block_calls(block, names, offered)
+        if found is None:
+            break
+        calls[:0] = found
+        first = block.start
+    return calls, first
+
+
+def _segments(text: str) -> list[str | _Block]:
+    """The text cut into prose (str) and blocks, in order; a bare JSON reply is one block."""
+    stripped = text.strip()
+    if stripped[:1] in ("{", "[") and not stripped.startswith("[TOOL_CALLS]"):
+        balanced = first_balanced(stripped)
+        if balanced is not None and _only_closers(stripped[len(balanced):]):
+            start = text.index(stripped[0])
+            return [_Block(start, start + len(stripped), "bare", stripped)]
+    segments: list[str | _Block] = []
+    position = 0
+    while position < len(text):
+        block = _next_block(text, position)
+        if block is None:
+            segments.append(text[position:])
+            break
+        if block.start > position:
+            segments.append(text[position:block.start])
+        segments.append(block)
+        position = max(block.end, block.start + 1)
+    return segments
+
+
+def _next_block(text: str, position: int) -> _Block | None:
+    fence = _FENCE_OPEN.search(text, position)
+    tag = _TAG_OPEN.search(text, position)
+    if fence is not None and (tag is None or fence.start() <= tag.start()):
+        ticks = fence.group(1)
+        close = text.find(ticks, fence.end())
+        end = close + len(ticks) if close >= 0 else len(text)
+        body = text[fence.end():close if close >= 0 else len(text)]
+        return _Block(fence.start(), end, "fence", body, fence.group(2).lower())
+    if tag is None:
+        return None
+    opener = tag.group(0)
+    if opener == "<tool_call>":
+        close = text.find("</tool_call>", tag.end())
+        end = close + len("</tool_call>") if close >= 0 else len(text)
+        return _Block(tag.start(), end, "tag", text[tag.end():close if close >= 0 else len(text)])
+    if opener == "<function=":
+        close = text.find("</function>", tag.end())
+        end = close + len("</function>") if close >= 0 else len(text)
+        return _Block(tag.start(), end, "tag", text[tag.start():end])
+    return _mistral_block(text, tag.start(), tag.end())
+
+
+def _mistral_block(text: str, start: int, after: int) -> _Block:
+    """`[TOOL_CALLS]` followed by a JSON list or object, or by `name[ARGS]{...}` (one or more, each with its
+    own marker); the block runs to the end of the last JSON value."""
+    parts: list[tuple[str | None, str]] = []
+    end = cursor = after
+    while True:
+        rest = text[cursor:]
+        lead = len(rest) - len(rest.lstrip())
+        named = _MISTRAL_NAMED.match(rest) if rest.lstrip()[:1] not in ("[", "{") else None
+        value_at = cursor + (named.end() if named is not None else lead)
+        value = first_balanced(text[value_at:]) if text[value_at:value_at + 1] in ("[", "{") else None
+        if value is None:
+            break
+        parts.append((named.group(1) if named is not None else None, value))
+        end = cursor = value_at + len(value)
+        following = text[cursor:].lstrip()
+        if not following.startswith("[TOOL_CALLS]"):
+            break
+        cursor = len(text) - len(following) + len("[TOOL_CALLS]")
+    return _Block(start, end, "mistral", text[start:end], parts=tuple(parts))
+
+
+def _block_calls(block: _Block, names: _Names,
+                 offered: Mapping[str, Mapping[str, Any]]) -> list[TextToolCall] | None:
+    """The calls of one block, or None when it is not a call block (rule 4)."""
+    source = block.body.strip()
+    if block.kind == "fence" and block.info not in CALL_FENCES:
+        return None
+    if block.kind == "mistral":
+        return _mistral_calls(block, names, source)
+    inner = source
+    if block.kind == "fence" and inner.startswith("<tool_call>"):
+        inner = inner[len("<tool_call>"):].split("</tool_call>", 1)[0].strip()
+    if inner.startswith("<function="):
+        return _xml_calls(inner, names, offered, source)
+    value = _loads(inner)
+    if value is None and inner[:1] in ("{", "["):  # a closing brace too many, as small models write
+        balanced = first_balanced(inner)
+        if balanced is not None and _only_closers(inner[len(balanced):]):
+            value = _loads(balanced)
+    return _json_calls(value, names, source)
+
+
+def _mistral_calls(block: _Block, names: _Names, source: str) -> list[TextToolCall] | None:
+    calls: list[TextToolCall] = []
+    for name, value in block.parts:
+        decoded = _loads(value)
+        found = _json_calls(decoded if name is None else {"name": name, "arguments": decoded}, names, source)
+        if found is None:
+            return None
+        calls.extend(found)
+    return calls or None
+
+
+def _json_calls(value: Any, names: _Names, source: str) -> list[TextToolCall] | None:
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        return None
+    calls: list[TextToolCall] = []
+    for item in items:
+        call = _call_object(item, names, source)
+        if call is None:
+            return None
+        calls.append(call)
+    return calls
+
+
+def _call_object(item: Any, names: _Names, source: str) -> TextToolCall | None:
+    if not isinstance(item, dict):
+        return None
+    function = item.get("function")
+    if isinstance(function, dict) and item.get("type", "function") == "function":
+        item = function
+    name_key = next((key for key in NAME_KEYS if isinstance(item.get(key), str)), None)
+    if name_key is None:
+        return None
+    found = names.find(item[name_key])
+    if found is None:
+        return None
+    name, known = found
+    argument_key = next((key for key in ARGUMENT_KEYS if key in item), None)
+    if not known and (argument_key is None or name_key != "name"):
+        return None  # rule 6: a name not offered counts only in the {"name", "arguments"} envelope
+    if argument_key is not None:
+        arguments = item[argument_key]
+        if isinstance(arguments, str):
+            arguments = _loads(arguments) if arguments.strip() else {}
+    else:
+        arguments = {key: value for key, value in item.items() if key != name_key and key not in ENVELOPE_KEYS}
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, dict) or nests_deeper_than(arguments, ARGUMENTS_NESTING):
+        return None
+    return TextToolCall(name, json.dumps(arguments, ensure_ascii=False), source)
+
+
+def _xml_calls(inner: str, names: _Names, offered: Mapping[str, Mapping[str, Any]],
+               source: str) -> list[TextToolCall] | None:
+    """Qwen3-Coder's `<function=name><parameter=key>value</parameter>...</function>`, one or more."""
+    calls: list[TextToolCall] = []
+    rest = inner
+    for match in _FUNCTION.finditer(inner):
+        found = names.find(match.group(1))
+        if found is None:
+            return None
+        name = found[0]
+        properties = offered.get(name, {}).get("properties", {})
+        arguments: dict[str, Any] = {}
+        for parameter in _PARAMETER.finditer(match.group(2)):
+            key = parameter.group(1)
+            schema = properties.get(key, {}) if isinstance(properties, dict) else {}
+            arguments[key] = _typed(_trim_newlines(parameter.group(2)), schema)
+        calls.append(TextToolCall(name, json.dumps(arguments, ensure_ascii=False), source))
+        rest = rest.replace(match.group(0), "", 1)
+    if not calls or rest.replace("</tool_call>", "").replace("<tool_call>", "").strip():
+        return None
+    return calls
+
+
+def _typed(raw: str, schema: Any) -> Any:
+    """A `<parameter>` value: kept as text for a string (or untyped) property, else read as JSON when it is."""
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if kind in (None, "string") and not (isinstance(schema, dict) and "anyOf" in schema):
+        return raw
+    value = _loads(raw.strip())
+    return raw if value is None and raw.strip() != "null" else value
+
+
+def _trim_newlines(value: str) -> str:
+    if value.startswith("\n"):
+        value = value[1:]
+    if value.endswith("\n"):
+        value = value[:-1]
+    return value
+
+
+def _only_closers(text: str) -> bool:
+    """Whether `text` holds nothing but closing brackets and spaces (what follows a call's JSON when the
+    model closed it once too often)."""
+    return not text.strip(" \t\r\n}]")
+
+
+def _loads(text: str) -> Any:
+    """The JSON value of `text`, or None when it is none (bad JSON, too deep)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _any_quoted(calls: Iterable[TextToolCall], quoted: Iterable[str]) -> bool:
+    sources = {_SPACES.sub(" ", call.source).strip() for call in calls}
+    sources.discard("")
+    if not sources:
+        return False
+    for text in quoted:
+        flat = _SPACES.sub(" ", text)
+        if any(source in flat for source in sources):
+            return True
+    return False

@@ -1,0 +1,173 @@
+"""Tool calls written as text: the forms small open models write, and the rule that keeps prose, examples,
+code and quotations from running."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orkeon_engine.domain.text_tool_calls import read_text_calls
+
+OFFERED = {
+    "file_read": {"type": "object", "properties": {"path": {"type": "string"}}},
+    "file_write": {"type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}},
+    "shell_command": {"type": "object", "properties": {"command": {"type": "string"},
+                                                       "timeout": {"type": "integer"}}},
+}
+READ_A = '{"name": "file_read", "arguments": {"path": "a.py"}}'
+
+
+def _calls(text, quoted=()):
+    found = read_text_calls(text, OFFERED, quoted)
+    assert found is not None, text
+    return [(call.name, json.loads(call.arguments)) for call in found.calls]
+
+
+def test_a_json_fence_that_is_the_whole_reply_is_a_call():
+    assert _calls(f"```json\n{READ_A}\n```") == [("file_read", {"path": "a.py"})]
+
+
+def test_what_qwen_coder_writes_on_llama_cpp_is_a_call():
+    text = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "content": "TAX = 0.21"}}\n```'
+
+    assert _calls(text) == [("file_write", {"path": "cart.py", "content": "TAX = 0.21"})]
+
+
+def test_the_sentence_before_the_calls_is_kept_as_the_note():
+    found = read_text_calls(f"I will read it first.\n\n```json\n{READ_A}\n```\n", OFFERED)
+
+    assert found is not None and found.note == "I will read it first."
+
+
+@pytest.mark.parametrize("text", [
+    f"<tool_call>\n{READ_A}\n</tool_call>",
+    f"<tool_call>{READ_A}",
+    '{"name": "file_read", "parameters": {"path": "a.py"}}',
+    '{"tool": "file_read", "args": {"path": "a.py"}}',
+    '{"name": "file_read", "arguments": "{\\"path\\": \\"a.py\\"}"}',
+    '{"name": "file_read", "path": "a.py"}',
+    '[{"type": "function", "function": {"name": "file_read", "arguments": "{\\"path\\": \\"a.py\\"}"}}]',
+    f"[TOOL_CALLS] [{READ_A}]",
+    '[TOOL_CALLS]file_read[ARGS]{"path": "a.py"}',
+    "<tool_call>\n<function=file_read>\n<parameter=path>\na.py\n</parameter>\n</function>\n</tool_call>",
+    "<function=file_read><parameter=path>a.py</parameter></function>",
+    f"```\n{READ_A}\n```",
+    f"Sure: ```json\n{READ_A}```",
+    '{"name": "FILE_READ", "arguments": {"path": "a.py"}}',
+    '{"name": "functions.file_read", "arguments": {"path": "a.py"}}',
+    '{"name": "file_read", "arguments": {"path": "a.py"}}}',
+    f"<tool_call>\n{READ_A}}}\n</tool_call>",
+], ids=["hermes", "hermes-unclosed", "llama3-parameters", "tool-args", "arguments-as-string", "flattened",
+        "openai-shape", "mistral-list", "mistral-args", "qwen3-coder-xml", "bare-function-xml", "plain-fence",
+        "inline-fence", "name-case", "functions-prefix", "brace-too-many",
+        "brace-too-many-tagged"])
+def test_every_common_form_reads_as_the_same_call(text):
+    assert _calls(text) == [("file_read", {"path": "a.py"})]
+
+
+def test_several_hermes_blocks_are_several_calls_in_order():
+    text = f"<tool_call>\n{READ_A}\n</tool_call>\n<tool_call>\n" \
+           '{"name": "file_read", "arguments": {"path": "b.py"}}\n</tool_call>'
+
+    assert [args["path"] for _, args in _calls(text)] == ["a.py", "b.py"]
+
+
+def test_qwen3_coder_parameters_are_typed_by_the_tools_schema():
+    text = ("<tool_call>\n<function=shell_command>\n<parameter=command>\n30\n</parameter>\n"
+            "<parameter=timeout>\n30\n</parameter>\n</function>\n</tool_call>")
+
+    assert _calls(text) == [("shell_command", {"command": "30", "timeout": 30})]
+
+
+def test_arguments_that_do_not_fit_the_tool_still_make_a_call_for_the_loop_to_refuse():
+    assert _calls('{"name": "file_read", "arguments": {"path": 3, "extra": true}}') == \
+        [("file_read", {"path": 3, "extra": True})]
+
+
+@pytest.mark.parametrize("text", [
+    'For instance {"name": "file_read", "arguments": {"path": "a.py"}} reads a file.',
+    "Call `file_read` with the path to see it.",
+    f"```json\n{READ_A}\n```\nThis reads a.py, which you can run yourself.",
+    'Such as:\n```json\n{"name": "delete_everything", "arguments": {}}\n```',
+    '```json\n{"name": "delete_everything", "path": "a"}\n```',
+    f"```python\n{READ_A}\n```",
+    '```json\n{"name": "Bob", "age": 3}\n```',
+    '{"name": "file_read", "arguments": [1, 2]}',
+    '{"answer": 42}',
+    "```json\n{not json}\n```",
+    "[TOOL_CALLS] nothing",
+    "",
+], ids=["object-in-a-sentence", "name-in-backticks", "prose-after", "unknown-tool-after-prose",
+        "unknown-tool-flattened", "python-fence",
+        "not-a-call", "arguments-not-an-object", "json-answer", "bad-json", "empty-mistral", "empty"])
+def test_text_that_only_looks_like_a_call_is_not_one(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
+@pytest.mark.parametrize("text", [
+    '```json\n{"name": "file_delete", "arguments": {"path": "a.py"}}\n```',
+    '{"name": "file_delete", "arguments": {"path": "a.py"}}',
+    '<tool_call>\n{"name": "file_delete", "arguments": {"path": "a.py"}}\n</tool_call>',
+    "<function=file_delete><parameter=path>a.py</parameter></function>",
+])
+def test_a_reply_of_nothing_but_a_call_of_a_tool_not_offered_is_a_call_for_the_loop_to_refuse(text):
+    assert _calls(text) == [("file_delete", {"path": "a.py"})]
+
+
+def test_a_reply_of_calls_alone_keeps_them_all_when_one_names_a_tool_not_offered():
+    text = f'<tool_call>\n{READ_A}\n</tool_call>\n<tool_call>\n{{"name": "rm", "arguments": {{}}}}\n</tool_call>'
+
+    assert [name for name, _ in _calls(text)] == ["file_read", "rm"]
+
+
+def test_only_the_calls_after_the_last_block_that_is_not_one_count():
+    text = f"```python\nprint(1)\n```\n```json\n{READ_A}\n```"
+
+    found = read_text_calls(text, OFFERED)
+
+    assert found is not None and [c.name for c in found.calls] == ["file_read"]
+    assert found.note == "```python\nprint(1)\n```"
+
+
+def test_a_call_quoted_from_a_file_the_model_read_does_not_run_when_the_reply_says_more():
+    file_text = 'Example:\n```json\n{"name": "file_write",\n  "arguments": {"path": "x", "content": "y"}}\n```\n'
+    reply = ('The file holds this example:\n```json\n'
+             '{"name": "file_write", "arguments": {"path": "x", "content": "y"}}\n```')
+
+    assert read_text_calls(reply, OFFERED, quoted=[file_text]) is None
+
+
+def test_a_reply_that_is_nothing_but_the_call_runs_even_if_a_file_held_it_too():
+    reply = f"```json\n{READ_A}\n```"
+
+    assert read_text_calls(reply, OFFERED, quoted=[f"see {READ_A}"]) is not None
+
+
+def test_nothing_is_a_call_when_no_tool_is_offered():
+    assert read_text_calls(f"```json\n{READ_A}\n```", {}) is None
+
+
+MARKUP = st.sampled_from(["```", "```json\n", "<tool_call>", "</tool_call>", "<function=file_read>",
+                          "<parameter=path>", "</parameter>", "</function>", "[TOOL_CALLS]", "[ARGS]", "{", "}",
+                          "[", "]", '"name"', '"arguments"', ":", ",", '"file_read"', "\n", " ", "\\", '"'])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(MARKUP | st.text(max_size=6), max_size=30).map("".join))
+def test_arbitrary_text_never_makes_it_crash_and_a_call_beside_a_note_names_an_offered_tool(text):
+    found = read_text_calls(text, OFFERED, quoted=[text[:10]])
+
+    assert found is None or all(isinstance(json.loads(call.arguments), dict) for call in found.calls)
+    assert found is None or not found.note or all(call.name in OFFERED for call in found.calls)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_at_all_never_makes_it_crash(text):
+    read_text_calls(text, OFFERED)
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="`<[{"), max_size=40).filter(lambda s: s.strip()))
+def test_prose_after_a_call_always_keeps_it_from_running(prose):
+    assert read_text_calls(f"```json\n{READ_A}\n```\n{prose}", OFFERED) is None

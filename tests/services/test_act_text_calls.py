@@ -1,0 +1,111 @@
+"""The tool loop with calls written as text: they run through the same checks, gate and budget as native
+calls, the note before them is kept, and the blob never reaches the answer or the streamed text."""
+
+import pytest
+
+from orkeon_engine.domain.act import Budget, BudgetExhausted
+from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.services.act import act
+from tests.support.doubles.fake_clock import FakeClock
+from tests.support.doubles.fake_permission_gate import FakePermissionGate
+from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
+from tests.support.doubles.fake_turn_events import FakeTurnEvents
+from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
+from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RecordingEdit
+
+UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
+WRITE = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "text": "TAX = 0.21"}}\n```'
+
+
+async def _act(model, tools, gate=None, budget=UNLIMITED, events=None):
+    return await act("You are a test.", [ChatMessage.user("go")], list(tools), budget,
+                     gate or FakePermissionGate(), model=model, clock=FakeClock(), events=events)
+
+
+async def test_a_json_fenced_call_in_the_text_edits_the_file_and_the_answer_follows():
+    edit = RecordingEdit()
+    gate = FakePermissionGate()
+    model = ScriptedChatModel([WRITE, "cart.py now sets TAX to 0.21."])
+
+    result = await _act(model, [edit], gate)
+
+    assert edit.written == {"cart.py": "TAX = 0.21"}
+    assert gate.names() == ["file_write"]
+    assert result.text == "cart.py now sets TAX to 0.21."
+    assert [m.text for m in model.requests[1].messages if m.role == "tool"] == ["wrote cart.py"]
+
+
+async def test_the_note_before_the_calls_stays_and_the_calls_join_the_conversation_as_calls():
+    model = ScriptedChatModel([f"I will write it now.\n{WRITE}", "done"])
+
+    result = await _act(model, [RecordingEdit()])
+
+    said = model.requests[1].messages[-2]
+    assert said.role == "assistant" and said.text == "I will write it now."
+    assert [(c.name, c.decoded()) for c in said.tool_calls] == \
+        [("file_write", {"path": "cart.py", "text": "TAX = 0.21"})]
+    assert "```" not in "".join(m.text for m in result.messages if m.role == "assistant")
+
+
+async def test_arguments_that_do_not_fit_go_back_to_the_model_as_the_calls_error():
+    edit = RecordingEdit()
+    model = ScriptedChatModel(['<tool_call>{"name": "file_write", "arguments": {"path": "cart.py"}}</tool_call>',
+                               "sorry"])
+
+    result = await _act(model, [edit])
+
+    (record,) = result.calls
+    assert record.result.is_error and "text" in record.result.text and "do not fit" in record.result.text
+    assert edit.written == {}
+
+
+async def test_a_reply_of_nothing_but_a_call_of_a_tool_not_offered_is_refused_as_a_native_call_is():
+    text = '```json\n{"name": "rm_rf", "arguments": {}}\n```'
+    native = ScriptedChatModel([Call("rm_rf", {}), "nothing removed"])
+    written = ScriptedChatModel([text, "nothing removed"])
+
+    by_native = await _act(native, [RecordingEdit()])
+    by_text = await _act(written, [RecordingEdit()])
+
+    assert by_text.text == "nothing removed" and "rm_rf" not in by_text.text
+    assert [r.result.text for r in by_text.calls] == [r.result.text for r in by_native.calls]
+    assert by_text.calls[0].result.is_error and "unknown tool 'rm_rf'" in by_text.calls[0].result.text
+
+
+async def test_an_example_of_a_tool_not_offered_beside_prose_is_the_answer_as_written():
+    text = 'An OpenAI call looks like this:\n```json\n{"name": "get_weather", "arguments": {}}\n```'
+    model = ScriptedChatModel([text])
+
+    result = await _act(model, [RecordingEdit()])
+
+    assert result.text == text and result.calls == () and model.remaining == 0
+
+
+async def test_text_calls_count_against_the_tool_call_budget():
+    model = ScriptedChatModel([WRITE, WRITE, "done"])
+
+    with pytest.raises(BudgetExhausted) as stopped:
+        await _act(model, [RecordingEdit()], budget=Budget(tool_calls=1, seconds=None, context_tokens=None))
+
+    assert stopped.value.kind == "tool_calls" and len(stopped.value.calls) == 1
+
+
+async def test_a_streamed_reply_shows_the_note_and_never_the_blob():
+    events = FakeTurnEvents()
+    model = FakeStreamingChatModel(ScriptedChatModel([f"Reading it.\n{WRITE}", "All set."]), piece=5)
+
+    await _act(model, [RecordingEdit()], events=events)
+
+    shown = "".join(events.texts())
+    assert "Reading it." in shown and "All set." in shown
+    assert "file_write" not in shown and "```" not in shown
+
+
+async def test_native_calls_are_left_as_they_are_and_their_text_is_not_read_for_more():
+    probe = ConcurrencyProbe()
+    model = ScriptedChatModel([Turn(WRITE, (Call("probe_read", {"path": "a"}),)), "done"])
+    edit = RecordingEdit()
+
+    result = await _act(model, [ProbeRead(probe), edit])
+
+    assert [c.name for c in result.calls] == ["probe_read"] and edit.written == {}
