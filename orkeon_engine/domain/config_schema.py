@@ -300,9 +300,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "review.deadline",
         "Seconds a whole /review may take; the lenses still running then are stopped and reported as failed "
-        "(each model call is also bounded by llm.timeout).",
+        "(each model call is also bounded by llm.timeout). The default keeps a review on a slow local server "
+        "within ten minutes.",
         "number",
-        1200,
+        600,
         "commands.git.review",
         minimum=1,
     ),
