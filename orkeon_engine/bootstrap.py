@@ -30,6 +30,7 @@ from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.minilm_embedder import find_embedder
+from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
 from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
@@ -193,6 +194,7 @@ async def build_engine(
         mcp=McpHub(config, mcp_servers, environment, files, builtins=(speech_server(),)),
         events=ui.events,
         hook_commands=SubprocessHookCommands(root, commands_env, mask_from=(environment,)),
+        checkpoints=SqliteCheckpointStore(db),
     )
 
     def close() -> None:

@@ -112,6 +112,8 @@ TITLES: dict[str, str] = {
     "resume": "Resume a session",
     "tasks": "Show the running tasks",
     "todos": "Show the assistant's todo list",
+    "undo": "Undo the assistant's last edits",
+    "rewind": "Rewind to an earlier turn",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

@@ -48,6 +48,8 @@ COMMAND_NAMES: tuple[str, ...] = (
     "export",
     "tasks",
     "todos",
+    "undo",
+    "rewind",
     "cache",
     "advisor",
     "trust",

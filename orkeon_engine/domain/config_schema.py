@@ -310,9 +310,11 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "hooks",
         "Commands run at points of the assistant's turn, by event: PreToolUse (may deny a tool call, ask, or "
-        "allow it), PostToolUse, UserPromptSubmit (may block the turn), Stop (may send the model back to work); "
+        "allow it), PostToolUse, UserPromptSubmit (may block the turn, or add what it prints as context), Stop "
+        "(may send the model back to work); "
         "each a list of {\"matcher\": \"<tool name pattern or *>\", \"command\": \"...\", \"timeout\": "
-        "seconds}. The event is JSON on the command's stdin; exit 2 blocks with stderr as the reason. The "
+        "seconds}; a value with an entry that does not parse is refused. The event is JSON on the command's "
+        "stdin; exit 2 blocks with stderr as the reason. The "
         "user's, the session's and the project's hooks all run; a project's file is read for them only once the "
         "workspace is trusted.",
         "object",

@@ -36,6 +36,8 @@ class BodyParts:
     skills: tuple[Skill, ...] = ()
     memory: tuple[MemoryNote, ...] = ()
     hooks: tuple[Hook, ...] = ()
+    hook_context: tuple[str, ...] = ()
+    """What this turn's UserPromptSubmit hooks printed (services/hooks.py), shown in the hooks' block."""
     history: tuple[BufferEntry, ...] = ()
     gauge: Gauge | None = None
 
@@ -102,15 +104,17 @@ def build_memory_block(notes: Sequence[MemoryNote]) -> str:
     ])
 
 
-def build_hooks_block(hooks: Sequence[Hook]) -> str:
+def build_hooks_block(hooks: Sequence[Hook], said: Sequence[str] = ()) -> str:
     if not hooks:
         return ""
     lines = [f"- {hook.event}: {hook.command}" for hook in hooks]
+    context = ["", "Before this turn the UserPromptSubmit hooks printed this, as context for the request (the "
+                   "request wins where they disagree):", "", *said] if said else []
     return "\n".join([
         "## Hooks", "",
         "These commands run at points of your turn. A call a PreToolUse hook refuses comes back with its reason, "
         "and a PostToolUse hook's note follows a result: act on what they say instead of repeating the call.",
-        "", *lines,
+        "", *lines, *context,
     ])
 
 
@@ -186,7 +190,7 @@ def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
         ("preferences", build_preferences_block(parts.flags)),
         ("skills", build_skills_block(parts.skills)),
         ("memory", build_memory_block(parts.memory)),
-        ("hooks", build_hooks_block(parts.hooks)),
+        ("hooks", build_hooks_block(parts.hooks, parts.hook_context)),
         ("history", build_history_block(parts.history)),
         ("environment", build_environment_block(parts.environment)),
         ("gauge", build_gauge_block(parts.gauge)),

@@ -12,7 +12,9 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
    register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
    else: no model configured fails the turn at once);
-5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
+5. the automatic compaction when the history is under pressure, then the turn's checkpoint opened (where the
+   conversation stands; every file the turn's tools write or remove in /workspace is recorded in it, before
+   and after, an open editor buffer's unsaved text included) and the request appended to the buffer;
 6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
    model call, or a cancel before the model is asked, takes the request back out of the buffer (the turn
    stores nothing) and fails with the provider's error; a spent budget or a cancel once the model is at
@@ -28,7 +30,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from orkeon_engine.crews.main_loop.body import (
     BodyParts,
@@ -46,6 +48,7 @@ from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
+    checkpoint_line,
     document_title,
     figures_line,
     mode_line,
@@ -80,6 +83,7 @@ from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.hook_commands import HookCommands
@@ -91,6 +95,7 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.checkpoints import RecordingFiles
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
@@ -121,6 +126,12 @@ STEPS = 7
 MAX_STOP_CONTINUATIONS = 3
 """How many times Stop hooks may send the model back to work in one turn."""
 
+class LaunchToolbox(Protocol):
+    """Builds the tools of one turn (Deps.launch_toolbox)."""
+
+    def __call__(self, extra: Sequence[Tool[Any]] = (), files: Files | None = None) -> Awaitable[RunToolbox]: ...
+
+
 Prelude = Callable[[], Awaitable[str]]
 """A launching command's call before the turn; its text follows the request."""
 Epilogue = Callable[[str], Awaitable[None]]
@@ -138,9 +149,9 @@ class MainLoopPorts:
     human: HumanInput
     progress: Progress
     logger: Logger
-    toolbox: Callable[[Sequence[Tool[Any]]], Awaitable[RunToolbox]]
+    toolbox: LaunchToolbox
     """The run's tools with the given ones (todo_write) and the extra tools of `tools.extra`, checked at the
-    call (ExtraToolsError)."""
+    call (ExtraToolsError); over the turn's recording Files when one is given."""
     llm: Llm | None = None
     files: Files | None = None
     shell: Shell | None = None
@@ -152,6 +163,14 @@ class MainLoopPorts:
     grammar: ShellGrammar | None = None
     hook_commands: HookCommands | None = None
     """Runs the hooks' commands; without it no hook runs (and none is declared to run)."""
+    checkpoints: CheckpointStore | None = None
+    """Where each turn's edits are recorded for /undo and /rewind; without it (or without files) none is."""
+
+    def recorder(self) -> RecordingFiles | None:
+        """The Files port of one turn, recording its edits, when the engine keeps checkpoints."""
+        if self.checkpoints is None or self.files is None:
+            return None
+        return RecordingFiles(self.files, self.checkpoints, self.session.id)
 
     def gate_ports(self) -> GatePorts:
         return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
@@ -191,6 +210,10 @@ class MainLoopResult:
     calls: tuple[ToolCallRecord, ...] = ()
     compactions: tuple[CompactOutcome, ...] = ()
     warnings: tuple[str, ...] = ()
+    checkpoint: int | None = None
+    """The turn's number in the session's checkpoints (None: none kept)."""
+    changed: tuple[str, ...] = ()
+    """The workspace files the turn wrote or removed (/undo takes them back)."""
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, what the rules removed, the flags, the calls the gate
@@ -202,6 +225,8 @@ class MainLoopResult:
             lines.append(f"flags: {self.flags.describe()}")
         lines += refusal_lines(self.calls)
         lines += [f"compaction: {outcome.describe()}" for outcome in self.compactions]
+        if self.changed and self.checkpoint is not None:
+            lines.append(checkpoint_line(self.checkpoint, self.changed))
         lines += [f"warning: {warning}" for warning in self.warnings]
         return tuple(lines)
 
@@ -237,7 +262,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
-    toolbox = await _toolbox(ports)  # the launch check of the extra tools, before anything runs
+    recorder = ports.recorder()
+    toolbox = await _toolbox(ports, recorder)  # the launch check of the extra tools, before anything runs
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
     steps = _Steps(ports.progress)
@@ -257,11 +283,14 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     if blocked is not None:
         raise CommandFailedError(blocked)
     outcomes = [await _auto_compact(ports, window.thresholds)]
+    if recorder is not None:  # opened before the request is stored: a store that fails stores nothing
+        await recorder.begin(request, len(await ports.session.entries()))
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
     try:  # 6
         header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds,
-                                                tool_definition_tokens(tools))
+                                                tool_definition_tokens(tools),
+                                                tuple(hooks.prompt_context) if hooks is not None else ())
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
@@ -282,21 +311,25 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), act.turns, usage, context)
     return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
-                          tuple(o for o in outcomes if o.kind != "none"), tuple(warnings))
+                          tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
+                          checkpoint=recorder.turn if recorder is not None else None,
+                          changed=tuple(recorder.changed) if recorder is not None else ())
 
 
-async def _toolbox(ports: MainLoopPorts) -> RunToolbox:
-    """The turn's tools: the run's, with todo_write over the session's todo list."""
+async def _toolbox(ports: MainLoopPorts, files: Files | None = None) -> RunToolbox:
+    """The turn's tools: the run's, with todo_write over the session's todo list; over `files` when given
+    (the turn's recording Files)."""
     from orkeon_engine.tools.todo_write import TodoWriteTool  # pydantic loads with the first turn
 
-    return await ports.toolbox([TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))])
+    todo = TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))
+    return await (ports.toolbox([todo], files) if files is not None else ports.toolbox([todo]))
 
 
 async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None, list[str]]:
     """The turn's hooks (None when none is declared or nothing can run them), and the problems of the setting."""
     declared = await read_declared_hooks(ports.config)
     problems = [f"hooks: {line}" for line in declared.book.problems]
-    if not declared.book.hooks or ports.hook_commands is None:
+    if not (declared.book.hooks or declared.book.broken_guards) or ports.hook_commands is None:
         return None, problems
     context = HookContext(ports.session.id, ports.workspace.root, mode)
     return TurnHooks(declared.book, ports.hook_commands, context, ports.logger), problems
@@ -396,15 +429,18 @@ def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
 
 
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, str, Gauge]:
-    """The static header, the user body (the history without the current request) and the gauge."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens)
+                      thresholds: Thresholds, tool_tokens: int = 0,
+                      hook_context: tuple[str, ...] = ()) -> tuple[str, str, Gauge]:
+    """The static header, the user body (the history without the current request) and the gauge;
+    `hook_context` is what the UserPromptSubmit hooks printed."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context)
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                           thresholds: Thresholds, tool_tokens: int = 0) -> tuple[str, BodyParts]:
+                           thresholds: Thresholds, tool_tokens: int = 0,
+                           hook_context: tuple[str, ...] = ()) -> tuple[str, BodyParts]:
     """The static header and the body's parts, each read once through the ports, measured with the gauge
     (the tool definitions sent beside them counted as `tool_tokens`)."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
@@ -419,6 +455,7 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
+        hook_context=hook_context,
         history=tuple(history),
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
