@@ -59,7 +59,12 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.context_window import ModelInformation, model_information
+from orkeon_engine.services.context_window import (
+    ModelInformation,
+    WindowChoice,
+    model_information,
+    resolve_context_window,
+)
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.mcp_hub import McpHub
@@ -130,7 +135,10 @@ async def build_engine(
 
     # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
-    llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress)
+    async def window() -> WindowChoice:  # bounds each call's max_tokens (services/llm.py)
+        return await resolve_context_window(config, context_window)
+
+    llm = Llm(chat, clock, session=session, ledger=ledger, logger=ui.logger, progress=ui.progress, window=window)
     git = _open_git(info.git_root)
     github = HttpGitHubApi.from_environment(environment, f"Orkeon/{__version__}")  # the token, read once
     pull_requests = PullRequestPorts(git, github, config, files) if git is not None else None

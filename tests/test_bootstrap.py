@@ -9,6 +9,7 @@ from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
 from tests.support.doubles.fake_progress import FakeProgress
+from tests.support.stub_openai_server import StubOpenAIServer
 
 
 async def _engine(tmp_path, documents=None, human=None):
@@ -189,3 +190,18 @@ async def test_the_edges_turn_events_reach_the_commands(tmp_path):
 
     assert engine.deps.events is events
     engine.close()
+
+
+async def test_the_engines_model_calls_carry_the_servers_output_limit_as_max_tokens(tmp_path):
+    server = {"kind": "llama.cpp", "n_ctx": 16384, "n_predict": 512}
+    with StubOpenAIServer([{"content": "hi"}], server=server) as stub:
+        ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())
+        env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "ORKEON_MODEL": "openai/stub-model",
+               "ORKEON_API_BASE": stub.url, "OPENAI_API_KEY": "sk-test-not-a-secret"}
+        engine = await build_engine(tmp_path, ui, env=env)
+        try:
+            await engine.deps.llm.complete("Be brief.", "hello")
+        finally:
+            engine.close()
+
+    assert stub.requests[0]["max_tokens"] == 512

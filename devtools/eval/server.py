@@ -3,8 +3,11 @@
 Orkeon is pointed at the proxy, which forwards every request unchanged to llama-server and reads what goes
 by: each chat completion is a model call; the tokens are the usage the server reports (also from the last
 chunk of a stream); a tool call is counted when its result is fed back to the model (a `tool` message with
-an id not seen before, or a tool-result text of the prompt protocol), so a call the model only wrote as
-text and Orkeon never ran does not count. The proxy also keeps the text of every reply for the checks.
+an id not seen before, or a tool-result text of the prompt protocol), so a call the model only wrote as text
+and Orkeon never ran does not count. The proxy also keeps the text of every reply for the checks. When
+Orkeon goes away before the answer (its llm.timeout), the proxy closes its request upstream too, so llama-
+server cancels the task as it would if asked directly, instead of writing an answer nobody reads while the
+next requests wait for its one slot.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import contextlib
 import http.client
 import json
 import re
+import select
 import socket
 import subprocess
 import threading
@@ -222,8 +226,11 @@ def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
         def _forward(self, body: bytes, is_chat: bool = False) -> None:
             upstream = http.client.HTTPConnection("127.0.0.1", proxy.upstream_port, timeout=1800)
             headers = {key: value for key, value in self.headers.items() if key.lower() not in HOP_HEADERS}
+            left = threading.Event()
+            watcher = threading.Thread(target=self._watch_client, args=(upstream, left), daemon=True)
             try:
                 upstream.request(self.command, self.path, body=body or None, headers=headers)
+                watcher.start()
                 answer = upstream.getresponse()
                 self.send_response(answer.status)
                 for key, value in answer.getheaders():
@@ -245,7 +252,21 @@ def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
                 with contextlib.suppress(OSError):
                     self.send_error(502, f"llama-server: {error}")
             finally:
+                left.set()
                 upstream.close()
+
+        def _watch_client(self, upstream: http.client.HTTPConnection, done: threading.Event) -> None:
+            """Close the upstream request when Orkeon goes away (its timeout), as llama-server would see it
+            asked directly: the server then cancels the task instead of writing an answer nobody reads."""
+            while not done.wait(0.5):
+                try:
+                    readable, _, _ = select.select([self.connection], [], [], 0)
+                    if readable and not self.connection.recv(1, socket.MSG_PEEK):
+                        if upstream.sock is not None:
+                            upstream.sock.shutdown(socket.SHUT_RDWR)
+                        return
+                except OSError:
+                    return
 
         def _relay_stream(self, answer: http.client.HTTPResponse, is_chat: bool) -> None:
             self.send_header("Transfer-Encoding", "chunked")

@@ -4,14 +4,16 @@ server (`openai/<name>` with an api base).
 litellm is loaded by adapters/litellm_loader.py: on the first call (or earlier, in the background, by an
 idle front end), never at start-up, with LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and
 silenced: its debug banner is off and its loggers write to stderr only, since stdout is the language
-server's protocol stream. Timeouts, 429 and 5xx are retried with a doubling wait on the Clock port
-(`llm.retries` times); a server that cannot be reached is retried once at most, with one warning line
-however many calls hit it, and not at all once it is known to be down. litellm's and the OpenAI client's
-own retries are off. Then an LlmFailure with the provider's message, from which any key found in the
-environment is masked. An error raised here, before anything reached the provider (text that cannot be
-encoded, a bad argument), is an LlmFailure of kind `local`, never reported as the provider's. A reply
-litellm cannot read (a 200 without `choices` or `message`, or not JSON), which it reports as a 500 with its
-own traceback, is one sentence of its own kind, `bad_reply`, and is not retried.
+server's protocol stream. 429 and 5xx are retried with a doubling wait on the Clock port (`llm.retries`
+times); a server that cannot be reached is retried once at most, with one warning line however many calls
+hit it, and not at all once it is known to be down. A timeout (`llm.timeout` for the whole answer, a
+stream's included) is not retried: on a local server it is the model still writing a long answer, and the
+same request would take as long again; its failure says the setting, its value and what to change. litellm's
+and the OpenAI client's own retries are off. Then an LlmFailure with the provider's message, from which any
+key found in the environment is masked. An error raised here, before anything reached the provider (text
+that cannot be encoded, a bad argument), is an LlmFailure of kind `local`, never reported as the provider's.
+A reply litellm cannot read (a 200 without `choices` or `message`, or not JSON), which it reports as a 500
+with its own traceback, is one sentence of its own kind, `bad_reply`, and is not retried.
 
 Structured output (CallOptions.structured): the way comes from `model.structuredOutput` (see
 domain/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
@@ -20,6 +22,8 @@ adapter's life (the session) by model and api base, and the same call goes on th
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import os
 import re
@@ -45,7 +49,8 @@ from orkeon_engine.ports.logger import Logger
 __all__ = ["LitellmChatModel", "encodable", "load_litellm", "to_wire"]
 
 SettingsSource = Callable[[], Awaitable[ChatSettings]]
-RETRYABLE = ("timeout", "rate_limit", "server", "connection")
+RETRYABLE = ("rate_limit", "server", "connection")
+"""The faults retried; a timeout is not (the module docstring)."""
 KIND_WORDS = {"rate_limit": "rate limited", "server": "server error", "auth": "not authorised",
               "bad_request": "request refused", "other": "error"}
 OPENAI_COMPATIBLE = ("openai", "hosted_vllm", "openai_like", "custom_openai", "lm_studio", "llamafile")
@@ -136,7 +141,11 @@ class LitellmChatModel:
 
     async def _call(self, litellm: Any, request: dict[str, Any], model: str, settings: ChatSettings) -> ChatReply:
         """One completion request, retried, read into a ChatReply."""
-        response = await self._with_retries(model, settings, lambda: litellm.acompletion(**request))
+        async def send() -> Any:
+            async with asyncio.timeout(settings.timeout):  # the whole answer, whatever the client counts
+                return await litellm.acompletion(**request)
+
+        response = await self._with_retries(model, settings, send)
         try:
             return _reply(response, model, settings)
         except (AttributeError, IndexError, TypeError, ValueError) as error:
@@ -181,7 +190,11 @@ class LitellmChatModel:
         async def send() -> _StreamedReply:
             stream = _StreamedReply(on_text)
             streams.append(stream)
-            await stream.read(await litellm.acompletion(**request))
+            try:  # the whole answer within llm.timeout: the client's own timeout is between two pieces only
+                async with asyncio.timeout(settings.timeout):
+                    await stream.read(await litellm.acompletion(**request))
+            finally:
+                await stream.close()
             return stream
 
         stream = await self._with_retries(model, settings, send, lambda: not streams[-1].handed_over)
@@ -237,7 +250,7 @@ class LitellmChatModel:
         if kind == "local":
             what = f"the request could not be sent, a local error before it reached the provider ({_root(error)})"
         elif kind == "timeout":
-            what = f"no answer within {settings.timeout:g} s ({tried})"
+            return LlmFailure(self._redact(timeout_text(model, settings.timeout)), model, kind, status)
         elif kind == "connection":
             where = settings.api_base or "the provider"
             what = f"could not reach {where} ({tried}): {_provider_message(error)}"
@@ -279,6 +292,13 @@ def _knows(question: Callable[..., Any], model: str) -> bool:
         return False
 
 
+def timeout_text(model: str, timeout: float) -> str:
+    """The one sentence of a call that timed out."""
+    return (f"{model}: no complete answer within {timeout:g} s (llm.timeout is {timeout:g}), and the same request "
+            "was not sent again since it would take as long: set llm.timeout higher, or model.maxOutputTokens "
+            "lower so the model's answers end sooner")
+
+
 class _StreamedReply:
     """The chunks of one streamed answer, kept to rebuild the reply; its text handed on as it comes."""
 
@@ -286,8 +306,17 @@ class _StreamedReply:
         self._on_text = on_text
         self.chunks: list[Any] = []
         self.handed_over = False
+        self._stream: Any = None
+
+    async def close(self) -> None:
+        """Close the provider's stream (so a server stops writing an answer nobody reads); never raises."""
+        closer = getattr(self._stream, "aclose", None)
+        if callable(closer):
+            with contextlib.suppress(Exception):
+                await closer()
 
     async def read(self, stream: Any) -> None:
+        self._stream = stream
         async for chunk in stream:
             self.chunks.append(chunk)
             text = _delta_text(chunk)
@@ -388,7 +417,7 @@ def _classify(error: Exception) -> tuple[str, int | None]:
     status = status if isinstance(status, int) else None
     if any(local in names for local in _LOCAL_ERRORS):
         return "local", None
-    if "Timeout" in names or "APITimeoutError" in names:
+    if names & {"Timeout", "APITimeoutError", "TimeoutError"}:
         return "timeout", None
     if "APIConnectionError" in names:
         return "connection", None

@@ -206,9 +206,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "model.maxOutputTokens",
-        "The most tokens one answer of the assistant may take: sent as the call's max_tokens, and kept free "
-        "in the window for the answer. Like model.contextWindow, the smaller of it and the server's limit is "
-        "kept, and it wins over litellm's table.",
+        "The most tokens one answer of the model may take: every call's max_tokens is at most this (less when "
+        "the prompt leaves less of the window, or for a JSON answer, capped at 2048), and it is kept free in "
+        "the window for the answer. Like model.contextWindow, the smaller of it and the server's limit is kept, "
+        "and it wins over litellm's table; unknown, a call may take 4096. An answer cut there fails, saying so.",
         "integer",
         None,
         "services.context_window",
@@ -250,8 +251,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.retries",
-        "How many times a model call is retried after a timeout, a 429 or a 5xx, with a growing wait; a server "
-        "that cannot be reached is retried once at most.",
+        "How many times a model call is retried after a 429 or a 5xx, with a growing wait; a server that cannot "
+        "be reached is retried once at most, and a timeout is not retried (see llm.timeout).",
         "integer",
         3,
         "services.model_settings",
@@ -259,8 +260,9 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "llm.timeout",
-        "Seconds each attempt of a model call may take before it counts as timed out (then retried, llm.retries "
-        "times).",
+        "Seconds a model call may take for its whole answer (a streamed one too) before it fails as timed out. "
+        "A timeout is not retried: on a local server it is the model still writing, and the same request would "
+        "take as long again.",
         "number",
         300,
         "services.model_settings",
@@ -312,9 +314,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "review.deadline",
         "Seconds a whole /review may take; the lenses still running then are stopped and reported as failed "
-        "(each model call is also bounded by llm.timeout per attempt).",
+        "(each model call is also bounded by llm.timeout). The default keeps a review on a slow local server "
+        "within ten minutes.",
         "number",
-        1200,
+        600,
         "commands.git.review",
         minimum=1,
     ),

@@ -15,9 +15,9 @@ class LlmFailure(CommandFailedError):
     """A model call that failed for good: the provider's own message, after the retries were spent.
 
     `kind` is one of timeout, rate_limit, server, connection, auth, bad_request, bad_reply (an answer that
-    is no chat completion), other, and local for an error of this machine before the request reached the
-    provider (text that cannot be encoded); `status` the HTTP status when there was one. The message never
-    holds a key."""
+    is no chat completion), length (an answer cut at its max_tokens: AnswerCut), other, and local for an
+    error of this machine before the request reached the provider (text that cannot be encoded); `status`
+    the HTTP status when there was one. The message never holds a key."""
 
     def __init__(self, message: str, model: str = "", kind: str = "other", status: int | None = None) -> None:
         super().__init__(message)
@@ -26,15 +26,28 @@ class LlmFailure(CommandFailedError):
         self.status = status
 
 
+class AnswerCut(LlmFailure):
+    """The provider stopped the answer at the call's max_tokens (finish_reason `length`): the message says
+    at how many tokens and which bound set it (domain/answer_limits.py); `text` is what came before the
+    cut, `tokens` the limit."""
+
+    def __init__(self, message: str, model: str, tokens: int, text: str = "") -> None:
+        super().__init__(message, model, "length")
+        self.tokens = tokens
+        self.text = text
+
+
 class ChatModel(Protocol):
     """The model behind every crew.
 
     Failure contract: `chat` raises NotConfiguredError (domain/errors.py) when no model is configured,
     with a message saying how to configure one, and CommandFailedError (ConfigFileError...) when a setting
     it reads cannot be used, both before anything is sent; and LlmFailure when the provider fails
-    (timeouts, 429 and 5xx are retried with backoff first, a connection error once at most; any other error
-    is not). With `options.structured`, the reply says in `structured_way` how the JSON was asked for.
-    Nothing else escapes it. A failed call has no usage to record. `configured_model` raises the same
+    (429 and 5xx are retried with backoff first, a connection error once at most; a timeout, which on a
+    local server is the model still writing, and any other error are not). With `options.structured`, the
+    reply says in `structured_way` how the JSON was asked for. A reply stopped at `options.max_tokens` is
+    returned as it is, its finish_reason `length` (the Llm facade turns it into AnswerCut). Nothing else
+    escapes it. A failed call has no usage to record. `configured_model` raises the same
     setting errors and sends nothing, so a command can fail at once, before any other work."""
 
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],

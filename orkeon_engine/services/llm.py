@@ -8,6 +8,12 @@ the server (json_schema, tool) is validated once, unless it breaks only a rule o
 that no schema can state (then it gets the repair round, its JSON sent back as text); an answer asked
 through the prompt gets one repair round.
 
+Every call carries a max_tokens (domain/answer_limits.py): the model's output limit from its facts (`window`,
+the same WindowChoice /context shows), bounded by the context the prompt leaves, and for an extract by its
+cap (EXTRACT_ANSWER_TOKENS, or the less its caller asks). An answer the provider cut there is an AnswerCut
+naming the limit and the bound that set it, never taken as whole; an extract's cut answer gets one more
+round asking for a shorter answer, and a second cut is the AnswerCut.
+
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
 and its progress line), which Deps.for_run does for every run the engine starts. A facade carrying a
@@ -18,20 +24,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
     from pydantic import BaseModel, ValidationError
 
 from orkeon_engine.domain.act import ActResult, Budget
+from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.structured_output import ENFORCED_WAYS, StructuredOutput, structured_output
 from orkeon_engine.domain.usage import UsageRecord
-from orkeon_engine.ports.chat_model import ChatModel, TextSink
+from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.permission_gate import PermissionGate
@@ -39,6 +46,7 @@ from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services import act as tool_loop
+from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
@@ -47,10 +55,16 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
     from orkeon_engine.tools.spawn_agent import Spawner
 
 ModelT = TypeVar("ModelT", bound="BaseModel")
+WindowSource = Callable[[], Awaitable[WindowChoice]]
+"""The model's window and output limit (services/context_window.resolve_context_window over the settings)."""
 
 JSON_INSTRUCTION = (
     "Answer with a single JSON object and nothing else: no prose before or after it, no code fence. "
     "It must validate against this JSON schema:\n{schema}"
+)
+SHORTER_INSTRUCTION = (
+    "(Your last answer was cut at {tokens:,} tokens, before its JSON object ended. Answer again with a "
+    "complete and much shorter JSON object: fewer items, and a sentence or two for each text.)"
 )
 REPAIR_INSTRUCTION = (
     "That answer does not validate against the schema:\n{problems}\n"
@@ -87,6 +101,8 @@ class Llm:
     """What starts a child when the model calls spawn_agent; None offers no spawn_agent (a child's model)."""
     run: str = ""
     """The run this facade serves, as a child names its parent (`/assistant (t2)`)."""
+    window: WindowSource | None = None
+    """The model's window and output limit, which bound each call's max_tokens (None: both unknown)."""
 
     def for_run(self, command: str, progress: Progress | None = None) -> Llm:
         """The same facade, recording under `command` and reporting on `progress` (when given)."""
@@ -116,15 +132,22 @@ class Llm:
     async def extract(self, system: str, user: str, model_type: type[ModelT],
                       options: CallOptions | None = None) -> ModelT:
         """A `model_type` read from the model's JSON answer, asked as structured output; ExtractFailure when
-        it does not fit (after one repair round for the prompt way)."""
+        it does not fit (after one repair round for the prompt way), AnswerCut when it was cut twice. Its
+        answer may take EXTRACT_ANSWER_TOKENS, or `options.max_tokens` when that is less."""
         from pydantic import ValidationError
 
         schema = model_type.model_json_schema()
         wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
-        options = dataclasses.replace(options or CallOptions(), structured=wanted)
+        options = options or CallOptions()
+        cap = min(options.max_tokens or EXTRACT_ANSWER_TOKENS, EXTRACT_ANSWER_TOKENS)
+        options = dataclasses.replace(options, structured=wanted, max_tokens=cap)
+        cap_source = f"the most a {model_type.__name__} answer may take"
         instructions = JSON_INSTRUCTION.format(schema=json.dumps(schema, ensure_ascii=False))
         conversation = _conversation(f"{system}\n\n{instructions}" if system else instructions, user)
-        reply = await self._call(conversation, options)
+        try:
+            reply = await self._call(conversation, options, cap_source)
+        except AnswerCut as cut:
+            reply = await self._shorter(conversation, options, cap_source, cut)
         text = answer_text(reply, wanted)
         try:
             return _validate(model_type, text)
@@ -135,15 +158,41 @@ class Llm:
             raise ExtractFailure(model_type.__name__, problems, text, str(reply.structured_way))
         said = reply.message if reply.structured_way not in ENFORCED_WAYS else ChatMessage.assistant(text)
         conversation += [said, ChatMessage.user(REPAIR_INSTRUCTION.format(problems=problems))]
-        repaired = await self._call(conversation, options)
+        repaired = await self._call(conversation, options, cap_source)
         try:
             return _validate(model_type, answer_text(repaired, wanted))
         except ValidationError as error:
             raise ExtractFailure(model_type.__name__, describe_validation_error(error),
                                  answer_text(repaired, wanted)) from None
 
-    async def _call(self, messages: list[ChatMessage], options: CallOptions | None) -> ChatReply:
-        return await _Recorded(self).chat(messages, [], options or CallOptions())
+    async def _shorter(self, conversation: list[ChatMessage], options: CallOptions, cap_source: str,
+                       cut: AnswerCut) -> ChatReply:
+        """The same question once more, its last message asking for a shorter answer (the prompt's start
+        unchanged, so a server's prompt cache keeps it); a second cut raises its AnswerCut, said so."""
+        last = conversation[-1]
+        shorter = SHORTER_INSTRUCTION.format(tokens=cut.tokens)
+        asked = [*conversation[:-1], ChatMessage.user(f"{last.text}\n\n{shorter}")]
+        try:
+            return await self._call(asked, options, cap_source)
+        except AnswerCut as again:
+            raise AnswerCut(f"{again}, and again when asked for a shorter answer", again.model, again.tokens,
+                            again.text) from None
+
+    async def _call(self, messages: list[ChatMessage], options: CallOptions | None, cap_source: str = "") -> ChatReply:
+        return await _Recorded(self, cap_source).chat(messages, [], options or CallOptions())
+
+    async def answer_limit(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
+                           options: CallOptions, cap_source: str = "") -> AnswerLimit:
+        """The max_tokens of a call of these messages, tools and options (domain/answer_limits.py)."""
+        choice = await self.window() if self.window is not None else None
+        return answer_limit(
+            prompt_chars(messages, tools, options),
+            window=choice.window if choice is not None else None,
+            max_output=choice.max_output if choice is not None else None,
+            output_source=choice.output_source if choice is not None else "",
+            requested=options.max_tokens,
+            requested_source=cap_source or "the call's own limit",
+        )
 
     async def record(self, reply: ChatReply) -> None:
         """Put one successful call in the ledger; a bookkeeping failure is logged, never raised."""
@@ -158,29 +207,51 @@ class Llm:
 
 
 class _Recorded:
-    """The ChatModel seen through the facade: every reply it returns is recorded first. It streams when the
-    model underneath can (and hands the whole text over at the end when it cannot)."""
+    """The ChatModel seen through the facade: every call gets its max_tokens, every reply it returns is
+    recorded first, and a reply cut at the limit raises AnswerCut. It streams when the model underneath can
+    (and hands the whole text over at the end when it cannot)."""
 
-    def __init__(self, llm: Llm) -> None:
+    def __init__(self, llm: Llm, cap_source: str = "") -> None:
         self._llm = llm
+        self._cap_source = cap_source
 
     async def chat(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                    options: CallOptions) -> ChatReply:
-        reply = await self._llm.model.chat(messages, tools, options)
+        limit = await self._llm.answer_limit(messages, tools, options, self._cap_source)
+        reply = await self._llm.model.chat(messages, tools, dataclasses.replace(options, max_tokens=limit.tokens))
         await self._llm.record(reply)
-        return reply
+        return _whole(reply, limit)
 
     async def chat_streamed(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                             options: CallOptions, on_text: TextSink) -> ChatReply:
-        reply = await tool_loop.stream_chat(self._llm.model, messages, tools, options, on_text)
+        limit = await self._llm.answer_limit(messages, tools, options, self._cap_source)
+        bounded = dataclasses.replace(options, max_tokens=limit.tokens)
+        reply = await tool_loop.stream_chat(self._llm.model, messages, tools, bounded, on_text)
         await self._llm.record(reply)
-        return reply
+        return _whole(reply, limit)
 
     async def configured_model(self, options: CallOptions) -> str:
         return await self._llm.model.configured_model(options)
 
     async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
         return await self._llm.model.tool_protocol(options)
+
+
+def _whole(reply: ChatReply, limit: AnswerLimit) -> ChatReply:
+    """The reply, unless the provider cut it at the limit: then the AnswerCut saying so."""
+    if was_cut(reply.finish_reason):
+        raise AnswerCut(cut_text(reply.model, limit), reply.model, limit.tokens, reply.message.text)
+    return reply
+
+
+def prompt_chars(messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]], options: CallOptions) -> int:
+    """The characters a call sends the model to read: its messages, its tools' specs, the asked schema."""
+    size = sum(len(m.text) + sum(len(c.name) + len(c.arguments) for c in m.tool_calls) for m in messages)
+    if tools:
+        size += len(json.dumps(list(tools), ensure_ascii=False, default=str))
+    if options.structured is not None:
+        size += len(json.dumps(options.structured.schema, ensure_ascii=False, default=str))
+    return size
 
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:

@@ -120,19 +120,46 @@ async def test_a_500_that_outlasts_the_retries_is_an_llm_failure_with_the_provid
     assert capfd.readouterr().out == ""
 
 
-async def test_a_hang_ends_in_a_timeout_failure():
+async def test_a_hang_ends_in_one_sentence_naming_the_model_the_setting_and_what_to_do():
     with StubOpenAIServer([{"hang": 30}]) as stub, pytest.raises(LlmFailure) as failure:
         await _model(stub, retries=0, timeout=0.5).chat(HELLO, [], CallOptions())
 
     assert failure.value.kind == "timeout"
-    assert str(failure.value) == f"{MODEL}: no answer within 0.5 s (after 1 attempt)"
+    assert str(failure.value) == (
+        f"{MODEL}: no complete answer within 0.5 s (llm.timeout is 0.5), and the same request was not sent "
+        "again since it would take as long: set llm.timeout higher, or model.maxOutputTokens lower so the "
+        "model's answers end sooner")
 
 
-async def test_a_timeout_is_retried():
-    with StubOpenAIServer([{"hang": 30}, {"content": "awake"}]) as stub:
-        reply = await _model(stub, retries=1, timeout=0.5).chat(HELLO, [], CallOptions())
+async def test_a_timeout_is_not_retried_however_many_retries_are_allowed():
+    logger = FakeLogger()
+    with StubOpenAIServer([{"hang": 30}, {"content": "awake"}]) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, logger=logger, retries=3, timeout=0.5).chat(HELLO, [], CallOptions())
 
-    assert reply.message.text == "awake"
+    assert failure.value.kind == "timeout"
+    assert len(stub.requests) == 1 and "retrying" not in logger.text()
+
+
+async def test_an_answer_that_comes_slower_than_the_timeout_is_a_timeout_not_a_wait():
+    with StubOpenAIServer([{"content": "late", "delay": 3}]) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, timeout=0.5).chat(HELLO, [], CallOptions())
+
+    assert failure.value.kind == "timeout" and len(stub.requests) == 1
+
+
+async def test_max_tokens_reaches_the_request_body():
+    with StubOpenAIServer([{"content": "hi"}]) as stub:
+        await _model(stub).chat(HELLO, [], CallOptions(max_tokens=321))
+
+    assert stub.requests[0]["max_tokens"] == 321
+
+
+async def test_a_rambling_answer_stops_at_max_tokens_and_says_it_was_cut():
+    with StubOpenAIServer([{"ramble": True}]) as stub:
+        reply = await _model(stub).chat(HELLO, [], CallOptions(max_tokens=40))
+
+    assert reply.finish_reason == "length"
+    assert reply.usage.output_tokens == 40
 
 
 async def test_an_auth_error_is_not_retried_and_never_shows_the_key():

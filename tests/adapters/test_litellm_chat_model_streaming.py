@@ -15,9 +15,9 @@ MODEL = "openai/stub-model"
 HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
 
 
-def _model(stub, clock=None, retries=2):
+def _model(stub, clock=None, retries=2, timeout=5.0):
     async def settings():
-        return ChatSettings(MODEL, stub.url, retries, 5.0)
+        return ChatSettings(MODEL, stub.url, retries, timeout)
 
     return LitellmChatModel(settings, clock or FakeClock(), FakeLogger())
 
@@ -72,3 +72,21 @@ async def test_a_refused_request_fails_at_once_with_the_providers_message():
 
     assert failure.value.kind == "bad_request" and "bad tools" in str(failure.value)
     assert len(stub.requests) == 1
+
+
+async def test_a_stream_that_never_ends_is_a_timeout_of_the_whole_answer_not_retried():
+    pieces = Pieces()
+    with StubOpenAIServer([{"ramble": 0.01}, {"content": "again"}]) as stub, pytest.raises(LlmFailure) as failure:
+        await _model(stub, retries=3, timeout=1.0).chat_streamed(HELLO, [], CallOptions(), pieces)
+
+    assert failure.value.kind == "timeout" and "llm.timeout is 1" in str(failure.value)
+    assert pieces.texts and len(stub.requests) == 1
+
+
+async def test_a_streamed_answer_stops_at_max_tokens_and_says_it_was_cut():
+    pieces = Pieces()
+    with StubOpenAIServer([{"ramble": 0.001}]) as stub:
+        reply = await _model(stub).chat_streamed(HELLO, [], CallOptions(max_tokens=30), pieces)
+
+    assert stub.requests[0]["max_tokens"] == 30
+    assert reply.finish_reason == "length" and "".join(pieces.texts) == "la " * 30

@@ -1,12 +1,16 @@
 """The Llm facade: act, complete and extract over the scripted model, and the usage each call records."""
 
+import dataclasses
+
 import pytest
 from pydantic import BaseModel, Field, model_validator
 
 from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import CallOptions, Usage
+from orkeon_engine.domain.answer_limits import DEFAULT_ANSWER_TOKENS, EXTRACT_ANSWER_TOKENS
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
+from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.llm import ExtractFailure, Llm
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_clock import FakeClock
@@ -247,3 +251,106 @@ async def test_an_act_with_turn_events_streams_the_model_and_records_each_stream
 
     assert model.streamed == 2 and events.texts() == ["read", " it"]
     assert len(ledger.records) == 2
+
+
+def _cut(text: str) -> ChatReply:
+    return ChatReply(ChatMessage.assistant(text), Usage(10, 40), "scripted/model", "length")
+
+
+def _window(window=None, max_output=None, output_source=""):
+    async def lookup() -> WindowChoice:
+        return WindowChoice(window, "the server's /props (n_ctx)" if window else "", max_output, output_source)
+
+    return lookup
+
+
+async def test_every_call_carries_a_max_tokens_even_when_nothing_says_the_limit():
+    model = ScriptedChatModel(["ok"])
+    llm = await _llm(model)
+
+    await llm.complete("s", "u")
+
+    assert model.requests[0].options.max_tokens == DEFAULT_ANSWER_TOKENS
+
+
+async def test_the_models_output_limit_from_its_facts_is_the_max_tokens():
+    model = ScriptedChatModel(["ok"])
+    llm = dataclasses.replace(await _llm(model), window=_window(16_384, 1_000, "model.maxOutputTokens (user)"))
+
+    await llm.complete("s", "u")
+
+    assert model.requests[0].options.max_tokens == 1_000
+
+
+async def test_the_context_the_prompt_leaves_bounds_the_max_tokens():
+    model = ScriptedChatModel(["ok"])
+    llm = dataclasses.replace(await _llm(model), window=_window(8_192))
+
+    await llm.complete("s", "x" * 4 * 6_000)
+
+    assert model.requests[0].options.max_tokens < 8_192 - 6_000
+
+
+async def test_the_tool_loops_calls_carry_the_max_tokens_too():
+    model = ScriptedChatModel([Call("probe_read", {"path": "a"}), "done"])
+    llm = dataclasses.replace(await _llm(model), window=_window(16_384, 2_000, "model.maxOutputTokens (user)"))
+
+    await llm.act("sys", "go", [ProbeRead(ConcurrencyProbe())], Budget(), FakePermissionGate())
+
+    assert [r.options.max_tokens for r in model.requests] == [2_000, 2_000]
+
+
+async def test_an_extract_is_capped_below_the_models_limit():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement)
+
+    assert model.requests[0].options.max_tokens == EXTRACT_ANSWER_TOKENS
+
+
+async def test_an_answer_cut_at_the_limit_is_a_failure_naming_the_tokens_and_the_setting():
+    model = ScriptedChatModel([_cut("and so on and so on")])
+    llm = dataclasses.replace(await _llm(model), window=_window(16_384, 1_000, "model.maxOutputTokens (project)"))
+
+    with pytest.raises(AnswerCut) as failure:
+        await llm.complete("s", "u")
+
+    assert str(failure.value) == ("scripted/model: the model's answer was cut at 1,000 tokens "
+                                  "(model.maxOutputTokens), before it was complete")
+    assert failure.value.kind == "length" and failure.value.text == "and so on and so on"
+
+
+async def test_a_cut_answer_of_the_tool_loop_is_the_same_failure():
+    model = ScriptedChatModel([_cut("la la la")])
+    llm = await _llm(model)
+
+    with pytest.raises(AnswerCut) as failure:
+        await llm.act("sys", "go", [], Budget(), FakePermissionGate())
+
+    assert "cut at 4,096 tokens (model.maxOutputTokens unset" in str(failure.value)
+
+
+async def test_a_cut_extract_is_asked_once_more_for_a_shorter_answer():
+    model = ScriptedChatModel([_cut('{"verdict": "VALID", "score'), '{"verdict": "VALID", "score": 1}'])
+    llm = await _llm(model)
+
+    found = await llm.extract("Judge.", "the diff", Judgement)
+
+    assert found.score == 1 and len(model.requests) == 2
+    first, second = model.requests
+    assert second.messages[0] == first.messages[0]
+    assert second.last_user_text.startswith("the diff\n\n(Your last answer was cut at 2,048 tokens")
+
+
+async def test_an_extract_cut_twice_fails_saying_so():
+    model = ScriptedChatModel([_cut('{"verdict": "'), _cut('{"verdict": "')], structured_way="json_schema")
+    llm = await _llm(model)
+
+    with pytest.raises(AnswerCut) as failure:
+        await llm.extract("Judge.", "the diff", Judgement)
+
+    assert str(failure.value) == ("scripted/model: the model's answer was cut at 2,048 tokens (the most a Judgement "
+                                  "answer may take), before it was complete, and again when asked for a shorter "
+                                  "answer")
+    assert len(model.requests) == 2

@@ -33,6 +33,13 @@ the message "the stub's script is exhausted"). A step is an object:
   (`{"error": {"message", "type", "code"}}`); any status works (500, 503, 401, ...).
 - `{"hang": 30}`: hold the request that many seconds (the client's timeout fires first) and then close
   the connection without an answer. `"delay": 0.2` in a reply waits that long before answering.
+- `{"ramble": true}` (or `{"ramble": 0.01}`, the seconds between two words of a stream): a model that never
+  stops by itself, as a small model rambles: it writes the word `la ` (one token each) until the request's
+  `max_tokens`, then stops with finish_reason "length" (the usage says that many completion tokens).
+  Without max_tokens a stream goes on until the client leaves or the server stops, and a plain request is
+  never answered.
+- `"finish_reason": "length"` in a reply: the finish reason sent instead of "stop" / "tool_calls" (an
+  answer the server cut at max_tokens).
 - `{"echo": true}`: reply with the last user message's text (handy for a default step).
 - `"when": "text"`: optional in any step: the step answers only a request whose system or user messages
   hold that text (the first such step still waiting is taken); a step without it answers any request. This
@@ -299,11 +306,48 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 status = int(step["status"])
                 self._json(status, _error_body(str(step.get("error", f"error {status}")), status))
                 return
+            if step.get("ramble") is not None and step.get("ramble") is not False:
+                self._ramble(number, step, body)
+                return
             if body.get("stream"):
                 include_usage = bool((body.get("stream_options") or {}).get("include_usage"))
                 self._stream(_chunks(number, step, body, include_usage))
                 return
             self._json(200, _completion(number, step, body))
+
+        def _ramble(self, number: int, step: dict[str, Any], body: dict[str, Any]) -> None:
+            """The model that writes until max_tokens stops it (the docstring's `ramble`)."""
+            limit = body.get("max_tokens")
+            limit = int(limit) if isinstance(limit, int) and limit > 0 else None
+            pause = step["ramble"] if isinstance(step["ramble"], (int, float)) and step["ramble"] is not True else 0.0
+            usage = {"prompt_tokens": 10, "completion_tokens": limit or 0}
+            if not body.get("stream"):
+                if limit is None:
+                    stub.wait(3600)  # never answered: the client's timeout fires first
+                    self.close_connection = True
+                    return
+                answer = {**step, "content": "la " * limit, "finish_reason": "length", "usage": usage}
+                self._json(200, _completion(number, answer, body))
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            base = {"id": f"chatcmpl-stub-{number}", "object": "chat.completion.chunk", "created": int(time.time()),
+                    "model": body.get("model", "stub-model")}
+            written = 0
+            while (limit is None or written < limit) and not stub._stopping.is_set():
+                piece = {**base, "choices": [{"index": 0, "delta": {"content": "la "}, "finish_reason": None}]}
+                if not self._write(f"data: {json.dumps(piece)}\n\n".encode()):
+                    return  # the client went away
+                written += 1
+                if pause:
+                    stub.wait(float(pause))
+            last = {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": "length"}]}
+            self._write(f"data: {json.dumps(last)}\n\n".encode())
+            if (body.get("stream_options") or {}).get("include_usage"):
+                self._write(f"data: {json.dumps({**base, 'choices': [], 'usage': _usage({'usage': usage})})}\n\n"
+                            .encode())
+            self._write(b"data: [DONE]\n\n")
 
         def _json(self, status: int, payload: dict[str, Any]) -> None:
             self._bytes(status, json.dumps(payload).encode("utf-8"))
@@ -324,12 +368,14 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._write(f"data: {json.dumps(chunk)}\n\n".encode())
             self._write(b"data: [DONE]\n\n")
 
-        def _write(self, data: bytes) -> None:
+        def _write(self, data: bytes) -> bool:
+            """Send; False when the client has gone (it gave up: a timeout), which is nothing to do."""
             try:
                 self.wfile.write(data)
                 self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout): nothing to do
-                pass
+            except (BrokenPipeError, ConnectionResetError):
+                return False
+            return True
 
     return Handler
 
@@ -361,7 +407,7 @@ def _facts_answer(server: dict[str, Any], method: str, path: str) -> dict[str, A
 
 def _shaped(step: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
     """The step as a schema-following server answers it: the JSON the request asks for, else text."""
-    if any(key in step for key in ("hang", "status")):
+    if any(key in step for key in ("hang", "status", "ramble")):
         return step
     asked = _asked_schema(body)
     if asked is None:
@@ -373,7 +419,7 @@ def _shaped(step: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
     problem = _misfit(value, schema)
     if problem:
         return {"status": 500, "error": f"the stub's scripted JSON does not fit the requested schema: {problem}"}
-    kept = {k: v for k, v in step.items() if k in ("usage", "model", "delay", "together")}
+    kept = {k: v for k, v in step.items() if k in ("usage", "model", "delay", "together", "finish_reason")}
     if kind == "tool":
         return {**kept, "content": None, "tool_calls": [{"name": name, "arguments": json.dumps(value)}]}
     return {**kept, "content": json.dumps(value)}
@@ -501,7 +547,8 @@ def _completion(number: int, step: dict[str, Any], body: dict[str, Any]) -> dict
         "object": "chat.completion",
         "created": int(time.time()),
         "model": step.get("model") or body.get("model", "stub-model"),
-        "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
+        "choices": [{"index": 0, "message": message,
+                     "finish_reason": step.get("finish_reason") or ("tool_calls" if calls else "stop")}],
         "usage": _usage(step),
     }
 
@@ -525,7 +572,7 @@ def _chunks(number: int, step: dict[str, Any], body: dict[str, Any], include_usa
         yield chunk({"tool_calls": [{"index": index, "id": call["id"], "type": "function",
                                      "function": {"name": call["function"]["name"], "arguments": arguments[:half]}}]})
         yield chunk({"tool_calls": [{"index": index, "function": {"arguments": arguments[half:]}}]})
-    yield chunk({}, "tool_calls" if calls else "stop")
+    yield chunk({}, step.get("finish_reason") or ("tool_calls" if calls else "stop"))
     if include_usage:
         yield {**base, "choices": [], "usage": _usage(step)}
 

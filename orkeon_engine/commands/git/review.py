@@ -77,10 +77,14 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     diff = parse_diff(await deps.review_source.diff(request))
     if not any(hunk.added() for file in diff.files for hunk in file.hunks):
         return CommandView(message=_nothing_to_review(request))
-    from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review  # pydantic: not at start-up
+    from orkeon_engine.crews.code_review.run import (  # pydantic: not at start-up
+        DEFAULT_DEADLINE_SECONDS,
+        ReviewRequest,
+        run_code_review,
+    )
 
     concurrency = int(await deps.config.get("review.concurrency", 3))
-    deadline = float(await deps.config.get("review.deadline", 1200))
+    deadline = float(await deps.config.get("review.deadline", DEFAULT_DEADLINE_SECONDS))
     result = await run_code_review(
         ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed(), concurrency=concurrency,
                       deadline=deadline),

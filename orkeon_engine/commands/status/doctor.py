@@ -25,7 +25,7 @@ from orkeon_engine.domain.doctor import (
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, qualified_model
 from orkeon_engine.domain.view import CommandView, table
-from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
 from orkeon_engine.ports.model_catalogue import ModelListError
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
 from orkeon_engine.services.permission_rules import PermissionRules
@@ -175,6 +175,8 @@ async def _online(deps: Deps) -> Check:
         await deps.llm.complete(ONLINE_SYSTEM, ONLINE_USER, CallOptions(max_tokens=1))
     except NotConfiguredError:
         return Check.failed("model answers", "not tried: no model is configured", _HOW)
+    except AnswerCut:  # the one token asked for came back: the model answered
+        pass
     except LlmFailure as error:
         return Check.failed("model answers", f"{error.model or 'the model'} failed ({error.kind}): {error}",
                             _ONLINE_FIXES.get(error.kind, "check the model name, the api base and the key"))

@@ -37,7 +37,7 @@ from orkeon_engine.services.llm import ExtractFailure, Llm
 DIFF_BUDGET_CHARS = 60_000
 """About 15k tokens of diff: past that the diff is cut and the prompt and the result say so."""
 DEFAULT_CONCURRENCY = 3
-DEFAULT_DEADLINE_SECONDS = 1200.0
+DEFAULT_DEADLINE_SECONDS = 600.0
 
 
 @dataclass(frozen=True)

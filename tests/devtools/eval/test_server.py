@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import urllib.request
 from typing import Any
 
@@ -80,3 +82,30 @@ def test_reset_hands_what_was_counted_and_starts_again() -> None:
             proxy.stop()
 
     assert (done.model_calls, proxy.meter.model_calls) == (1, 0)
+
+
+def test_a_client_that_gives_up_closes_its_request_upstream_so_the_server_can_cancel_it() -> None:
+    upstream = socket.socket()
+    upstream.bind(("127.0.0.1", 0))
+    upstream.listen(1)
+    upstream.settimeout(10)
+    proxy = MeteringProxy(int(upstream.getsockname()[1])).start()
+    try:
+        request = urllib.request.Request(f"{proxy.api_base}/chat/completions", data=b'{"model": "m"}',
+                                         headers={"Content-Type": "application/json"})
+        with contextlib.suppress(OSError):  # the client's timeout: it goes away without an answer
+            urllib.request.urlopen(request, timeout=0.5)
+        connection, _ = upstream.accept()
+        connection.settimeout(10)
+        received = b""
+        while True:
+            piece = connection.recv(4096)
+            if not piece:
+                break
+            received += piece
+        connection.close()
+    finally:
+        proxy.stop()
+        upstream.close()
+
+    assert received.startswith(b"POST ")  # asked, then closed once the client had gone (not after 1,800 s)
