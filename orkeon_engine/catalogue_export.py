@@ -112,6 +112,9 @@ TITLES: dict[str, str] = {
     "resume": "Resume a session",
     "tasks": "Show the running tasks",
     "todos": "Show the assistant's todo list",
+    "add": "Add files to the context",
+    "read-only": "Add files to the context, read-only",
+    "drop": "Drop files from the context",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

@@ -11,7 +11,17 @@ from orkeon_engine.commands.dev import dev_batches, dev_learn, dev_plan, dev_spe
 from orkeon_engine.commands.git import branch, commit, diff, passes, review, security_review
 from orkeon_engine.commands.memory import memory
 from orkeon_engine.commands.project import analyze, init, init_verifiers, verify
-from orkeon_engine.commands.session import assistant, clear, compact, export, resume, summary, tasks, todos
+from orkeon_engine.commands.session import (
+    assistant,
+    clear,
+    compact,
+    context_files,
+    export,
+    resume,
+    summary,
+    tasks,
+    todos,
+)
 from orkeon_engine.commands.settings import (
     advisor,
     agents,
@@ -74,6 +84,12 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "(--snip only snips).", compact.ARGS, compact.run_compact),
     CommandEntry("context", "status", "Show how the context window is used, part by part of the next prompt.",
                  context.ARGS, context.run_context),
+    CommandEntry("add", "session", "Pin files to the context: every turn of the assistant reads them whole, as they "
+                 "are then; it may edit them.", context_files.ARGS_PIN, context_files.run_add),
+    CommandEntry("read-only", "session", "Pin files to the context for reference: every turn reads them whole; the "
+                 "assistant's edit tools refuse them.", context_files.ARGS_PIN, context_files.run_read_only),
+    CommandEntry("drop", "session", "Unpin files from the context (no path: every pinned file).",
+                 context_files.ARGS_DROP, context_files.run_drop),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",

@@ -63,6 +63,7 @@ from orkeon_engine.domain.change_checks import ChangeChecks
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
+from orkeon_engine.domain.context_files import ContextFile, context_files_budget
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.hooks import HookContext
@@ -84,6 +85,7 @@ from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.context_files import Refusal, read_context_files, read_refusal
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
 from orkeon_engine.services.gate import GatePorts, gate_for_run
 from orkeon_engine.services.hooks import TurnHooks
@@ -251,10 +253,13 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
     try:  # 6
-        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds)
+        header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
+                                                        read_refusal(gate.context))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
+    warnings += [f"context: {item.path} is pinned but left out of this turn: {item.left_out}"
+                 for item in pinned if not item.shown]
     steps.report(6, f"the model is working; context {gauge.line()}")
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
@@ -372,15 +377,17 @@ class _Steps:
 
 
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds) -> tuple[str, str, Gauge]:
-    """The static header, the user body (the history without the current request) and the gauge."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds)
+                      thresholds: Thresholds,
+                      refusal: Refusal | None = None) -> tuple[str, str, Gauge, tuple[ContextFile, ...]]:
+    """The static header, the user body (the history without the current request), the gauge, and the
+    pinned files as the body carries them (`refusal`: the gate's read rules, which a pinned file meets too)."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, refusal)
     assert measured.gauge is not None
-    return header, assemble_body(measured), measured.gauge
+    return header, assemble_body(measured), measured.gauge, measured.context_files
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                           thresholds: Thresholds) -> tuple[str, BodyParts]:
+                           thresholds: Thresholds, refusal: Refusal | None = None) -> tuple[str, BodyParts]:
     """The static header and the body's parts, each read once through the ports, measured with the gauge."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
@@ -395,6 +402,8 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
         history=tuple(history),
+        context_files=tuple(await read_context_files(ports.session, ports.files, refusal,
+                                                     context_files_budget(thresholds))),
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
 
@@ -434,6 +443,9 @@ class ContextReport:
     archived_entries: int
     breaker_failures: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    context_files: tuple[ContextFile, ...] = ()
+    """The pinned files (/add, /read-only) as the next turn reads them."""
+    context_files_budget: int = 0
 
 
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
@@ -444,7 +456,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
-    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds)
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, read_refusal(gate.context))
     gauge = parts.gauge
     assert gauge is not None
     entries = await ports.session.entries()
@@ -457,7 +469,8 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     if live_tokens(entries) > window.thresholds.auto_compact:
         notes.append("the history is past the automatic compaction's threshold: the next turn compacts it first")
     return ContextReport(window, choice.mode, tuple(measured), gauge, live_tokens(entries),
-                         sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes))
+                         sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes),
+                         parts.context_files, context_files_budget(window.thresholds))
 
 
 def render_every_prompt() -> list[RenderedPrompt]:
