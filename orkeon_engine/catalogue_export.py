@@ -115,6 +115,7 @@ TITLES: dict[str, str] = {
     "add": "Add files to the context",
     "read-only": "Add files to the context, read-only",
     "drop": "Drop files from the context",
+    "run": "Run a shell command",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

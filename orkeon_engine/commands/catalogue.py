@@ -18,6 +18,7 @@ from orkeon_engine.commands.session import (
     context_files,
     export,
     resume,
+    run_command,
     summary,
     tasks,
     todos,
@@ -90,6 +91,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "assistant's edit tools refuse them.", context_files.ARGS_PIN, context_files.run_read_only),
     CommandEntry("drop", "session", "Unpin files from the context (no path: every pinned file).",
                  context_files.ARGS_DROP, context_files.run_drop),
+    CommandEntry("run", "session", "Run a shell command through the permission gate and offer its output to the "
+                 "conversation.", run_command.ARGS, run_command.run_run_command),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",

@@ -20,6 +20,8 @@ SNIP_NOTE = "snip-note"
 RESTORED_FILE = "restored-file"
 ADVICE = "advice"
 """A second opinion /advisor gave on an answer: material to check, not the assistant's own words."""
+COMMAND_OUTPUT = "command-output"
+"""A command the person ran with /run and what it printed, offered to the next turn."""
 ARCHIVED_PREFIX = "archived:"
 COMPACTION_KINDS = (SUMMARY, SNIP_NOTE)
 SNIP_KEEP_EXCHANGES = 4
