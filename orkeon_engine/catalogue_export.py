@@ -116,6 +116,7 @@ TITLES: dict[str, str] = {
     "read-only": "Add files to the context, read-only",
     "drop": "Drop files from the context",
     "run": "Run a shell command",
+    "copy": "Copy the last answer",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

@@ -31,6 +31,7 @@ COMMAND_NAMES: tuple[str, ...] = (
     "add",
     "read-only",
     "drop",
+    "copy",
     "run",
     "diff",
     "branch",

@@ -16,6 +16,7 @@ from orkeon_engine.commands.session import (
     clear,
     compact,
     context_files,
+    copy,
     export,
     resume,
     run_command,
@@ -91,6 +92,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "assistant's edit tools refuse them.", context_files.ARGS_PIN, context_files.run_read_only),
     CommandEntry("drop", "session", "Unpin files from the context (no path: every pinned file).",
                  context_files.ARGS_DROP, context_files.run_drop),
+    CommandEntry("copy", "session", "Copy the assistant's last answer to the clipboard (in an editor, hand it to "
+                 "the client to copy).", copy.ARGS, copy.run_copy),
     CommandEntry("run", "session", "Run a shell command through the permission gate and offer its output to the "
                  "conversation.", run_command.ARGS, run_command.run_run_command),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",

@@ -118,3 +118,11 @@ def snip_note_text(dropped: int) -> str:
     plural = "exchange" if dropped == 1 else "exchanges"
     return (f"{dropped} earlier {plural} of this conversation were left out here to free the context; "
             "the durable facts from them were kept in memory first.")
+
+
+def last_answer(entries: Sequence[BufferEntry]) -> str | None:
+    """The assistant's last answer in the buffer (archived or not; not a second opinion), or None."""
+    for entry in reversed(entries):
+        if entry.role == "assistant" and unarchived_kind(entry) == MESSAGE and entry.text.strip():
+            return entry.text
+    return None
