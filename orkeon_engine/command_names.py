@@ -53,6 +53,8 @@ COMMAND_NAMES: tuple[str, ...] = (
     "export",
     "tasks",
     "todos",
+    "undo",
+    "rewind",
     "cache",
     "advisor",
     "trust",

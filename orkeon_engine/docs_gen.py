@@ -68,7 +68,7 @@ HOOKS_SECTION = (
     "| `PostToolUse` | after a tool call ran | tell the model something after the result (exit 2, or "
     '`{"decision": "block", "reason": ...}`) |',
     "| `UserPromptSubmit` | before the turn starts on your request | block the turn with a reason (nothing is "
-    "stored) |",
+    "stored), or add what it prints as context beside the request |",
     "| `Stop` | once the model has its final answer | send it back to work with the reason (at most 3 times a "
     "turn) |",
     "",
@@ -87,7 +87,10 @@ HOOKS_SECTION = (
     "",
     '- exit 0 goes on; its stdout may be one JSON object, `{"decision": "deny"|"ask"|"allow", "reason": "..."}`',
     '  for PreToolUse (Claude Code\'s `hookSpecificOutput.permissionDecision` is read too), `{"decision":',
-    '  "block", "reason": "..."}` for the other events; any other stdout is ignored;',
+    '  "block", "reason": "..."}` for the other events. A UserPromptSubmit hook\'s other stdout (or its',
+    "  `hookSpecificOutput.additionalContext`) is context the model reads beside your request, in that turn's",
+    "  prompt, named after the hook (its first 10,000 characters; not stored in the history); the other",
+    "  events' other stdout is ignored;",
     "- exit 2 blocks: its stderr is the reason told to the model (PreToolUse: the call is refused);",
     "- any other exit code, the timeout (the hook and everything it started are killed), or a command that",
     "  cannot start is a failure: you are shown `warning: hook: the PreToolUse hook `...` (user) exited with",
@@ -104,6 +107,12 @@ HOOKS_SECTION = (
     "the workspace trust (`orkeon trust grant`, or the editor's question): until then `/hooks` lists them as",
     "held back and none runs. The old shape of this setting (free event names such as `beforeTool`,",
     "`afterTurn`) is refused entry by entry, each named with the event to use instead, and never run.",
+    "",
+    "**A value that does not parse.** `orkeon config set hooks '...'` refuses a value with an entry that does",
+    "not parse (an unknown field, an event that is not one of the four, a bad timeout), naming the entry and",
+    "the shape accepted, and writes nothing: the hooks in force stay. A PreToolUse entry that does not parse in",
+    "a file edited by hand is a guard that cannot run: while it stands every tool call is refused, naming it,",
+    "as a permission rule that does not parse stops every call; `/hooks` shows it.",
 )
 
 

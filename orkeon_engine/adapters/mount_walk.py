@@ -98,6 +98,17 @@ class MountWalk:
                 _unlink_quietly(temp, where.folder)
                 raise
 
+    def remove(self, parts: Sequence[str]) -> None:
+        """Unlink the file `parts` lead to (symlinks followed inside the mount, so the file itself goes);
+        IsADirectoryError for a folder, FileNotFoundError when there is none."""
+        with self.place(parts) as where:
+            if not where.name:
+                raise IsADirectoryError(errno.EISDIR, "a folder", self.root)
+            info = os.stat(where.name, dir_fd=where.folder, follow_symlinks=False)
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "a folder", where.name)
+            os.unlink(where.name, dir_fd=where.folder)
+
     def exists(self, parts: Sequence[str]) -> bool:
         try:
             with self.place(parts) as where:

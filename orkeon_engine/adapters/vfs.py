@@ -118,6 +118,14 @@ class VirtualFileSystem:
                 raise EditRefusedError(where.text)
         await asyncio.to_thread(_write_host, where.text, mount.virtual, self._walks[mount.virtual], where.parts, text)
 
+    async def remove(self, path: str) -> None:
+        mount, where, _, _ = self._locate(path)
+        if not mount.writable:
+            raise FilesError(where.text, f"{mount.virtual} is a read-only mount")
+        if not where.parts:
+            raise FilesError(where.text, "the root of a mount is a folder, not a file")
+        await asyncio.to_thread(_remove_host, where.text, mount.virtual, self._walks[mount.virtual], where.parts)
+
     async def exists(self, path: str) -> bool:
         mount, where, _, _ = self._locate(path)
         return await asyncio.to_thread(self._walks[mount.virtual].exists, where.parts)
@@ -263,6 +271,21 @@ def _write_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...
         raise FilesError(virtual, "permission denied") from None
     except OSError as error:
         raise FilesError(virtual, f"cannot be written ({error.strerror or error})") from None
+
+
+def _remove_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> None:
+    try:
+        walk.remove(parts)
+    except LeavesMountError:
+        raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
+    except (FileNotFoundError, NotADirectoryError):
+        raise FilesError(virtual, "no such file") from None
+    except IsADirectoryError:
+        raise FilesError(virtual, "a folder, not a file") from None
+    except PermissionError:
+        raise FilesError(virtual, "permission denied") from None
+    except OSError as error:
+        raise FilesError(virtual, f"cannot be removed ({error.strerror or error})") from None
 
 
 def _list_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...], depth: int, limit: int,

@@ -19,10 +19,12 @@ from orkeon_engine.commands.session import (
     copy,
     export,
     resume,
+    rewind,
     run_command,
     summary,
     tasks,
     todos,
+    undo,
 )
 from orkeon_engine.commands.settings import (
     advisor,
@@ -127,8 +129,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "--replace draws it again.", dev_plan.ARGS, dev_plan.run_dev_plan, launches_crew=True),
     CommandEntry("dev-batches", "dev", "Run a plan batch after batch (<code>), or one batch (<code> F<n>): each "
                  "sheet reviewed, each cycle RED then GREEN checked by the project's tests, audited, committed; "
-                 "typed again after a stop it goes on; --audit audits F<n> as it stands; --concurrency N runs "
-                 "the batches that can N at once, each in its git worktree.", dev_batches.ARGS,
+                 "typed again after a stop it goes on; --audit audits F<n> as it stands; --close closes F<n> alone on "
+                 "its VALID verdict; --concurrency N runs the batches that can N at once, each in its git "
+                 "worktree.", dev_batches.ARGS,
                  dev_batches.run_dev_batches, launches_crew=True, aliases=("dev-implement",)),
     CommandEntry("dev-learn", "dev", "Turn the gaps the audits keep finding into proposals: the untreated "
                  "verdict rows of one axis sorted into motifs, PROPOSALS.md written by code; --list shows the rows "
@@ -146,6 +149,10 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "child again with a message (send) or to finish its job (repair).", tasks.ARGS, tasks.run_tasks),
     CommandEntry("todos", "session", "Show the todo list the assistant keeps for the work in hand, each step "
                  "with its status.", todos.ARGS, todos.run_todos),
+    CommandEntry("undo", "session", "Take back the file edits of the assistant's last turn; refused, naming the "
+                 "file, where you changed it since.", undo.ARGS, undo.run_undo),
+    CommandEntry("rewind", "session", "List the assistant's turns with the files each changed, or go back to "
+                 "just before turn N (its files and/or the conversation).", rewind.ARGS, rewind.run_rewind),
     CommandEntry("cache", "status", "Show the caches (code index, code navigation, the model's prompt cache) and "
                  "their size; clear the local ones.", cache.ARGS, cache.run_cache),
     CommandEntry("advisor", "settings", "Get a second opinion on the assistant's last answer from the advisor "

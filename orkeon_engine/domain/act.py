@@ -57,6 +57,9 @@ class ActResult:
     usage: Usage
     turns: int
     messages: tuple[ChatMessage, ...] = ()
+    last_prompt_tokens: int = 0
+    """The prompt tokens of the last model call as the provider counted them: the context it used (0: the
+    provider did not say)."""
 
 
 class BudgetExhausted(CommandFailedError):

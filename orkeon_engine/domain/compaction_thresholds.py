@@ -12,8 +12,10 @@ from typing import Literal
 
 PressureTier = Literal["ok", "warning", "error"]
 
-DEFAULT_CONTEXT_WINDOW = 128_000
-"""The window assumed when neither `model.contextWindow` nor the model's own information gives one."""
+ASSUMED_CONTEXT_WINDOW = 32_768
+"""The window the budgets are computed on when nothing says what it is (neither the model's server, nor
+litellm's table, nor `model.contextWindow`): small enough for most local servers. It is never shown as the
+window: the window stays "unknown"."""
 MIN_CONTEXT_WINDOW = 4_096
 CHARS_PER_TOKEN = 4
 
@@ -52,6 +54,7 @@ class Thresholds:
     are shares of it."""
 
     window: int
+    """The window the budgets are computed on (ASSUMED_CONTEXT_WINDOW when `window_known` is false)."""
     usable: int
     warning: int
     error: int
@@ -64,6 +67,7 @@ class Thresholds:
     summary: int
     restore: int
     restore_file: int
+    window_known: bool = True
 
     def tier(self, used: int) -> PressureTier:
         """`ok`, `warning` or `error` for a prompt of `used` tokens (the header and the body together)."""
@@ -74,13 +78,15 @@ class Thresholds:
         return "ok"
 
 
-def thresholds_for(window: int | None) -> Thresholds:
-    """The budgets for a context window of `window` tokens (DEFAULT_CONTEXT_WINDOW when unknown).
+def thresholds_for(window: int | None, max_output: int | None = None) -> Thresholds:
+    """The budgets for a context window of `window` tokens (ASSUMED_CONTEXT_WINDOW when unknown), keeping
+    room for an answer of ANSWER_RESERVE_TOKENS, or of `max_output` when the model's output limit is smaller.
 
     The reserves never take more than half of a small window, so a small local model still gets a usable
     share; every budget is at least one token."""
-    size = max(MIN_CONTEXT_WINDOW, window or DEFAULT_CONTEXT_WINDOW)
-    fixed = estimate_tokens("x" * (HEADER_CEILING_CHARS + INSTRUCTIONS_CEILING_CHARS)) + ANSWER_RESERVE_TOKENS
+    size = max(MIN_CONTEXT_WINDOW, window or ASSUMED_CONTEXT_WINDOW)
+    answer = min(ANSWER_RESERVE_TOKENS, max_output) if max_output else ANSWER_RESERVE_TOKENS
+    fixed = estimate_tokens("x" * (HEADER_CEILING_CHARS + INSTRUCTIONS_CEILING_CHARS)) + answer
     fixed += estimate_tokens("x" * FILE_READ_CUT_CHARS)
     reserve = min(fixed, size // 2)
     usable = size - reserve
@@ -96,6 +102,7 @@ def thresholds_for(window: int | None) -> Thresholds:
         summary=max(MIN_SUMMARY_TOKENS, min(MAX_SUMMARY_TOKENS, _share(usable, SUMMARY_SHARE))),
         restore=_share(usable, RESTORE_SHARE),
         restore_file=min(estimate_tokens("x" * FILE_READ_CUT_CHARS), _share(usable, RESTORE_SHARE)),
+        window_known=bool(window),
     )
 
 
@@ -111,16 +118,23 @@ class Gauge:
     window: int
     tier: PressureTier
     cost: str = "unknown"
+    window_known: bool = True
+    """False: `window` is only the budgets' assumption, and the line says the window is unknown."""
 
     @property
     def percent(self) -> int:
         return min(100, round(100 * self.used / self.window)) if self.window else 100
 
+    def share(self) -> str:
+        """`12,345 of 128,000 tokens (10%)`, or `12,345 tokens of an unknown window`."""
+        if not self.window_known:
+            return f"{self.used:,} tokens of an unknown window"
+        return f"{self.used:,} of {self.window:,} tokens ({self.percent}%)"
+
     def line(self) -> str:
         """`12,345 of 128,000 tokens (10%), tier ok, session cost $0.0123`."""
-        return (f"{self.used:,} of {self.window:,} tokens ({self.percent}%), tier {self.tier}, "
-                f"session cost {self.cost}")
+        return f"{self.share()}, tier {self.tier}, session cost {self.cost}"
 
 
 def gauge_for(used: int, thresholds: Thresholds, cost: str = "unknown") -> Gauge:
-    return Gauge(used, thresholds.window, thresholds.tier(used), cost)
+    return Gauge(used, thresholds.window, thresholds.tier(used), cost, thresholds.window_known)

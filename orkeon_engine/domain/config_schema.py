@@ -195,12 +195,24 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     ),
     _key(
         "model.contextWindow",
-        "The model's context window in tokens, when the model's own information is missing or wrong; the "
-        "gauge, its tiers and the compaction thresholds are derived from it.",
+        "The model's context window in tokens. What the model's server reports wins over it only when smaller "
+        "(the smaller of the two is used); it wins over litellm's model table. The gauge, its tiers and the "
+        "compaction thresholds are derived from the window.",
         "integer",
         None,
         "services.context_window",
         minimum=1024,
+    ),
+    _key(
+        "model.maxOutputTokens",
+        "The most tokens one answer of the assistant may take: sent as the call's max_tokens, and kept free "
+        "in the window for the answer. Like model.contextWindow, the smaller of it and the server's limit is "
+        "kept, and it wins over litellm's table.",
+        "integer",
+        None,
+        "services.context_window",
+        "services.turn_inputs",
+        minimum=16,
     ),
     _key(
         "assistant.budget.toolCalls",
@@ -295,9 +307,11 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "hooks",
         "Commands run at points of the assistant's turn, by event: PreToolUse (may deny a tool call, ask, or "
-        "allow it), PostToolUse, UserPromptSubmit (may block the turn), Stop (may send the model back to work); "
+        "allow it), PostToolUse, UserPromptSubmit (may block the turn, or add what it prints as context), Stop "
+        "(may send the model back to work); "
         "each a list of {\"matcher\": \"<tool name pattern or *>\", \"command\": \"...\", \"timeout\": "
-        "seconds}. The event is JSON on the command's stdin; exit 2 blocks with stderr as the reason. The "
+        "seconds}; a value with an entry that does not parse is refused. The event is JSON on the command's "
+        "stdin; exit 2 blocks with stderr as the reason. The "
         "user's, the session's and the project's hooks all run; a project's file is read for them only once the "
         "workspace is trusted.",
         "object",

@@ -10,13 +10,16 @@ The setting is an object of events, each a list of entries `{"matcher": "<tool n
 - Stop: once the turn has its final answer; blocking it sends the model back to work with the reason.
 
 A hook is a command run with the event as JSON on stdin. Its exit code and stdout decide (`read_run`):
-exit 0 goes on (its stdout may be a JSON object `{"decision": ..., "reason": ...}`), exit 2 blocks with its
-stderr as the reason told to the model, any other exit, a timeout or a command that cannot start is a
-failure the person is shown. A failing PreToolUse hook denies the call: a guard that cannot answer never
-lets a call through silently.
+exit 0 goes on (its stdout may be a JSON object `{"decision": ..., "reason": ...}`; a UserPromptSubmit hook's
+other stdout, or its `hookSpecificOutput.additionalContext`, is context the turn adds beside the request, as
+Claude Code does), exit 2 blocks with its stderr as the reason told to the model, any other exit, a timeout
+or a command that cannot start is a failure the person is shown. A failing PreToolUse hook denies the call:
+a guard that cannot answer never lets a call through silently.
 
 The old shape (free event names: beforeTool, afterTool, afterTurn...) is refused entry by entry with a
 problem naming the key and the events accepted, never dropped silently and never run under a guessed event.
+A PreToolUse entry that does not parse is a guard that cannot run: while one stands, every tool call is
+refused, naming it (`broken_guards`), as a malformed permission rule stops every call.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ OLD_EVENTS: dict[str, str] = {
 """The free names the setting took before hooks ran, and the event nearest to each (said in the problem)."""
 FIELDS = ("matcher", "command", "timeout")
 EXAMPLE = '{"PreToolUse": [{"matcher": "shell_command", "command": "./check.sh", "timeout": 10}]}'
+ACCEPTED = (f"an object of events ({', '.join(HOOK_EVENTS)}), each a command string or a list of "
+            '{"matcher": "<tool name pattern or *>", "command": "...", "timeout": seconds}')
+MAX_CONTEXT_CHARS = 10_000
+"""How much of a UserPromptSubmit hook's stdout the turn adds as context (the rest is cut, and said so)."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +75,15 @@ class HookBook:
 
     hooks: tuple[HookDeclaration, ...] = ()
     problems: tuple[str, ...] = ()
+    broken_guards: tuple[str, ...] = ()
+    """The problems of the PreToolUse entries that do not parse: each refuses every tool call while it stands."""
 
     def for_event(self, event: HookEvent, tool: str = "") -> tuple[HookDeclaration, ...]:
         return tuple(hook for hook in self.hooks if hook.event == event and hook.matches(tool))
 
     def __add__(self, other: HookBook) -> HookBook:
-        return HookBook(self.hooks + other.hooks, self.problems + other.problems)
+        return HookBook(self.hooks + other.hooks, self.problems + other.problems,
+                        self.broken_guards + other.broken_guards)
 
 
 def matcher_covers(matcher: str, tool: str) -> bool:
@@ -92,6 +102,7 @@ def parse_hooks(value: Any, source: HookSource = "user", key: str = "hooks") -> 
                                   f"{EXAMPLE}",))
     hooks: list[HookDeclaration] = []
     problems: list[str] = []
+    broken: list[str] = []
     for name, entries in value.items():
         event = _event(name)
         if event is None:
@@ -103,9 +114,19 @@ def parse_hooks(value: Any, source: HookSource = "user", key: str = "hooks") -> 
             parsed = _entry(event, entry, source)
             if isinstance(parsed, str):
                 problems.append(f"{key}.{name}[{index}]: {parsed}")
+                if event == "PreToolUse":
+                    broken.append(problems[-1].removesuffix("; not run"))
             else:
                 hooks.append(parsed)
-    return HookBook(tuple(hooks), tuple(problems))
+    return HookBook(tuple(hooks), tuple(problems), tuple(broken))
+
+
+def refusal(problems: tuple[str, ...]) -> str:
+    """Why `orkeon config set hooks` refuses a value with `problems` (parse_hooks' lines): nothing is written, so
+    a hook that would not run never replaces one that does."""
+    first = problems[0].removesuffix("; not run")
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"{first}{more}; nothing written: hooks takes {ACCEPTED}, such as {EXAMPLE}"
 
 
 def _event(name: object) -> HookEvent | None:
@@ -184,6 +205,8 @@ class HookOutcome:
     hook: HookDeclaration
     kind: OutcomeKind
     reason: str = ""
+    context: str = ""
+    """What a UserPromptSubmit hook that lets the turn go on adds beside the request (its stdout)."""
 
     def said(self) -> str:
         """`the PreToolUse hook `./check.sh` (user)`, for the messages."""
@@ -209,22 +232,23 @@ def read_run(hook: HookDeclaration, run: HookRun) -> HookOutcome:
 def _decision(hook: HookDeclaration, stdout: str) -> HookOutcome:
     text = stdout.strip()
     if not text.startswith("{"):
-        return HookOutcome(hook, "continue")
+        return HookOutcome(hook, "continue", context=_context(hook, text))
     try:
         answer = json.loads(text)
     except ValueError:
         return HookOutcome(hook, "failed", "printed something that starts like JSON but does not parse; print "
                                            'nothing, or one object such as {"decision": "deny", "reason": "..."}')
     if not isinstance(answer, dict):
-        return HookOutcome(hook, "continue")
+        return HookOutcome(hook, "continue", context=_context(hook, text))
     specific = answer.get("hookSpecificOutput")  # Claude Code's newer shape, read as the same answer
+    added = specific.get("additionalContext") if isinstance(specific, dict) else None
     if isinstance(specific, dict) and "permissionDecision" in specific:
         decision, reason = specific.get("permissionDecision"), specific.get("permissionDecisionReason")
     else:
         decision, reason = answer.get("decision"), answer.get("reason")
     reason = reason.strip() if isinstance(reason, str) else ""
     if decision is None:
-        return HookOutcome(hook, "continue")
+        return HookOutcome(hook, "continue", context=_context(hook, added if isinstance(added, str) else ""))
     accepted = PRE_DECISIONS if hook.event == "PreToolUse" else ("block",)
     if hook.event == "PreToolUse" and decision == "block":
         decision = "deny"
@@ -234,6 +258,16 @@ def _decision(hook: HookDeclaration, stdout: str) -> HookOutcome:
     kind: OutcomeKind = "allow" if decision == "allow" else "ask" if decision == "ask" else \
         "deny" if decision == "deny" else "block"
     return HookOutcome(hook, kind, reason or "the hook gave no reason")
+
+
+def _context(hook: HookDeclaration, text: str) -> str:
+    """A UserPromptSubmit hook's stdout as the turn's context, cut to MAX_CONTEXT_CHARS; "" for other events."""
+    cleaned = text.strip()
+    if hook.event != "UserPromptSubmit" or not cleaned:
+        return ""
+    if len(cleaned) <= MAX_CONTEXT_CHARS:
+        return cleaned
+    return f"{cleaned[:MAX_CONTEXT_CHARS]}\n[cut: the hook printed {len(cleaned):,} characters]"
 
 
 def _first_lines(text: str, limit: int = 600) -> str:
@@ -270,6 +304,12 @@ def join_pre_tool(outcomes: tuple[HookOutcome, ...]) -> PreToolVerdict:
     if allows:
         return PreToolVerdict("allow", f"allowed by {allows[0].said()}: {allows[0].reason}")
     return PreToolVerdict("continue")
+
+
+def broken_guard_verdict(broken: tuple[str, ...]) -> PreToolVerdict:
+    """The word on every tool call while a PreToolUse entry does not parse: deny, naming the first."""
+    return PreToolVerdict("deny", f"the PreToolUse hook {broken[0]}: a guard that cannot run refuses every tool "
+                                  "call until its entry is fixed (/hooks shows it)")
 
 
 def failure_line(outcome: HookOutcome) -> str:

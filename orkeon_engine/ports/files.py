@@ -70,6 +70,11 @@ class Files(Protocol):
         """Replace the file's text (creating its folders); EditRefusedError when the editor refused it."""
         ...
 
+    async def remove(self, path: str) -> None:
+        """Remove a file (never a folder): what taking back a turn that created it does; FilesError when it
+        cannot (no such file, a folder, a read-only mount)."""
+        ...
+
     async def exists(self, path: str) -> bool: ...
 
     async def list_dir(

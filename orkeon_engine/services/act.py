@@ -159,7 +159,7 @@ class _ToolLoop:
             self._report()
             if not reply.message.tool_calls:
                 return ActResult(reply.message.text, tuple(self._records), self._usage, self._turns,
-                                 tuple(conversation))
+                                 tuple(conversation), reply.usage.input_tokens)
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
             self._check("turns", self._budget.turns, self._turns - 1)
             for record in await self._run_turn(reply.message.tool_calls):
@@ -292,7 +292,7 @@ class _ToolLoop:
     def _report(self) -> None:
         if self._progress is not None:
             calls = len(self._records)
-            self._progress.report(f"turn {self._turns}: {format_usage(self._usage)}; "
+            self._progress.report(f"turn {self._turns}: {format_usage(self._usage)} so far; "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
 
 

@@ -7,10 +7,11 @@ run. `TurnHooks` runs them over the HookCommands port, one after the other in th
 with its own timeout:
 
 - `pre_tool_use(call)`: the PreToolUse hooks whose matcher covers the tool; the gate (services/gate.py)
-  joins their word with the rules' decision;
+  joins their word with the rules' decision; a PreToolUse entry that does not parse refuses every call;
 - `post_tool_use(call, result)`: the PostToolUse hooks; what a blocking hook says is added to the result the
   model reads;
-- `user_prompt_submit(prompt)`: the reason the first blocking hook gives, when one blocks the turn;
+- `user_prompt_submit(prompt)`: the reason the first blocking hook gives, when one blocks the turn; what the
+  others print goes to `prompt_context`, which the turn adds beside the request (as Claude Code does);
 - `stop(answer, again)`: the reason a blocking Stop hook gives for the model to go on working.
 
 A hook that fails (another exit code, its timeout, a command that cannot start) is a line in `messages`,
@@ -33,6 +34,7 @@ from orkeon_engine.domain.hooks import (
     HookOutcome,
     HookRun,
     PreToolVerdict,
+    broken_guard_verdict,
     event_input,
     failure_line,
     join_pre_tool,
@@ -104,13 +106,18 @@ class TurnHooks:
     context: HookContext
     logger: Logger | None = None
     messages: list[str] = field(default_factory=list)
+    prompt_context: list[str] = field(default_factory=list)
+    """What the UserPromptSubmit hooks printed, each line `<hook>: <its stdout>`, for the turn's prompt."""
 
     @property
     def active(self) -> bool:
-        return bool(self.book.hooks)
+        return bool(self.book.hooks or self.book.broken_guards)
 
     async def pre_tool_use(self, call: ToolCall) -> PreToolVerdict:
-        """The PreToolUse hooks' word on `call`; they run until one denies or fails."""
+        """The PreToolUse hooks' word on `call`; they run until one denies or fails. While a PreToolUse entry
+        does not parse, none runs and every call is refused."""
+        if self.book.broken_guards:
+            return broken_guard_verdict(self.book.broken_guards)
         outcomes: list[HookOutcome] = []
         for hook in self.book.for_event("PreToolUse", call.name):
             outcome = await self._run(hook, tool_name=call.name, tool_input=call.arguments)
@@ -136,7 +143,10 @@ class TurnHooks:
         for hook in self.book.for_event("UserPromptSubmit"):
             outcome = await self._run(hook, prompt=prompt)
             if outcome.kind == "block":
+                self.prompt_context.clear()
                 return f"{outcome.said()} blocked the request: {outcome.reason}"
+            if outcome.context:
+                self.prompt_context.append(f"{outcome.said()} says:\n{outcome.context}")
         return None
 
     async def stop(self, answer: str, again: bool) -> str | None:

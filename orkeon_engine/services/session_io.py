@@ -9,9 +9,10 @@ turn rather than leaving it behind empty.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from orkeon_engine.domain.session import BufferEntry, SessionInfo
+from orkeon_engine.domain.session import BufferEntry, SessionInfo, title_from_entries
 from orkeon_engine.ports.session_store import SessionNotFoundError, SessionStore
 
 
@@ -68,7 +69,12 @@ class CurrentSession:
         return await self.store.read_state(self.id)
 
     async def append(self, *entries: BufferEntry) -> None:
+        """Add `entries` to the buffer; a session without a title takes the first line of its first request."""
         await self.store.append_entries(self.id, list(entries))
+        title = "" if self._info.title else title_from_entries(entries)
+        if title:
+            await self.store.set_title(self.id, title)
+            self._info = replace(self._info, title=title)
 
     async def entries(self) -> list[BufferEntry]:
         return await self.store.read_entries(self.id)

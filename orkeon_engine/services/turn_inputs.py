@@ -51,14 +51,17 @@ async def read_behaviour(config: ConfigStore) -> BehaviourFlags:
 
 
 async def call_options(config: ConfigStore, flags: BehaviourFlags) -> tuple[CallOptions, list[str]]:
-    """The model call's options from the flags (the effort, the fast model), and any warning."""
+    """The model call's options from the flags (the effort, the fast model) and `model.maxOutputTokens`
+    (sent as the call's max_tokens when set), and any warning."""
     model = None
     warnings = []
     if flags.fast:
         model = await config.get("model.fast")
         if not model:
             warnings.append("/fast is on but model.fast is not set; the usual model answered")
-    return CallOptions(reasoning_effort=flags.effort, model=model or None), warnings
+    limit = await config.get("model.maxOutputTokens", None)
+    max_tokens = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else None
+    return CallOptions(reasoning_effort=flags.effort, model=model or None, max_tokens=max_tokens), warnings
 
 
 async def read_budget(config: ConfigStore) -> Budget:

@@ -145,8 +145,10 @@ class ToolboxFactory:
         self.pull_requests = pull_requests
 
     def __call__(
-        self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None
+        self, progress: Progress, extra: Sequence[Tool[Any]] = (), ledger: ReadLedger | None = None,
+        files: Files | None = None,
     ) -> RunToolbox:
-        return build_toolbox(self.files, self.shell, self.jobs, self.clock, self.config, self.grammar, progress,
-                             extra, ledger, code_index=self.code_index, navigation=self.navigation,
+        """The run's toolbox; `files` in place of the engine's Files port (a turn's RecordingFiles)."""
+        return build_toolbox(files or self.files, self.shell, self.jobs, self.clock, self.config, self.grammar,
+                             progress, extra, ledger, code_index=self.code_index, navigation=self.navigation,
                              memory_index=self.memory_index, web=self.web, pull_requests=self.pull_requests)

@@ -328,3 +328,35 @@ async def test_a_latin1_file_rewritten_without_replacement_characters_becomes_ut
 
     assert legacy.read_text(encoding="utf-8") == "name = 'café'\n"
     vfs.close()
+
+
+async def test_remove_takes_away_a_workspace_file(tmp_path, tree):
+    vfs = _vfs(tmp_path, tree)
+
+    await vfs.remove("src/app.py")
+
+    assert not (tree[0] / "src" / "app.py").exists()
+    vfs.close()
+
+
+async def test_remove_refuses_a_folder_and_a_missing_file(tmp_path, tree):
+    vfs = _vfs(tmp_path, tree)
+
+    with pytest.raises(FilesError, match="a folder, not a file"):
+        await vfs.remove("src")
+    with pytest.raises(FilesError, match="no such file"):
+        await vfs.remove("src/gone.py")
+    assert (tree[0] / "src").is_dir()
+    vfs.close()
+
+
+async def test_remove_never_follows_a_symlink_out_of_the_workspace(tmp_path, tree):
+    workspace, _, outside = tree
+    (workspace / "leak.txt").symlink_to(outside / "secret.txt")
+    vfs = _vfs(tmp_path, tree)
+
+    with pytest.raises(FilesError, match="symlink leads out"):
+        await vfs.remove("leak.txt")
+
+    assert (outside / "secret.txt").read_text() == "key\n"
+    vfs.close()

@@ -8,8 +8,17 @@ def test_the_facts_the_thresholds_rest_on_match_the_code_that_states_them():
     assert header.HEADER_CEILING_CHARS == ct.HEADER_CEILING_CHARS
 
 
-def test_an_unknown_window_uses_the_default():
-    assert ct.thresholds_for(None).window == ct.DEFAULT_CONTEXT_WINDOW
+def test_an_unknown_window_is_budgeted_on_the_assumption_and_said_unknown():
+    t = ct.thresholds_for(None)
+
+    assert (t.window, t.window_known) == (ct.ASSUMED_CONTEXT_WINDOW, False)
+    assert ct.gauge_for(1_000, t).share() == "1,000 tokens of an unknown window"
+
+
+def test_a_small_output_limit_leaves_more_of_the_window_usable():
+    freed = ct.ANSWER_RESERVE_TOKENS - 1_024
+
+    assert ct.thresholds_for(200_000, 1_024).usable == ct.thresholds_for(200_000).usable + freed
 
 
 def test_the_tiers_and_budgets_are_ordered_within_the_window():

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from orkeon_engine.domain.hooks import (
     DEFAULT_TIMEOUT,
+    MAX_CONTEXT_CHARS,
     HookContext,
     HookDeclaration,
     HookOutcome,
@@ -14,10 +15,12 @@ from orkeon_engine.domain.hooks import (
     matcher_covers,
     parse_hooks,
     read_run,
+    refusal,
 )
 
 PRE = HookDeclaration("PreToolUse", "./check.sh", "shell_command", 5.0)
 STOP = HookDeclaration("Stop", "make test")
+PROMPT = HookDeclaration("UserPromptSubmit", "./context.sh")
 
 
 def test_entries_are_read_in_the_settings_order_with_their_defaults():
@@ -140,3 +143,40 @@ def test_any_json_object_reads_without_raising(value):
     book = parse_hooks(value)
 
     assert len(book.hooks) + len(book.problems) >= 0
+
+
+def test_a_prompt_hooks_plain_stdout_is_context_for_the_turn():
+    outcome = read_run(PROMPT, HookRun(0, "branch: main\nopen issue: #12\n"))
+
+    assert outcome.kind == "continue" and outcome.context == "branch: main\nopen issue: #12"
+
+
+def test_a_prompt_hooks_additional_context_is_read_from_claude_codes_shape():
+    answer = {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "on call: Ana"}}
+
+    outcome = read_run(PROMPT, HookRun(0, json.dumps(answer)))
+
+    assert outcome.kind == "continue" and outcome.context == "on call: Ana"
+
+
+def test_a_prompt_hooks_context_is_cut_and_says_so():
+    outcome = read_run(PROMPT, HookRun(0, "x" * (MAX_CONTEXT_CHARS + 5)))
+
+    assert outcome.context.startswith("x" * MAX_CONTEXT_CHARS)
+    assert outcome.context.endswith(f"[cut: the hook printed {MAX_CONTEXT_CHARS + 5:,} characters]")
+
+
+def test_the_stdout_of_the_other_events_is_no_context():
+    assert read_run(STOP, HookRun(0, "all green")).context == ""
+    assert read_run(PRE, HookRun(0, "checked")).context == ""
+
+
+def test_the_refusal_of_a_set_value_names_the_entry_and_what_is_accepted():
+    problems = parse_hooks({"PreToolUse": [{"comand": "./check.sh"}], "Stop": [""]}).problems
+
+    text = refusal(problems)
+
+    assert text.startswith("hooks.PreToolUse[0]: unknown field 'comand'; fields: matcher, command, timeout (and 1 "
+                           "more); nothing written: hooks takes an object of events (PreToolUse, PostToolUse, "
+                           "UserPromptSubmit, Stop)")
+    assert '"matcher": "<tool name pattern or *>"' in text and "; not run" not in text

@@ -83,7 +83,7 @@ async def test_a_new_session_announces_the_catalogues_commands_and_its_mode(harn
     (mode,) = await harness.client.wait_for("current_mode_update")
 
     names = {command.name: command for command in commands.available_commands}
-    assert {"assistant", "status", "mode", "review"} <= set(names)
+    assert {"assistant", "status", "mode", "review", "undo", "rewind"} <= set(names)
     assert names["mode"].input is not None and mode.current_mode_id == "default"
 
 
@@ -111,6 +111,21 @@ async def test_an_allowed_edit_asks_first_and_arrives_through_fs_write_text_file
     assert start.locations[0].path == host
     done = [u.status for u in harness.client.of_kind("tool_call_update", session) if u.tool_call_id == "call_w"]
     assert done == ["in_progress", "completed"]
+
+
+async def test_undo_through_the_prompt_gives_the_clients_buffer_its_unsaved_text_back(harness):
+    steps = [_write("cart.py", "TAX = 0.21\n"), {"content": "cart.py now sets TAX to 0.21."}]
+    session, folder = await harness.session(steps, answers=["allow_once"], files={"cart.py": "TAX = 0.2\n"})
+    host = os.path.realpath(folder / "cart.py")
+    harness.client.buffers[host] = "TAX = 0.2  # unsaved\n"
+    await prompt(harness.conn, session, "set the tax to 0.21 in cart.py")
+
+    stop = await prompt(harness.conn, session, "/undo")
+
+    assert stop == "end_turn"
+    assert harness.client.writes == [(host, "TAX = 0.21\n"), (host, "TAX = 0.2  # unsaved\n")]
+    assert "took back the edits of turn 1" in harness.client.agent_text(session)
+    assert (folder / "cart.py").read_text(encoding="utf-8") == "TAX = 0.2\n"
 
 
 async def test_reject_always_writes_a_deny_rule_and_the_file_is_left_alone(harness):

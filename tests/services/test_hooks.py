@@ -95,6 +95,16 @@ async def test_a_user_prompt_hook_reads_the_prompt_and_may_block_the_turn():
     assert commands.runs[0][1]["prompt"] == "deploy with sk-123"
 
 
+async def test_what_the_prompt_hooks_print_is_kept_as_the_turns_context_each_named():
+    commands = FakeHookCommands({"branch": HookRun(0, "on branch main\n"), "quiet": HookRun(0, "")})
+    hooks = _hooks({"UserPromptSubmit": ["branch", "quiet"]}, commands)
+
+    blocked = await hooks.user_prompt_submit("fix it")
+
+    assert blocked is None
+    assert hooks.prompt_context == ["the UserPromptSubmit hook `branch` (user) says:\non branch main"]
+
+
 async def test_a_stop_hook_reads_the_answer_and_whether_it_ran_already():
     commands = FakeHookCommands({"make test": HookRun(2, "", "2 tests fail")})
     hooks = _hooks({"Stop": ["make test"]}, commands)

@@ -89,3 +89,23 @@ async def test_switch_moves_to_another_session_in_place_and_makes_it_current():
     await session.switch(other.id)
 
     assert session.id == other.id and session.info.title == "older" and store.current == other.id
+
+
+async def test_the_first_request_appended_titles_the_session_and_a_later_one_does_not():
+    store = FakeSessionStore()
+    session = await CurrentSession.open(store)
+
+    await session.append(BufferEntry("assistant", "context first"), BufferEntry("user", "  split the parser\nplease"))
+    await session.append(BufferEntry("user", "and the lexer"))
+
+    assert session.info.title == "split the parser"
+    assert (await store.get_session(session.id)).title == "split the parser"
+
+
+async def test_a_summary_of_compacted_turns_gives_no_title():
+    store = FakeSessionStore()
+    session = await CurrentSession.open(store)
+
+    await session.append(BufferEntry("user", "Summary of the earlier turns", kind="summary"))
+
+    assert (await store.get_session(session.id)).title == ""

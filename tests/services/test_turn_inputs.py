@@ -44,6 +44,15 @@ async def test_the_flags_choose_the_effort_and_the_fast_model():
     assert (options.reasoning_effort, options.model, warnings) == ("low", "openai/quick", [])
 
 
+async def test_the_output_limit_setting_is_sent_as_max_tokens():
+    deps = await make_deps()
+    await deps.config.set_value("model.maxOutputTokens", "2048", "session")
+
+    options, _ = await call_options(deps.config, await read_behaviour(deps.config))
+
+    assert options.max_tokens == 2048
+
+
 async def test_agents_md_is_read_before_claude_md():
     files = FakeFiles({"/workspace/AGENTS.md": "agents", "/workspace/CLAUDE.md": "claude"})
 

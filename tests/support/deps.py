@@ -24,6 +24,7 @@ from orkeon_engine.services.tasks import TaskRegistry
 from orkeon_engine.tools.toolbox import ToolboxFactory
 from tests.support.bash_grammar import BASH_GRAMMAR
 from tests.support.doubles.fake_caches import FakeCaches
+from tests.support.doubles.fake_checkpoint_store import FakeCheckpointStore
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_child_store import FakeChildStore
 from tests.support.doubles.fake_clock import FakeClock
@@ -90,6 +91,7 @@ async def make_deps(
     disk: FakeDiskFiles | None = None,
     github: GitHubApi | None = None,
     hook_commands: FakeHookCommands | None = None,
+    checkpoints: FakeCheckpointStore | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -166,4 +168,5 @@ async def make_deps(
         disk=disk or FakeDiskFiles(),
         github=github,
         hook_commands=hook_commands or FakeHookCommands(),
+        checkpoints=checkpoints if checkpoints is not None else FakeCheckpointStore(),
     )

@@ -2,7 +2,8 @@
 end-to-end tests.
 
 It is stdlib only (http.server on 127.0.0.1, an ephemeral port by default, one thread per request) and
-answers `POST /v1/chat/completions` (also `/chat/completions`) and `GET /v1/models`. Each chat request
+answers `POST /v1/chat/completions` (also `/chat/completions`), `GET /v1/models`, and the routes that
+report a model's facts (below). Each chat request
 takes the next step of the script; the JSON body of every request is kept in `requests` (and written, one
 line each, to `--log FILE` on the command line).
 
@@ -56,6 +57,21 @@ Schemas, like vLLM's guided decoding or llama.cpp's grammars (`schema=` on the c
   step), as a server that does not take response_format does.
 - unset: the steps are answered as they are written, whatever the request asks.
 
+Model facts, as the servers teams run report them (`server=` on the constructor, or `"server": {...}` in a
+script object, or `--server KIND --n-ctx N --n-predict N` on the command line), for the adapter that reads
+a model's window and output limit (adapters/http_model_server.py):
+
+- `{"kind": "llama.cpp", "n_ctx": 16384, "n_predict": 1024, "n_ctx_train": 131072}`: `GET /props` answers
+  `default_generation_settings.n_ctx` and `.params.n_predict` (n_predict -1 when not given), and `GET
+  /v1/models` carries `meta.n_ctx_train`, as a recent llama-server does;
+- `{"kind": "vllm", "n_ctx": 32768}`: `/props` is 404 and `/v1/models` carries `max_model_len`;
+- `{"kind": "ollama", "n_ctx": 8192, "n_predict": 512, "n_ctx_train": 32768}`: `/props` is 404 and
+  `POST /api/show` answers `parameters` (num_ctx, num_predict) and `model_info` (`llama.context_length`);
+- `{"redirect": "http://127.0.0.1:PORT"}`: those three routes answer 307 to the same path there;
+- unset: `/props` and `/api/show` are 404 and `/v1/models` names the model only.
+
+Every request to those routes is kept in `fact_requests` as (method, path, headers).
+
 `timings` holds, for every answered request, when it arrived and when its answer was sent (time.monotonic),
 so a test can see which requests overlapped.
 
@@ -81,6 +97,8 @@ from typing import Any
 DEFAULT_USAGE = {"prompt_tokens": 10, "completion_tokens": 5}
 EXHAUSTED = {"status": 500, "error": "the stub's script is exhausted"}
 SCHEMA_MODES = ("follow", "tools-only")
+SERVER_KINDS = ("llama.cpp", "vllm", "ollama")
+FACT_ROUTES = ("/props", "/v1/models", "/models", "/api/show")
 PROSE = "I read the change carefully. Nothing in it worries me, and I would merge it as it is."
 REFUSED_RESPONSE_FORMAT = "response_format is not supported by this server"
 
@@ -90,9 +108,13 @@ class StubOpenAIServer:
 
     def __init__(self, steps: list[dict[str, Any]] | None = None, default: dict[str, Any] | None = None,
                  host: str = "127.0.0.1", port: int = 0, log: Path | None = None,
-                 schema: str | None = None) -> None:
+                 schema: str | None = None, server: dict[str, Any] | None = None) -> None:
         if schema is not None and schema not in SCHEMA_MODES:
             raise ValueError(f"schema must be one of {', '.join(SCHEMA_MODES)}, not {schema!r}")
+        if server is not None and server.get("kind") not in (None, *SERVER_KINDS):
+            raise ValueError(f"server kind must be one of {', '.join(SERVER_KINDS)}, not {server.get('kind')!r}")
+        self.server = dict(server or {})
+        self.fact_requests: list[tuple[str, str, dict[str, str]]] = []
         self.steps: list[dict[str, Any]] = list(steps or [])
         self.default = default
         self.schema = schema
@@ -112,7 +134,8 @@ class StubOpenAIServer:
         if isinstance(script, list):
             return cls(script, **kwargs)
         if isinstance(script, dict) and isinstance(script.get("steps", []), list):
-            return cls(script.get("steps", []), script.get("default"), schema=script.get("schema"), **kwargs)
+            return cls(script.get("steps", []), script.get("default"), schema=script.get("schema"),
+                       server=script.get("server"), **kwargs)
         raise ValueError('a stub script is a JSON list of steps or {"steps": [...], "default": {...}}')
 
     @property
@@ -217,12 +240,32 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             return
 
         def do_GET(self) -> None:
-            if self.path.rstrip("/") in ("/v1/models", "/models"):
-                self._json(200, {"object": "list", "data": [{"id": "stub-model", "object": "model"}]})
-            else:
+            self._facts("GET")
+
+        def _facts(self, method: str) -> None:
+            """The routes that say what the model is: /props, /v1/models, /api/show (the docstring)."""
+            path = self.path.rstrip("/")
+            length = int(self.headers.get("Content-Length") or 0)
+            if length:
+                self.rfile.read(length)  # read, so closing the connection does not reset it
+            with stub._lock:
+                stub.fact_requests.append((method, path, dict(self.headers.items())))
+            if path in FACT_ROUTES and stub.server.get("redirect"):
+                self.send_response(307)
+                self.send_header("Location", str(stub.server["redirect"]).rstrip("/") + path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            answer = _facts_answer(stub.server, method, path)
+            if answer is None:
                 self._json(404, _error_body("not found", 404))
+            else:
+                self._json(200, answer)
 
         def do_POST(self) -> None:
+            if self.path.rstrip("/") == "/api/show":
+                self._facts("POST")
+                return
             if self.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
                 self._json(404, _error_body(f"no route {self.path}", 404))
                 return
@@ -289,6 +332,31 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 pass
 
     return Handler
+
+
+def _facts_answer(server: dict[str, Any], method: str, path: str) -> dict[str, Any] | None:
+    """What the server of `server["kind"]` answers on a facts route (None: 404)."""
+    kind = server.get("kind")
+    n_ctx = int(server.get("n_ctx", 16384))
+    n_predict = int(server.get("n_predict", -1))
+    trained = int(server.get("n_ctx_train", 131072))
+    model: dict[str, Any] = {"id": "stub-model", "object": "model", "owned_by": kind or "stub"}
+    if method == "GET" and path in ("/v1/models", "/models"):
+        if kind == "llama.cpp":
+            model["meta"] = {"n_ctx_train": trained, "n_vocab": 151936, "n_params": 494032768}
+        elif kind == "vllm":
+            model["max_model_len"] = n_ctx
+        return {"object": "list", "data": [model]}
+    if method == "GET" and path == "/props" and kind == "llama.cpp":
+        return {"default_generation_settings": {"n_ctx": n_ctx, "params": {"n_predict": n_predict}},
+                "total_slots": 1, "model_path": "/models/stub-model.gguf", "chat_template": "{{ messages }}"}
+    if method == "POST" and path == "/api/show" and kind == "ollama":
+        parameters = f"num_ctx                        {n_ctx}"
+        if n_predict > 0:
+            parameters += f"\nnum_predict                    {n_predict}"
+        return {"parameters": parameters, "details": {"family": "llama"},
+                "model_info": {"general.architecture": "llama", "llama.context_length": trained}}
+    return None
 
 
 def _shaped(step: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
@@ -469,11 +537,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, default=None, help="append each request body to this file")
     parser.add_argument("--schema", choices=SCHEMA_MODES, default=None,
                         help="follow requested schemas (or refuse response_format: tools-only)")
+    parser.add_argument("--server", choices=SERVER_KINDS, default=None,
+                        help="answer /props, /v1/models and /api/show as this server does")
+    parser.add_argument("--n-ctx", type=int, default=16384, help="the context window the --server reports")
+    parser.add_argument("--n-predict", type=int, default=-1, help="the output limit the --server reports")
     options = parser.parse_args(argv)
     try:
         script = json.loads(options.script.read_text(encoding="utf-8"))
         stub = StubOpenAIServer.from_script(script, port=options.port, log=options.log)
         stub.schema = options.schema or stub.schema
+        if options.server:
+            stub.server = {"kind": options.server, "n_ctx": options.n_ctx, "n_predict": options.n_predict}
     except (OSError, ValueError) as error:
         print(f"stub_openai_server: {options.script}: {error}", file=sys.stderr)
         return 2

@@ -201,3 +201,33 @@ def test_the_times_of_overlapping_requests_show_them_at_once():
 
     assert len(stub.timings) == 3 and stub.most_at_once() == 3
     assert sequential.most_at_once() == 1
+
+
+def _get_json(url):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def test_as_llama_cpp_it_answers_props_and_the_models_metadata():
+    with StubOpenAIServer(server={"kind": "llama.cpp", "n_ctx": 16384}) as stub:
+        props = _get_json(f"http://127.0.0.1:{stub.port}/props")
+        models = _get_json(f"{stub.url}/models")
+
+    assert props[1]["default_generation_settings"]["n_ctx"] == 16384
+    assert models[1]["data"][0]["meta"]["n_ctx_train"] == 131072
+
+
+def test_as_vllm_it_has_no_props_but_a_max_model_len():
+    with StubOpenAIServer(server={"kind": "vllm", "n_ctx": 32768}) as stub:
+        props = _get_json(f"http://127.0.0.1:{stub.port}/props")
+        models = _get_json(f"{stub.url}/models")
+
+    assert props[0] == 404 and models[1]["data"][0]["max_model_len"] == 32768
+
+
+def test_a_bad_server_kind_is_refused():
+    with pytest.raises(ValueError, match="server kind"):
+        StubOpenAIServer(server={"kind": "tgi"})

@@ -14,6 +14,7 @@ from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.caches import Caches
+from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clipboard import Clipboard
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
@@ -132,14 +133,17 @@ class Deps:
     """Runs the commands of the `hooks` setting at the points of the assistant's turn."""
     clipboard: Clipboard | None = None
     """The person's clipboard (/copy on the command line); None where the client copies what /copy returns."""
+    checkpoints: CheckpointStore | None = None
+    """The checkpoints of the assistant's turns (the files each changed), which /undo and /rewind take back."""
 
-    def run_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
-        """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress."""
+    def run_toolbox(self, extra: Sequence[Tool[Any]] = (), files: Files | None = None) -> RunToolbox:
+        """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress; its tools
+        over `files` when given (a turn's RecordingFiles), else over the engine's Files port."""
         if self.toolbox is None:
             raise NotConfiguredError("the model's tools are not wired in this engine (no files, shell or jobs)")
-        return self.toolbox(self.progress, extra)
+        return self.toolbox(self.progress, extra, files=files)
 
-    async def launch_toolbox(self, extra: Sequence[Tool[Any]] = ()) -> RunToolbox:
+    async def launch_toolbox(self, extra: Sequence[Tool[Any]] = (), files: Files | None = None) -> RunToolbox:
         """The toolbox of a crew's launch: the run's tools and the extra tools of `tools.extra`, checked
         against what the MCP servers register (ExtraToolsError, before any model call, when one is unknown)."""
         extras: list[Tool[Any]] = list(extra)
@@ -147,7 +151,7 @@ class Deps:
             from orkeon_engine.services.extra_tools import launch_extra_tools
 
             extras += await launch_extra_tools(self.mcp)
-        return self.run_toolbox(extras)
+        return self.run_toolbox(extras, files)
 
     def pull_request_ports(self) -> PullRequestPorts | None:
         """What opens a pull request (services/pull_requests.py; without the GitHub API it names the gh
@@ -190,7 +194,7 @@ class Deps:
     current_command: str = ""
     """The command this Deps runs (set by for_run)."""
     context_window: WindowLookup | None = None
-    """Asks the model's own information for its context window (litellm's model table)."""
+    """Asks the model's server and litellm's table for its window and output limit (services/context_window.py)."""
     events: TurnEvents | None = None
     """A front end that shows the assistant's turn as it goes (the ACP agent); None for the others."""
 

@@ -31,6 +31,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         grammar=deps.shell_grammar,
         events=deps.events,
         hook_commands=deps.hook_commands,
+        checkpoints=deps.checkpoints,
     )
 
 

@@ -1,7 +1,8 @@
 """/dev-batches: run a written plan (`<code>`) batch after batch, each reviewed, implemented RED then GREEN
 under code's checks, audited and committed; typed again after a stop, the run goes on where it stopped.
 `<code> F<n>` runs that batch alone (/dev-implement is its other name); `--audit` audits the batch as it
-stands and closes it on VALID; `--concurrency N` runs the batches whose dependencies closed N at once, each in
+stands and closes it on VALID (on GAPS its correction waits for its next run); `--close` is the batch's close
+alone, once its last verdict is VALID; `--concurrency N` runs the batches whose dependencies closed N at once, each in
 its git worktree.
 
 The plan must be written and not BLOCKED; each batch's steps are read from its sheet."""
@@ -25,11 +26,13 @@ if TYPE_CHECKING:  # the crew loads with the first /dev-batches
     from orkeon_engine.domain.dev.work_folder import WorkPlace
     from orkeon_engine.services.work_folder import WorkFolder
 
-USAGE = "/dev-batches <code> [F<n>] [--audit | --gate-only] [--concurrency N]"
+USAGE = "/dev-batches <code> [F<n>] [--audit | --gate-only | --close] [--concurrency N]"
 ARGS = ArgSpec(
     flags=(Flag("audit", "audit the batch F<n> as it stands (no review, no launch) and close it on VALID"),
            Flag("gate-only", "audit the batch F<n> by code alone: the build, its tests, the suite and the diff "
                              "captured, no model"),
+           Flag("close", "close the batch F<n> alone, its last verdict VALID: commit its files and mark its "
+                         "sheet done (no review, no launch, no audit)"),
            Flag("concurrency", "run the batches whose dependencies closed N at once (2 to 4), each in its git "
                                "worktree, merged fast-forward in id order", value="N")),
     positionals=(Positional("code", "the work's short name, as /dev-plan planned it (such as cart-save)",
@@ -52,12 +55,19 @@ async def run_dev_batches(args: ParsedArgs, deps: Deps) -> CommandView:
     audit, gate_only = args.has("audit") or args.has("gate-only"), args.has("gate-only")
     if audit and only is None:
         raise ArgumentError(f"--{'gate-only' if gate_only else 'audit'} audits one batch: name it (F1, F2...)", USAGE)
+    close = args.has("close")
+    if close and audit:
+        raise ArgumentError(f"--close and --{'gate-only' if gate_only else 'audit'} are two ways to end a batch: "
+                            "--audit audits it and closes it on VALID, --close closes it on its last verdict", USAGE)
+    if close and only is None:
+        raise ArgumentError("--close closes one batch: name it (F1, F2...)", USAGE)
     try:
         place = folder.place(args.word(0, "") or "")
     except WorkCodeError as error:
         raise ArgumentError(str(error), USAGE) from None
     concurrency = _concurrency(args, deps, only)
-    request = dataclasses.replace(await _request(folder, place, only, audit), concurrency=concurrency)
+    request = dataclasses.replace(await _request(folder, place, only, audit), concurrency=concurrency,
+                                  close_only=close)
     async with AsyncExitStack() as stack:
         run_ports = await batches_ports(deps, folder, gate_only=gate_only, waves=wave_setup(deps, folder, stack))
         outcome = await run_batches(request, run_ports)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session import title_from_entries
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.session_store import SessionNotFoundError
 
@@ -29,7 +29,7 @@ async def run_resume(args: ParsedArgs, deps: Deps) -> CommandView:
     for info in sessions:
         entries = await deps.session.store.read_entries(info.id)
         current = "*" if info.id == deps.session.id else ""
-        title = info.title or _first_request(entries) or "(untitled)"
+        title = info.title or title_from_entries(entries) or "(untitled)"
         rows.append([current, info.id, info.updated.strftime("%Y-%m-%d %H:%M"), str(len(entries)), title])
     current = deps.session.id
     if not rows:
@@ -45,9 +45,10 @@ async def _load(session_id: str, deps: Deps) -> CommandView:
         info = await deps.session.switch(session_id)
     except SessionNotFoundError as error:
         raise CommandFailedError(f"{error.args[0]}; `/resume` lists the saved sessions") from None
-    count = len(await deps.session.entries())
-    return CommandView(message=f"resumed {info.id} ({info.title or 'untitled'}, {count} entries); it is the "
-                               "workspace's current session now")
+    entries = await deps.session.entries()
+    title = info.title or title_from_entries(entries) or "untitled"
+    return CommandView(message=f"resumed {info.id} ({title}, {len(entries)} entries); it is the workspace's "
+                               "current session now")
 
 
 def _limit(text: str | None) -> int:
@@ -57,9 +58,3 @@ def _limit(text: str | None) -> int:
         raise CommandFailedError(f"--limit {text}: expected a whole number of at least 1")
     return int(text)
 
-
-def _first_request(entries: list[BufferEntry]) -> str:
-    for entry in entries:
-        if entry.role == "user" and entry.text.strip():
-            return entry.text.strip().splitlines()[0][:60]
-    return ""

@@ -14,4 +14,7 @@ ARGS = ArgSpec()
 
 async def run_summary(args: ParsedArgs, deps: Deps) -> CommandView:
     text = (await run_session_summary(main_loop_ports(deps))).strip()
-    return CommandView(message=text, document=Document("Orkeon: session summary", text + "\n"))
+    # The summary is shown once: as the lines in a terminal, as the document in an editor; the message only
+    # says what it is.
+    return CommandView(lines=tuple(text.splitlines()), document=Document("Orkeon: session summary", text + "\n"),
+                       message=f"the summary of session {deps.session.id}; the session is unchanged.")

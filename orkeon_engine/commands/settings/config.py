@@ -9,6 +9,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.hooks import ACCEPTED, EXAMPLE, parse_hooks, refusal
 from orkeon_engine.domain.permissions.rules import parse_rule_lists
 from orkeon_engine.domain.trust import held_back_message
 from orkeon_engine.domain.view import CommandView, table
@@ -50,6 +51,7 @@ async def run_config(args: ParsedArgs, deps: Deps) -> CommandView:
         raise ArgumentError(f"/config set {key} needs a value", ARGS.usage("config"))
     try:
         _refuse_unreadable_rules(key, value)
+        _refuse_malformed_hooks(key, value)
         stored = await deps.config.set_value(key, value, scope)
     except ConfigValueError as error:
         raise CommandFailedError(str(error)) from None
@@ -97,6 +99,22 @@ def _refuse_unreadable_rules(key: str, token: str) -> None:
     _, problems = parse_rule_lists(parse_token(spec, token), "the value")
     if problems:
         raise ConfigValueError(f"{key}: {problems[0]}")
+
+
+def _refuse_malformed_hooks(key: str, token: str) -> None:
+    """A `hooks` value with an entry that does not parse is refused before it is written: such an entry never
+    runs, so a guard written with a misspelt field would let every call through; raises ConfigValueError
+    naming the entry and the shape accepted."""
+    spec = find_key(key)
+    if key != "hooks" or spec is None:
+        return
+    try:
+        value = parse_token(spec, token)
+    except ConfigValueError as error:
+        raise ConfigValueError(f"{error}; nothing written: hooks takes {ACCEPTED}, such as {EXAMPLE}") from None
+    problems = parse_hooks(value).problems
+    if problems:
+        raise ConfigValueError(refusal(problems))
 
 
 def _scope(args: ParsedArgs) -> Scope:

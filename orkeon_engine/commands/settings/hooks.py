@@ -1,5 +1,6 @@
 """/hooks: the hooks of the `hooks` setting that run at the points of the assistant's turn, by event, where
-each comes from, the project's hooks waiting for the workspace's trust, and the declarations refused."""
+each comes from, the project's hooks waiting for the workspace's trust, and the declarations refused (a
+PreToolUse one refuses every tool call while it stands)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ HOW = ("A hook reads the event as JSON on stdin. Exit 0 goes on (PreToolUse may 
 async def run_hooks(args: ParsedArgs, deps: Deps) -> CommandView:
     declared = await read_hooks(deps.config)
     lines = [f"problem: {line}" for line in declared.book.problems]
+    guarded = bool(declared.book.broken_guards)
+    if guarded:
+        lines.append("A PreToolUse entry above does not parse: every tool call is refused until it is fixed "
+                     f"(orkeon config set hooks '{EXAMPLE}' writes a good one).")
     if declared.held_back:
         count = len(declared.held_back)
         lines.append(f"{deps.config.location('project')} declares {count} hook{'s' if count != 1 else ''}, not "
@@ -28,7 +33,9 @@ async def run_hooks(args: ParsedArgs, deps: Deps) -> CommandView:
         return CommandView(
             lines=(*lines, f"Events: {', '.join(HOOK_EVENTS)}.", HOW,
                    f"Declare one with: orkeon config set hooks '{EXAMPLE}'"),
-            message="No hook runs: none is declared" + (" that may run yet." if declared.held_back else "."),
+            message="No hook runs: " + ("a PreToolUse entry does not parse, so every tool call is refused."
+                                        if guarded else "none is declared"
+                                        + (" that may run yet." if declared.held_back else ".")),
         )
     rows = [_row(hook) for hook in declared.book.hooks]
     count = len(declared.book.hooks)

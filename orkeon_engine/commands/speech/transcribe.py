@@ -11,6 +11,7 @@ from orkeon_engine.crews.speech.run import AudioItem, list_audio, transcribe
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.view import CommandView, Document, table
+from orkeon_engine.ports.files import Files, FilesError
 
 ARGS = ArgSpec(
     flags=(Flag("language", "the language spoken, as a code such as en (detected when unset)", value="CODE"),
@@ -54,13 +55,25 @@ async def run_transcribe(args: ParsedArgs, deps: Deps) -> CommandView:
 
 async def _listing(deps: Deps) -> CommandView:
     ports = speech_ports(deps)
-    found: list[AudioItem] = []
-    for folder in LISTED_FOLDERS:
-        if await ports.files.exists(folder):
-            found += await list_audio(ports, folder)
+    listed = [await list_audio(ports, folder) if await ports.files.exists(folder) else [] for folder in LISTED_FOLDERS]
+    # /output lies inside /workspace (.orkeon/local/output): a file is listed once, under the last folder holding it
+    seen: set[str] = set()
+    groups: list[list[AudioItem]] = []
+    for items in reversed(listed):
+        groups.insert(0, [item for item in items if _same_file(ports.files, item.path) not in seen])
+        seen.update(_same_file(ports.files, item.path) for item in items)
+    found = [item for group in groups for item in group]
     if not found:
         return CommandView(message="No audio file in /workspace nor /output. /transcribe <file> takes any path.")
     rows = [[item.path, f"{item.seconds:g} s" if item.seconds is not None else "", f"{item.size:,} B"]
             for item in found]
     return CommandView(table=table(["file", "length", "size"], rows),
                        message=f"{len(found)} audio files. /transcribe <file> gives the words of one.")
+
+
+def _same_file(files: Files, path: str) -> str:
+    """What tells two listed paths of one file apart from two files: the host path behind the virtual one."""
+    try:
+        return files.host_path(path)
+    except FilesError:
+        return path

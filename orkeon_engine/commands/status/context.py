@@ -1,6 +1,7 @@
 """/context: how the context window is used, part by part of the next turn's prompt, with the gauge's
-tier and what the automatic compaction will do, and the files pinned to the context (/add, /read-only),
-each read-only or editable with its tokens."""
+tier and what the automatic compaction will do; the window and the output limit with their sources; the
+context the last model call used, as the provider counted it (domain/context_use.py); and the files
+pinned to the context (/add, /read-only), each read-only or editable with its tokens."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.crews.main_loop.run import run_context_report
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.context_files import ContextFile
+from orkeon_engine.domain.context_use import context_used_text
 from orkeon_engine.domain.view import CommandView, table
 
 ARGS = ArgSpec()
@@ -17,21 +19,30 @@ ARGS = ArgSpec()
 
 async def run_context(args: ParsedArgs, deps: Deps) -> CommandView:
     report = await run_context_report(main_loop_ports(deps))
-    window = report.window.tokens
-    rows = [[name, f"{tokens:,}", f"{100 * tokens / window:.1f}%"] for name, tokens in report.parts if tokens]
-    thresholds = report.window.thresholds
+    choice = report.window
+    thresholds = choice.thresholds
+    rows = [[name, f"{tokens:,}", f"{100 * tokens / choice.window:.1f}%" if choice.window else "-"]
+            for name, tokens in report.parts if tokens]
+    last = (f"last model call: {report.last_prompt_tokens:,} prompt tokens as the provider counted them "
+            "(the header, the history, the tool definitions and that turn's tool results)"
+            if report.last_prompt_tokens else "last model call: none in this session yet")
     lines = [
-        f"window: {window:,} tokens, from {report.window.source}; mode {report.mode}",
+        f"window: {choice.window_text()}; mode {report.mode}",
+        f"output: {choice.output_text()}",
+        last,
+        f"next prompt: about {report.gauge.used:,} tokens, estimated part by part below (before the request "
+        "and its tool results)",
         f"history: {report.history_tokens:,} tokens live ({report.archived_entries} archived entries); "
         f"automatic compaction past {thresholds.auto_compact:,}",
         f"tiers: warning from {thresholds.warning:,}, error from {thresholds.error:,}",
         *report.notes,
         *_pinned_lines(deps, report.context_files, report.context_files_budget),
     ]
+    used = context_used_text(report.last_prompt_tokens, report.gauge, thresholds)
     files = [{"path": f.path, "readOnly": f.read_only, "tokens": f.tokens, "leftOut": f.left_out}
              for f in report.context_files]
     return CommandView(lines=tuple(lines), table=table(["part", "tokens", "of the window"], rows),
-                       message=f"context: {report.gauge.line()}", data={"files": files})
+                       message=f"context: {used}; session cost {report.gauge.cost}", data={"files": files})
 
 
 def _pinned_lines(deps: Deps, files: tuple[ContextFile, ...], budget: int) -> list[str]:

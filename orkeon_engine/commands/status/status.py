@@ -1,13 +1,17 @@
 """/status: the version, the workspace, the model and its provider (and the api base it is called at, with
-where each came from), whether the workspace is trusted, the session's mode and where it comes from, the
-session itself, the code index's state, and the session's tokens and cost so far."""
+where each came from), the model's context window and output limit (with their sources) and the context
+the last model call used, whether the workspace is trusted, the session's mode and where it comes from, the
+session itself, the code index's state, and the session's tokens (summed over its calls) and cost so far."""
 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.compaction_thresholds import gauge_for
+from orkeon_engine.domain.context_use import LAST_CALL_KEY, read_last_prompt
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.services.context_window import resolve_context_window
 from orkeon_engine.services.model_settings import resolve_model
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.workspace_trust import trust_line
@@ -21,7 +25,10 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
         ["workspace", deps.workspace.root],
         ["git", deps.workspace.git_root or "not a git repository"],
     ]
-    rows += await _model_rows(deps)
+    model_rows = await _model_rows(deps)
+    rows += model_rows
+    if len(model_rows) > 1:  # a model is configured
+        rows += await _window_rows(deps)
     rows.append(["trust", await trust_line(deps.config)])
     choice = await resolve_mode(deps.session, deps.config)
     data: dict[str, str | None] = {"mode": choice.mode, "model": await _model_name(deps), "sessionCost": None}
@@ -65,6 +72,18 @@ async def _model_rows(deps: Deps) -> list[list[str]]:
     return [["model", line], ["provider", choice.provider]]
 
 
+async def _window_rows(deps: Deps) -> list[list[str]]:
+    """The window, the output limit and the context the last call used: the figures /context shows."""
+    try:
+        choice = await resolve_context_window(deps.config, deps.context_window)
+    except ConfigFileError as error:
+        return [["window", f"unknown ({error})"]]
+    last = read_last_prompt(await deps.session.get_state(LAST_CALL_KEY))
+    used = (f"{gauge_for(last, choice.thresholds).share()} at the last model call" if last
+            else "no model call in this session yet")
+    return [["window", choice.window_text()], ["output", choice.output_text()], ["context", used]]
+
+
 async def _usage(deps: Deps) -> tuple[str, str | None]:
     """The usage row's text, and the session's cost alone (None when it cannot be read)."""
     assert deps.usage is not None
@@ -75,8 +94,9 @@ async def _usage(deps: Deps) -> tuple[str, str | None]:
     if total.calls == 0:
         return "no model call yet", total.cost_text()
     calls = f"{total.calls} model call{'s' if total.calls != 1 else ''}"
-    return f"{calls}, {total.input_tokens:,} tokens in, {total.output_tokens:,} out, {total.cost_text()}", \
-        total.cost_text()
+    summed = " (summed over the calls)" if total.calls > 1 else ""
+    return (f"{calls}, {total.input_tokens:,} tokens in{summed}, {total.output_tokens:,} out, "
+            f"{total.cost_text()}"), total.cost_text()
 
 
 async def _index_line(deps: Deps) -> str:

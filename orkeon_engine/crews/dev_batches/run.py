@@ -42,6 +42,7 @@ from orkeon_engine.domain.dev.plan import Batch, Plan, sheet_file
 from orkeon_engine.domain.dev.review import ReviewRecord, ReviewScope
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.sheet import mark_done
+from orkeon_engine.domain.dev.verdict import parse_verdict, verdict_file
 from orkeon_engine.domain.dev.waves import CONCURRENCY_FLAG, BatchVerdict, batch_verdict, next_wave, trees_folder
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -123,6 +124,8 @@ class BatchesRequest:
     only: str | None = None
     audit_only: bool = False
     """`--audit`: audit the batch as it stands (no review, no launch), then close it on VALID."""
+    close_only: bool = False
+    """`--close`: the batch's close alone (its files committed, its sheet marked done), its last verdict VALID."""
     concurrency: int = 1
     """`--concurrency N`: the batches whose dependencies closed run N at once, each in its worktree."""
     in_tree: bool = False
@@ -134,7 +137,8 @@ class BatchesRequest:
 class BatchesOutcome:
     state: BatchesState
     status: str
-    """DONE (every batch closed), STOPPED, BLOCKED or WAITING (a batch waits for the person)."""
+    """DONE (every batch closed, or the one run alone), STOPPED, BLOCKED, WAITING (a batch waits for the person)
+    or GAPS (`--audit` found gaps: the batch's correction waits for its next launch)."""
     message: str
     lines: tuple[str, ...] = ()
     verdicts: tuple[AuditVerdict, ...] = ()
@@ -322,7 +326,9 @@ class _Run:
     async def _batch(self, batch: Batch) -> BatchesOutcome | None:
         record = self.state.record(batch.id) or BatchRecord(batch.id, "reviewed")
         if self.request.audit_only:
-            return await self._audit(batch, record) or self.outcome("DONE", f"{batch.id} audited")
+            return await self._audit(batch, record) or self.outcome("DONE", f"{batch.id} audited: VALID, closed")
+        if self.request.close_only:
+            return await self._close_alone(batch, record) or self.outcome("DONE", f"{batch.id} closed")
         if record.state == "waiting" and self.request.in_tree:
             return await self._audit(batch, record)
         if record.state == "waiting":
@@ -398,7 +404,7 @@ class _Run:
         self.verdicts.append(verdict)
         await self._publish(batch.id, verdict)
         if verdict.verdict == "VALID":
-            return await self._close(batch, record, verdict)
+            return await self._close(batch, record)
         if verdict.verdict == "BLOCKED":
             await self.save(dataclasses.replace(record, state="stopped"), [f"audit BLOCKED: {verdict.reason}"])
             return self.outcome("BLOCKED", f"{batch.id}: the audit could not judge it: {verdict.reason}")
@@ -409,17 +415,42 @@ class _Run:
                             [f"audit {rounds} GAPS: it goes to you"])
             return self.outcome("WAITING", f"{batch.id}: audit GAPS {rounds} times since its last VALID: it waits "
                                            "for you (the rows are in its verdict)")
+        counted = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+        if self.request.audit_only:  # --audit launches nothing: the correction waits for the batch's next run
+            await self.save(dataclasses.replace(record, state="gaps", rounds=rounds, corrections=rows),
+                            [f"audit {rounds} GAPS: {counted} kept as the correction of its next launch"])
+            return self.outcome("GAPS", f"{batch.id} audited: GAPS ({rounds} of {MAX_GAPS_ROUNDS}), not relaunched; "
+                                        f"/dev-batches {self.request.plan.code} {batch.id} relaunches it with its "
+                                        f"correction ({counted})")
         await self.save(dataclasses.replace(record, state="gaps", rounds=rounds, corrections=rows),
-                        [f"audit {rounds} GAPS: relaunched with {len(rows)} row{'s' if len(rows) != 1 else ''} as its "
-                         "correction"])
+                        [f"audit {rounds} GAPS: relaunched with {counted} as its correction"])
         self.lines.append(f"{batch.id}: audit GAPS ({rounds} of {MAX_GAPS_ROUNDS}), relaunched with its correction")
         return None
+
+    async def _close_alone(self, batch: Batch, record: BatchRecord) -> BatchesOutcome | None:
+        """`--close`: the batch's close without a review, a launch or an audit, once its last verdict is VALID
+        (a close that stopped, say, on a refused commit)."""
+        file = self.request.place.file(verdict_file(batch.id))
+        text = await self.ports.folder.read(file)
+        code = self.request.plan.code
+        if text is None:
+            raise CommandFailedError(f"{batch.id} has no verdict yet ({file}): --close commits a batch whose audit "
+                                     f"is VALID; /dev-batches {code} {batch.id} --audit audits it first")
+        try:
+            verdict = parse_verdict(text, file)
+        except DevFileError as error:
+            raise CommandFailedError(f"{error}; /dev-batches {code} {batch.id} --audit writes it again") from None
+        if verdict.verdict != "VALID":
+            raise CommandFailedError(f"{batch.id}'s last audit is {verdict.verdict} ({file}): --close commits a "
+                                     f"batch whose audit is VALID; /dev-batches {code} {batch.id} --audit audits "
+                                     "it again once it is mended")
+        return await self._close(batch, record)
 
     async def _publish(self, batch_id: str, verdict: AuditVerdict) -> None:
         if self.ports.publish is not None:
             await self.ports.publish(batch_id, verdict)
 
-    async def _close(self, batch: Batch, record: BatchRecord, verdict: AuditVerdict) -> BatchesOutcome | None:
+    async def _close(self, batch: Batch, record: BatchRecord) -> BatchesOutcome | None:
         self.ports.step.report(f"{batch.id} · committing")
         left_out = self.ports.left_out
         changed = [e.path for e in await self.ports.git.status()

@@ -38,6 +38,8 @@ class BodyParts:
     skills: tuple[Skill, ...] = ()
     memory: tuple[MemoryNote, ...] = ()
     hooks: tuple[Hook, ...] = ()
+    hook_context: tuple[str, ...] = ()
+    """What this turn's UserPromptSubmit hooks printed (services/hooks.py), shown in the hooks' block."""
     history: tuple[BufferEntry, ...] = ()
     context_files: tuple[ContextFile, ...] = ()
     gauge: Gauge | None = None
@@ -105,15 +107,17 @@ def build_memory_block(notes: Sequence[MemoryNote]) -> str:
     ])
 
 
-def build_hooks_block(hooks: Sequence[Hook]) -> str:
+def build_hooks_block(hooks: Sequence[Hook], said: Sequence[str] = ()) -> str:
     if not hooks:
         return ""
     lines = [f"- {hook.event}: {hook.command}" for hook in hooks]
+    context = ["", "Before this turn the UserPromptSubmit hooks printed this, as context for the request (the "
+                   "request wins where they disagree):", "", *said] if said else []
     return "\n".join([
         "## Hooks", "",
         "These commands run at points of your turn. A call a PreToolUse hook refuses comes back with its reason, "
         "and a PostToolUse hook's note follows a result: act on what they say instead of repeating the call.",
-        "", *lines,
+        "", *lines, *context,
     ])
 
 
@@ -172,8 +176,7 @@ GAUGE_ERROR = ("The context is nearly full: wrap up this turn now with what you 
 def build_gauge_block(gauge: Gauge | None) -> str:
     if gauge is None:
         return ""
-    lines = [f"Context in use: about {gauge.used:,} of {gauge.window:,} tokens ({gauge.percent}%). "
-             f"Session cost so far: {gauge.cost}."]
+    lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
     if gauge.tier == "warning":
         lines.append(GAUGE_WARNING)
     elif gauge.tier == "error":
@@ -210,7 +213,7 @@ def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
         ("preferences", build_preferences_block(parts.flags)),
         ("skills", build_skills_block(parts.skills)),
         ("memory", build_memory_block(parts.memory)),
-        ("hooks", build_hooks_block(parts.hooks)),
+        ("hooks", build_hooks_block(parts.hooks, parts.hook_context)),
         ("history", build_history_block(parts.history)),
         ("files", build_context_files_block(parts.context_files)),
         ("environment", build_environment_block(parts.environment)),
@@ -224,8 +227,10 @@ def assemble_body(parts: BodyParts) -> str:
     return "\n\n".join(text for _, text in body_sections(parts) if text) + "\n"
 
 
-def measure_prompt(header: str, parts: BodyParts, thresholds: Thresholds, cost: str) -> BodyParts:
-    """The parts with their gauge: the header and every block measured, plus room for the gauge itself."""
+def measure_prompt(header: str, parts: BodyParts, thresholds: Thresholds, cost: str,
+                   tool_tokens: int = 0) -> BodyParts:
+    """The parts with their gauge: the header, every block and the tool definitions sent beside them
+    (`tool_tokens`) measured, plus room for the gauge itself."""
     without = replace(parts, gauge=None)
-    used = estimate_tokens(header) + estimate_tokens(assemble_body(without)) + GAUGE_ALLOWANCE_TOKENS
+    used = estimate_tokens(header) + estimate_tokens(assemble_body(without)) + GAUGE_ALLOWANCE_TOKENS + tool_tokens
     return replace(parts, gauge=gauge_for(used, thresholds, cost))

@@ -1,12 +1,12 @@
 """What the assistant's answer says besides the model's text: where the mode came from, what the rules
 took out of the tools, the flags in force, the calls the permission gate refused and why, what the turn
-cost, and what a compaction did.
+cost, what a compaction did, and the files the turn changed (its checkpoint).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.act import ToolCallRecord
@@ -76,3 +76,9 @@ def _subject(arguments: dict[str, object]) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     text = " ".join(text.split())
     return text if len(text) <= SUBJECT_LIMIT else text[: SUBJECT_LIMIT - 3] + "..."
+
+
+def checkpoint_line(turn: int, changed: Sequence[str]) -> str:
+    """What the person is told of a turn that changed files: which, and how to take them back."""
+    names = ", ".join(path.removeprefix("/workspace/") for path in changed)
+    return f"checkpoint: turn {turn} changed {names} (/undo takes it back, /rewind lists the turns)"

@@ -12,7 +12,9 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
    register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
    else: no model configured fails the turn at once);
-5. the automatic compaction when the history is under pressure, then the request appended to the buffer;
+5. the automatic compaction when the history is under pressure, then the turn's checkpoint opened (where the
+   conversation stands; every file the turn's tools write or remove in /workspace is recorded in it, before
+   and after, an open editor buffer's unsaved text included) and the request appended to the buffer;
 6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
    model call, or a cancel before the model is asked, takes the request back out of the buffer (the turn
    stores nothing) and fails with the provider's error; a spent budget or a cancel once the model is at
@@ -25,9 +27,10 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+import json
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from orkeon_engine.crews.main_loop.body import (
     BodyParts,
@@ -45,6 +48,7 @@ from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
+    checkpoint_line,
     document_title,
     figures_line,
     mode_line,
@@ -60,18 +64,27 @@ from orkeon_engine.crews.main_loop.verify_request import build_verify_request
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.change_checks import ChangeChecks
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.context_files import ContextFile, context_files_budget
+from orkeon_engine.domain.context_use import (
+    LAST_CALL_KEY,
+    context_used_text,
+    last_call_state,
+    read_last_prompt,
+    summed_usage_text,
+)
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.hooks import HookContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.hook_commands import HookCommands
@@ -83,6 +96,7 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.checkpoints import RecordingFiles
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_files import Refusal, read_context_files, read_refusal
@@ -114,6 +128,12 @@ STEPS = 7
 MAX_STOP_CONTINUATIONS = 3
 """How many times Stop hooks may send the model back to work in one turn."""
 
+class LaunchToolbox(Protocol):
+    """Builds the tools of one turn (Deps.launch_toolbox)."""
+
+    def __call__(self, extra: Sequence[Tool[Any]] = (), files: Files | None = None) -> Awaitable[RunToolbox]: ...
+
+
 Prelude = Callable[[], Awaitable[str]]
 """A launching command's call before the turn; its text follows the request."""
 Epilogue = Callable[[str], Awaitable[None]]
@@ -131,9 +151,9 @@ class MainLoopPorts:
     human: HumanInput
     progress: Progress
     logger: Logger
-    toolbox: Callable[[Sequence[Tool[Any]]], Awaitable[RunToolbox]]
+    toolbox: LaunchToolbox
     """The run's tools with the given ones (todo_write) and the extra tools of `tools.extra`, checked at the
-    call (ExtraToolsError)."""
+    call (ExtraToolsError); over the turn's recording Files when one is given."""
     llm: Llm | None = None
     files: Files | None = None
     shell: Shell | None = None
@@ -145,6 +165,14 @@ class MainLoopPorts:
     grammar: ShellGrammar | None = None
     hook_commands: HookCommands | None = None
     """Runs the hooks' commands; without it no hook runs (and none is declared to run)."""
+    checkpoints: CheckpointStore | None = None
+    """Where each turn's edits are recorded for /undo and /rewind; without it (or without files) none is."""
+
+    def recorder(self) -> RecordingFiles | None:
+        """The Files port of one turn, recording its edits, when the engine keeps checkpoints."""
+        if self.checkpoints is None or self.files is None:
+            return None
+        return RecordingFiles(self.files, self.checkpoints, self.session.id)
 
     def gate_ports(self) -> GatePorts:
         return GatePorts(self.config, self.session, self.human, self.grammar, self.logger)
@@ -184,6 +212,10 @@ class MainLoopResult:
     calls: tuple[ToolCallRecord, ...] = ()
     compactions: tuple[CompactOutcome, ...] = ()
     warnings: tuple[str, ...] = ()
+    checkpoint: int | None = None
+    """The turn's number in the session's checkpoints (None: none kept)."""
+    changed: tuple[str, ...] = ()
+    """The workspace files the turn wrote or removed (/undo takes them back)."""
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, what the rules removed, the flags, the calls the gate
@@ -195,6 +227,8 @@ class MainLoopResult:
             lines.append(f"flags: {self.flags.describe()}")
         lines += refusal_lines(self.calls)
         lines += [f"compaction: {outcome.describe()}" for outcome in self.compactions]
+        if self.changed and self.checkpoint is not None:
+            lines.append(checkpoint_line(self.checkpoint, self.changed))
         lines += [f"warning: {warning}" for warning in self.warnings]
         return tuple(lines)
 
@@ -230,7 +264,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
-    toolbox = await _toolbox(ports)  # the launch check of the extra tools, before anything runs
+    recorder = ports.recorder()
+    toolbox = await _toolbox(ports, recorder)  # the launch check of the extra tools, before anything runs
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
     steps = _Steps(ports.progress)
@@ -250,44 +285,56 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     if blocked is not None:
         raise CommandFailedError(blocked)
     outcomes = [await _auto_compact(ports, window.thresholds)]
+    if recorder is not None:  # opened before the request is stored: a store that fails stores nothing
+        await recorder.begin(request, len(await ports.session.entries()))
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
     try:  # 6
         header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
+                                                        tool_definition_tokens(tools),
+                                                        tuple(hooks.prompt_context) if hooks is not None else (),
                                                         read_refusal(gate.context))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
     warnings += [f"context: {item.path} is pinned but left out of this turn: {item.left_out}"
                  for item in pinned if not item.shown]
-    steps.report(6, f"the model is working; context {gauge.line()}")
+    steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
     if hooks is not None:
         warnings += [f"hook: {line}" for line in hooks.messages]
     await ports.session.append(BufferEntry("assistant", act.text))  # 7
+    if act.last_prompt_tokens:
+        await ports.session.set_state(LAST_CALL_KEY, last_call_state(act.last_prompt_tokens))
     await _show_plan(ports.events, turn.mode, act.text)
     await _note_working_files(ports, act.calls)
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
-    steps.report(7, f"answered: {format_usage(act.usage)}")
-    figures = TurnFigures(len(act.calls), act.turns, format_usage(act.usage), gauge.line())
+    usage = summed_usage_text(act.usage, act.turns)
+    steps.report(7, f"answered: {usage}")
+    context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
+    figures = TurnFigures(len(act.calls), act.turns, usage, context)
     return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
-                          tuple(o for o in outcomes if o.kind != "none"), tuple(warnings))
+                          tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
+                          checkpoint=recorder.turn if recorder is not None else None,
+                          changed=tuple(recorder.changed) if recorder is not None else ())
 
 
-async def _toolbox(ports: MainLoopPorts) -> RunToolbox:
-    """The turn's tools: the run's, with todo_write over the session's todo list."""
+async def _toolbox(ports: MainLoopPorts, files: Files | None = None) -> RunToolbox:
+    """The turn's tools: the run's, with todo_write over the session's todo list; over `files` when given
+    (the turn's recording Files)."""
     from orkeon_engine.tools.todo_write import TodoWriteTool  # pydantic loads with the first turn
 
-    return await ports.toolbox([TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))])
+    todo = TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))
+    return await (ports.toolbox([todo], files) if files is not None else ports.toolbox([todo]))
 
 
 async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None, list[str]]:
     """The turn's hooks (None when none is declared or nothing can run them), and the problems of the setting."""
     declared = await read_declared_hooks(ports.config)
     problems = [f"hooks: {line}" for line in declared.book.problems]
-    if not declared.book.hooks or ports.hook_commands is None:
+    if not (declared.book.hooks or declared.book.broken_guards) or ports.hook_commands is None:
         return None, problems
     context = HookContext(ports.session.id, ports.workspace.root, mode)
     return TurnHooks(declared.book, ports.hook_commands, context, ports.logger), problems
@@ -311,7 +358,7 @@ async def _stop_hooks(ports: MainLoopPorts, llm: Llm, header: str, act: ActResul
         more = await _act(ports, llm, header, [*history, ChatMessage.user(reason)], tools, gate, options,
                           request, hooks)
         act = ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
-                        more.messages)
+                        more.messages, more.last_prompt_tokens)
     return act
 
 
@@ -376,19 +423,34 @@ class _Steps:
         self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
 
 
+def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:
+    """The tools a turn of the assistant in `mode` is offered (step 3) out of `toolbox`, under `rules`."""
+    return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules).offered
+
+
+def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
+    """The estimated tokens of the tool definitions sent beside the prompt at every model call."""
+    return estimate_tokens(json.dumps([tool.spec() for tool in tools], ensure_ascii=False)) if tools else 0
+
+
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds,
+                      thresholds: Thresholds, tool_tokens: int = 0, hook_context: tuple[str, ...] = (),
                       refusal: Refusal | None = None) -> tuple[str, str, Gauge, tuple[ContextFile, ...]]:
     """The static header, the user body (the history without the current request), the gauge, and the
-    pinned files as the body carries them (`refusal`: the gate's read rules, which a pinned file meets too)."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, refusal)
+    pinned files as the body carries them; `hook_context` is what the UserPromptSubmit hooks printed,
+    `refusal` the gate's read rules, which a pinned file meets too."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context,
+                                              refusal)
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge, measured.context_files
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                           thresholds: Thresholds, refusal: Refusal | None = None) -> tuple[str, BodyParts]:
-    """The static header and the body's parts, each read once through the ports, measured with the gauge."""
+                           thresholds: Thresholds, tool_tokens: int = 0,
+                           hook_context: tuple[str, ...] = (),
+                           refusal: Refusal | None = None) -> tuple[str, BodyParts]:
+    """The static header and the body's parts, each read once through the ports, measured with the gauge
+    (the tool definitions sent beside them counted as `tool_tokens`)."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
@@ -401,11 +463,13 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
+        hook_context=hook_context,
         history=tuple(history),
         context_files=tuple(await read_context_files(ports.session, ports.files, refusal,
                                                      context_files_budget(thresholds))),
     )
-    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id))
+    return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
+                                  tool_tokens)
 
 
 # --- /summary and /context -------------------------------------------------------------------------------
@@ -443,6 +507,8 @@ class ContextReport:
     archived_entries: int
     breaker_failures: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    last_prompt_tokens: int | None = None
+    """The prompt tokens of the session's last model call as the provider counted them (None: none yet)."""
     context_files: tuple[ContextFile, ...] = ()
     """The pinned files (/add, /read-only) as the next turn reads them."""
     context_files_budget: int = 0
@@ -456,11 +522,13 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
-    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, read_refusal(gate.context))
+    tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens,
+                                           refusal=read_refusal(gate.context))
     gauge = parts.gauge
     assert gauge is not None
     entries = await ports.session.entries()
-    measured = [("header", estimate_tokens(header))]
+    measured = [("header", estimate_tokens(header)), ("tool definitions", tool_tokens)]
     measured += [(name, estimate_tokens(text)) for name, text in body_sections(parts)]
     breaker = read_breaker(await ports.session.get_state(BREAKER_KEY))
     notes = []
@@ -470,6 +538,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
         notes.append("the history is past the automatic compaction's threshold: the next turn compacts it first")
     return ContextReport(window, choice.mode, tuple(measured), gauge, live_tokens(entries),
                          sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes),
+                         read_last_prompt(await ports.session.get_state(LAST_CALL_KEY)),
                          parts.context_files, context_files_budget(window.thresholds))
 
 

@@ -224,3 +224,19 @@ async def test_gate_only_names_one_batch_and_audits_it_by_code_alone(tmp_path):
 
     verdict = saved(root, f"{WORK}/verdicts/F1.md")
     assert "Auditor: code alone (--gate-only)" in verdict and result.data["verdicts"][0]["verdict"] == "VALID"
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (("--close",), "--close closes one batch: name it"),
+    (("F1", "--close", "--audit"), "--close and --audit are two ways to end a batch"),
+    (("F1", "--close", "--gate-only"), "--close and --gate-only are two ways to end a batch"),
+])
+async def test_close_names_one_batch_and_goes_with_no_audit(tmp_path, words, said):
+    from orkeon_engine.domain.args import ArgumentError
+
+    root = shop_repository(tmp_path / "shop")
+
+    with pytest.raises(ArgumentError, match=said):
+        await _run(root, ScriptedChatModel(), *words)
+
+    assert not (root / WORK / "batches-state.md").exists()

@@ -39,7 +39,7 @@ async def test_export_to_a_relative_path_writes_it_from_the_current_folder():
 
     view = await run_export(_args("notes/chat.md"), deps)
 
-    assert deps.disk.files["/repo/src/notes/chat.md"].startswith("# Conversation")
+    assert deps.disk.files["/repo/src/notes/chat.md"].startswith("# why does the parser fail?\n")
     assert view.message.endswith(" to notes/chat.md")
 
 
@@ -75,7 +75,7 @@ async def test_export_with_force_replaces_the_file():
 
     await run_export(_args("chat.md", "--force"), deps)
 
-    assert deps.disk.files["/repo/chat.md"].startswith("# Conversation")
+    assert deps.disk.files["/repo/chat.md"].startswith("# why does the parser fail?\n")
 
 
 async def test_a_file_that_cannot_be_written_is_refused_with_the_reason():

@@ -63,3 +63,15 @@ async def test_a_bad_limit_is_refused():
 
     with pytest.raises(CommandFailedError, match="--limit x"):
         await run_resume(_args("--limit", "x"), deps)
+
+
+async def test_resume_with_an_id_names_an_untitled_session_by_its_first_request():
+    store = FakeSessionStore()
+    older = await store.create_session()
+    entries = [BufferEntry("user", "split the parser\nplease"), BufferEntry("assistant", "ok")]
+    await store.append_entries(older.id, entries)
+    deps = await make_deps(store=store)
+
+    view = await run_resume(_args(older.id), deps)
+
+    assert view.message.startswith(f"resumed {older.id} (split the parser, 2 entries)")

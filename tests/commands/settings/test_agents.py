@@ -1,6 +1,8 @@
 import pytest
 
 from orkeon_engine.commands.settings.agents import ARGS, run_agents
+from orkeon_engine.commands.settings.mode import ARGS as MODE_ARGS
+from orkeon_engine.commands.settings.mode import run_mode
 from orkeon_engine.domain.agents import CHARTERS
 from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
@@ -30,5 +32,16 @@ async def test_agents_with_a_name_shows_its_purpose_and_each_tool_with_its_class
 async def test_agents_with_an_unknown_name_lists_the_charters():
     deps = await make_deps()
 
-    with pytest.raises(CommandFailedError, match="charters: dev-reviewer, dev-auditor"):
+    with pytest.raises(CommandFailedError, match="charters: general, dev-reviewer, dev-auditor"):
         await run_agents(parse_args("agents", ARGS, ["helper"]), deps)
+
+
+async def test_agents_general_shows_the_charter_with_the_sessions_mode():
+    deps = await make_deps()
+    await run_mode(parse_args("mode", MODE_ARGS, ["plan"]), deps)
+
+    view = await run_agents(parse_args("agents", ARGS, ["General"]), deps)
+
+    assert view.lines[0].startswith("general: Does one bounded part of its parent's task")
+    assert view.lines[1] == "mode: its parent's (this session's now: plan (session))"
+    assert "budget: 100 tool calls, 900 s, 400,000 context tokens" in view.lines

@@ -108,3 +108,32 @@ async def test_the_listing_says_which_keys_of_an_untrusted_project_are_ignored()
     rows = {row[0]: row[2] for row in view.table.rows}
     assert rows["model.apiBase"] == "default"
     assert view.lines[0].startswith("/repo/.orkeon/config.json sets model.apiBase, ignored until you trust")
+
+
+@pytest.mark.parametrize(("value", "named"), [
+    ('{"PreToolUse": [{"comand": "./guard.sh"}]}', r"hooks.PreToolUse\[0\]: unknown field 'comand'"),
+    ('{"beforeTool": ["./guard.sh"]}', r"hooks.beforeTool: not an event \(the old name beforeTool: use PreToolUse"),
+    ('{"PreToolUse": [{"command": "./guard.sh", "timeout": 0}]}', r"hooks.PreToolUse\[0\]: the timeout must be"),
+    ('{"Stop": [7]}', r'hooks.Stop\[0\]: expected \{"matcher"'),
+    ('["./guard.sh"]', r'hooks: \["./guard.sh"\] is not accepted; expected JSON object'),
+    ('{"Stop": [', r"hooks: not valid JSON"),
+])
+async def test_a_hooks_value_holding_an_entry_that_does_not_parse_is_refused_and_nothing_written(value, named):
+    files = FakeConfigFiles()
+    deps = await make_deps(files=files)
+
+    with pytest.raises(CommandFailedError, match=named) as refused:
+        await run_config(_args("set", "hooks", value, "--user"), deps)
+
+    assert "nothing written: hooks takes an object of events (PreToolUse, PostToolUse" in str(refused.value)
+    assert files.texts["user"] is None
+
+
+async def test_a_hooks_value_that_parses_is_written():
+    files = FakeConfigFiles()
+    deps = await make_deps(files=files)
+
+    await run_config(_args("set", "hooks", '{"PreToolUse": [{"matcher": "shell_command", "command": "./g.sh"}]}',
+                           "--user"), deps)
+
+    assert json.loads(files.texts["user"])["hooks"]["PreToolUse"][0]["command"] == "./g.sh"

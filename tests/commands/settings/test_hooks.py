@@ -1,5 +1,8 @@
+import re
+
 from orkeon_engine.commands.settings.hooks import ARGS, run_hooks
 from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.view import render_text
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
@@ -43,3 +46,26 @@ async def test_hooks_without_a_declaration_says_how_to_declare_one():
 
     assert view.message == "No hook runs: none is declared."
     assert any(line.startswith("Declare one with: orkeon config set hooks") for line in view.lines)
+
+
+async def test_hooks_says_a_pre_tool_entry_that_does_not_parse_refuses_every_call():
+    deps = await make_deps(files=FakeConfigFiles(user='{"hooks": {"PreToolUse": [{"comand": "./guard.sh"}]}}'))
+
+    view = await run_hooks(parse_args("hooks", ARGS, []), deps)
+
+    assert view.message == "No hook runs: a PreToolUse entry does not parse, so every tool call is refused."
+    assert any("unknown field 'comand'" in line for line in view.lines)
+    assert any(line.startswith("A PreToolUse entry above does not parse: every tool call is refused") for line in
+               view.lines)
+
+
+async def test_no_state_of_hooks_says_that_nothing_runs_them():
+    states = [FakeConfigFiles(), FakeConfigFiles(project=HOOKS), FakeConfigFiles(user=HOOKS),
+              FakeConfigFiles(user='{"hooks": {"afterTurn": ["make lint"]}}')]
+    for files in states:
+        for trusted in (True, False):
+            deps = await make_deps(files=files, trust=FakeWorkspaceTrust(trusted=trusted))
+
+            text = render_text(await run_hooks(parse_args("hooks", ARGS, []), deps)).lower()
+
+            assert not re.search(r"nothing runs|not run yet|are not run|never run|no hook is run", text), text

@@ -78,3 +78,21 @@ async def test_without_a_file_the_audio_files_are_listed():
 
     assert view.table.rows[0] == ("/workspace/talks/a.wav", "4 s", "2,048 B")
     assert [call[2]["folder"] for call in servers.calls] == ["/repo", "/repo/.orkeon/local/output"]
+
+
+async def test_a_file_of_output_is_listed_once_under_its_output_name():
+    def listing(*paths):
+        return RemoteResult(json.dumps([{"path": path, "bytes": 64, "seconds": 1.0} for path in paths]))
+
+    vfs = FakeFiles()
+    vfs.folders.update({"/workspace", "/output"})
+    servers = FakeMcpServers(answers_by_arguments={
+        ("speech", "list_audio", '{"folder": "/repo"}'): listing("talks/a.wav", ".orkeon/local/output/say-1.wav"),
+        ("speech", "list_audio", '{"folder": "/repo/.orkeon/local/output"}'): listing("say-1.wav"),
+    })
+    deps = await make_deps(mcp_servers=servers, mcp_builtins=SPEECH, vfs=vfs)
+
+    view = await run_transcribe(parse_args("transcribe", ARGS, []), deps.for_run("transcribe"))
+
+    assert [row[0] for row in view.table.rows] == ["/workspace/talks/a.wav", "/output/say-1.wav"]
+    assert view.message.startswith("2 audio files.")

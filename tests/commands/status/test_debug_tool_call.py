@@ -15,13 +15,20 @@ def _args(*tokens):
     return parse_args("debug-tool-call", ARGS, list(tokens))
 
 
+REGISTERED = [*STANDARD_TOOL_NAMES, "memory_recall", "run_tests", "run_build", "spawn_agent"]
+
+
+def _offered(view):
+    return {row[1]: row[2] for row in view.table.rows}
+
+
 async def test_list_shows_every_registered_tool_by_class():
     deps = await make_deps()
 
     view = await run_debug_tool_call(_args("list"), deps)
 
     classes = [row[0] for row in view.table.rows]
-    assert sorted(row[1] for row in view.table.rows) == sorted([*STANDARD_TOOL_NAMES, "memory_recall"])
+    assert sorted(row[1] for row in view.table.rows) == sorted(REGISTERED)
     assert classes == sorted(classes, key=["read", "network", "edit", "shell"].index)
 
 
@@ -30,7 +37,37 @@ async def test_bare_is_the_list():
 
     view = await run_debug_tool_call(_args(), deps)
 
-    assert view.message.startswith(f"{len(STANDARD_TOOL_NAMES) + 1} tools registered")
+    assert view.message.startswith(f"{len(REGISTERED)} tools registered")
+
+
+async def test_list_names_the_crews_that_offer_each_tool_from_their_own_offer():
+    deps = await make_deps()
+
+    offered = _offered(await run_debug_tool_call(_args("list"), deps))
+
+    assert offered["file_read"] == "assistant (every mode); agent dev-reviewer; agent dev-auditor; dev-implement"
+    assert offered["file_write"] == "assistant (default, acceptEdits, bypassPermissions); dev-implement"
+    assert offered["run_tests"] == "dev-implement"
+    assert offered["spawn_agent"] == "every act of the engine's model (never a child's)"
+    assert offered["job_tail"] == "assistant (every mode)"
+
+
+async def test_a_deny_rule_takes_a_tool_out_of_the_assistants_offer_in_the_list():
+    deps = await make_deps()
+    await deps.session.set_state("permissions.rules", {"deny": ["shell_command"]})
+
+    offered = _offered(await run_debug_tool_call(_args("list"), deps))
+
+    assert offered["shell_command"] == "none"
+
+
+async def test_a_check_tool_runs_through_the_gate_like_any_tool():
+    deps = await make_deps()
+    await deps.session.set_state("permissions.mode", "plan")
+
+    view = await run_debug_tool_call(_args("run_build"), deps)
+
+    assert view.data["allowed"] is False
 
 
 async def test_a_read_call_runs_through_the_gate_and_shows_the_raw_result():

@@ -96,7 +96,7 @@ async def test_status_shows_the_sessions_tokens_and_cost_so_far():
 
     rows = _rows(await run_status(ParsedArgs(), deps))
 
-    assert rows["usage"] == "2 model calls, 1,500 tokens in, 100 out, $0.0120"
+    assert rows["usage"] == "2 model calls, 1,500 tokens in (summed over the calls), 100 out, $0.0120"
 
 
 async def test_status_hands_an_editor_the_mode_the_model_and_the_sessions_cost():
@@ -151,3 +151,37 @@ async def test_the_api_base_and_its_source_are_shown_and_the_trust_row_names_wha
 
     assert rows["model"] == "openai/m (from ORKEON_MODEL) at http://127.0.0.1:9/v1 (from ORKEON_API_BASE)"
     assert rows["trust"].startswith("not trusted: /repo/.orkeon/config.json sets model.apiBase, ignored until")
+
+
+def _server_says(window, output=None):
+    from orkeon_engine.domain.model_facts import ModelFacts
+    from orkeon_engine.services.context_window import ModelInformation
+
+    async def lookup():
+        return ModelInformation(ModelFacts(window, "the server's /props (n_ctx)", output,
+                                           "the server's /props (n_predict)" if output else ""))
+    return lookup
+
+
+async def test_status_shows_the_servers_window_and_the_context_the_last_call_used():
+    import dataclasses
+
+    from orkeon_engine.domain.context_use import LAST_CALL_KEY, last_call_state
+
+    deps = await make_deps(files=FakeConfigFiles(user='{"model": "openai/qwen"}'))
+    deps = dataclasses.replace(deps, context_window=_server_says(16_384, 1_024))
+    await deps.session.set_state(LAST_CALL_KEY, last_call_state(2_648))
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["window"] == "16,384 tokens, from the server's /props (n_ctx)"
+    assert rows["output"] == "up to 1,024 tokens an answer, from the server's /props (n_predict)"
+    assert rows["context"] == "2,648 of 16,384 tokens (16%) at the last model call"
+
+
+async def test_status_says_an_unknown_window_is_unknown():
+    deps = await make_deps(files=FakeConfigFiles(user='{"model": "openai/qwen"}'))
+
+    rows = _rows(await run_status(ParsedArgs(), deps))
+
+    assert rows["window"].startswith("unknown") and rows["context"] == "no model call in this session yet"

@@ -1,13 +1,20 @@
 """The batch loop over the scripted model in a real repository with a real pytest suite, its audit played by
 a FakeBatchAuditor: a GAPS verdict relaunches the batch with its rows appended as a correction step, the third
-GAPS since the last VALID goes to the person, `--audit` audits a waiting batch as it stands, and a verdict's
-rows reach the findings board on the lines they cite."""
+GAPS since the last VALID goes to the person, `--audit` audits a batch as it stands (on GAPS
+relaunching nothing), `--close` closes a batch alone on its VALID verdict, and a verdict's rows reach the
+findings board on the lines they cite."""
 
 from __future__ import annotations
+
+import dataclasses
+
+import pytest
 
 from orkeon_engine.commands.dev.batch_wiring import batches_ports
 from orkeon_engine.crews.dev_batches.run import run_dev_batches
 from orkeon_engine.domain.dev.batches_state import parse_batches_state
+from orkeon_engine.domain.dev.verdict import Verdict, render_verdict
+from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.ports.batch_audit import AuditRow, AuditVerdict
 from orkeon_engine.services.work_folder import WorkFolder
 from tests.support.dev_batches import (
@@ -31,7 +38,7 @@ GAP = AuditVerdict("GAPS", (AuditRow("Major", "shop/saved.py:1", "save keeps no 
                             AuditRow("Minor", "shop/saved.py:2", "a name could be clearer")))
 
 
-async def _batches(root, model, auditor, only="F1", audit_only=False):
+async def _batches(root, model, auditor, only="F1", audit_only=False, close_only=False):
     from orkeon_engine.commands.dev.dev_batches import _request
 
     engine = await shop_engine(root, model)
@@ -39,6 +46,7 @@ async def _batches(root, model, auditor, only="F1", audit_only=False):
         deps = engine.deps.for_run("dev-batches")
         folder = await WorkFolder.open(deps.config, deps.files)
         request = await _request(folder, folder.place(PLAN.code), only, audit_only)
+        request = dataclasses.replace(request, close_only=close_only)
         outcome = await run_dev_batches(request, await batches_ports(deps, folder, auditor))
         return outcome, await engine.deps.findings.for_path("shop/saved.py")
     finally:
@@ -96,3 +104,42 @@ async def test_a_verdicts_rows_are_findings_on_the_lines_they_cite(tmp_path):
     assert [(f.line, f.quote, f.severity) for f in findings] == [(1, "def save(lines):", "high"),
                                                                  (2, "return tuple(lines)", "low")]
     assert findings[0].title == "F1 audit: save keeps no copy of the lines"
+
+
+async def test_an_audit_alone_that_finds_gaps_keeps_the_correction_and_relaunches_nothing(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    model = ScriptedChatModel([])
+
+    outcome, _ = await _batches(root, model, FakeBatchAuditor([GAP]), audit_only=True)
+
+    assert outcome.status == "GAPS" and "not relaunched" in outcome.message
+    assert not any("relaunched with" in line for line in outcome.lines) and model.requests == []
+    text = saved(root, f"{WORK}/batches-state.md")
+    record = parse_batches_state(text).record("F1")
+    assert (record.state, record.rounds, record.launches) == ("gaps", 1, 0)
+    assert record.corrections == ("Major · shop/saved.py:1 · save keeps no copy of the lines",)
+    assert "F1 · audit 1 GAPS: 1 row kept as the correction of its next launch" in text
+
+
+async def test_close_alone_commits_a_batch_whose_verdict_is_valid_without_auditing_it(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+    (root / "shop" / "saved.py").write_text(SAVE_CODE, encoding="utf-8")
+    (root / "tests" / "test_saved.py").write_text(SAVE_TEST, encoding="utf-8")
+    (root / WORK / "verdicts").mkdir()
+    (root / WORK / "verdicts" / "F1.md").write_text(render_verdict(Verdict(PLAN.code, "F1", "VALID")), encoding="utf-8")
+    auditor = FakeBatchAuditor()
+
+    outcome, _ = await _batches(root, ScriptedChatModel([commit_draft()]), auditor, close_only=True)
+
+    assert (outcome.status, outcome.message) == ("DONE", "F1 closed") and auditor.requests == []
+    assert log_subjects(root)[0] == "feat(cart): add saving a cart"
+    assert parse_batches_state(saved(root, f"{WORK}/batches-state.md")).record("F1").state == "done"
+
+
+async def test_close_alone_refuses_a_batch_without_a_verdict_naming_the_file(tmp_path):
+    root = shop_repository(tmp_path / "shop")
+
+    with pytest.raises(CommandFailedError, match=f"F1 has no verdict yet \\({WORK}/verdicts/F1.md\\)"):
+        await _batches(root, ScriptedChatModel([]), FakeBatchAuditor(), close_only=True)
+
+    assert log_subjects(root) == ["first"]

@@ -11,7 +11,9 @@ from orkeon_engine.crews.main_loop.run import (
     run_session_summary,
 )
 from orkeon_engine.domain.act import BudgetExhausted
+from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.compaction import MEMORIES_BEGIN, MEMORIES_END
+from orkeon_engine.domain.context_use import LAST_CALL_KEY
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import SNIP_NOTE, SUMMARY, archived, live
 from orkeon_engine.domain.memory import MemoryNote
@@ -27,7 +29,7 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_memory_store import WHEN, FakeMemoryStore
 from tests.support.doubles.fake_shell import FakeShell
-from tests.support.scripted_chat_model import Call, ScriptedChatModel
+from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
 
 NO_MEMORIES = f"{MEMORIES_BEGIN}\n{MEMORIES_END}"
 
@@ -274,6 +276,27 @@ async def test_the_answer_joins_the_history_without_the_tool_results():
     entries = await deps.session.entries()
     assert [(e.role, e.text) for e in entries] == [("user", "what does a.py do?"), ("assistant", "a.py prints a")]
     assert result.figures.tool_calls == 1 and result.figures.model_calls == 2
+
+
+async def test_the_context_used_is_the_last_calls_prompt_tokens_and_the_sum_is_called_one():
+    deps, model, ports = await _setup(Turn("", (Call("file_read", {"path": "a.py"}),), Usage(2_500, 20)),
+                                      Turn("a.py prints a", (), Usage(2_648, 36)))
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+
+    result = await run_main_loop(_turn("what does a.py do?"), ports)
+
+    assert result.figures.usage.startswith("5,148 tokens in (summed over the calls), 56 out")
+    assert result.figures.gauge == "2,648 of 16,384 tokens (16%) at the last model call, tier ok"
+    assert await deps.session.get_state(LAST_CALL_KEY) == {"promptTokens": 2_648}
+
+
+async def test_the_gauge_counts_the_tool_definitions_sent_beside_the_prompt():
+    deps, model, ports = await _setup()
+
+    report = await run_context_report(ports)
+
+    assert dict(report.parts)["tool definitions"] > 1_000
+    assert report.gauge.used > sum(tokens for _, tokens in report.parts)
 
 
 async def test_the_files_a_turn_touched_are_noted_as_working_files():

@@ -40,6 +40,18 @@ async def test_a_blocking_prompt_hook_stops_the_turn_before_the_model_and_the_hi
     assert commands.runs[0][1]["prompt"] == "fix the parser"
 
 
+async def test_a_prompt_hooks_stdout_reaches_the_model_beside_the_request_and_is_not_stored():
+    deps, model, commands, ports = await _setup({"UserPromptSubmit": ["context"]}, "done",
+                                                results={"context": HookRun(0, "the parser is in src/parse.py\n")})
+
+    await run_main_loop(_turn(), ports)
+
+    body = model.requests[0].messages[-1].text
+    assert "the UserPromptSubmit hook `context` (user) says:\nthe parser is in src/parse.py" in body
+    assert body.index("src/parse.py") < body.index("fix the parser")
+    assert [entry.text for entry in await deps.session.entries()] == ["fix the parser", "done"]
+
+
 async def test_the_tool_hooks_run_around_a_call_and_the_model_reads_the_post_hooks_note():
     deps, model, commands, ports = await _setup(
         {"PreToolUse": [{"matcher": "file_read", "command": "pre"}], "PostToolUse": ["post"]},

@@ -27,6 +27,7 @@ class FakeFiles:
         self.texts: dict[str, str] = {}
         self.folders: set[str] = set()
         self.writes: list[tuple[str, str]] = []
+        self.removals: list[str] = []
         self.refuse_edits: set[str] = set()
         self.fail: dict[str, str] = {}
         self.links: dict[str, str] = {}
@@ -71,6 +72,16 @@ class FakeFiles:
             raise EditRefusedError(resolved)
         self.writes.append((resolved, text))
         self.texts[resolved] = text
+
+    async def remove(self, path: str) -> None:
+        resolved = self.resolve(path)
+        mount = self._mount(resolved)
+        if not mount.writable:
+            raise FilesError(resolved, f"{mount.virtual} is a read-only mount")
+        if resolved not in self.texts:
+            raise FilesError(resolved, "a folder, not a file" if self._is_folder(resolved) else "no such file")
+        self.removals.append(resolved)
+        del self.texts[resolved]
 
     async def exists(self, path: str) -> bool:
         resolved = self.resolve(path)
