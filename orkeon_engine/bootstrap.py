@@ -194,6 +194,7 @@ async def build_engine(
         mcp=McpHub(config, mcp_servers, environment, files, builtins=(speech_server(),)),
         events=ui.events,
         hook_commands=SubprocessHookCommands(root, commands_env, mask_from=(environment,)),
+        clipboard=ui.clipboard,
         checkpoints=SqliteCheckpointStore(db),
     )
 

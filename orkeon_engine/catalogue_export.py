@@ -112,6 +112,11 @@ TITLES: dict[str, str] = {
     "resume": "Resume a session",
     "tasks": "Show the running tasks",
     "todos": "Show the assistant's todo list",
+    "add": "Add files to the context",
+    "read-only": "Add files to the context, read-only",
+    "drop": "Drop files from the context",
+    "run": "Run a shell command",
+    "copy": "Copy the last answer",
     "undo": "Undo the assistant's last edits",
     "rewind": "Rewind to an earlier turn",
     # memory

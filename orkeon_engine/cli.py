@@ -23,13 +23,14 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from orkeon_engine.adapters.stderr_logger import StderrLogger
+from orkeon_engine.adapters.system_clipboard import SystemClipboard
 from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice, terminal_width
 from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
 from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.children import ChildRecord, usage_text
-from orkeon_engine.domain.prompt_line import LEAVE_WORDS, wants_to_leave
+from orkeon_engine.domain.prompt_line import LEAVE_WORDS, continued, wants_to_leave
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
 from orkeon_engine.ports.ui import UserInterface
 
@@ -49,6 +50,7 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command>
   current. Paths you type are relative to the current folder.
 """
 PROMPT = "orkeon> "
+CONTINUATION_PROMPT = "   ... "
 CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
@@ -160,6 +162,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     human = TerminalHumanInput()
     ui = UserInterface(
+        clipboard=SystemClipboard(os.environ, sys.stdout),
         human=human,
         progress=TerminalProgress(),
         logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
@@ -300,8 +303,8 @@ def _show(result: RunResult) -> int:
 def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> int:
     _setup_completion([e.name for e in engine.commands])
     info = engine.deps.workspace
-    print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant; /help lists the "
-          "commands; exit (or Ctrl-D) leaves.")
+    print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant (a line ending with \\ "
+          "goes on on the next; a paste keeps its lines); /help lists the commands; exit (or Ctrl-D) leaves.")
     held = len(runner.run(engine.deps.session.entries()))
     if held:
         print(f"Continuing session {engine.session_id} ({held} entries); /clear starts another.")
@@ -311,7 +314,7 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
     while True:
         reports.at_prompt = True
         try:
-            line = input(PROMPT)
+            line = read_input(input)
         except EOFError:
             print()
             _say_interrupted(engine.running_children())
@@ -325,6 +328,20 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
             _say_interrupted(engine.running_children())
             return 0
         _interactive_line(runner, engine, line)
+
+
+def read_input(read: Callable[[str], str]) -> str:
+    """One input at the prompt: a line, and the lines after it while each ends with a backslash (shown with
+    the continuation prompt), joined with newlines. A paste arrives whole when the terminal brackets it.
+    Ctrl-C on a continuation line drops the whole input (KeyboardInterrupt), Ctrl-D leaves (EOFError)."""
+    lines: list[str] = []
+    prompt = PROMPT
+    while True:
+        line, more = continued(read(prompt))
+        lines.append(line)
+        if not more:
+            return "\n".join(lines)
+        prompt = CONTINUATION_PROMPT
 
 
 def _load_model_client_while_idle(runner: EngineLoop, engine: Engine) -> None:
@@ -394,6 +411,8 @@ def _setup_completion(names: list[str]) -> None:
     readline.set_completer_delims(" \t\n")
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+    # Python turns readline's bracketed paste off; on, a pasted text comes as one input, its lines kept
+    readline.parse_and_bind("set enable-bracketed-paste on")
 
 
 if __name__ == "__main__":

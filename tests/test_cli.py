@@ -171,6 +171,33 @@ def test_free_text_at_the_prompt_runs_a_turn_of_the_assistant_against_the_model(
     assert len(requests) == 2 and "what does a.py do? don't guess" in requests[0]["messages"][1]["content"]
 
 
+def test_a_line_ending_with_a_backslash_goes_on_and_the_lines_are_one_request(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    with StubOpenAIServer([{"content": "Done."}]) as stub:
+        done = _run([], folder, stdin="rename the helper \\\n  and keep its callers\n",
+                    extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url})
+        requests = list(stub.requests)
+
+    assert done.returncode == 0, done.stderr
+    assert len(requests) == 1
+    assert "## The request\n\nrename the helper \n  and keep its callers" in requests[0]["messages"][1]["content"]
+
+
+def test_read_input_joins_the_continued_lines_with_the_continuation_prompt():
+    from orkeon_engine.cli import CONTINUATION_PROMPT, PROMPT, read_input
+
+    typed = iter(["first \\", "second\\", "third"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    assert read_input(read) == "first \nsecond\nthird"
+    assert prompts == [PROMPT, CONTINUATION_PROMPT, CONTINUATION_PROMPT]
+
+
 # --- child agents ---------------------------------------------------------------------------------------
 
 SPAWN_IN_THE_BACKGROUND = {"tool_calls": [{"name": "spawn_agent", "arguments": {

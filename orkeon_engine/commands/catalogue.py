@@ -15,9 +15,12 @@ from orkeon_engine.commands.session import (
     assistant,
     clear,
     compact,
+    context_files,
+    copy,
     export,
     resume,
     rewind,
+    run_command,
     summary,
     tasks,
     todos,
@@ -85,6 +88,16 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "(--snip only snips).", compact.ARGS, compact.run_compact),
     CommandEntry("context", "status", "Show how the context window is used, part by part of the next prompt.",
                  context.ARGS, context.run_context),
+    CommandEntry("add", "session", "Pin files to the context: every turn of the assistant reads them whole, as they "
+                 "are then; it may edit them.", context_files.ARGS_PIN, context_files.run_add),
+    CommandEntry("read-only", "session", "Pin files to the context for reference: every turn reads them whole; the "
+                 "assistant's edit tools refuse them.", context_files.ARGS_PIN, context_files.run_read_only),
+    CommandEntry("drop", "session", "Unpin files from the context (no path: every pinned file).",
+                 context_files.ARGS_DROP, context_files.run_drop),
+    CommandEntry("copy", "session", "Copy the assistant's last answer to the clipboard (in an editor, hand it to "
+                 "the client to copy).", copy.ARGS, copy.run_copy),
+    CommandEntry("run", "session", "Run a shell command through the permission gate and offer its output to the "
+                 "conversation.", run_command.ARGS, run_command.run_run_command),
     CommandEntry("diff", "git", "Show the unstaged changes of the repository, or the staged ones with --staged.",
                  diff.ARGS, diff.run_diff),
     CommandEntry("branch", "git", "List the branches with the current one marked; create one, or switch to one.",

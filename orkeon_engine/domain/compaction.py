@@ -16,6 +16,7 @@ from typing import Any
 from orkeon_engine.domain.compaction_thresholds import CHARS_PER_TOKEN
 from orkeon_engine.domain.history import (
     ADVICE,
+    COMMAND_OUTPUT,
     RESTORED_FILE,
     SNIP_NOTE,
     SUMMARY,
@@ -51,6 +52,8 @@ def entry_label(entry: BufferEntry) -> str:
         return "[restored-file]"
     if kind == ADVICE:
         return "[advice]"
+    if kind == COMMAND_OUTPUT:
+        return "[command output]"
     if entry.role == "user":
         return "[person]"
     if entry.role == "assistant":

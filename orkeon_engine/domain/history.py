@@ -20,6 +20,8 @@ SNIP_NOTE = "snip-note"
 RESTORED_FILE = "restored-file"
 ADVICE = "advice"
 """A second opinion /advisor gave on an answer: material to check, not the assistant's own words."""
+COMMAND_OUTPUT = "command-output"
+"""A command the person ran with /run and what it printed, offered to the next turn."""
 ARCHIVED_PREFIX = "archived:"
 COMPACTION_KINDS = (SUMMARY, SNIP_NOTE)
 SNIP_KEEP_EXCHANGES = 4
@@ -116,3 +118,11 @@ def snip_note_text(dropped: int) -> str:
     plural = "exchange" if dropped == 1 else "exchanges"
     return (f"{dropped} earlier {plural} of this conversation were left out here to free the context; "
             "the durable facts from them were kept in memory first.")
+
+
+def last_answer(entries: Sequence[BufferEntry]) -> str | None:
+    """The assistant's last answer in the buffer (archived or not; not a second opinion), or None."""
+    for entry in reversed(entries):
+        if entry.role == "assistant" and unarchived_kind(entry) == MESSAGE and entry.text.strip():
+            return entry.text
+    return None

@@ -7,6 +7,10 @@ two differences a person typing at a prompt expects: an apostrophe that no quote
 /debug-tool-call, the request of /assistant) is handed over whole, quotes and spacing kept. Any other line
 is a request for the assistant, handed over whole. `exit` or `quit` alone on the line (with or without the
 slash, in any case) leaves the command line's prompt instead of reaching the model (`wants_to_leave`).
+
+One input may hold several lines: a pasted text keeps its lines (the terminal's bracketed paste), and a
+line ending with a backslash goes on on the next line (`continued`), the backslash taken away, as a
+shell's continuation does; an even number of backslashes at the end is text.
 """
 
 from __future__ import annotations
@@ -19,6 +23,19 @@ from orkeon_engine.domain.args import ArgSpec, ArgumentError
 
 LEAVE_WORDS: tuple[str, ...] = ("exit", "quit")
 QUOTING_HINT = "close the quote, or put a backslash before it"
+
+CONTINUATION_MARK = "\\"
+
+
+def continued(line: str) -> tuple[str, bool]:
+    """The line as it joins the input (without its continuation backslash), and whether the input goes on
+    on the next line: it ends with an odd number of backslashes."""
+    body = line.rstrip("\r\n")
+    trailing = len(body) - len(body.rstrip(CONTINUATION_MARK))
+    if trailing % 2 == 1:
+        return body[:-1], True
+    return body, False
+
 
 def wants_to_leave(line: str) -> bool:
     """Whether the line is `exit` or `quit` alone (with or without one slash, in any case)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from orkeon_engine.ports.clipboard import Clipboard
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
@@ -32,3 +33,5 @@ class UserInterface:
     can_ask: bool = True
     """False when nobody can answer a question at all (the command line without a terminal): a command that
     would stop to ask says so before it starts, instead of working up to a question nobody answers."""
+    clipboard: Clipboard | None = None
+    """The person's clipboard, for /copy (the command line's); None: the client copies the text /copy returns."""

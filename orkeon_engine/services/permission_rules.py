@@ -6,7 +6,8 @@ key of the user's file, the project's file (`.orkeon/config.json`) and the sessi
 runs under its rule sets; everything else (the assistant, /debug-tool-call) under the sets the
 `permissions.ruleSets` setting names (`secrets` unless it is set). What cannot be read (a file that is
 not JSON, a rule that does not parse, a set that does not exist) is kept as a problem naming the file
-and the rule: the gate refuses every call while one remains, and /permissions shows it.
+and the rule: the gate refuses every call while one remains, and /permissions shows it. A file the person
+pinned read-only (/read-only, domain/context_files.py) adds a deny rule for each edit tool.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.domain.config_schema import ConfigKey, find_key
+from orkeon_engine.domain.context_files import CONTEXT_FILES_KEY, pinned_from_state, read_only_entries
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS, STEP_RULE_SETS, step_entries
 from orkeon_engine.domain.permissions.rules import (
@@ -94,10 +96,12 @@ class PermissionRules:
         return [e for e in found if e not in held], held
 
     async def effective(self, step: str | None = None) -> RuleBook:
-        """The session's rules, the settings', then the step's rule sets (never raises for a bad rule)."""
+        """The session's rules, the settings', the deny rules of the files pinned read-only (/read-only), then
+        the step's rule sets (never raises for a bad rule)."""
         session = await self.session_book()
         settings = await self.settings_book()
         entries = [*session.entries, *settings.entries]
+        entries += read_only_entries(pinned_from_state(await self._session.get_state(CONTEXT_FILES_KEY)))
         problems = [*session.problems, *settings.problems]
         if step is not None:
             if step in STEP_RULE_SETS:

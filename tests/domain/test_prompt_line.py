@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Positional
-from orkeon_engine.domain.prompt_line import line_tokens, split_typed_words, wants_to_leave
+from orkeon_engine.domain.prompt_line import continued, line_tokens, split_typed_words, wants_to_leave
 
 SPECS = {
     "assistant": ArgSpec(positionals=(Positional("request", many=True),), free_text=True, typed_from=0),
@@ -88,3 +88,18 @@ def test_any_json_object_reaches_debug_tool_call_intact(value):
 @given(st.lists(st.text(alphabet="abcxyz-_.:()*", min_size=1), min_size=1, max_size=6))
 def test_plain_words_split_into_themselves(words):
     assert split_typed_words(" ".join(words)) == words
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("fix the parser \\", ("fix the parser ", True)),
+    ("a path C:\\\\", ("a path C:\\\\", False)),
+    ("three \\\\\\", ("three \\\\", True)),
+    ("no mark", ("no mark", False)),
+    ("ends \\\r\n", ("ends ", True)),
+])
+def test_a_line_ending_with_an_odd_number_of_backslashes_goes_on(line, expected):
+    assert continued(line) == expected
+
+
+def test_a_pasted_request_keeps_its_lines_for_the_assistant():
+    assert read("fix this:\n  def f(:\n      pass") == ["assistant", "fix this:\n  def f(:\n      pass"]

@@ -8,7 +8,7 @@ from orkeon_engine.commands._shared.entry import GROUPS
 from orkeon_engine.commands.catalogue import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
-EXPECTED_COMMAND_COUNT = 51
+EXPECTED_COMMAND_COUNT = 56
 NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 

@@ -3,7 +3,8 @@ import json
 import pytest
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.rules import Rule, parse_rule
+from orkeon_engine.domain.permissions.rules import Rule, format_rule, parse_rule
+from orkeon_engine.domain.permissions.tools import EDIT_TOOLS
 from orkeon_engine.services.permission_rules import PermissionRules
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -88,3 +89,14 @@ async def test_a_rule_is_not_added_to_a_project_file_whose_rules_are_broken():
     with pytest.raises(ConfigFileError, match="fix its permissions first"):
         await rules.add_project([Rule("allow", "file_read")])
     assert files.writes == []
+
+
+async def test_a_file_pinned_read_only_adds_a_deny_rule_for_each_edit_tool():
+    rules, deps = await _rules()
+    await deps.session.set_state("context.files", [{"path": "/workspace/docs/spec.md", "readOnly": True},
+                                                   {"path": "/workspace/src/a.py", "readOnly": False}])
+
+    book = await rules.effective()
+
+    pinned = [e for e in book.entries if e.source == "context file (read-only)"]
+    assert [format_rule(e.rule) for e in pinned] == [f"{tool}(/docs/spec.md)" for tool in EDIT_TOOLS]

@@ -61,6 +61,10 @@ class PtyOrkeon:
     def send(self, line: str) -> None:
         os.write(self._master, (line + "\n").encode("utf-8"))
 
+    def paste(self, text: str) -> None:
+        """Paste `text` as a terminal does when the program asked for bracketed paste, then press Enter."""
+        os.write(self._master, b"\x1b[200~" + text.encode("utf-8") + b"\x1b[201~\r")
+
     def command(self, line: str) -> str:
         """Type a line and wait for the prompt after it; what it printed."""
         self.send(line)

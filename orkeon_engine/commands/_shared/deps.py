@@ -15,6 +15,7 @@ from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.caches import Caches
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
+from orkeon_engine.ports.clipboard import Clipboard
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
@@ -130,6 +131,8 @@ class Deps:
     """Opens the files, shell, git and tools of another folder (a batch's worktree)."""
     hook_commands: HookCommands | None = None
     """Runs the commands of the `hooks` setting at the points of the assistant's turn."""
+    clipboard: Clipboard | None = None
+    """The person's clipboard (/copy on the command line); None where the client copies what /copy returns."""
     checkpoints: CheckpointStore | None = None
     """The checkpoints of the assistant's turns (the files each changed), which /undo and /rewind take back."""
 

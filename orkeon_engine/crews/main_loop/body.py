@@ -1,9 +1,10 @@
 """The main loop's user body: one user message per turn, its blocks in a fixed order from the most stable
 to the most volatile, so a provider's prefix cache reaches as far into it as it can.
 
-preferences, attached skills, memory, declared hooks, the history without the current request, the
-environment, the gauge, then the request with the mode's permission note and the proactive clause, always
-last. Each block renderer returns "" when it has nothing to say, and an empty block takes no room at all.
+preferences, attached skills, memory, declared hooks, the history without the current request, the files
+pinned to the context (/add, /read-only), the environment, the gauge, then the request with the mode's
+permission note and the proactive clause, always last. Each block renderer returns "" when it has nothing
+to say, and an empty block takes no room at all.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.compaction import entry_label
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens, gauge_for
+from orkeon_engine.domain.context_files import ContextFile, fence_for
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
@@ -39,6 +41,7 @@ class BodyParts:
     hook_context: tuple[str, ...] = ()
     """What this turn's UserPromptSubmit hooks printed (services/hooks.py), shown in the hooks' block."""
     history: tuple[BufferEntry, ...] = ()
+    context_files: tuple[ContextFile, ...] = ()
     gauge: Gauge | None = None
 
 
@@ -131,6 +134,26 @@ def build_history_block(history: Sequence[BufferEntry]) -> str:
     ])
 
 
+CONTEXT_FILES_INTRO = ("Files the person pinned to this conversation, read again for this turn: this is their text "
+                       "now, so you need not read them again. Edit the editable ones with the edit tools; the "
+                       "read-only ones are for reference, and the edit tools refuse them.")
+
+
+def build_context_files_block(files: Sequence[ContextFile]) -> str:
+    if not files:
+        return ""
+    parts = ["## Files in the context", "", CONTEXT_FILES_INTRO]
+    for item in files:
+        if item.shown:
+            fence = fence_for(item.text)
+            parts += ["", f"### {item.path} ({item.kind})", "", fence, item.text.rstrip("\n"), fence]
+    left_out = [item for item in files if not item.shown]
+    if left_out:
+        parts += ["", "Pinned but not shown here (read them with file_read when you need them):"]
+        parts += [f"- {item.path} ({item.kind}): {item.left_out}" for item in left_out]
+    return "\n".join(parts)
+
+
 def build_environment_block(environment: Environment) -> str:
     lines = ["## Environment", "", f"- Working directory: {environment.working_directory}",
              f"- Today's date: {environment.date}"]
@@ -180,7 +203,7 @@ def build_task_block(request: str, read_only: bool, proactive: bool) -> str:
 # --- assembly -------------------------------------------------------------------------------------------
 
 BODY_ORDER: tuple[str, ...] = (
-    "preferences", "skills", "memory", "hooks", "history", "environment", "gauge", "task",
+    "preferences", "skills", "memory", "hooks", "history", "files", "environment", "gauge", "task",
 )
 
 
@@ -192,6 +215,7 @@ def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
         ("memory", build_memory_block(parts.memory)),
         ("hooks", build_hooks_block(parts.hooks, parts.hook_context)),
         ("history", build_history_block(parts.history)),
+        ("files", build_context_files_block(parts.context_files)),
         ("environment", build_environment_block(parts.environment)),
         ("gauge", build_gauge_block(parts.gauge)),
         ("task", build_task_block(parts.request, parts.read_only, parts.flags.proactive)),

@@ -67,6 +67,7 @@ from orkeon_engine.domain.change_checks import ChangeChecks
 from orkeon_engine.domain.chat import CallOptions, ChatMessage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
+from orkeon_engine.domain.context_files import ContextFile, context_files_budget
 from orkeon_engine.domain.context_use import (
     LAST_CALL_KEY,
     context_used_text,
@@ -98,6 +99,7 @@ from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.checkpoints import RecordingFiles
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
+from orkeon_engine.services.context_files import Refusal, read_context_files, read_refusal
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
 from orkeon_engine.services.gate import GatePorts, gate_for_run
 from orkeon_engine.services.hooks import TurnHooks
@@ -288,12 +290,15 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
     try:  # 6
-        header, body, gauge = await turn_prompt(ports, request, offer, flags, window.thresholds,
-                                                tool_definition_tokens(tools),
-                                                tuple(hooks.prompt_context) if hooks is not None else ())
+        header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
+                                                        tool_definition_tokens(tools),
+                                                        tuple(hooks.prompt_context) if hooks is not None else (),
+                                                        read_refusal(gate.context))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
+    warnings += [f"context: {item.path} is pinned but left out of this turn: {item.left_out}"
+                 for item in pinned if not item.shown]
     steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
@@ -429,18 +434,21 @@ def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
 
 
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
-                      thresholds: Thresholds, tool_tokens: int = 0,
-                      hook_context: tuple[str, ...] = ()) -> tuple[str, str, Gauge]:
-    """The static header, the user body (the history without the current request) and the gauge;
-    `hook_context` is what the UserPromptSubmit hooks printed."""
-    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context)
+                      thresholds: Thresholds, tool_tokens: int = 0, hook_context: tuple[str, ...] = (),
+                      refusal: Refusal | None = None) -> tuple[str, str, Gauge, tuple[ContextFile, ...]]:
+    """The static header, the user body (the history without the current request), the gauge, and the
+    pinned files as the body carries them; `hook_context` is what the UserPromptSubmit hooks printed,
+    `refusal` the gate's read rules, which a pinned file meets too."""
+    header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context,
+                                              refusal)
     assert measured.gauge is not None
-    return header, assemble_body(measured), measured.gauge
+    return header, assemble_body(measured), measured.gauge, measured.context_files
 
 
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                            thresholds: Thresholds, tool_tokens: int = 0,
-                           hook_context: tuple[str, ...] = ()) -> tuple[str, BodyParts]:
+                           hook_context: tuple[str, ...] = (),
+                           refusal: Refusal | None = None) -> tuple[str, BodyParts]:
     """The static header and the body's parts, each read once through the ports, measured with the gauge
     (the tool definitions sent beside them counted as `tool_tokens`)."""
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
@@ -457,6 +465,8 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         hooks=await read_hooks(ports.config),
         hook_context=hook_context,
         history=tuple(history),
+        context_files=tuple(await read_context_files(ports.session, ports.files, refusal,
+                                                     context_files_budget(thresholds))),
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
                                   tool_tokens)
@@ -499,6 +509,9 @@ class ContextReport:
     notes: tuple[str, ...] = field(default_factory=tuple)
     last_prompt_tokens: int | None = None
     """The prompt tokens of the session's last model call as the provider counted them (None: none yet)."""
+    context_files: tuple[ContextFile, ...] = ()
+    """The pinned files (/add, /read-only) as the next turn reads them."""
+    context_files_budget: int = 0
 
 
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
@@ -510,7 +523,8 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     window = await resolve_context_window(ports.config, ports.window)
     flags = await read_behaviour(ports.config)
     tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
-    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens)
+    header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens,
+                                           refusal=read_refusal(gate.context))
     gauge = parts.gauge
     assert gauge is not None
     entries = await ports.session.entries()
@@ -524,7 +538,8 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
         notes.append("the history is past the automatic compaction's threshold: the next turn compacts it first")
     return ContextReport(window, choice.mode, tuple(measured), gauge, live_tokens(entries),
                          sum(1 for e in entries if is_archived(e)), breaker.failures, tuple(notes),
-                         read_last_prompt(await ports.session.get_state(LAST_CALL_KEY)))
+                         read_last_prompt(await ports.session.get_state(LAST_CALL_KEY)),
+                         parts.context_files, context_files_budget(window.thresholds))
 
 
 def render_every_prompt() -> list[RenderedPrompt]:

@@ -17,6 +17,18 @@ async def test_context_shows_each_part_the_window_and_the_tier():
     assert view.message.startswith("context: ") and "tier ok" in view.message
 
 
+async def test_context_lists_each_pinned_file_read_only_or_editable_with_its_tokens():
+    from tests.support.doubles.fake_files import FakeFiles
+
+    deps = await make_deps(vfs=FakeFiles({"src/a.py": "print('a')\n", "docs/spec.md": "# Spec\n"}))
+    await deps.session.set_state("context.files", [{"path": "/workspace/src/a.py", "readOnly": False},
+                                                   {"path": "/workspace/docs/spec.md", "readOnly": True}])
+
+    view = await run_context(ParsedArgs(), deps)
+
+    assert view.lines[-3].startswith("pinned files: 2, about 32 of their ")
+    assert view.lines[-2:] == ("  src/a.py (editable): 16 tokens", "  docs/spec.md (read-only): 16 tokens")
+    assert "files" in [row[0] for row in view.table.rows]
 async def test_context_shows_the_last_calls_prompt_tokens_as_the_context_used():
     from orkeon_engine.domain.context_use import LAST_CALL_KEY, last_call_state
 

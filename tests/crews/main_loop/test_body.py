@@ -8,6 +8,7 @@ from orkeon_engine.crews.main_loop.body import (
     BodyParts,
     assemble_body,
     body_sections,
+    build_context_files_block,
     build_environment_block,
     build_gauge_block,
     build_history_block,
@@ -19,6 +20,7 @@ from orkeon_engine.crews.main_loop.body import (
 )
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.compaction_thresholds import Gauge, thresholds_for
+from orkeon_engine.domain.context_files import ContextFile
 from orkeon_engine.domain.history import SUMMARY
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
@@ -38,6 +40,7 @@ def _full_parts():
         memory=(MemoryNote("n1", "project", "fact", WHEN),),
         hooks=(Hook("afterEdit", "make lint"),),
         history=(BufferEntry("user", "earlier"),),
+        context_files=(ContextFile("/workspace/a.py", False, "a = 1\n", 5),),
         gauge=Gauge(10, 100, "ok", "$0"),
     )
 
@@ -46,7 +49,8 @@ def test_the_blocks_come_in_the_fixed_order_with_the_request_last():
     body = assemble_body(_full_parts())
 
     markers = ["Session preferences", "## Attached skills", "## Notes from earlier sessions", "## Hooks",
-               "## Earlier in this conversation", "## Environment", "Context in use", "## The request"]
+               "## Earlier in this conversation", "## Files in the context", "## Environment", "Context in use",
+               "## The request"]
     positions = [body.index(marker) for marker in markers]
     assert positions == sorted(positions)
     assert [name for name, _ in body_sections(_full_parts())] == list(BODY_ORDER)
@@ -126,3 +130,14 @@ def test_the_gauge_measures_the_header_and_the_body():
 
     assert measured.gauge is not None and 3_000 < measured.gauge.used < 3_400
     assert measured.gauge.cost == "$0.01"
+
+
+def test_the_files_block_shows_each_shown_file_fenced_and_names_those_left_out():
+    block = build_context_files_block([
+        ContextFile("/workspace/a.md", True, "use ``` fences\n", 9),
+        ContextFile("/workspace/big.py", False, left_out="it is about 90,000 tokens"),
+    ])
+
+    assert "### /workspace/a.md (read-only)\n\n````\nuse ``` fences\n````" in block
+    assert block.endswith("- /workspace/big.py (editable): it is about 90,000 tokens")
+    assert "the edit tools refuse them" in block

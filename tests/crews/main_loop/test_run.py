@@ -425,3 +425,45 @@ async def test_a_background_reviewer_runs_under_its_steps_sets_and_the_next_turn
     assert "rule set read-noise" in model.requests[3].tool_results()["call_3_0"]
     assert child.report == "the reviewer skipped the vendored file" and child.step == "dev-review"
     assert "vendored()" in second.calls[0].result.text
+
+
+# --- the files pinned to the context -----------------------------------------------------------------------
+
+async def test_a_pinned_file_is_in_the_turns_prompt_as_it_is_now():
+    files = FakeFiles({"/workspace/a.py": "print('a')\n", "/workspace/spec.md": "# The spec\n"})
+    deps, model, ports = await _setup("ok", files=files)
+    await deps.session.set_state("context.files", [{"path": "/workspace/a.py", "readOnly": False},
+                                                   {"path": "/workspace/spec.md", "readOnly": True}])
+    files.texts["/workspace/a.py"] = "print('edited since')\n"
+
+    await run_main_loop(_turn(), ports)
+
+    body = model.requests[0].last_user_text
+    assert "### /workspace/a.py (editable)\n\n```\nprint('edited since')\n```" in body
+    assert "### /workspace/spec.md (read-only)" in body
+    assert body.index("## Files in the context") < body.index("## Environment")
+
+
+async def test_the_model_cannot_edit_a_file_pinned_read_only():
+    files = FakeFiles({"/workspace/spec.md": "# The spec\n"})
+    human = FakeHumanInput(choices=["Allow once"])
+    deps, model, ports = await _setup(Call("file_write", {"path": "spec.md", "content": "rewritten\n"}), "done",
+                                      files=files, human=human)
+    await deps.session.set_state("context.files", [{"path": "/workspace/spec.md", "readOnly": True}])
+
+    result = await run_main_loop(_turn(mode="acceptEdits"), ports)
+
+    assert files.texts["/workspace/spec.md"] == "# The spec\n" and human.questions == []
+    assert "pinned this file read-only" in result.calls[0].result.text
+
+
+async def test_a_pinned_file_past_the_budget_is_left_out_and_named_in_a_warning():
+    files = FakeFiles({"/workspace/big.txt": "x" * 200_000})
+    deps, model, ports = await _setup("ok", files=files)
+    await deps.session.set_state("context.files", [{"path": "/workspace/big.txt", "readOnly": False}])
+
+    result = await run_main_loop(_turn(), ports)
+
+    assert "x" * 1_000 not in model.requests[0].last_user_text
+    assert "- /workspace/big.txt (editable): it is about 50,0" in model.requests[0].last_user_text
+    assert any(w.startswith("context: /workspace/big.txt is pinned but left out") for w in result.warnings)
