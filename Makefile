@@ -11,7 +11,7 @@ NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: eval run test setup lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
+.PHONY: eval run test setup lint typecheck contracts pytest node-test vsix bench clean check-python check-test-tools speech-tools
 
 # Each check is a make function: a missing tool ends make with its one line, before anything runs.
 check-python:
@@ -79,14 +79,21 @@ pytest: setup speech-tools
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # The VS Code extension: `npm ci` installs what package-lock.json pins (vscode-languageclient, and esbuild and
-# @vscode/vsce to build) when node_modules is missing or stale; `npm run package` bundles the extension and
-# packs editors/vscode/orkeon.vsix; node --test then runs against a stub of the vscode module and checks the
-# .vsix.
+# @vscode/vsce to build) when node_modules is missing or stale; `make vsix` bundles the extension (the
+# dist/extension.js its `main` names, vsce's prepublish step) and packs editors/vscode/orkeon-<version>.vsix;
+# node --test then runs against a stub of the vscode module and checks the .vsix.
+VSCODE_VERSION = $(shell node -p 'require("./$(VSCODE)/package.json").version' 2>/dev/null)
+VSIX = $(VSCODE)/orkeon-$(VSCODE_VERSION).vsix
+
 $(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json | check-test-tools
 	npm ci --prefix $(VSCODE) --no-audit --no-fund --loglevel=error
 
-node-test: check-test-tools $(VSCODE)/node_modules/.package-lock.json
-	cd $(VSCODE) && npm run --silent package && node --test test/*.test.js
+vsix: check-test-tools $(VSCODE)/node_modules/.package-lock.json
+	cd $(VSCODE) && npm run --silent package
+	@test -f $(VSIX) || { echo "make vsix: $(VSIX) was not written"; exit 1; }
+
+node-test: vsix
+	cd $(VSCODE) && node --test test/*.test.js
 
 # check-test-tools comes first: a missing tool stops make before minutes of setup and tests.
 test: check-test-tools lint typecheck contracts pytest node-test

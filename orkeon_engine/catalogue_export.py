@@ -287,7 +287,7 @@ def vscode_manifest() -> dict[str, Any]:
             "bundle": f"esbuild extension.js --bundle --minify --platform=node --format=cjs --target=node18 "
                       f"--external:vscode --outfile={BUNDLE}",
             "vscode:prepublish": "npm run bundle",
-            "package": "vsce package --no-dependencies --out orkeon.vsix",
+            "package": "vsce package --no-dependencies",
         },
         "dependencies": {"vscode-languageclient": LANGUAGECLIENT_VERSION},
         "devDependencies": {"@vscode/vsce": VSCE_VERSION, "esbuild": ESBUILD_VERSION},

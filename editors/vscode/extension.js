@@ -10,7 +10,7 @@
  * session's mode, model and cost (a click changes the mode). Findings arrive as ordinary diagnostics.
  *
  * The palette commands and the settings come from package.json, which `orkeon catalogue --format vscode`
- * generates; `npm run package` bundles this file with esbuild and packs orkeon.vsix. "Orkeon: Stop a running
+ * generates; `make vsix` bundles this file with esbuild and packs orkeon-<version>.vsix. "Orkeon: Stop a running
  * task" picks one of the running crews and child agents `orkeon.tasks` lists and stops it
  * (`orkeon.tasks stop <id>`).
  */
