@@ -49,10 +49,14 @@ MENUS: dict[str, list[dict[str, str]]] = {
         {"command": "orkeon.askAboutSelection", "group": "orkeon@2", "when": "editorHasSelection"},
     ],
     "explorer/context": [{"command": "orkeon.reviewFiles", "group": "orkeon"}],
-    "commandPalette": [{"command": "orkeon.askAboutSelection", "when": "editorHasSelection"}],
+    "commandPalette": [
+        {"command": "orkeon.askAboutSelection", "when": "editorHasSelection"},
+        {"command": "orkeon.reviewStaged", "when": "false"},
+    ],
 }
 """Where the extension's commands appear besides the palette: the Source Control title and its changed
-files, the editor's and the explorer's context menus."""
+files, the editor's and the explorer's context menus. The Source Control title's *Review staged changes*
+stays out of the palette, where /review's command has that title already."""
 
 ACTIVATION_EVENTS = ["workspaceContains:.git", "workspaceContains:.orkeon"]
 """The extension starts in a workspace that is a git repository or holds .orkeon/ (and when one of its
