@@ -11,7 +11,7 @@ NODE_MAJOR := 20
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 
-.PHONY: eval run test setup setup-run lint typecheck contracts pytest node-test bench clean check-python check-test-tools speech-tools
+.PHONY: eval run test setup setup-run lint typecheck contracts pytest node-test vsix vscode-e2e vscode-e2e-tools bench clean check-python check-test-tools speech-tools
 
 # Each check is a make function: a missing tool ends make with its one line, before anything runs.
 check-python:
@@ -85,18 +85,53 @@ speech-tools:
 # pytest-xdist spreads the suite over the cores (-n auto); the slow end-to-end files run beside the unit tests.
 # --dist loadgroup keeps the tests marked with one xdist_group on one worker (the gate matrix's front ends each
 # start one process per group instead of one per worker); the tests without a group spread as before.
-pytest: setup speech-tools
+pytest: setup speech-tools vscode-e2e
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 # The VS Code extension: `npm ci` installs what package-lock.json pins (vscode-languageclient, and esbuild and
-# @vscode/vsce to build) when node_modules is missing or stale; `npm run package` bundles the extension and
-# packs editors/vscode/orkeon.vsix; node --test then runs against a stub of the vscode module and checks the
-# .vsix.
+# @vscode/vsce to build) when node_modules is missing or stale; `make vsix` bundles the extension (the
+# dist/extension.js its `main` names, vsce's prepublish step) and packs editors/vscode/orkeon-<version>.vsix;
+# node --test then runs against a stub of the vscode module and checks the .vsix.
+VSCODE_VERSION = $(shell node -p 'require("./$(VSCODE)/package.json").version' 2>/dev/null)
+VSIX = $(VSCODE)/orkeon-$(VSCODE_VERSION).vsix
+
 $(VSCODE)/node_modules/.package-lock.json: $(VSCODE)/package-lock.json | check-test-tools
 	npm ci --prefix $(VSCODE) --no-audit --no-fund --loglevel=error
 
-node-test: check-test-tools $(VSCODE)/node_modules/.package-lock.json
-	cd $(VSCODE) && npm run --silent package && node --test test/*.test.js
+vsix: check-test-tools $(VSCODE)/node_modules/.package-lock.json
+	cd $(VSCODE) && npm run --silent package
+	@test -f $(VSIX) || { echo "make vsix: $(VSIX) was not written"; exit 1; }
+
+node-test: vsix
+	cd $(VSCODE) && node --test test/*.test.js
+
+# The real-editor e2e (tests/e2e/test_vscode_client.py): code-server (VS Code's workbench, from npm) with the
+# .vsix installed, driven by playwright-core in Debian's chromium (no browser download). Its native modules
+# build here (a C++ compiler, make, python3, pkg-config, the gssapi headers of libkrb5-dev) and its search
+# takes Debian's rg (ripgrep): installed with apt-get when missing and this user can (root), otherwise the
+# install or the e2e says what is missing. editors/vscode/e2e/install.sh says why each is needed; its
+# node_modules is reused until package-lock.json there changes.
+E2E := $(VSCODE)/e2e
+E2E_DEBS := chromium libkrb5-dev ripgrep g++ make pkg-config python3
+
+vscode-e2e-tools:
+	@missing=$$(for p in $(E2E_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing $$missing with apt-get"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q $$missing >/dev/null 2>&1 \
+	      || { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q $$missing >/dev/null 2>&1; } \
+	      || echo "could not install $$missing; the VS Code e2e will say what is missing"; \
+	  else \
+	    echo "missing for the VS Code e2e: $$missing (not root, or no apt-get); it will say so"; \
+	  fi; \
+	fi
+
+$(E2E)/node_modules/.package-lock.json: $(E2E)/package-lock.json $(E2E)/install.sh | check-test-tools vscode-e2e-tools
+	sh $(E2E)/install.sh
+
+vscode-e2e: vsix $(E2E)/node_modules/.package-lock.json
 
 # check-test-tools comes first: a missing tool stops make before minutes of setup and tests.
 test: check-test-tools lint typecheck contracts pytest node-test

@@ -49,10 +49,14 @@ MENUS: dict[str, list[dict[str, str]]] = {
         {"command": "orkeon.askAboutSelection", "group": "orkeon@2", "when": "editorHasSelection"},
     ],
     "explorer/context": [{"command": "orkeon.reviewFiles", "group": "orkeon"}],
-    "commandPalette": [{"command": "orkeon.askAboutSelection", "when": "editorHasSelection"}],
+    "commandPalette": [
+        {"command": "orkeon.askAboutSelection", "when": "editorHasSelection"},
+        {"command": "orkeon.reviewStaged", "when": "false"},
+    ],
 }
 """Where the extension's commands appear besides the palette: the Source Control title and its changed
-files, the editor's and the explorer's context menus."""
+files, the editor's and the explorer's context menus. The Source Control title's *Review staged changes*
+stays out of the palette, where /review's command has that title already."""
 
 ACTIVATION_EVENTS = ["workspaceContains:.git", "workspaceContains:.orkeon"]
 """The extension starts in a workspace that is a git repository or holds .orkeon/ (and when one of its
@@ -294,7 +298,7 @@ def vscode_manifest() -> dict[str, Any]:
             "bundle": f"esbuild extension.js --bundle --minify --platform=node --format=cjs --target=node18 "
                       f"--external:vscode --outfile={BUNDLE}",
             "vscode:prepublish": "npm run bundle",
-            "package": "vsce package --no-dependencies --out orkeon.vsix",
+            "package": "vsce package --no-dependencies",
         },
         "dependencies": {"vscode-languageclient": LANGUAGECLIENT_VERSION},
         "devDependencies": {"@vscode/vsce": VSCE_VERSION, "esbuild": ESBUILD_VERSION},

@@ -74,6 +74,15 @@ def test_the_manifest_has_one_palette_command_per_entry_under_orkeon():
         assert command["title"] == title_of(entry)
 
 
+def test_no_two_commands_of_the_palette_share_a_title():
+    manifest = vscode_manifest()
+    hidden = {m["command"] for m in manifest["contributes"]["menus"]["commandPalette"] if m.get("when") == "false"}
+    titles = [c["title"] for c in manifest["contributes"]["commands"] if c["command"] not in hidden]
+
+    assert "orkeon.reviewStaged" in hidden  # the Source Control title's, the same as /review's
+    assert len(titles) == len(set(titles)), sorted(t for t in titles if titles.count(t) > 1)
+
+
 def test_the_manifest_tells_the_extension_which_commands_ask_for_arguments():
     listed = {c["name"]: c for c in vscode_manifest()["orkeon"]["commands"]}
 

@@ -10,7 +10,7 @@
  * session's mode, model and cost (a click changes the mode). Findings arrive as ordinary diagnostics.
  *
  * The palette commands and the settings come from package.json, which `orkeon catalogue --format vscode`
- * generates; `npm run package` bundles this file with esbuild and packs orkeon.vsix. "Orkeon: Stop a running
+ * generates; `make vsix` bundles this file with esbuild and packs orkeon-<version>.vsix. "Orkeon: Stop a running
  * task" picks one of the running crews and child agents `orkeon.tasks` lists and stops it
  * (`orkeon.tasks stop <id>`).
  */
@@ -30,6 +30,8 @@ const STOP_TASK_COMMAND = 'orkeon.stopTask';
 const SECTION = 'orkeon';
 const REQUEST_CANCELLED = -32800;
 const OTHER_ARGUMENTS = 'Other arguments…';
+/** The answers of a question that mean no, the same as closing its dialog (which the server reads as no). */
+const CLOSING_ANSWERS = ['Deny', 'Cancel'];
 /** The status bar asks `orkeon.status` with one empty object of flags (the same as none for the server), so
  * that a log or a test tells its quiet refresh from a person's /status. */
 const STATUS_BAR_ARGUMENTS = [{}];
@@ -179,10 +181,14 @@ async function askQuestion(params) {
   const actions = (params?.actions ?? []).map((action) => String(action.title));
   if (!actions.length) return null;
   const [first, ...rest] = String(params?.message ?? '').split('\n');
+  // A modal dialog gets a Cancel button of its own unless one of its items closes it: the answer that
+  // says no (the gate's Deny, a Cancel) is that item, so Escape gives it and no second "Cancel" shows.
+  const closing = actions.find((title) => CLOSING_ANSWERS.includes(title));
+  const items = actions.map((title) => ({ title, isCloseAffordance: title === closing }));
   const close = await showProposedEdits(Array.isArray(params?.edits) ? params.edits : []);
   try {
-    const chosen = await vscode.window.showWarningMessage(first, { modal: true, detail: rest.join('\n') }, ...actions);
-    return chosen === undefined ? null : { title: chosen };
+    const chosen = await vscode.window.showWarningMessage(first, { modal: true, detail: rest.join('\n') }, ...items);
+    return chosen === undefined ? null : { title: chosen.title };
   } finally {
     close();
   }
@@ -219,7 +225,9 @@ class StatusBar {
   show(data) {
     const mode = data?.mode || 'default';
     const model = data?.model ? String(data.model).split('/').pop() : 'no model';
-    const cost = data?.sessionCost ?? '$0';
+    // an amount as it is ($0.0120); anything else (`unknown`, for a model without prices) says it is the cost
+    const given = data?.sessionCost ?? '$0';
+    const cost = String(given).startsWith('$') ? String(given) : `cost ${given}`;
     this.item.text = `$(shield) ${mode} · ${model} · ${cost}`;
     this.item.tooltip = `Orkeon: mode ${mode} (click to change), model ${data?.model ?? 'not configured'}, ` +
       `this session so far ${cost}`;
@@ -324,10 +332,11 @@ class NotificationProgressFeature {
 
 function createClient(settings) {
   const folder = vscode.workspace.workspaceFolders?.[0];
+  // No `transport`: an executable without one talks over stdin/stdout with exactly the arguments set, while
+  // TransportKind.stdio would append `--stdio`, which orkeon-lsp refuses (it serves stdio bare).
   const serverOptions = {
     command: settings.command,
     args: settings.args,
-    transport: lc.TransportKind.stdio,
     options: { cwd: folder?.uri?.fsPath },
   };
   const clientOptions = {

@@ -211,6 +211,8 @@ test('the server command, its arguments, the model and extra options come from t
 
   assert.equal(client.serverOptions.command, '/opt/orkeon/bin/orkeon-lsp');
   assert.deepEqual(client.serverOptions.args, ['--log', 'debug']);
+  // no transport: vscode-languageclient would append --stdio for TransportKind.stdio, and orkeon-lsp refuses it
+  assert.equal(client.serverOptions.transport, undefined);
   assert.equal(client.serverOptions.options.cwd, '/work/project');
   assert.deepEqual(client.clientOptions.initializationOptions, { logLevel: 'debug', config: { model: 'openai/gpt-4o-mini' } });
 });
@@ -375,7 +377,10 @@ test("the gate's question is a modal dialog that keeps its lines, with the propo
   assert.deepEqual(dialog.options, {
     modal: true, detail: '  /workspace/cart.py\n  --- /workspace/cart.py\n  +TAX = 0.21\nAsked because the mode asks before edits.',
   });
-  assert.deepEqual(dialog.items, ['Allow once', 'Allow for this session', 'Always allow', 'Deny']);
+  // Deny closes the dialog: VS Code adds no Cancel button of its own, and Escape answers Deny
+  assert.deepEqual(dialog.items, [
+    { title: 'Allow once', isCloseAffordance: false }, { title: 'Allow for this session', isCloseAffordance: false },
+    { title: 'Always allow', isCloseAffordance: false }, { title: 'Deny', isCloseAffordance: true }]);
   const diff = vscode.recorded.executed.find((c) => c.command === 'vscode.diff');
   assert.equal(diff.args[0].toString(), 'file:///work/project/cart.py');
   assert.equal(diff.args[3].viewColumn, vscode.ViewColumn.Beside);
@@ -410,6 +415,7 @@ test('a plain window/showMessageRequest is a modal dialog too, not a toast', asy
   });
 
   assert.deepEqual(answer, { title: 'Commit' });
+  assert.deepEqual(vscode.recorded.dialogs[0].items.map((item) => item.isCloseAffordance), [false, true]);
   assert.equal(vscode.recorded.dialogs[0].options.modal, true);
   assert.equal(vscode.recorded.dialogs[0].options.detail, '\nfix(cart): round');
 });
@@ -429,6 +435,14 @@ test("the status bar shows the session's mode, model and cost, and a click offer
   assert.equal(item.command, 'orkeon.chooseMode');
   assert.deepEqual(vscode.recorded.quickPicks[0].items, manifest.orkeon.modes);
   assert.deepEqual(commandRequests(client, extension).at(-1).params, { command: 'orkeon.mode', arguments: ['acceptEdits'] });
+});
+
+test("a cost the server cannot price shows in the status bar as 'cost unknown'", async () => {
+  const reply = () => ({ message: '', lines: [], table: null, document: null,
+    data: { mode: 'default', model: 'openai/stub-model', sessionCost: 'unknown' } });
+  const { vscode } = await activated({ reply });
+
+  assert.equal(vscode.recorded.statusBarItems.at(-1).text, '$(shield) default · stub-model · cost unknown');
 });
 
 test('review staged changes in the Source Control title reviews the staged changes', async () => {

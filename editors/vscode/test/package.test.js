@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The .vsix that `npm run package` builds (make test runs it before these tests): the bundle, the
+ * The .vsix that `make vsix` builds (`npm run package`; make test runs it before these tests): the bundle, the
  * manifest, the README and the LICENSE, nothing else; and the bundle loads, vscode-languageclient inside it.
  */
 const test = require('node:test');
@@ -13,7 +13,10 @@ const { current } = require('./stubs/loader');
 const { createVscode } = require('./stubs/vscode');
 
 const ROOT = path.resolve(__dirname, '..');
-const VSIX = path.join(ROOT, 'orkeon.vsix');
+const { name, version } = require('../package.json');
+/** `vsce package` names the .vsix after the extension and its version: orkeon-0.1.0.vsix. */
+const VSIX_NAME = `${name}-${version}.vsix`;
+const VSIX = path.join(ROOT, VSIX_NAME);
 
 /** The entries of the .vsix (a zip), listed by Python's zipfile, which every machine that runs make has. */
 function entries() {
@@ -22,8 +25,8 @@ function entries() {
   return listing.split('\n').filter(Boolean).sort();
 }
 
-test('npm run package built orkeon.vsix with the bundle, the manifest, the README and the LICENSE only', () => {
-  assert.ok(fs.existsSync(VSIX), 'orkeon.vsix is missing: run `npm run package` in editors/vscode (make test does)');
+test(`make vsix built ${VSIX_NAME} with the bundle, the manifest, the README and the LICENSE only`, () => {
+  assert.ok(fs.existsSync(VSIX), `${VSIX_NAME} is missing: run \`make vsix\` (make test does)`);
 
   assert.deepEqual(entries(), [
     '[Content_Types].xml',

@@ -76,7 +76,9 @@ function createVscode({
           scheme, before: provider.provideTextDocumentContent(c.args[0]), after: provider.provideTextDocumentContent(c.args[1]),
         })));
       recorded.dialogs.push({ message, options, items, proposed });
-      return Promise.resolve(chosen.length ? chosen.shift() : undefined);
+      // an answer is given by its title; the dialog returns the item (a MessageItem or a string) so titled
+      const title = chosen.length ? chosen.shift() : undefined;
+      return Promise.resolve(items.find((item) => (item?.title ?? item) === title));
     },
     showErrorMessage(message) {
       recorded.errors.push(message);
