@@ -54,7 +54,8 @@ def facts_in_table(table: dict[str, Any], model: str) -> ModelFacts:
 def _model_table() -> dict[str, Any]:
     litellm = loaded_litellm()
     if litellm is not None and isinstance(getattr(litellm, "model_cost", None), dict):
-        return litellm.model_cost
+        table: dict[str, Any] = litellm.model_cost
+        return table
     global _table
     if _table is None:
         spec = importlib.util.find_spec("litellm")  # finds the package without running it

@@ -75,7 +75,8 @@ async def test_a_spec_shaped_by_the_servers_structured_output_breaking_a_rule_is
 
     requests = deps.llm.model.requests
     assert requests[0].options.structured is not None and requests[0].options.structured.name == "SpecAnswer"
-    assert "rules.0.applies_to: must hold ids of the use cases (save, restore), was ['share']" in requests[1].last_user_text
+    repair = requests[1].last_user_text
+    assert "rules.0.applies_to: must hold ids of the use cases (save, restore), was ['share']" in repair
     assert _spec(deps).rules[0].applies_to == ("UC1", "UC2")
 
 
