@@ -24,7 +24,8 @@ import os
 import shutil
 import tempfile
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from orkeon_engine.adapters.mount_walk import DIRECTORY_FLAGS, HardLinkedError, LeavesMountError, MountWalk
@@ -205,9 +206,17 @@ def create_workspace_vfs(
 
 def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> str:
     try:
-        return _decoded(virtual, walk.read_bytes(parts, MAX_TEXT_BYTES))
+        with _file_faults(virtual, mount, "read"):
+            return _decoded(virtual, walk.read_bytes(parts, MAX_TEXT_BYTES))
     except ValueError as error:
         raise FilesError(virtual, f"too large to read as text ({error.args[0]:,} bytes)") from None
+
+
+@contextmanager
+def _file_faults(virtual: str, mount: str, verb: str) -> Iterator[None]:
+    """An existing file's faults (reading or removing it) as FilesError naming the path and what was met."""
+    try:
+        yield
     except LeavesMountError:
         raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
     except (FileNotFoundError, NotADirectoryError):
@@ -217,7 +226,7 @@ def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]
     except PermissionError:
         raise FilesError(virtual, "permission denied") from None
     except OSError as error:
-        raise FilesError(virtual, f"cannot be read ({error.strerror or error})") from None
+        raise FilesError(virtual, f"cannot be {verb} ({error.strerror or error})") from None
 
 
 def _decoded(virtual: str, data: bytes) -> str:
@@ -274,18 +283,8 @@ def _write_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...
 
 
 def _remove_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> None:
-    try:
+    with _file_faults(virtual, mount, "removed"):
         walk.remove(parts)
-    except LeavesMountError:
-        raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
-    except (FileNotFoundError, NotADirectoryError):
-        raise FilesError(virtual, "no such file") from None
-    except IsADirectoryError:
-        raise FilesError(virtual, "a folder, not a file") from None
-    except PermissionError:
-        raise FilesError(virtual, "permission denied") from None
-    except OSError as error:
-        raise FilesError(virtual, f"cannot be removed ({error.strerror or error})") from None
 
 
 def _list_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...], depth: int, limit: int,
