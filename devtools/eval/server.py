@@ -106,6 +106,8 @@ class Meter:
     text_results: int = 0
     replies: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    exchanges: list[dict[str, Any]] = field(default_factory=list)
+    """Each chat request as sent and the reply it got (text and tool calls), for `make eval TRACE=DIR`."""
 
     @property
     def tool_calls(self) -> int:
@@ -152,6 +154,7 @@ class MeteringProxy:
         texts = 0
         with self.lock:
             self.meter.model_calls += 1
+            self.meter.exchanges.append({"request": body})
             for message in messages:
                 if message.get("role") == "tool" and message.get("tool_call_id"):
                     self.meter.tool_result_ids.add(str(message["tool_call_id"]))
@@ -174,6 +177,9 @@ class MeteringProxy:
                 calls = message.get("tool_calls") or []
                 named = " ".join(f"[tool_call {call.get('function', {}).get('name')}]" for call in calls)
                 self.meter.replies.append(" ".join(part for part in (text, named) if part))
+                waiting = [exchange for exchange in self.meter.exchanges if "reply" not in exchange]
+                if waiting:
+                    waiting[0]["reply"] = {"content": text, "tool_calls": calls, "usage": usage}
 
 
 def _content_text(content: Any) -> str:
@@ -186,7 +192,10 @@ def _content_text(content: Any) -> str:
 
 def _stream_reply(lines: list[bytes]) -> dict[str, Any]:
     """The one reply a stream of chat.completion.chunk lines adds up to (its text, tool names, usage)."""
-    text, names, usage = [], [], {}
+    text: list[str] = []
+    names: list[str] = []
+    arguments: list[str] = []
+    usage: dict[str, Any] = {}
     for line in lines:
         if not line.startswith(b"data:") or line.strip() == b"data: [DONE]":
             continue
@@ -196,10 +205,17 @@ def _stream_reply(lines: list[bytes]) -> dict[str, Any]:
             for choice in chunk.get("choices") or []:
                 delta = choice.get("delta") or {}
                 text.append(delta.get("content") or "")
-                names.extend(call.get("function", {}).get("name") or "" for call in delta.get("tool_calls") or [])
+                for call in delta.get("tool_calls") or []:
+                    function = call.get("function") or {}
+                    if function.get("name"):
+                        names.append(function["name"])
+                        arguments.append("")
+                    if arguments:
+                        arguments[-1] += function.get("arguments") or ""
     message: dict[str, Any] = {"content": "".join(text)}
-    if any(names):
-        message["tool_calls"] = [{"function": {"name": name}} for name in names if name]
+    if names:
+        message["tool_calls"] = [{"function": {"name": name, "arguments": args}}
+                                 for name, args in zip(names, arguments, strict=True)]
     return {"usage": usage, "choices": [{"message": message}]}
 
 

@@ -14,6 +14,11 @@ cap (EXTRACT_ANSWER_TOKENS, or the less its caller asks). An answer the provider
 naming the limit and the bound that set it, never taken as whole; an extract's cut answer gets one more
 round asking for a shorter answer, and a second cut is the AnswerCut.
 
+An extract asks for temperature EXTRACT_TEMPERATURE unless its caller names one: a JSON answer reads the
+material it is given, sampling only adds noise to it, and at 0 the same question gets the same answer on a
+local server (whose own default is 0.8), so one run can be compared with the next. A provider that refuses
+the parameter never sees it (litellm's drop_params).
+
 Every successful model call is recorded in the usage ledger under the session, the model and the
 running command; a failed call records nothing. `for_run` binds the facade to one command run (its name
 and its progress line), which Deps.for_run does for every run the engine starts. A facade carrying a
@@ -58,6 +63,8 @@ ModelT = TypeVar("ModelT", bound="BaseModel")
 WindowSource = Callable[[], Awaitable[WindowChoice]]
 """The model's window and output limit (services/context_window.resolve_context_window over the settings)."""
 
+EXTRACT_TEMPERATURE = 0.0
+"""The temperature of every extract whose caller names none (the module docstring)."""
 JSON_INSTRUCTION = (
     "Answer with a single JSON object and nothing else: no prose before or after it, no code fence. "
     "It must validate against this JSON schema:\n{schema}"
@@ -140,7 +147,8 @@ class Llm:
         wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
         options = options or CallOptions()
         cap = min(options.max_tokens or EXTRACT_ANSWER_TOKENS, EXTRACT_ANSWER_TOKENS)
-        options = dataclasses.replace(options, structured=wanted, max_tokens=cap)
+        temperature = EXTRACT_TEMPERATURE if options.temperature is None else options.temperature
+        options = dataclasses.replace(options, structured=wanted, max_tokens=cap, temperature=temperature)
         cap_source = f"the most a {model_type.__name__} answer may take"
         instructions = JSON_INSTRUCTION.format(schema=json.dumps(schema, ensure_ascii=False))
         conversation = _conversation(f"{system}\n\n{instructions}" if system else instructions, user)

@@ -121,6 +121,25 @@ async def test_extract_keeps_the_callers_options_beside_the_schema():
     assert model.requests[0].options.max_tokens == 99
 
 
+async def test_extract_asks_for_temperature_zero_unless_its_caller_names_one():
+    model = ScriptedChatModel(['{"verdict": "VALID", "score": 3}', '{"verdict": "VALID", "score": 4}'])
+    llm = await _llm(model)
+
+    await llm.extract("Judge.", "the diff", Judgement)
+    await llm.extract("Judge.", "the diff", Judgement, CallOptions(temperature=0.7))
+
+    assert [r.options.temperature for r in model.requests] == [0.0, 0.7]
+
+
+async def test_complete_leaves_the_temperature_to_the_provider():
+    model = ScriptedChatModel(["an answer"])
+    llm = await _llm(model)
+
+    await llm.complete("Say.", "something")
+
+    assert model.requests[0].options.temperature is None
+
+
 async def test_an_answer_shaped_by_the_server_that_does_not_fit_fails_without_a_repair_round():
     model = ScriptedChatModel(['{"verdict": "VALID"}'], structured_way="json_schema")
     llm = await _llm(model)

@@ -1,7 +1,12 @@
 """The shape of a lens's answer, as the model must give it in JSON, and its conversion to proposals.
 
-The model names the path, line, quoted line, severity, title and detail of each finding; code adds the lens
+The model names the path, title, quoted line, line, severity and detail of each finding; code adds the lens
 and the pass, then decides what stands (domain/anchoring.py). Severities are read without regard to case.
+
+The fields are declared in the order a model should think them through, since a server that enforces the
+schema by grammar (llama.cpp, vLLM) makes the model write them in that order: the problem first, then the
+line that holds it, then its number. A model asked for the number first picks a line before it has named
+the problem, and small models then point at the function's first line.
 """
 
 from __future__ import annotations
@@ -17,11 +22,11 @@ class ProposedFinding(BaseModel):
     """One finding as the model writes it."""
 
     path: str = Field(description="the file's path exactly as the diff header names it")
-    line: int = Field(ge=1, description="the new-file number printed at the left of the line the finding is about")
-    end_line: int | None = Field(default=None, ge=1, description="the last line of the span, when it is longer")
-    quote: str = Field(description="the text of that line, copied exactly")
-    severity: Literal["blocker", "high", "medium", "low", "nit"]
     title: str = Field(description="one short sentence naming the problem")
+    quote: str = Field(description="the one line that holds the problem, copied exactly")
+    line: int = Field(ge=1, description="the new-file number printed at the left of that line")
+    end_line: int | None = Field(default=None, ge=1, description="the last line of the span, when it is longer")
+    severity: Literal["blocker", "high", "medium", "low", "nit"]
     detail: str = Field(default="", description="why it is a problem and what would fix it")
     replacement: str | None = Field(
         default=None, description="the new text for the lines from line to end_line, when the fix is that small"

@@ -17,6 +17,7 @@ MARKERS: dict[str, str] = {
     "leaves to others": "What this lens leaves to the others",
     "points at a changed line": "points at one line marked +",
     "quotes it": "copy that line's text exactly",
+    "the line of the defect": "Quote the line where the problem is",
     "severity scale": "The severity scale, gravest first",
     "only what the diff shows": "Report only what the diff shows",
     "empty list is valid": "An empty list is a valid answer",
@@ -52,8 +53,9 @@ How to report
 how the code is called, is left out.
 - Each finding {MARKERS["points at a changed line"]} (added or changed) by its path and the number printed at \
 its left. Lines marked - are gone and lines without a marker are context: neither can be pointed at.
-- In "quote", {MARKERS["quotes it"]}, without its number or marker. A finding whose quote does not match its \
-line is thrown away.
+- In "quote", {MARKERS["quotes it"]}, without its number or marker. {MARKERS["the line of the defect"]} \
+(the condition, the expression, the call), not the line that opens its function, unless the problem is in \
+that line. A finding whose quote does not match its line is thrown away.
 - {MARKERS["severity scale"]}:
 {scale}
 - "title" names the problem in one short sentence; "detail" says why it matters and what would fix it.
@@ -69,8 +71,8 @@ report something as missing because it is not in that part.
 findings again.
 
 Answer with one JSON object and nothing else:
-{{"findings": [{{"path": "...", "line": 12, "end_line": 12, "quote": "...", "severity": "medium", \
-"title": "...", "detail": "...", "replacement": null}}]}}"""
+{{"findings": [{{"path": "...", "title": "...", "quote": "...", "line": 12, "end_line": 12, \
+"severity": "medium", "detail": "...", "replacement": null}}]}}"""
 
 
 def user_prompt(

@@ -3,7 +3,9 @@
 The diff is rendered once (hand-written files first, generated, vendored, lock and minified ones after;
 cut to the budget, and said to be cut), each lens answers in JSON against LensAnswer, and after each pass
 the proposals so far are anchored, deduplicated and ranked (domain/anchoring.py), so the next pass of a
-lens is shown what stands and looks for what it missed. The lenses of a pass ask the model at once,
+lens is shown what stands and looks for what it missed. Before that, a proposal of the pass that points at
+the first line of a function or class whose body the change adds is asked which of that body's lines holds
+its problem (pinpoint.py), and moves there. The lenses of a pass ask the model at once,
 `concurrency` at a time, so a pass takes about the time of its slowest lens; the whole review stops at its
 deadline. A lens whose answer does not validate, whose call fails, or that the deadline stopped, is
 reported as having no valid answer; the other lenses stand. When no call gave a valid answer the result
@@ -18,11 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from orkeon_engine.crews.code_review import pinpoint
 from orkeon_engine.crews.code_review.answer import LensAnswer, to_proposals
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
-from orkeon_engine.domain.anchoring import Proposal, Settled, settle_findings
+from orkeon_engine.domain.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage, format_usage
+from orkeon_engine.domain.definition_lines import DefinitionBody, added_body
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import DismissKey, Finding
@@ -76,6 +80,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
                                             _earlier(settled.findings, lens) if pass_index > 1 else ())
                      for lens in lenses}
         await passes.run(pass_index, lenses, prompt_of)
+        await passes.pinpoint(pass_index, request.diff)
         settled = settle_findings(passes.proposals, request.diff, request.dismissed)
     _report(progress, "done", tally.usage, passes.calls, passes.calls)
     return ReviewResult(
@@ -155,8 +160,61 @@ class _Passes:
             _report(self._progress, f"{lens.name} {outcome}, pass {pass_index} of {self._request.passes}",
                     self._tally.usage, self.done, self.calls)
 
+    async def pinpoint(self, pass_index: int, diff: Diff) -> None:
+        """Move each proposal of this pass that points at a definition's first line to the line of its body
+        the model says holds the problem (pinpoint.py); a question that fails, or that the deadline stops,
+        leaves its proposal where it was."""
+        asked = [(index, definition) for index, proposal in enumerate(self.proposals)
+                 if proposal.pass_index == pass_index and (definition := _definition_of(proposal, diff)) is not None]
+        left = self._request.deadline - (self._llm.clock.monotonic() - self._started)
+        if not asked or left <= 0:
+            return
+        _report(self._progress, f"pinpointing {len(asked)} finding{'s' if len(asked) > 1 else ''} on a "
+                f"function's first line, pass {pass_index} of {self._request.passes}", self._tally.usage,
+                self.done, self.calls)
+        tasks = [asyncio.ensure_future(self._pinpoint(self.proposals[index], definition))
+                 for index, definition in asked]
+        try:
+            await asyncio.wait(tasks, timeout=left, return_when=asyncio.FIRST_EXCEPTION)
+        finally:
+            for task in tasks:
+                task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for (index, _), task in zip(asked, tasks, strict=True):
+            if task.cancelled():
+                continue
+            error = task.exception()
+            if error is not None:  # the person cancelled: the review stops
+                raise error
+            self.proposals[index] = task.result()
+
+    async def _pinpoint(self, proposal: Proposal, definition: DefinitionBody) -> Proposal:
+        async with self._limit:
+            _check_cancelled(self._progress)
+            try:
+                answer = await self._llm.extract(pinpoint.SYSTEM_PROMPT,
+                                                 pinpoint.user_prompt(proposal, definition),
+                                                 pinpoint.choice_model(definition),
+                                                 CallOptions(max_tokens=pinpoint.ANSWER_TOKENS))
+            except (ExtractFailure, LlmFailure):
+                return proposal
+        chosen = next((line for line in definition.lines if line.new_number == answer.line), None)
+        return proposal if chosen is None else pinpoint.moved_to(proposal, chosen)
+
     def _late(self, what: str) -> str:
         return f"{what}: the review's deadline of {self._request.deadline:g} s passed (review.deadline)"
+
+
+def _definition_of(proposal: Proposal, diff: Diff) -> DefinitionBody | None:
+    """The definition whose first line the proposal stands on, when its lens judges lines and the change adds
+    lines to that definition's body."""
+    if not pinpoint.needs_pinpoint(proposal.lens):
+        return None
+    anchored = anchor_finding(proposal, diff)
+    if isinstance(anchored, Dropped):
+        return None
+    file = diff.file(anchored.path)
+    return added_body(file, anchored.line) if file is not None else None
 
 
 def _in_order(failures: Sequence[LensFailure], lenses: Sequence[Lens]) -> tuple[LensFailure, ...]:

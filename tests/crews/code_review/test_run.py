@@ -1,6 +1,7 @@
 """run_code_review over the scripted model: one extract per lens and pass, code settling what stands."""
 
 import asyncio
+import json
 
 import pytest
 
@@ -255,3 +256,70 @@ async def test_hand_written_code_is_shown_before_a_minified_bundle_that_the_budg
     assert "eval(request.args['expr'])" in prompt and "static/app.min.js" in prompt
     assert result.left_out == (("static/app.min.js", "minified"),)
     assert "static/app.min.js (minified)" in result.cut_note
+
+
+# --- the pinpoint question -------------------------------------------------------------------------------
+
+SQL = parse_diff("""--- a/store.py
++++ b/store.py
+@@ -0,0 +1,4 @@
++def orders_of(connection, customer):
++    \"\"\"Every order of one customer.\"\"\"
++    query = f"SELECT id FROM orders WHERE customer = '{customer}'"
++    return connection.execute(query).fetchall()
+""")
+ON_SIGNATURE = finding("store.py", 1, "def orders_of(connection, customer):", "high", "SQL injection",
+                       detail="the customer goes into the SQL text")
+PINPOINTING = "pointed at its first line"
+
+
+def _pinpointed_at(line: int, lens_answers: dict[str, str]):
+    """A turn answering the pinpoint question with `line`, and a lens with its answer."""
+    def turn(request):
+        return json.dumps({"line": line}) if PINPOINTING in request.system else by_lens(lens_answers)(request)
+
+    return turn
+
+
+async def test_a_finding_on_a_functions_first_line_moves_to_the_line_the_model_then_names():
+    model, llm = await _llm(*[_pinpointed_at(3, {"security": answer(ON_SIGNATURE)})] * 3)
+
+    result = await run_code_review(ReviewRequest(SQL, "the staged changes", ("correctness", "security")), llm)
+
+    asked = [r for r in model.requests if PINPOINTING in r.system]
+    assert len(asked) == 1 and "    3      query = f\"SELECT" in asked[0].last_user_text
+    assert [(f.line, f.quote.strip()[:9], f.title) for f in result.findings] == [(3, "query = f", "SQL injection")]
+
+
+async def test_the_question_may_only_be_answered_with_a_number_of_the_function():
+    model, llm = await _llm(*[_pinpointed_at(3, {"security": answer(ON_SIGNATURE)})] * 2)
+
+    await run_code_review(ReviewRequest(SQL, "the staged changes", ("security",)), llm)
+
+    schema = model.requests[-1].options.structured.schema
+    assert schema["properties"]["line"]["enum"] == [1, 2, 3, 4]
+
+
+async def test_the_tests_lens_keeps_its_finding_on_the_function_and_is_not_asked():
+    model, llm = await _llm(by_lens({"tests": answer(ON_SIGNATURE)}))
+
+    result = await run_code_review(ReviewRequest(SQL, "the staged changes", ("tests",)), llm)
+
+    assert len(model.requests) == 1 and [f.line for f in result.findings] == [1]
+
+
+async def test_a_question_that_gets_no_valid_answer_leaves_the_finding_where_it_was():
+    _, llm = await _llm(by_lens({"security": answer(ON_SIGNATURE)}), "no number", "still none")
+
+    result = await run_code_review(ReviewRequest(SQL, "the staged changes", ("security",)), llm)
+
+    assert [f.line for f in result.findings] == [1] and not result.failures
+
+
+async def test_a_finding_already_on_a_body_line_is_not_asked():
+    on_line = finding("store.py", 3, "query = f\"SELECT id FROM orders WHERE customer = '{customer}'\"", "high", "x")
+    model, llm = await _llm(by_lens({"security": answer(on_line)}))
+
+    await run_code_review(ReviewRequest(SQL, "the staged changes", ("security",)), llm)
+
+    assert len(model.requests) == 1
