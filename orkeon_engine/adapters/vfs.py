@@ -39,7 +39,7 @@ from orkeon_engine.domain.virtual_paths import (
     resolve_virtual,
 )
 from orkeon_engine.ports.client_files import ClientFiles
-from orkeon_engine.ports.files import DirEntry, EditRefusedError, FilesError, Mount
+from orkeon_engine.ports.files import MISSING, DirEntry, EditRefusedError, FilesError, Mount
 from orkeon_engine.ports.open_documents import OpenDocuments
 
 MAX_TEXT_BYTES = 16 * 1024 * 1024
@@ -220,7 +220,7 @@ def _file_faults(virtual: str, mount: str, verb: str) -> Iterator[None]:
     except LeavesMountError:
         raise FilesError(virtual, f"a symlink leads out of the mount {mount}") from None
     except (FileNotFoundError, NotADirectoryError):
-        raise FilesError(virtual, "no such file") from None
+        raise FilesError(virtual, MISSING) from None
     except IsADirectoryError:
         raise FilesError(virtual, "a folder, not a file") from None
     except PermissionError:

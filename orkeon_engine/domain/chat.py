@@ -34,7 +34,9 @@ class ToolCallRequest:
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ValueError(f"the arguments are not valid JSON ({error.msg} at character {error.pos})") from None
+            raise ValueError(f"the arguments are not valid JSON ({error.msg} at character {error.pos}); nothing "
+                             "ran: write the call again, with each quote and line break inside a string escaped "
+                             '(\\" and \\n)') from None
         except RecursionError:
             value = None
         if value is None or nests_deeper_than(value, ARGUMENTS_NESTING):

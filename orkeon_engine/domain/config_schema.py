@@ -18,6 +18,7 @@ from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
 from orkeon_engine.domain.prompt_tool_protocol import TOOL_CALL_SETTINGS
 from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
+from orkeon_engine.domain.tool_sets import TOOL_SETS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
@@ -292,6 +293,18 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "auto",
         "services.model_settings",
         choices=TOOL_CALL_SETTINGS,
+    ),
+    _key(
+        "assistant.toolSet",
+        "Which tools the assistant is offered: full, every tool the permission mode allows; core, only "
+        "file_read, directory_read, codebase_search, file_write and shell_command (and the tools.extra tools), "
+        "whose descriptions take about 1,300 tokens of each request instead of about 6,000; auto is core for a "
+        "model whose context window is known and at most 32,768 tokens (a small local model reads a short "
+        "prompt faster and chooses better among few tools), else full.",
+        "choice",
+        "auto",
+        "crews.main_loop.run",
+        choices=TOOL_SETS,
     ),
     _key(
         "model.preload",

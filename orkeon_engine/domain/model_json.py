@@ -31,6 +31,27 @@ def first_balanced(text: str) -> str | None:
     start = next((i for i, ch in enumerate(text) if ch in _CLOSERS), None)
     if start is None:
         return None
+    end, _, _ = _scan(text, start)
+    return text[start:end] if end is not None else None
+
+
+def completed(text: str) -> str | None:
+    """`text`, a JSON object or array the model stopped writing before its last closing brackets, with them
+    added; None when it is not one (it is balanced already, or it stops inside a string, where nothing says
+    how the value would have gone on). The caller checks that the result reads as JSON."""
+    stripped = text.rstrip()
+    if stripped[:1] not in _CLOSERS:
+        return None
+    end, stack, in_string = _scan(stripped, 0)
+    if end is not None or in_string or not stack:
+        return None
+    return stripped + "".join(reversed(stack))
+
+
+def _scan(text: str, start: int) -> tuple[int | None, list[str], bool]:
+    """Brackets matched from `start` outside strings: the index after the value's last bracket (None when it
+    does not close), the closers still owed, and whether the text ends inside a string. A closer that
+    matches nothing open is passed over, as a model's stray bracket."""
     stack: list[str] = []
     in_string = False
     escaped = False
@@ -51,8 +72,8 @@ def first_balanced(text: str) -> str | None:
         elif stack and ch == stack[-1]:
             stack.pop()
             if not stack:
-                return text[start:index + 1]
-    return None
+                return index + 1, [], False
+    return None, stack, in_string
 
 
 def describe_validation_error(error: ValidationError, limit: int = 12) -> str:

@@ -14,8 +14,9 @@ The rule (what is a call, and what only looks like one):
    followed by prose is an example or an explanation, not a call. A block left open at the very end (the
    closing tag or fence missing) counts as closed there.
 3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply: an object
-   inside a sentence ("for instance {"name": ...}") is prose. A closing bracket too many after a call's
-   JSON, as small models write, is forgiven.
+   inside a sentence ("for instance {"name": ...}") is prose. What small models get wrong in a call's
+   JSON is forgiven: a closing bracket too many after it, the last closing brackets left out (when it ends
+   outside a string), and line breaks and tabs written raw inside its strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
@@ -30,6 +31,11 @@ The rule (what is a call, and what only looks like one):
    attempt even where a name is not offered (a write in plan mode, a tool the model made up): the call
    then gets the loop's refusal for an unknown tool, as a native call of that name does, and the blob is
    not the answer. A name not offered beside prose, or outside those forms, is text (an example).
+
+7. A call of an offered tool whose JSON does not read, even so forgiven, ending the reply (the whole reply,
+   or its last block after a note) and opening as the `{"name": N, "arguments": ...` envelope, is a call
+   attempt still: it becomes a call of N whose arguments are the text the model wrote for them, which the
+   loop refuses as not valid JSON, saying why, so the model writes it again; the blob is not the answer.
 
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
@@ -50,7 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
-from orkeon_engine.domain.model_json import first_balanced
+from orkeon_engine.domain.model_json import completed, first_balanced
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -66,6 +72,8 @@ _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<pa
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
 _TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")
+_ENVELOPE = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]{1,64})"\s*,\s*'
+                       r'"(?:arguments|parameters|args|input)"\s*:(.*)\Z', re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,7 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
             continue
         trailing.insert(0, segment)
     if not trailing:
-        return None
+        return _unreadable_attempt(text, segments, _Names(names))
     calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
     only_calls = all(not isinstance(segment, str) or not segment.strip() for segment in segments)
     if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
@@ -126,11 +134,36 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
         if start == trailing[0].start:
             calls, first = every, start
     if not calls:
-        return None
+        return _unreadable_attempt(text, segments, _Names(names))
     note = text[:first].rstrip()
     if note and _any_quoted(calls, quoted):
         return None
     return TextCalls(note, tuple(calls))
+
+
+def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Names) -> TextCalls | None:
+    """Rule 7: the reply's last block (or the whole reply) opening as a call envelope of an offered tool whose
+    JSON does not read; its arguments are handed on as written."""
+    last = segments[-1]
+    if isinstance(last, _Block) and last.kind in ("fence", "tag", "bare"):
+        if last.kind == "fence" and last.info not in CALL_FENCES:
+            return None
+        body, start = last.body, last.start
+    elif isinstance(last, str) and len(segments) == 1:
+        body, start = last, 0
+    else:
+        return None
+    inner = body.replace("<tool_call>", "", 1).replace("</tool_call>", "", 1).strip()
+    envelope = _ENVELOPE.match(inner)
+    if envelope is None or _forgiven(inner) is not None:
+        return None
+    found = names.find(envelope.group(1))
+    if found is None:
+        return None
+    arguments = envelope.group(2).strip().removesuffix("</tool_call>").rstrip()
+    arguments = arguments[:-1].rstrip() if arguments.endswith("}") and arguments.count("{") < arguments.count("}") \
+        else arguments
+    return TextCalls(text[:start].rstrip(), (TextToolCall(found[0], arguments, body.strip()),))
 
 
 @dataclass(frozen=True)
@@ -172,7 +205,8 @@ def _segments(text: str) -> list[str | _Block]:
     stripped = text.strip()
     if stripped[:1] in ("{", "[") and not stripped.startswith("[TOOL_CALLS]"):
         balanced = first_balanced(stripped)
-        if balanced is not None and _only_closers(stripped[len(balanced):]):
+        whole = balanced is not None and _only_closers(stripped[len(balanced):])
+        if whole or (balanced is None and _loads(completed(stripped) or "") is not None):
             start = text.index(stripped[0])
             return [_Block(start, start + len(stripped), "bare", stripped)]
     segments: list[str | _Block] = []
@@ -247,12 +281,7 @@ def _block_calls(block: _Block, names: _Names,
         inner = inner[len("<tool_call>"):].split("</tool_call>", 1)[0].strip()
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
-    value = _loads(inner)
-    if value is None and inner[:1] in ("{", "["):  # a closing brace too many, as small models write
-        balanced = first_balanced(inner)
-        if balanced is not None and _only_closers(inner[len(balanced):]):
-            value = _loads(balanced)
-    return _json_calls(value, names, source)
+    return _json_calls(_forgiven(inner), names, source)
 
 
 def _mistral_calls(block: _Block, names: _Names, source: str) -> list[TextToolCall] | None:
@@ -348,6 +377,17 @@ def _trim_newlines(value: str) -> str:
     return value
 
 
+def _forgiven(text: str) -> Any:
+    """The JSON value of `text` with rule 3's forgiveness (a closing bracket too many or too few), or None."""
+    value = _loads(text)
+    if value is not None or text[:1] not in ("{", "["):
+        return value
+    balanced = first_balanced(text)
+    if balanced is not None:
+        return _loads(balanced) if _only_closers(text[len(balanced):]) else None
+    return _loads(completed(text) or "")
+
+
 def _only_closers(text: str) -> bool:
     """Whether `text` holds nothing but closing brackets and spaces (what follows a call's JSON when the
     model closed it once too often)."""
@@ -355,9 +395,12 @@ def _only_closers(text: str) -> bool:
 
 
 def _loads(text: str) -> Any:
-    """The JSON value of `text`, or None when it is none (bad JSON, too deep)."""
+    """The JSON value of `text`, or None when it is none (bad JSON, too deep); raw control characters in its
+    strings are taken as they are (rule 3)."""
+    if not text:
+        return None
     try:
-        return json.loads(text)
+        return json.loads(text, strict=False)
     except (ValueError, RecursionError):
         return None
 

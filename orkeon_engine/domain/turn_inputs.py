@@ -39,11 +39,13 @@ class Hook:
 @dataclass(frozen=True)
 class Environment:
     """Where the turn runs: the working directory, today's date, the git status at the turn's start
-    (None outside a git repository, "" for a clean tree)."""
+    (None outside a git repository, "" for a clean tree), and the project's files as git knows them
+    (tracked and untracked, the ignored ones left out; empty when they could not be listed)."""
 
     working_directory: str
     date: str
     git_status: str | None = None
+    files: tuple[str, ...] = ()
 
 
 def pick_instructions(found: dict[str, str | None]) -> ProjectInstructions | None:

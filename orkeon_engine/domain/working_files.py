@@ -17,7 +17,8 @@ from orkeon_engine.domain.session import BufferEntry
 
 WORKING_FILES_KEY = "assistant.workingFiles"
 MAX_WORKING_FILES = 8
-FILE_TOOLS: frozenset[str] = frozenset({"file_read", "file_write", "node_outline", "node_read", "node_replace"})
+FILE_TOOLS: frozenset[str] = frozenset({"file_read", "file_edit", "file_write", "node_outline", "node_read",
+                                       "node_replace"})
 
 
 def touched_paths(calls: Iterable[tuple[str, Mapping[str, Any]]]) -> list[str]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+MISSING = "no such file"
+"""The reason of a FilesError for a path where no file is."""
+
 
 class FilesError(Exception):
     """A path that cannot be used: the message names the path and the reason (outside its mount, a

@@ -37,6 +37,9 @@ SKILLS_KEY = SKILLS_STATE_KEY
 """The state bag's list of attached playbooks: paths, or {"name", "path"} objects (/skills writes it)."""
 GIT_STATUS_COMMAND = "git status --short --branch"
 GIT_STATUS_TIMEOUT = 10.0
+GIT_FILES_COMMAND = "git ls-files --cached --others --exclude-standard"
+GIT_FILES_OUTPUT_BYTES = 64_000
+"""Enough for a few thousand paths; the environment block shows a folder overview past its own ceiling."""
 
 
 async def read_behaviour(config: ConfigStore) -> BehaviourFlags:
@@ -98,7 +101,7 @@ async def read_hooks(config: ConfigStore) -> tuple[Hook, ...]:
 
 
 async def read_environment(workspace: WorkspaceInfo, clock: Clock, shell: Shell | None) -> Environment:
-    """The working directory, today's date and the git status as the turn begins."""
+    """The working directory, today's date, the git status and the project's files as the turn begins."""
     date = clock.now().date().isoformat()
     if not workspace.is_git:
         return Environment("/workspace", date, None)
@@ -109,7 +112,19 @@ async def read_environment(workspace: WorkspaceInfo, clock: Clock, shell: Shell 
     except ShellError as error:
         return Environment("/workspace", date, f"(the git status could not be read: {error})")
     status = done.output if done.exit_code == 0 else f"(git status failed: {done.output.strip()})"
-    return Environment("/workspace", date, status)
+    return Environment("/workspace", date, status, await _project_files(shell))
+
+
+async def _project_files(shell: Shell) -> tuple[str, ...]:
+    """The paths git lists (tracked, and untracked but not ignored); none when it cannot list them, or when
+    its output was cut (a part of the list would mislead more than none)."""
+    try:
+        done = await shell.run(GIT_FILES_COMMAND, GIT_STATUS_TIMEOUT, GIT_FILES_OUTPUT_BYTES)
+    except ShellError:
+        return ()
+    if done.exit_code != 0 or done.omitted_bytes:
+        return ()
+    return tuple(sorted({line.strip() for line in done.output.splitlines() if line.strip()}))
 
 
 async def read_memory(memory: MemoryStore | None, logger: Logger) -> tuple[MemoryNote, ...]:

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
-from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.domain.virtual_paths import WORKSPACE
+from orkeon_engine.ports.files import MISSING, Files, FilesError
 from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.directory_read import NOT_ENTERED
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
 from orkeon_engine.tools.shaping import gate_paths, plural, shorten_line
 
 DEFAULT_LIMIT = 200
 MAX_LIMIT = 2000
 MAX_READ_CHARS = 60_000
+SEARCH_DEPTH = 8
+SEARCH_LIMIT = 5_000
+"""How far a missing file's name is looked for in /workspace (folders deep, entries listed)."""
+MAX_SUGGESTIONS = 5
 
 
 class FileReadInput(BaseModel):
@@ -66,7 +73,7 @@ class FileReadTool(Tool[FileReadInput]):
             path = self._files.resolve(args.path)
             text = await self._files.read_text(path)
         except FilesError as error:
-            return ToolResult(str(error), is_error=True)
+            return ToolResult(str(error) + await self._found_elsewhere(error), is_error=True)
         lines = split_lines(text)
         total = len(lines)
         if total == 0:
@@ -77,6 +84,22 @@ class FileReadTool(Tool[FileReadInput]):
                 f"{path} has {plural(total, 'line')}; offset {args.offset} is past its end.", is_error=True
             )
         return self._shown(path, lines, args.offset, args.limit)
+
+    async def _found_elsewhere(self, error: FilesError) -> str:
+        """For a file that does not exist, where files of its name are in the workspace (a model that guessed
+        the folder wrong reads the right one next), or that none is; "" for any other refusal."""
+        if error.reason != MISSING or not error.path.startswith(WORKSPACE + "/"):
+            return ""
+        name = PurePosixPath(error.path).name.lower()
+        try:
+            entries = await self._files.list_dir(WORKSPACE, SEARCH_DEPTH, SEARCH_LIMIT, NOT_ENTERED)
+        except FilesError:
+            return ""
+        found = [entry.path for entry in entries if not entry.is_dir and PurePosixPath(entry.path).name.lower() == name]
+        if not found:
+            return f". No file named {PurePosixPath(error.path).name} is in /workspace (directory_read lists a folder)."
+        shown = ", ".join(found[:MAX_SUGGESTIONS]) + (", ..." if len(found) > MAX_SUGGESTIONS else "")
+        return f". A file of that name is at: {shown}"
 
     def _shown(self, path: str, lines: list[str], offset: int, limit: int) -> ToolResult:
         total = len(lines)

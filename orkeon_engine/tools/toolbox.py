@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from orkeon_engine.tools.base import Tool
 
 STANDARD_TOOL_NAMES: tuple[str, ...] = (
-    "file_read", "file_write", "directory_read", "list_mounts", "shell_command", "start_job", "job_status",
-    "job_tail", "progress_report",
+    "file_read", "file_edit", "file_write", "directory_read", "list_mounts", "shell_command", "start_job",
+    "job_status", "job_tail", "progress_report",
 )
 
 
@@ -74,6 +74,7 @@ def build_toolbox(
     when `web` is given, create_pr when `pull_requests` is given (a git repository), then `extra`, sharing
     `ledger` (a new one when none is given; pass your own when an extra tool reads files too)."""
     from orkeon_engine.tools.directory_read import DirectoryReadTool
+    from orkeon_engine.tools.file_edit import FileEditTool
     from orkeon_engine.tools.file_read import FileReadTool
     from orkeon_engine.tools.file_write import FileWriteTool
     from orkeon_engine.tools.jobs import JobStatusTool, JobTailTool, StartJobTool
@@ -84,6 +85,7 @@ def build_toolbox(
     ledger = ledger if ledger is not None else ReadLedger()
     tools: list[Tool[Any]] = [
         FileReadTool(files, ledger),
+        FileEditTool(files),
         FileWriteTool(files, ledger),
         DirectoryReadTool(files),
         ListMountsTool(files),

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, Field, ValidationError, model_validator
 
-from orkeon_engine.domain.model_json import describe_validation_error, json_candidate, shown_value
+from orkeon_engine.domain.model_json import completed, describe_validation_error, json_candidate, shown_value
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),
@@ -97,3 +97,29 @@ def test_a_pattern_problem_says_the_pattern_and_a_long_value_is_cut():
     except ValidationError as error:
         assert describe_validation_error(error) == "- subject: must match the pattern ^[a-z ]+$, was 'A'"
     assert shown_value("y" * 200).endswith("...") and len(shown_value("y" * 200)) == 80
+
+
+def test_an_object_stopped_before_its_closing_brackets_is_completed():
+    assert completed('{"a": {"b": [1, 2]') == '{"a": {"b": [1, 2]}}'
+
+
+def test_an_object_stopped_inside_a_string_is_not_completed():
+    assert completed('{"a": "unfinished') is None
+
+
+def test_a_balanced_object_or_plain_text_needs_no_completing():
+    assert completed('{"a": 1}') is None and completed("no json here") is None
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+                    max_leaves=8), st.integers(min_value=1, max_value=6))
+def test_a_json_value_cut_only_of_its_closing_brackets_comes_back_whole(value, cut):
+    import json
+
+    text = json.dumps(value)
+    closers = len(text) - len(text.rstrip("}]"))
+    if closers == 0 or text[:1] not in "{[":
+        return
+    cut = min(cut, closers)
+    assert json.loads(completed(text[:-cut])) == value

@@ -34,6 +34,58 @@ def test_what_qwen_coder_writes_on_llama_cpp_is_a_call():
     assert _calls(text) == [("file_write", {"path": "cart.py", "content": "TAX = 0.21"})]
 
 
+def test_what_qwen_coder_wrote_unclosed_with_raw_line_breaks_is_still_the_call():
+    text = ('{"name": "file_write", "arguments": {"path": "/workspace/calc.py", "content": "def total(prices):\n'
+            '    return sum(prices)\n"}')
+
+    assert _calls(text) == [("file_write", {"path": "/workspace/calc.py", "content": "def total(prices):\n"
+                                                                                    "    return sum(prices)\n"})]
+
+
+def test_a_fenced_call_missing_its_last_brace_is_the_call():
+    assert _calls('```json\n{"name": "file_read", "arguments": {"path": "a.py"}\n```') == [
+        ("file_read", {"path": "a.py"})]
+
+
+@pytest.mark.parametrize("text", [
+    '{"name": "file_write", "arguments": {"path": "a.py", "content": "def f(',
+    '```json\n{"name": "file_write", "arguments": {"path": "a.py", "content": "x = \n```',
+], ids=["bare", "fenced"])
+def test_a_call_cut_inside_a_string_is_not_guessed_at_but_handed_on_unreadable(text):
+    found = read_text_calls(text, OFFERED)
+
+    assert found is not None and found.calls[0].name == "file_write"
+    with pytest.raises(ValueError):
+        json.loads(found.calls[0].arguments)
+
+
+# What the 1.5B model wrote on llama.cpp: a docstring's quotes left unescaped inside the content.
+UNREADABLE_WRITE = ('{"name": "file_write", "arguments": {"path": "calc.py", "content": "def total(prices):\n'
+                    '    """The sum."""\n    return sum(prices)\n"}}')
+
+
+@pytest.mark.parametrize("text", [UNREADABLE_WRITE, f"```json\n{UNREADABLE_WRITE}\n```",
+                                  f"<tool_call>\n{UNREADABLE_WRITE}\n</tool_call>",
+                                  f"Here is the fix.\n```json\n{UNREADABLE_WRITE}\n```"],
+                         ids=["bare", "fenced", "tagged", "after-a-note"])
+def test_an_unreadable_call_of_an_offered_tool_is_still_a_call_its_arguments_as_written(text):
+    found = read_text_calls(text, OFFERED)
+
+    assert found is not None and [call.name for call in found.calls] == ["file_write"]
+    assert found.calls[0].arguments.startswith('{"path": "calc.py", "content": "def total')
+    with pytest.raises(ValueError):
+        json.loads(found.calls[0].arguments)
+
+
+@pytest.mark.parametrize("text", [
+    UNREADABLE_WRITE.replace("file_write", "file_delete"),
+    f"Here is the fix: {UNREADABLE_WRITE} and more words after it.",
+    f"```python\n{UNREADABLE_WRITE}\n```",
+], ids=["not-offered", "inside-prose", "python-fence"])
+def test_an_unreadable_blob_that_is_no_call_attempt_stays_text(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
 def test_the_sentence_before_the_calls_is_kept_as_the_note():
     found = read_text_calls(f"I will read it first.\n\n```json\n{READ_A}\n```\n", OFFERED)
 

@@ -16,6 +16,7 @@ import pytest
 
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
+from orkeon_engine.services.turn_inputs import GIT_FILES_COMMAND, GIT_STATUS_COMMAND
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -93,5 +94,5 @@ async def test_a_quoted_call_the_models_own_reply_makes_still_meets_the_gate():
 
 
 def _ran(shell: FakeShell) -> list[str]:
-    """The commands the model's calls ran (the turn's own `git status` aside)."""
-    return [command for command in shell.commands() if not command.startswith("git status")]
+    """The commands the model's calls ran (the turn's own `git status` and `git ls-files` aside)."""
+    return [command for command in shell.commands() if command not in (GIT_STATUS_COMMAND, GIT_FILES_COMMAND)]

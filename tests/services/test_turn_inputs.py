@@ -3,6 +3,7 @@ from orkeon_engine.domain.turn_inputs import Hook, ProjectInstructions, Skill
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.services.turn_inputs import (
+    GIT_FILES_COMMAND,
     GIT_STATUS_COMMAND,
     SKILLS_KEY,
     call_options,
@@ -96,6 +97,25 @@ async def test_the_git_status_is_read_through_the_shell():
     env = await read_environment(GIT, FakeClock(), shell)
 
     assert env.git_status == "## main\n"
+
+
+async def test_the_project_files_are_listed_by_git_sorted():
+    listing = "test_calc.py\ncalc.py\nREADME.md\n"
+    shell = FakeShell({GIT_FILES_COMMAND: ShellResult(GIT_FILES_COMMAND, 0, listing)})
+
+    env = await read_environment(GIT, FakeClock(), shell)
+
+    assert env.files == ("README.md", "calc.py", "test_calc.py")
+
+
+async def test_a_file_list_git_could_not_give_whole_is_left_out():
+    cut = ShellResult(GIT_FILES_COMMAND, 0, "a.py\nb.py\n", omitted_bytes=90_000)
+    failed = ShellResult(GIT_FILES_COMMAND, 128, "fatal: not a git repository")
+
+    envs = [await read_environment(GIT, FakeClock(), FakeShell({GIT_FILES_COMMAND: result}))
+            for result in (cut, failed)]
+
+    assert [env.files for env in envs] == [(), ()]
 
 
 async def test_a_git_status_that_fails_says_why():

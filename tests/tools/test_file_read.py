@@ -74,7 +74,7 @@ async def test_a_missing_file_or_a_refused_path_is_an_error_result():
     missing = await tool.run(tool.parse({"path": "nope.py"}))
     outside = await tool.run(tool.parse({"path": "../etc/passwd"}))
 
-    assert missing.is_error and missing.text == "/workspace/nope.py: no such file"
+    assert missing.is_error and missing.text.startswith("/workspace/nope.py: no such file")
     assert outside.is_error and "leaves the mount /workspace" in outside.text
 
 
@@ -88,3 +88,21 @@ async def test_describe_names_the_resolved_virtual_path_for_the_gate():
 
 def test_lines_are_split_as_an_editor_counts_them():
     assert [split_lines(t) for t in ("", "a", "a\n", "a\r\nb", "a\n\n")] == [[], ["a"], ["a"], ["a", "b"], ["a", ""]]
+
+
+async def test_a_missing_file_says_where_a_file_of_its_name_is():
+    tool, _ = _tool({"/workspace/calc.py": "x = 1\n", "/workspace/lib/shop/calc.py": "y = 2\n"})
+
+    result = await tool.run(tool.parse({"path": "/workspace/orkeon/Calc.py"}))
+
+    assert result.is_error and result.text == ("/workspace/orkeon/Calc.py: no such file. A file of that name is "
+                                               "at: /workspace/calc.py, /workspace/lib/shop/calc.py")
+
+
+async def test_a_missing_file_whose_name_is_nowhere_says_so():
+    tool, _ = _tool({"/workspace/calc.py": "x = 1\n"})
+
+    result = await tool.run(tool.parse({"path": "src/main.rs"}))
+
+    assert result.text == ("/workspace/src/main.rs: no such file. No file named main.rs is in /workspace "
+                           "(directory_read lists a folder).")

@@ -17,7 +17,7 @@ async def test_the_standard_toolbox_holds_every_standard_tool_in_its_class():
     assert box.catalogue.names() == [*STANDARD_TOOL_NAMES, "memory_recall"]
     classes = {tool.name: tool.tool_class for tool in box.catalogue}
     assert classes == {
-        "file_read": "read", "file_write": "edit", "directory_read": "read", "list_mounts": "read",
+        "file_read": "read", "file_edit": "edit", "file_write": "edit", "directory_read": "read", "list_mounts": "read",
         "shell_command": "shell", "start_job": "shell", "job_status": "read", "job_tail": "read",
         "progress_report": "read", "memory_recall": "read",
     }

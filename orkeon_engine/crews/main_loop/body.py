@@ -23,6 +23,8 @@ from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
 SKILL_CEILING_CHARS = 8_000
 MEMORY_CEILING_CHARS = 8_000
 GIT_STATUS_CEILING_CHARS = 4_000
+FILES_CEILING_CHARS = 2_000
+"""The project's file list in the environment block: about 500 tokens, so a model names real paths."""
 GAUGE_ALLOWANCE_TOKENS = 120
 """Room counted for the gauge block itself when the gauge measures the prompt it goes into."""
 
@@ -164,7 +166,35 @@ def build_environment_block(environment: Environment) -> str:
         if len(status) > GIT_STATUS_CEILING_CHARS:
             status = status[:GIT_STATUS_CEILING_CHARS].rstrip() + "\n[... the rest of the status left out]"
         lines += ["- Git status when this turn began:", "", "```", status, "```"]
+    if environment.files:
+        lines += ["", files_overview(environment.files)]
     return "\n".join(lines)
+
+
+def files_overview(paths: Sequence[str], ceiling: int = FILES_CEILING_CHARS) -> str:
+    """The project's files as the model is told them: every path when they fit in `ceiling` characters, else
+    each top-level folder with its count of files and the top-level files, cut at the ceiling with a note."""
+    heading = f"- The project's files ({len(paths):,}, as git lists them; paths are under /workspace):"
+    listing = "\n".join(paths)
+    if len(listing) <= ceiling:
+        return f"{heading}\n\n```\n{listing}\n```"
+    counts: dict[str, int] = {}
+    for path in paths:
+        top, _, rest = path.partition("/")
+        key = f"{top}/" if rest else top
+        counts[key] = counts.get(key, 0) + 1
+    entries = [f"{name} ({count:,} files)" if name.endswith("/") else name for name, count in sorted(counts.items())]
+    shown: list[str] = []
+    used = 0
+    for entry in entries:
+        if used + len(entry) + 1 > ceiling:
+            break
+        shown.append(entry)
+        used += len(entry) + 1
+    note = "the top level only; directory_read shows a folder"
+    if len(shown) < len(entries):
+        note += f"; {len(entries) - len(shown):,} more entries left out"
+    return f"{heading[:-1]}, {note}:\n\n```\n" + "\n".join(shown) + "\n```"
 
 
 GAUGE_WARNING = ("The context is filling up: finish the current step, and stop reading large files whole; "

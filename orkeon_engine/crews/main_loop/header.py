@@ -137,8 +137,8 @@ TOOLS_COMMON = (
     "turn's budget adds all of it up."
 )
 TOOLS_EDIT = (
-    "file_write replaces the whole file, so never rewrite a file whose last read came back cut: read the "
-    "rest first."
+    "To change part of a file, give file_edit the exact lines to replace and their new text. file_write "
+    "replaces the whole file, so never rewrite a file whose last read came back cut: read the rest first."
 )
 TOOLS_SHELL = (
     "shell_command runs only the programs on an allow-list, and git may be limited to the commands that "

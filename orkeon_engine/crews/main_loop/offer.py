@@ -5,6 +5,8 @@ when declared so), so the mode's row alone decides whether it is offered.
 
 An unknown mode offers nothing (the gate would refuse every call anyway). A rule with a specifier
 (`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
+With `core` (domain/tool_sets.py), only the core tools and the extra tools are offered; the rest are
+`trimmed`, and said so.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.permissions.tools import tool_name_matches
 from orkeon_engine.domain.tool_call import ToolClass
+from orkeon_engine.domain.tool_sets import in_core_set
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,15 @@ class ToolOffer:
     withheld: tuple[str, ...] = ()
     removed: tuple[RemovedTool, ...] = ()
     read_only: bool = True
+    trimmed: tuple[str, ...] = ()
+    """The tools the mode and the rules allow that the core set left out (empty with the full set)."""
+
+    def trimmed_text(self) -> str:
+        """`tools: the core set (5); assistant.toolSet full offers the 21 others`, or "" with the full set."""
+        if not self.trimmed:
+            return ""
+        return (f"tools: the core set ({len(self.offered)}); assistant.toolSet full offers the "
+                f"{len(self.trimmed)} others")
 
     def removed_text(self) -> str:
         """`the rules removed file_write (session), shell_command (/repo/.orkeon/config.json)`, or ""."""
@@ -58,8 +70,9 @@ def offer_tools(
     mode: str,
     available: Sequence[tuple[str, ToolClass]],
     rules: Iterable[RuleEntry] = (),
+    core: bool = False,
 ) -> ToolOffer:
-    """The offer of a turn in `mode` over the toolbox's (name, class) pairs."""
+    """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `core` keeps the core set."""
     known = parse_mode(mode)
     if known is None:
         return ToolOffer((), tuple(name for name, _ in available), (), True)
@@ -68,6 +81,7 @@ def offer_tools(
     offered: list[str] = []
     withheld: list[str] = []
     removed: list[RemovedTool] = []
+    trimmed: list[str] = []
     for name, tool_class in available:
         if not policy.offers(tool_class):
             withheld.append(name)
@@ -76,5 +90,5 @@ def offer_tools(
         if source is not None:
             removed.append(RemovedTool(name, source))
             continue
-        offered.append(name)
-    return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only)
+        (trimmed if core and not in_core_set(name) else offered).append(name)
+    return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only, tuple(trimmed))

@@ -7,8 +7,9 @@ tool call, through the gate and the tool loop; Stop once the model answers, whic
 with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 1. the launching command's prelude call, if any (its failure fails the turn before anything is stored);
 2. the mode the launching command resolved, and where it came from;
-3. the tool offer from the mode, the extra tools and the rules (the gate of the run reads them once), and
-   what the rules took out; the extra tools of `tools.extra` are checked against what the MCP servers
+3. the tool offer from the mode, the extra tools, the rules (the gate of the run reads them once) and the
+   tool set (`assistant.toolSet`: the core few for a model with a small window, domain/tool_sets.py), and
+   what the rules and the tool set took out; the extra tools of `tools.extra` are checked against what the MCP servers
    register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
    else: no model configured fails the turn at once);
@@ -27,6 +28,7 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -82,6 +84,7 @@ from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.tool_sets import uses_core_set
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
@@ -218,9 +221,11 @@ class MainLoopResult:
     """The workspace files the turn wrote or removed (/undo takes them back)."""
 
     def lines(self) -> tuple[str, ...]:
-        """The lines shown before the answer: the mode, what the rules removed, the flags, the calls the gate
-        refused, compactions."""
+        """The lines shown before the answer: the mode, the core tool set when it applies, what the rules
+        removed, the flags, the calls the gate refused, compactions."""
         lines = [self.mode_line]
+        if self.offer.trimmed:
+            lines.append(self.offer.trimmed_text())
         if self.offer.removed:
             lines.append(self.offer.removed_text())
         if self.flags.describe():
@@ -276,11 +281,15 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
     gate = await gate_for_run(ports.gate_ports(), turn.mode, hooks=hooks)  # 3
-    offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
+    window = await resolve_context_window(ports.config, ports.window)  # the tool set and step 5 depend on it
+    core = await _uses_core_set(ports.config, window)
+    offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
+                        core)
     tools = toolbox.select(offer.offered)
-    steps.report(3, f"{len(tools)} tools offered" + (f"; {offer.removed_text()}" if offer.removed else ""))
+    if core:  # spawn_agent is the host's tool, offered by the act itself: not in the core set either
+        llm = dataclasses.replace(llm, spawner=None)
+    steps.report(3, _offer_line(offer, len(tools), window))
     steps.report(4, f"flags: {flags.describe() or 'the defaults'}")  # 4
-    window = await resolve_context_window(ports.config, ports.window)  # 5
     blocked = await hooks.user_prompt_submit(request) if hooks is not None else None
     if blocked is not None:
         raise CommandFailedError(blocked)
@@ -423,6 +432,20 @@ class _Steps:
         self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
 
 
+async def _uses_core_set(config: ConfigStore, window: WindowChoice) -> bool:
+    """Whether the turn offers the core tool set (`assistant.toolSet`, domain/tool_sets.py)."""
+    return uses_core_set(str(await config.get("assistant.toolSet", "auto")), window.window)
+
+
+def _offer_line(offer: ToolOffer, count: int, window: WindowChoice) -> str:
+    """Step 3's progress line: how many tools, and why fewer when the core set or the rules took some out."""
+    line = f"{count} tools offered"
+    if offer.trimmed:
+        size = f" for the model's window of {window.window:,} tokens" if window.window else ""
+        line += f" (the core set{size}: assistant.toolSet)"
+    return line + (f"; {offer.removed_text()}" if offer.removed else "")
+
+
 def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:
     """The tools a turn of the assistant in `mode` is offered (step 3) out of `toolbox`, under `rules`."""
     return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules).offered
@@ -519,8 +542,9 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     choice = await resolve_mode(ports.session, ports.config)
     toolbox = await _toolbox(ports)
     gate = await gate_for_run(ports.gate_ports(), choice.mode)
-    offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules)
     window = await resolve_context_window(ports.config, ports.window)
+    offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
+                        await _uses_core_set(ports.config, window))
     flags = await read_behaviour(ports.config)
     tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
     header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens,

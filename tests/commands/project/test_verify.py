@@ -57,7 +57,7 @@ async def test_the_request_names_the_change_its_nearest_test_and_the_projects_co
 
     await verify(repo, model)
 
-    request = model.requests[0].messages[-1].text
+    request = model.requests[0].messages[-1].text.split("## The request")[-1]  # past the environment's file list
     assert "- calc.py" in request and "- tests/test_calc.py" in request and "- test: `make test`" in request
     assert "tests/test_other.py\n" not in request.split("Then the wider one")[0]
 

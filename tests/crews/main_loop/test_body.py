@@ -16,6 +16,7 @@ from orkeon_engine.crews.main_loop.body import (
     build_preferences_block,
     build_skills_block,
     build_task_block,
+    files_overview,
     measure_prompt,
 )
 from orkeon_engine.domain.behaviour import BehaviourFlags
@@ -105,6 +106,28 @@ def test_the_history_marks_a_compaction_summary_and_warns_that_tool_results_are_
 def test_the_environment_says_when_the_folder_is_not_a_repository():
     assert "not a git repository" in build_environment_block(Environment("/workspace", "2026-01-01", None))
     assert "(clean: nothing to commit)" in build_environment_block(ENV)
+
+
+def test_the_environment_lists_the_project_files_so_the_model_names_real_paths():
+    block = build_environment_block(Environment("/workspace", "2026-01-01", "", ("calc.py", "test_calc.py")))
+
+    assert "The project's files (2, as git lists them" in block and "calc.py\ntest_calc.py" in block
+
+
+def test_a_file_list_over_the_ceiling_becomes_the_top_level_with_counts():
+    paths = [f"src/pkg/module_{n}.py" for n in range(300)] + ["README.md", "docs/a.md"]
+
+    overview = files_overview(sorted(paths), ceiling=200)
+
+    assert "the top level only" in overview
+    assert "README.md" in overview and "docs/ (1 files)" in overview and "src/ (300 files)" in overview
+    assert "module_1.py" not in overview
+
+
+def test_a_top_level_too_long_for_the_ceiling_says_how_many_entries_it_left_out():
+    overview = files_overview([f"folder_{n:03}/a.py" for n in range(100)], ceiling=100)
+
+    assert "more entries left out" in overview and len(overview) < 400
 
 
 def test_the_gauge_warns_at_its_tiers():

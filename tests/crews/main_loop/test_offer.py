@@ -64,3 +64,18 @@ def test_only_deny_rules_without_a_specifier_count_as_removals():
              RuleEntry(Rule("deny", "file_write"), "c")]
 
     assert whole_tool_denials(rules) == {"file_write": "b"}
+
+
+def test_the_core_set_keeps_its_tools_and_the_extra_ones_and_says_which_it_left_out():
+    tools = [*TOOLS, ("edit_batch", "edit"), ("mcp__tiny__echo", "extra")]
+
+    offer = offer_tools("default", tools, core=True)
+
+    assert offer.offered == ("file_read", "file_write", "shell_command", "mcp__tiny__echo")
+    assert offer.trimmed == ("web_fetch", "edit_batch")
+
+
+def test_the_core_set_never_offers_what_the_mode_or_the_rules_withhold():
+    offer = offer_tools("plan", TOOLS, [RuleEntry(Rule("deny", "file_read"), "session")], core=True)
+
+    assert offer.offered == () and offer.trimmed == ()

@@ -18,6 +18,7 @@ from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import SNIP_NOTE, SUMMARY, archived, live
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.tool_sets import CORE_TOOLS
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.shell import ShellResult
@@ -385,12 +386,13 @@ async def test_the_context_report_measures_every_part_of_the_next_prompt():
     assert report.history_tokens == 1_001 and report.gauge.tier == "ok" and model.requests == []
 
 
-async def test_the_context_report_reads_the_git_status_once():
+async def test_the_context_report_reads_the_git_status_and_the_file_list_once():
     deps, model, ports = await _setup(shell=FakeShell())
 
     await run_context_report(ports)
 
-    assert ports.shell.commands() == ["git status --short --branch"]
+    assert ports.shell.commands() == ["git status --short --branch",
+                                      "git ls-files --cached --others --exclude-standard"]
 
 
 # --- children ---------------------------------------------------------------------------------------------
@@ -467,3 +469,34 @@ async def test_a_pinned_file_past_the_budget_is_left_out_and_named_in_a_warning(
     assert "x" * 1_000 not in model.requests[0].last_user_text
     assert "- /workspace/big.txt (editable): it is about 50,0" in model.requests[0].last_user_text
     assert any(w.startswith("context: /workspace/big.txt is pinned but left out") for w in result.warnings)
+
+
+# --- the tool set ---------------------------------------------------------------------------------------------
+
+async def test_a_model_with_a_small_window_is_offered_the_core_set_and_the_answer_says_so():
+    deps, model, ports = await _setup("ok")
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+
+    result = await run_main_loop(_turn(mode="acceptEdits", source="explicit"), ports)
+
+    assert set(model.requests[0].tool_names) <= CORE_TOOLS and "file_write" in model.requests[0].tool_names
+    assert any(line.startswith("tools: the core set (") for line in result.lines())
+
+
+async def test_the_full_set_is_offered_when_the_setting_says_so_whatever_the_window():
+    deps, model, ports = await _setup("ok")
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+    await deps.config.set_value("assistant.toolSet", "full", "session")
+
+    result = await run_main_loop(_turn(mode="acceptEdits", source="explicit"), ports)
+
+    assert not set(model.requests[0].tool_names) <= CORE_TOOLS
+    assert not any(line.startswith("tools:") for line in result.lines())
+
+
+async def test_an_unknown_window_keeps_the_full_set():
+    deps, model, ports = await _setup("ok")
+
+    await run_main_loop(_turn(mode="acceptEdits", source="explicit"), ports)
+
+    assert "spawn_agent" in model.requests[0].tool_names and "todo_write" in model.requests[0].tool_names

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from orkeon_engine.domain.virtual_paths import VirtualPathError, resolve_virtual
-from orkeon_engine.ports.files import DirEntry, EditRefusedError, FilesError, Mount
+from orkeon_engine.ports.files import MISSING, DirEntry, EditRefusedError, FilesError, Mount
 
 DEFAULT_MOUNTS = (
     Mount("/workspace", "/repo", True, "the project"),
@@ -61,7 +61,7 @@ class FakeFiles:
             return self.texts[resolved]
         if self._is_folder(resolved):
             raise FilesError(resolved, "a folder, not a file")
-        raise FilesError(resolved, "no such file")
+        raise FilesError(resolved, MISSING)
 
     async def write_text(self, path: str, text: str) -> None:
         resolved = self.resolve(path)
@@ -79,7 +79,7 @@ class FakeFiles:
         if not mount.writable:
             raise FilesError(resolved, f"{mount.virtual} is a read-only mount")
         if resolved not in self.texts:
-            raise FilesError(resolved, "a folder, not a file" if self._is_folder(resolved) else "no such file")
+            raise FilesError(resolved, "a folder, not a file" if self._is_folder(resolved) else MISSING)
         self.removals.append(resolved)
         del self.texts[resolved]
 

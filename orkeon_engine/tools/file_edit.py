@@ -1,0 +1,130 @@
+"""file_edit: replace one exact snippet of a file with new text, the rest of the file untouched.
+
+The edit most models get right: copy the lines to change as file_read showed them (without their numbers),
+give their new text. The snippet must occur once (or `replace_all` says every occurrence); when it does not
+occur as written, the same lines with their indentation and trailing spaces ignored are looked for, and the
+new text takes the file's indentation, since small models often shift a block by a few spaces. What cannot
+be placed is an error naming why (not found, found N times), the file unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
+from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
+from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.file_write import short_diff
+from orkeon_engine.tools.shaping import gate_paths, plural
+
+
+class FileEditInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    path: str = Field(description="The file's virtual path under /workspace, /output or /tmp; a relative path is "
+                                  "taken under /workspace.")
+    old: str = Field(min_length=1, description="The exact text to replace, copied from the file (without the line "
+                                               "numbers file_read shows); enough lines to occur only once.")
+    new: str = Field(description="The text that takes its place (empty to delete it).")
+    replace_all: bool = Field(False, description="Replace every occurrence of `old` instead of exactly one.")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The file's new text, or why the snippet could not be placed."""
+
+    text: str | None
+    count: int = 0
+    problem: str = ""
+
+
+def place(text: str, old: str, new: str, replace_all: bool = False) -> Placed:
+    """`text` with `old` replaced by `new`: exactly, else line by line with indentation ignored (module doc)."""
+    count = text.count(old)
+    if count == 1 or (count > 1 and replace_all):
+        return Placed(text.replace(old, new), count)
+    if count > 1:
+        return Placed(None, count, f"the text to replace occurs {count} times: give more lines around it so it "
+                                   "occurs once, or set replace_all")
+    return _place_by_lines(text, old, new)
+
+
+def _place_by_lines(text: str, old: str, new: str) -> Placed:
+    lines = text.split("\n")
+    wanted = [line.strip() for line in old.strip("\n").split("\n")]
+    if not any(wanted):
+        return Placed(None, 0, "the text to replace is blank")
+    starts = [index for index in range(len(lines) - len(wanted) + 1)
+              if [line.strip() for line in lines[index:index + len(wanted)]] == wanted]
+    if len(starts) != 1:
+        problem = ("the text to replace is not in the file: copy it exactly as file_read shows it, without the "
+                   "line numbers" if not starts else
+                   f"the text to replace occurs {len(starts)} times (indentation aside): give more lines around it")
+        return Placed(None, len(starts), problem)
+    start = starts[0]
+    found = lines[start:start + len(wanted)]
+    replacement = _reindented(new.strip("\n").split("\n"), old.strip("\n").split("\n")[0], found[0])
+    return Placed("\n".join([*lines[:start], *replacement, *lines[start + len(wanted):]]), 1)
+
+
+def _reindented(new_lines: list[str], old_first: str, file_first: str) -> list[str]:
+    """The new lines shifted by the indentation the file has and the model's snippet lacked (or had too much)."""
+    shift = _indent(file_first) - _indent(old_first)
+    if shift > 0:
+        return [" " * shift + line if line.strip() else line for line in new_lines]
+    if shift < 0:
+        return [line[min(-shift, _indent(line)):] for line in new_lines]
+    return new_lines
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+class FileEditTool(Tool[FileEditInput]):
+    name: ClassVar[str] = "file_edit"
+    tool_class: ClassVar[ToolClass] = "edit"
+    description: ClassVar[str] = (
+        "Change part of a file: replace the exact text `old` (copied from the file, without file_read's line "
+        "numbers) with `new`. `old` must occur once, so include a line or two around the change; the rest of "
+        "the file stays as it is."
+    )
+    Input = FileEditInput
+
+    def __init__(self, files: Files) -> None:
+        self._files = files
+
+    async def describe(self, args: FileEditInput) -> ToolCall:
+        paths = gate_paths(self._files, args.path)
+        path = paths[0]
+        try:
+            old = await self._files.read_text(path)
+        except FilesError:
+            return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths)
+        placed = place(old, args.old, args.new, args.replace_all)
+        if placed.text is None:
+            return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths)
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths,
+                        preview=short_diff(path, old, placed.text), edit=FileEdit(path, old, placed.text))
+
+    async def run(self, args: FileEditInput) -> ToolResult:
+        try:
+            path = self._files.resolve(args.path)
+            text = await self._files.read_text(path)
+        except FilesError as error:
+            return ToolResult(str(error), is_error=True)
+        placed = place(text, args.old, args.new, args.replace_all)
+        if placed.text is None:
+            return ToolResult(f"{path} is unchanged: {placed.problem}", is_error=True, data={"path": path})
+        try:
+            await self._files.write_text(path, placed.text)
+        except EditRefusedError as error:
+            return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})
+        except FilesError as error:
+            return ToolResult(str(error), is_error=True)
+        diff = short_diff(path, text, placed.text)
+        return ToolResult(f"edited {path} ({plural(placed.count, 'place')}):\n{diff}",
+                          data={"path": path, "replaced": placed.count})
