@@ -218,6 +218,16 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         minimum=16,
     ),
     _key(
+        "model.temperature",
+        "The sampling temperature of the assistant's model calls (0 picks the likeliest words; higher varies "
+        "more); unset, the provider's or the server's own default. JSON answers (the review's lenses, /commit's "
+        "message, the dev pipeline's answers) are asked at 0 whatever it says.",
+        "number",
+        None,
+        "services.turn_inputs",
+        minimum=0,
+    ),
+    _key(
         "assistant.budget.toolCalls",
         "The most tool calls one assistant turn may make.",
         "integer",

@@ -10,7 +10,7 @@ code block shows from that block on only once it is complete.
 
 from __future__ import annotations
 
-MARKERS = ("```", "<tool_call", "<function=", "[TOOL_CALLS]")
+MARKERS = ("```", "<tool_call", "<tools>", "<function=", "[TOOL_CALLS]")
 OPENERS = ("{", "[")
 
 

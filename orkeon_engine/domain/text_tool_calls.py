@@ -2,8 +2,9 @@
 
 Small open models served by llama.cpp, vLLM or Ollama often answer a request for a tool with the call
 written in the content instead of the API's `tool_calls`: a fenced ```json block, Hermes and Qwen's
-`<tool_call>{...}</tool_call>`, Qwen3-Coder's `<function=name><parameter=x>v</parameter></function>`,
-Mistral's `[TOOL_CALLS] [{...}]`, or the bare object. `read_text_calls` reads them; the tool loop then
+`<tool_call>{...}</tool_call>` (or `<tools>` around it, as Qwen2.5's small models write), Qwen3-Coder's
+`<function=name><parameter=x>v</parameter></function>`, Mistral's `[TOOL_CALLS] [{...}]`, or the bare
+object. `read_text_calls` reads them; the tool loop then
 validates the arguments and puts each call to the permission gate like any other.
 
 The rule (what is a call, and what only looks like one):
@@ -37,6 +38,11 @@ The rule (what is a call, and what only looks like one):
    attempt still: it becomes a call of N whose arguments are the text the model wrote for them, which the
    loop refuses as not valid JSON, saying why, so the model writes it again; the blob is not the answer.
 
+8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
+   `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
+   answer a reply that goes on to imagine what the call returned. A block quoted from what the model read
+   is not one.
+
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
 kept as the assistant's note; the blocks are never shown to the person.
@@ -66,7 +72,10 @@ MAX_REPLY = 200_000
 """A longer reply is not searched for calls (no model writes a call that long; it is shown as text)."""
 
 _FENCE_OPEN = re.compile(r"(`{3,})[ \t]*([\w.+-]*)[ \t]*\n")
-_TAG_OPEN = re.compile(r"<tool_call>|<function=|\[TOOL_CALLS\]")
+_TAG_OPEN = re.compile(r"<tool_call>|<tools>|<function=|\[TOOL_CALLS\]")
+_CALL_TAGS = {"<tool_call>": "</tool_call>", "<tools>": "</tools>"}
+"""The tags a call is wrapped in: Hermes and Qwen's own, and `<tools>`, the tag Qwen2.5's chat template lists
+the tools in, which its small models wrap a call in too."""
 _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.DOTALL)
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
@@ -141,6 +150,44 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
     return TextCalls(note, tuple(calls))
 
 
+@dataclass(frozen=True)
+class UnrunCalls:
+    """The offered tools a reply wrote calls of in blocks it went on after (rule 8), and where the first of
+    those blocks starts (the text before it is what the reply said before writing a call)."""
+
+    names: tuple[str, ...]
+    start: int
+
+
+def unrun_calls(text: str, offered: Mapping[str, Mapping[str, Any]], quoted: Iterable[str] = ()) -> UnrunCalls | None:
+    """Rule 8: the calls of offered tools written in blocks of `text` that did not run, or None. Call it on a
+    reply read_text_calls found no calls in. Never raises."""
+    if not text or len(text) > MAX_REPLY or not offered:
+        return None
+    names = _Names({name.lower(): name for name in offered})
+    found: list[TextToolCall] = []
+    start = -1
+    for segment in _segments(text):
+        if not isinstance(segment, _Block) or segment.kind == "bare":
+            continue
+        calls = _block_calls(segment, names, offered)
+        if calls:
+            found.extend(calls)
+            start = segment.start if start < 0 else start
+    if not found or _any_quoted(found, quoted):
+        return None
+    return UnrunCalls(tuple(dict.fromkeys(call.name for call in found)), start)
+
+
+def unrun_note(calls: UnrunCalls) -> str:
+    """What the loop tells a model whose reply wrote calls it went on after (rule 8)."""
+    named = ", ".join(calls.names)
+    return (f"Nothing ran: your reply wrote a call of {named} with more text after it, and only a call that "
+            "ends the reply runs. Anything the reply says after the call is not its result. To use a tool, end "
+            "your reply with the call alone; its result comes back in the next message. If you need no tool, "
+            "give your final answer with no call in it.")
+
+
 def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Names) -> TextCalls | None:
     """Rule 7: the reply's last block (or the whole reply) opening as a call envelope of an offered tool whose
     JSON does not read; its arguments are handed on as written."""
@@ -153,14 +200,14 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
         body, start = last, 0
     else:
         return None
-    inner = body.replace("<tool_call>", "", 1).replace("</tool_call>", "", 1).strip()
+    inner = _untagged(body)
     envelope = _ENVELOPE.match(inner)
     if envelope is None or _forgiven(inner) is not None:
         return None
     found = names.find(envelope.group(1))
     if found is None:
         return None
-    arguments = envelope.group(2).strip().removesuffix("</tool_call>").rstrip()
+    arguments = envelope.group(2).strip()
     arguments = arguments[:-1].rstrip() if arguments.endswith("}") and arguments.count("{") < arguments.count("}") \
         else arguments
     return TextCalls(text[:start].rstrip(), (TextToolCall(found[0], arguments, body.strip()),))
@@ -235,9 +282,10 @@ def _next_block(text: str, position: int) -> _Block | None:
     if tag is None:
         return None
     opener = tag.group(0)
-    if opener == "<tool_call>":
-        close = text.find("</tool_call>", tag.end())
-        end = close + len("</tool_call>") if close >= 0 else len(text)
+    if opener in _CALL_TAGS:
+        closer = _CALL_TAGS[opener]
+        close = text.find(closer, tag.end())
+        end = close + len(closer) if close >= 0 else len(text)
         return _Block(tag.start(), end, "tag", text[tag.end():close if close >= 0 else len(text)])
     if opener == "<function=":
         close = text.find("</function>", tag.end())
@@ -276,9 +324,7 @@ def _block_calls(block: _Block, names: _Names,
         return None
     if block.kind == "mistral":
         return _mistral_calls(block, names, source)
-    inner = source
-    if block.kind == "fence" and inner.startswith("<tool_call>"):
-        inner = inner[len("<tool_call>"):].split("</tool_call>", 1)[0].strip()
+    inner = _untagged(source) if block.kind == "fence" else source
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
     return _json_calls(_forgiven(inner), names, source)
@@ -375,6 +421,15 @@ def _trim_newlines(value: str) -> str:
     if value.endswith("\n"):
         value = value[:-1]
     return value
+
+
+def _untagged(text: str) -> str:
+    """The text inside a call tag that opens it (`<tool_call>`, `<tools>`), up to its closing tag."""
+    stripped = text.strip()
+    for opener, closer in _CALL_TAGS.items():
+        if stripped.startswith(opener):
+            return stripped[len(opener):].split(closer, 1)[0].strip()
+    return stripped
 
 
 def _forgiven(text: str) -> Any:

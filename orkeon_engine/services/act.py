@@ -16,7 +16,10 @@ Tool calls written as text: a reply without `tool_calls` whose text ends with ca
 (domain/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
 run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
 shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes
-from them does not run. This is also how the replies of a model asked through the prompt protocol
+from them does not run. A reply that wrote calls of offered tools mid-text and went on after them (as small
+models do, then imagining what the call returned) is not taken as the answer the first time: the model is
+told that nothing ran and how a call runs (rule 8 there), and asked again; the person sees the reply only up
+to the first such call. This is also how the replies of a model asked through the prompt protocol
 become calls: when the model says its protocol is `prompt` (`model.toolCalls`, ChatModel.tool_protocol),
 each request is the conversation as domain/prompt_tool_protocol.py writes it (the tools in the system
 message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
@@ -50,7 +53,7 @@ from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
-from orkeon_engine.domain.text_tool_calls import read_text_calls
+from orkeon_engine.domain.text_tool_calls import UnrunCalls, read_text_calls, unrun_calls, unrun_note
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -66,6 +69,8 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
     from orkeon_engine.tools.spawn_agent import Spawner
 
 MAX_PARALLEL_READS = 4
+MAX_UNRUN_NOTES = 1
+"""How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
     "refused: spawn_agent is not offered here, since a child agent has no child of its own; do this part "
@@ -152,6 +157,7 @@ class _ToolLoop:
         self._context_tokens = 0
         self._turns = 0
         self._protocol: ToolProtocol = "native"
+        self._unrun_notes = 0
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -173,12 +179,18 @@ class _ToolLoop:
             self._usage = self._usage + reply.usage
             self._context_tokens += reply.usage.input_tokens
             message = self._calls_of(reply.message, conversation)
+            unrun = None if message.tool_calls else self._unrun(message, conversation)
             if held is not None and self._events is not None:
-                rest = held.finish(message.text)
+                rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
                     await self._events.text(rest)
             conversation.append(message)
             self._report()
+            if unrun is not None:  # calls written mid-reply did not run: the model is told, once a turn
+                self._unrun_notes += 1
+                self._check("turns", self._budget.turns, self._turns - 1)
+                conversation.append(ChatMessage.user(unrun_note(unrun)))
+                continue
             if not message.tool_calls:
                 return ActResult(message.text, tuple(self._records), self._usage, self._turns,
                                  tuple(conversation), reply.usage.input_tokens)
@@ -207,15 +219,24 @@ class _ToolLoop:
         text, the note and those calls (ids `text_<turn>_<n>`)."""
         if message.tool_calls or not message.text:
             return message
-        offered = {function["name"]: function.get("parameters") or {} for spec in self._specs
-                   if isinstance(function := spec.get("function"), dict) and isinstance(function.get("name"), str)}
         quoted = (m.text for m in conversation if m.role == "tool")
-        found = read_text_calls(message.text, offered, quoted)
+        found = read_text_calls(message.text, self._offered(), quoted)
         if found is None:
             return message
         calls = tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
                       for index, call in enumerate(found.calls))
         return ChatMessage.assistant(found.note, calls)
+
+    def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
+        """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8), while this turn
+        has a note left to tell the model so (MAX_UNRUN_NOTES)."""
+        if self._unrun_notes >= MAX_UNRUN_NOTES or not message.text:
+            return None
+        return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
+
+    def _offered(self) -> dict[str, Any]:
+        return {function["name"]: function.get("parameters") or {} for spec in self._specs
+                if isinstance(function := spec.get("function"), dict) and isinstance(function.get("name"), str)}
 
     async def _run_turn(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
         """Every call of one model turn, grouped: consecutive reads together, any other call alone."""

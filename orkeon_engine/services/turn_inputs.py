@@ -54,8 +54,8 @@ async def read_behaviour(config: ConfigStore) -> BehaviourFlags:
 
 
 async def call_options(config: ConfigStore, flags: BehaviourFlags) -> tuple[CallOptions, list[str]]:
-    """The model call's options from the flags (the effort, the fast model) and `model.maxOutputTokens`
-    (sent as the call's max_tokens when set), and any warning."""
+    """The model call's options from the flags (the effort, the fast model), `model.maxOutputTokens` (sent as
+    the call's max_tokens when set) and `model.temperature`, and any warning."""
     model = None
     warnings = []
     if flags.fast:
@@ -64,7 +64,10 @@ async def call_options(config: ConfigStore, flags: BehaviourFlags) -> tuple[Call
             warnings.append("/fast is on but model.fast is not set; the usual model answered")
     limit = await config.get("model.maxOutputTokens", None)
     max_tokens = limit if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0 else None
-    return CallOptions(reasoning_effort=flags.effort, model=model or None, max_tokens=max_tokens), warnings
+    temperature = await config.get("model.temperature", None)
+    chosen = float(temperature) if isinstance(temperature, int | float) and not isinstance(temperature, bool) else None
+    return CallOptions(reasoning_effort=flags.effort, model=model or None, max_tokens=max_tokens,
+                       temperature=chosen), warnings
 
 
 async def read_budget(config: ConfigStore) -> Budget:

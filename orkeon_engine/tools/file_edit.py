@@ -4,11 +4,13 @@ The edit most models get right: copy the lines to change as file_read showed the
 give their new text. The snippet must occur once (or `replace_all` says every occurrence); when it does not
 occur as written, the same lines with their indentation and trailing spaces ignored are looked for, and the
 new text takes the file's indentation, since small models often shift a block by a few spaces. What cannot
-be placed is an error naming why (not found, found N times), the file unchanged.
+be placed is an error naming why (not found, found N times), the file unchanged; a snippet not found comes
+back with the file (a short one whole, else the lines closest to it), so the model copies from what is there.
 """
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -19,6 +21,10 @@ from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_write import short_diff
 from orkeon_engine.tools.shaping import gate_paths, plural
+
+SHOWN_WHOLE_LINES = 80
+"""A file this short is shown whole when a snippet is not in it: the model copies from what it sees."""
+AROUND = 5
 
 
 class FileEditInput(BaseModel):
@@ -84,6 +90,27 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+def where_to_look(text: str, old: str) -> str:
+    """What to copy from instead, for a snippet not in the file: the whole file, numbered, when it has at most
+    SHOWN_WHOLE_LINES lines; else the lines around the one closest to the snippet's first line; else ""."""
+    lines = text.split("\n")
+    if len(lines) <= SHOWN_WHOLE_LINES:
+        return "\nThe file as it is now:\n" + _numbered(lines, 1)
+    first = next((line.strip() for line in old.split("\n") if line.strip()), "")
+    stripped = [line.strip() for line in lines]
+    close = difflib.get_close_matches(first, stripped, n=1, cutoff=0.5)
+    if not close:
+        return ""
+    at = stripped.index(close[0])
+    start = max(0, at - AROUND)
+    return "\nThe closest lines in the file:\n" + _numbered(lines[start:at + AROUND + 1], start + 1)
+
+
+def _numbered(lines: list[str], first: int) -> str:
+    width = len(str(first + len(lines) - 1))
+    return "\n".join(f"{first + index:>{width}}\t{line}" for index, line in enumerate(lines)).rstrip()
+
+
 class FileEditTool(Tool[FileEditInput]):
     name: ClassVar[str] = "file_edit"
     tool_class: ClassVar[ToolClass] = "edit"
@@ -118,7 +145,8 @@ class FileEditTool(Tool[FileEditInput]):
             return ToolResult(str(error), is_error=True)
         placed = place(text, args.old, args.new, args.replace_all)
         if placed.text is None:
-            return ToolResult(f"{path} is unchanged: {placed.problem}", is_error=True, data={"path": path})
+            shown = where_to_look(text, args.old) if placed.count == 0 else ""
+            return ToolResult(f"{path} is unchanged: {placed.problem}{shown}", is_error=True, data={"path": path})
         try:
             await self._files.write_text(path, placed.text)
         except EditRefusedError as error:

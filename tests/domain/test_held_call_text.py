@@ -25,6 +25,12 @@ def test_from_a_fence_on_nothing_is_shown_until_the_reply_is_complete():
     assert rest == ""
 
 
+def test_from_a_tools_tag_on_nothing_is_shown_until_the_reply_is_complete():
+    shown, rest = _stream(["Searching.\n<too", "ls>\n{\"name\": \"codebase_search\"}</tools>"], "Searching.")
+
+    assert shown == "Searching.\n" and rest == ""
+
+
 def test_a_reply_opening_with_json_is_held_whole():
     shown, rest = _stream(["  {\"name\"", ": \"file_read\"}"], "")
 

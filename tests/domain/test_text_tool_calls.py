@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.text_tool_calls import read_text_calls
+from orkeon_engine.domain.text_tool_calls import read_text_calls, unrun_calls
 
 OFFERED = {
     "file_read": {"type": "object", "properties": {"path": {"type": "string"}}},
@@ -84,6 +84,16 @@ def test_an_unreadable_call_of_an_offered_tool_is_still_a_call_its_arguments_as_
 ], ids=["not-offered", "inside-prose", "python-fence"])
 def test_an_unreadable_blob_that_is_no_call_attempt_stays_text(text):
     assert read_text_calls(text, OFFERED) is None
+
+
+def test_a_call_wrapped_in_the_tools_tag_as_qwen2_5_1_5b_writes_it_is_a_call():
+    text = '<tools>\n{"name": "codebase_search", "arguments": {"query": "port"}}\n</tools>'
+    offered = {**OFFERED, "codebase_search": {"type": "object", "properties": {"query": {"type": "string"}}}}
+
+    found = read_text_calls(text, offered)
+
+    assert found is not None and [(c.name, json.loads(c.arguments)) for c in found.calls] == [
+        ("codebase_search", {"query": "port"})]
 
 
 def test_the_sentence_before_the_calls_is_kept_as_the_note():
@@ -223,3 +233,26 @@ def test_any_text_at_all_never_makes_it_crash(text):
 @given(st.text(alphabet=st.characters(blacklist_characters="`<[{"), max_size=40).filter(lambda s: s.strip()))
 def test_prose_after_a_call_always_keeps_it_from_running(prose):
     assert read_text_calls(f"```json\n{READ_A}\n```\n{prose}", OFFERED) is None
+
+
+def test_a_call_written_before_more_prose_is_an_unrun_call_named_with_where_it_starts():
+    text = f"Step one:\n```json\n{READ_A}\n```\n### Output\nThe file says 8080."
+
+    found = unrun_calls(text, OFFERED)
+
+    assert found is not None and found.names == ("file_read",) and text[:found.start] == "Step one:\n"
+
+
+@pytest.mark.parametrize("text", [
+    "```python\nfile_read('a.py')\n```\nThat is all.",
+    'Here:\n```json\n{"name": "get_weather", "arguments": {}}\n```\nThat is all.',
+    "No call here at all.",
+], ids=["python-fence", "not-offered", "prose"])
+def test_what_is_no_call_of_an_offered_tool_is_no_unrun_call(text):
+    assert unrun_calls(text, OFFERED) is None
+
+
+def test_a_call_quoted_from_what_the_model_read_is_no_unrun_call():
+    text = f"The notes hold:\n```json\n{READ_A}\n```\nOnly an example."
+
+    assert unrun_calls(text, OFFERED, [f"notes: {READ_A}"]) is None

@@ -11,7 +11,7 @@ from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
 from tests.support.doubles.fake_turn_events import FakeTurnEvents
 from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
-from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RecordingEdit
+from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RecordingEdit, TextRead
 
 UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
 WRITE = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "text": "TAX = 0.21"}}\n```'
@@ -109,3 +109,48 @@ async def test_native_calls_are_left_as_they_are_and_their_text_is_not_read_for_
     result = await _act(model, [ProbeRead(probe), edit])
 
     assert [c.name for c in result.calls] == ["probe_read"] and edit.written == {}
+
+
+# What the 1.5B model wrote: a call mid-reply, then what it imagined the call returned.
+IMAGINED = (f"Let me write it.\n{WRITE}\n\n### Output\nThe file now holds TAX = 0.21, so the tax is 21%.")
+
+
+async def test_a_call_written_mid_reply_does_not_run_and_the_model_is_told_once_then_answers():
+    edit = RecordingEdit()
+    model = ScriptedChatModel([IMAGINED, WRITE, "cart.py now sets TAX to 0.21."])
+
+    result = await _act(model, [edit])
+
+    told = model.requests[1].messages[-1]
+    assert told.role == "user" and told.text.startswith("Nothing ran: your reply wrote a call of file_write")
+    assert edit.written == {"cart.py": "TAX = 0.21"} and len(result.calls) == 1
+    assert result.text == "cart.py now sets TAX to 0.21."
+
+
+async def test_the_model_is_told_once_a_turn_then_its_reply_is_the_answer():
+    model = ScriptedChatModel([IMAGINED, IMAGINED])
+
+    result = await _act(model, [RecordingEdit()])
+
+    assert result.text == IMAGINED and result.calls == () and model.remaining == 0
+
+
+async def test_a_streamed_reply_with_a_call_mid_text_shows_only_what_came_before_the_call():
+    events = FakeTurnEvents()
+    model = FakeStreamingChatModel(ScriptedChatModel([IMAGINED, "No change was needed."]), piece=7)
+
+    await _act(model, [RecordingEdit()], events=events)
+
+    shown = "".join(events.texts())
+    assert "Let me write it." in shown and "No change was needed." in shown
+    assert "file_write" not in shown and "21%" not in shown
+
+
+async def test_an_example_of_an_offered_tool_quoted_from_a_file_is_no_unrun_call():
+    quoting = ScriptedChatModel([Call("file_read", {"path": "notes.md"}),
+                                 f"The notes hold this example:\n{WRITE}\nIt is only an example."])
+    read = TextRead({"notes.md": f"Example:\n{WRITE}\n"})
+
+    result = await _act(quoting, [RecordingEdit(), read])
+
+    assert result.text.endswith("It is only an example.") and quoting.remaining == 0

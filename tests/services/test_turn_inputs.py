@@ -45,6 +45,16 @@ async def test_the_flags_choose_the_effort_and_the_fast_model():
     assert (options.reasoning_effort, options.model, warnings) == ("low", "openai/quick", [])
 
 
+async def test_the_temperature_setting_reaches_the_call_and_unset_leaves_the_providers():
+    deps = await make_deps()
+    unset, _ = await call_options(deps.config, await read_behaviour(deps.config))
+    await deps.config.set_value("model.temperature", "0.2", "session")
+
+    options, _ = await call_options(deps.config, await read_behaviour(deps.config))
+
+    assert (unset.temperature, options.temperature) == (None, 0.2)
+
+
 async def test_the_output_limit_setting_is_sent_as_max_tokens():
     deps = await make_deps()
     await deps.config.set_value("model.maxOutputTokens", "2048", "session")

@@ -1,5 +1,5 @@
-"""Tiny tools for the tool loop's tests and its benchmark: a read that reports how many run at once, an
-edit, a tool that raises, one that takes time on the Clock port, and a plain echo."""
+"""Tiny tools for the tool loop's tests and its benchmark: a read that reports how many run at once, a read
+of given texts, an edit, a tool that raises, one that takes time on the Clock port, and a plain echo."""
 
 from __future__ import annotations
 
@@ -74,6 +74,24 @@ class RecordingEdit(Tool[WriteInput]):
     async def run(self, args: WriteInput) -> ToolResult:
         self.written[args.path] = args.text
         return ToolResult(f"wrote {args.path}")
+
+
+class TextRead(Tool[PathInput]):
+    """A read-class tool named file_read that returns the texts it was given by path."""
+
+    name = "file_read"
+    tool_class = "read"
+    description = "Read a file (a test double)."
+    Input = PathInput
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+    async def describe(self, args: PathInput) -> ToolCall:
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=(args.path,))
+
+    async def run(self, args: PathInput) -> ToolResult:
+        return ToolResult(self.texts.get(args.path, f"{args.path}: no such file"))
 
 
 class RaisingTool(Tool[PathInput]):

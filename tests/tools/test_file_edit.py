@@ -89,3 +89,22 @@ def test_a_placed_snippet_changes_nothing_outside_it(text, old, new):
         assert placed.text == text[:start] + new + text[start + len(old):]
     elif placed.text is None:
         assert placed.problem
+
+
+async def test_a_snippet_not_in_a_short_file_comes_back_with_the_file_to_copy_from():
+    tool, _ = _tool()
+
+    result = await tool.run(tool.parse({"path": "calc.py", "old": "return price[2] + price[3]", "new": "x"}))
+
+    assert "The file as it is now:\n1\tdef total(prices):" in result.text
+    assert "3\t    for index in range(len(prices) - 1):" in result.text
+
+
+async def test_a_snippet_not_in_a_long_file_comes_back_with_the_closest_lines():
+    text = "".join(f"value_{n} = {n}\n" for n in range(200))
+    tool, _ = _tool(text)
+
+    result = await tool.run(tool.parse({"path": "calc.py", "old": "value_150 = 15O", "new": "x"}))
+
+    assert "The closest lines in the file:" in result.text and "151\tvalue_150 = 150" in result.text
+    assert "value_10 = 10\n" not in result.text
