@@ -14,8 +14,9 @@ The rule (what is a call, and what only looks like one):
    a `<function=...>`, a `[TOOL_CALLS]` run); the calls are the blocks after the last prose. A block
    followed by prose is an example or an explanation, not a call. A block left open at the very end (the
    closing tag or fence missing) counts as closed there.
-3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply: an object
-   inside a sentence ("for instance {"name": ...}") is prose. What small models get wrong in a call's
+3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply (or the reply is
+   several such objects one after another, a call a line): an object inside a sentence ("for instance
+   {"name": ...}") is prose. What small models get wrong in a call's
    JSON is forgiven: a closing bracket too many after it, the last closing brackets left out (when it ends
    outside a string), and line breaks and tabs written raw inside its strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
@@ -202,8 +203,8 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
         return None
     inner = _untagged(body)
     envelope = _ENVELOPE.match(inner)
-    if envelope is None or _forgiven(inner) is not None:
-        return None
+    if envelope is None or _forgiven(inner) is not None or _loads(first_balanced(inner) or "") is not None:
+        return None  # no envelope; or JSON that reads, whole or followed by more text (then rule 2 says)
     found = names.find(envelope.group(1))
     if found is None:
         return None
@@ -253,9 +254,12 @@ def _segments(text: str) -> list[str | _Block]:
     if stripped[:1] in ("{", "[") and not stripped.startswith("[TOOL_CALLS]"):
         balanced = first_balanced(stripped)
         whole = balanced is not None and _only_closers(stripped[len(balanced):])
+        start = text.index(stripped[0])
         if whole or (balanced is None and _loads(completed(stripped) or "") is not None):
-            start = text.index(stripped[0])
             return [_Block(start, start + len(stripped), "bare", stripped)]
+        lines = _json_lines(text, start)
+        if lines:
+            return list(lines)
     segments: list[str | _Block] = []
     position = 0
     while position < len(text):
@@ -268,6 +272,27 @@ def _segments(text: str) -> list[str | _Block]:
         segments.append(block)
         position = max(block.end, block.start + 1)
     return segments
+
+
+def _json_lines(text: str, start: int) -> list[_Block]:
+    """A reply of several bare JSON objects one after another, nothing but space between them (a call a line,
+    as small models write several): one bare block each; [] when the reply is anything else."""
+    blocks: list[_Block] = []
+    position = start
+    while position < len(text):
+        rest = text[position:]
+        if not rest.strip():
+            break
+        skipped = len(rest) - len(rest.lstrip())
+        if rest.lstrip()[:1] != "{":
+            return []
+        value = first_balanced(rest.lstrip())
+        if value is None or _loads(value) is None:
+            return []
+        at = position + skipped
+        blocks.append(_Block(at, at + len(value), "bare", value))
+        position = at + len(value)
+    return blocks if len(blocks) > 1 else []
 
 
 def _next_block(text: str, position: int) -> _Block | None:

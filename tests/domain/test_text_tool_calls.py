@@ -256,3 +256,13 @@ def test_a_call_quoted_from_what_the_model_read_is_no_unrun_call():
     text = f"The notes hold:\n```json\n{READ_A}\n```\nOnly an example."
 
     assert unrun_calls(text, OFFERED, [f"notes: {READ_A}"]) is None
+
+
+def test_several_bare_calls_one_a_line_are_several_calls_in_order():
+    text = f'{READ_A}\n{{"name": "shell_command", "arguments": {{"command": "pytest"}}}}\n'
+
+    assert _calls(text) == [("file_read", {"path": "a.py"}), ("shell_command", {"command": "pytest"})]
+
+
+def test_bare_objects_with_prose_between_them_are_no_calls():
+    assert read_text_calls(f"{READ_A}\nand then\n{READ_A}", OFFERED) is None
