@@ -87,7 +87,8 @@ class FileReadTool(Tool[FileReadInput]):
 
     async def _found_elsewhere(self, error: FilesError) -> str:
         """For a file that does not exist, where files of its name are in the workspace (a model that guessed
-        the folder wrong reads the right one next), or that none is; "" for any other refusal."""
+        the folder wrong reads the right one next), or that none is (SEARCH_DEPTH folders deep); "" for any
+        other refusal, or when the workspace has more entries than are listed."""
         if error.reason != MISSING or not error.path.startswith(WORKSPACE + "/"):
             return ""
         name = PurePosixPath(error.path).name.lower()
@@ -96,6 +97,8 @@ class FileReadTool(Tool[FileReadInput]):
         except FilesError:
             return ""
         found = [entry.path for entry in entries if not entry.is_dir and PurePosixPath(entry.path).name.lower() == name]
+        if not found and len(entries) >= SEARCH_LIMIT:
+            return ""  # the listing was cut: a file of that name may be in the part not listed
         if not found:
             return f". No file named {PurePosixPath(error.path).name} is in /workspace (directory_read lists a folder)."
         shown = ", ".join(found[:MAX_SUGGESTIONS]) + (", ..." if len(found) > MAX_SUGGESTIONS else "")

@@ -1,4 +1,4 @@
-from orkeon_engine.tools.file_read import FileReadTool, split_lines
+from orkeon_engine.tools.file_read import SEARCH_LIMIT, FileReadTool, split_lines
 from orkeon_engine.tools.read_ledger import ReadLedger
 from tests.support.doubles.fake_files import FakeFiles
 
@@ -106,3 +106,12 @@ async def test_a_missing_file_whose_name_is_nowhere_says_so():
 
     assert result.text == ("/workspace/src/main.rs: no such file. No file named main.rs is in /workspace "
                            "(directory_read lists a folder).")
+
+
+async def test_a_missing_file_in_a_workspace_too_big_to_list_whole_claims_nothing_about_its_name():
+    texts = {f"/workspace/f{n}.py": "" for n in range(SEARCH_LIMIT + 1)}
+    tool, _ = _tool(texts)
+
+    result = await tool.run(tool.parse({"path": "src/main.rs"}))
+
+    assert result.text == "/workspace/src/main.rs: no such file"

@@ -119,26 +119,35 @@ class _Passes:
         self.failures: list[LensFailure] = []
 
     async def run(self, pass_index: int, lenses: Sequence[Lens], prompt_of: dict[str, str]) -> None:
-        left = self._request.deadline - (self._llm.clock.monotonic() - self._started)
-        if left <= 0:
+        if self._left() <= 0:
             self.failures.extend(LensFailure(lens.name, pass_index, self._late("not asked")) for lens in lenses)
             self.done += len(lenses)
             return
         tasks = [asyncio.ensure_future(self._ask(lens, pass_index, prompt_of[lens.name])) for lens in lenses]
+        running = await self._within_deadline(tasks)
+        for lens, task in zip(lenses, tasks, strict=True):
+            if task in running:
+                self.failures.append(LensFailure(lens.name, pass_index, self._late("stopped")))
+                self.done += 1
+
+    def _left(self) -> float:
+        """The seconds the review's deadline leaves."""
+        return self._request.deadline - (self._llm.clock.monotonic() - self._started)
+
+    async def _within_deadline(self, tasks: Sequence[asyncio.Future[Any]]) -> set[asyncio.Future[Any]]:
+        """Wait for the tasks until the deadline; those still running then are cancelled and returned. The
+        first error of a task (the person cancelled, a setting cannot be used) is raised: the review stops."""
         try:
-            finished, running = await asyncio.wait(tasks, timeout=left, return_when=asyncio.FIRST_EXCEPTION)
+            finished, running = await asyncio.wait(tasks, timeout=self._left(), return_when=asyncio.FIRST_EXCEPTION)
         finally:
             for task in tasks:
                 task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for task in finished:
             error = None if task.cancelled() else task.exception()
-            if error is not None:  # the person cancelled, or a setting cannot be used: the review stops
+            if error is not None:
                 raise error
-        for lens, task in zip(lenses, tasks, strict=True):
-            if task in running:
-                self.failures.append(LensFailure(lens.name, pass_index, self._late("stopped")))
-                self.done += 1
+        return running
 
     async def _ask(self, lens: Lens, pass_index: int, prompt: str) -> None:
         async with self._limit:
@@ -166,27 +175,17 @@ class _Passes:
         leaves its proposal where it was."""
         asked = [(index, definition) for index, proposal in enumerate(self.proposals)
                  if proposal.pass_index == pass_index and (definition := _definition_of(proposal, diff)) is not None]
-        left = self._request.deadline - (self._llm.clock.monotonic() - self._started)
-        if not asked or left <= 0:
+        if not asked or self._left() <= 0:
             return
         _report(self._progress, f"pinpointing {len(asked)} finding{'s' if len(asked) > 1 else ''} on a "
                 f"function's first line, pass {pass_index} of {self._request.passes}", self._tally.usage,
                 self.done, self.calls)
         tasks = [asyncio.ensure_future(self._pinpoint(self.proposals[index], definition))
                  for index, definition in asked]
-        try:
-            await asyncio.wait(tasks, timeout=left, return_when=asyncio.FIRST_EXCEPTION)
-        finally:
-            for task in tasks:
-                task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        running = await self._within_deadline(tasks)
         for (index, _), task in zip(asked, tasks, strict=True):
-            if task.cancelled():
-                continue
-            error = task.exception()
-            if error is not None:  # the person cancelled: the review stops
-                raise error
-            self.proposals[index] = task.result()
+            if task not in running:
+                self.proposals[index] = task.result()
 
     async def _pinpoint(self, proposal: Proposal, definition: DefinitionBody) -> Proposal:
         async with self._limit:

@@ -9,8 +9,8 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 2. the mode the launching command resolved, and where it came from;
 3. the tool offer from the mode, the extra tools, the rules (the gate of the run reads them once) and the
    tool set (`assistant.toolSet`: the core few for a model with a small window, domain/tool_sets.py), and
-   what the rules and the tool set took out; the extra tools of `tools.extra` are checked against what the MCP servers
-   register at the launch, before step 1, so an unknown one fails the turn before anything runs;
+   what the rules and the tool set took out; the extra tools of `tools.extra` are checked against what the
+   MCP servers register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
    else: no model configured fails the turn at once);
 5. the automatic compaction when the history is under pressure, then the turn's checkpoint opened (where the
