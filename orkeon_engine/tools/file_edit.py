@@ -16,9 +16,11 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, syntax_problem
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.file_read import found_elsewhere
 from orkeon_engine.tools.file_write import short_diff
 from orkeon_engine.tools.shaping import gate_paths, plural
 
@@ -142,11 +144,14 @@ class FileEditTool(Tool[FileEditInput]):
             path = self._files.resolve(args.path)
             text = await self._files.read_text(path)
         except FilesError as error:
-            return ToolResult(str(error), is_error=True)
+            return ToolResult(str(error) + await found_elsewhere(self._files, error), is_error=True)
         placed = place(text, args.old, args.new, args.replace_all)
         if placed.text is None:
             shown = where_to_look(text, args.old) if placed.count == 0 else ""
             return ToolResult(f"{path} is unchanged: {placed.problem}{shown}", is_error=True, data={"path": path})
+        broken = syntax_problem(path, text, placed.text)
+        if broken is not None:
+            return ToolResult(f"{path} is unchanged: {broken}\n{WHOLE_CHANGE}", is_error=True, data={"path": path})
         try:
             await self._files.write_text(path, placed.text)
         except EditRefusedError as error:

@@ -73,7 +73,7 @@ class FileReadTool(Tool[FileReadInput]):
             path = self._files.resolve(args.path)
             text = await self._files.read_text(path)
         except FilesError as error:
-            return ToolResult(str(error) + await self._found_elsewhere(error), is_error=True)
+            return ToolResult(str(error) + await found_elsewhere(self._files, error), is_error=True)
         lines = split_lines(text)
         total = len(lines)
         if total == 0:
@@ -84,25 +84,6 @@ class FileReadTool(Tool[FileReadInput]):
                 f"{path} has {plural(total, 'line')}; offset {args.offset} is past its end.", is_error=True
             )
         return self._shown(path, lines, args.offset, args.limit)
-
-    async def _found_elsewhere(self, error: FilesError) -> str:
-        """For a file that does not exist, where files of its name are in the workspace (a model that guessed
-        the folder wrong reads the right one next), or that none is (SEARCH_DEPTH folders deep); "" for any
-        other refusal, or when the workspace has more entries than are listed."""
-        if error.reason != MISSING or not error.path.startswith(WORKSPACE + "/"):
-            return ""
-        name = PurePosixPath(error.path).name.lower()
-        try:
-            entries = await self._files.list_dir(WORKSPACE, SEARCH_DEPTH, SEARCH_LIMIT, NOT_ENTERED)
-        except FilesError:
-            return ""
-        found = [entry.path for entry in entries if not entry.is_dir and PurePosixPath(entry.path).name.lower() == name]
-        if not found and len(entries) >= SEARCH_LIMIT:
-            return ""  # the listing was cut: a file of that name may be in the part not listed
-        if not found:
-            return f". No file named {PurePosixPath(error.path).name} is in /workspace (directory_read lists a folder)."
-        shown = ", ".join(found[:MAX_SUGGESTIONS]) + (", ..." if len(found) > MAX_SUGGESTIONS else "")
-        return f". A file of that name is at: {shown}"
 
     def _shown(self, path: str, lines: list[str], offset: int, limit: int) -> ToolResult:
         total = len(lines)
@@ -142,3 +123,23 @@ def _cut_notes(offset: int, last: int, total: int, shortened: int) -> list[str]:
     if shortened:
         parts.append(f"{plural(shortened, 'long line')} shortened")
     return [f"[cut: {'; '.join(parts)}]"]
+
+
+async def found_elsewhere(files: Files, error: FilesError) -> str:
+    """For a file that does not exist, where files of its name are in the workspace (a model that guessed
+    the folder wrong reads the right one next), or that none is (SEARCH_DEPTH folders deep); "" for any
+    other refusal, or when the workspace has more entries than are listed."""
+    if error.reason != MISSING or not error.path.startswith(WORKSPACE + "/"):
+        return ""
+    name = PurePosixPath(error.path).name.lower()
+    try:
+        entries = await files.list_dir(WORKSPACE, SEARCH_DEPTH, SEARCH_LIMIT, NOT_ENTERED)
+    except FilesError:
+        return ""
+    found = [entry.path for entry in entries if not entry.is_dir and PurePosixPath(entry.path).name.lower() == name]
+    if not found and len(entries) >= SEARCH_LIMIT:
+        return ""  # the listing was cut: a file of that name may be in the part not listed
+    if not found:
+        return f". No file named {PurePosixPath(error.path).name} is in /workspace (directory_read lists a folder)."
+    shown = ", ".join(found[:MAX_SUGGESTIONS]) + (", ..." if len(found) > MAX_SUGGESTIONS else "")
+    return f". A file of that name is at: {shown}"

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, syntax_problem
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
@@ -78,6 +79,10 @@ class FileWriteTool(Tool[FileWriteInput]):
             return ToolResult(_cut_refusal(cut), is_error=True)
         try:
             existed = await self._files.exists(path)
+            broken = syntax_problem(path, await self._files.read_text(path) if existed else None, args.content)
+            if broken is not None:
+                return ToolResult(f"{path} was not written: {broken}\n{WHOLE_CHANGE}", is_error=True,
+                                  data={"path": path})
             await self._files.write_text(path, args.content)
         except EditRefusedError as error:
             return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})

@@ -108,3 +108,21 @@ async def test_a_snippet_not_in_a_long_file_comes_back_with_the_closest_lines():
 
     assert "The closest lines in the file:" in result.text and "151\tvalue_150 = 150" in result.text
     assert "value_10 = 10\n" not in result.text
+
+
+async def test_an_edit_that_would_break_the_python_file_is_not_made():
+    tool, files = _tool()
+
+    result = await tool.run(tool.parse({"path": "calc.py", "old": "def total(prices):",
+                                        "new": "def total(prices[:-1]):"}))
+
+    assert result.is_error and files.texts["/workspace/calc.py"] == CALC
+    assert "cannot read the file as it would be: line 1" in result.text and "whole change in one call" in result.text
+
+
+async def test_a_missing_file_in_the_wrong_folder_names_where_the_file_of_that_name_is():
+    tool, _ = _tool()
+
+    result = await tool.run(tool.parse({"path": "/workspace/orkeon/calc.py", "old": "x", "new": "y"}))
+
+    assert result.text == "/workspace/orkeon/calc.py: no such file. A file of that name is at: /workspace/calc.py"

@@ -105,3 +105,12 @@ def test_a_long_diff_is_cut_with_a_note():
 
 def test_an_unchanged_text_says_so():
     assert short_diff("/workspace/a", "same\n", "same\n") == "(no change)"
+
+
+async def test_a_python_file_that_would_not_read_is_not_written():
+    files, _, write = _tools({"calc.py": "a = 1\n"})
+
+    result = await write.run(write.parse({"path": "calc.py", "content": "def total(prices[:-1]):\n"}))
+
+    assert result.is_error and result.text.startswith("/workspace/calc.py was not written: Python")
+    assert files.texts["/workspace/calc.py"] == "a = 1\n"
