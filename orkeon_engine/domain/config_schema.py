@@ -17,6 +17,7 @@ from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MOD
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
 from orkeon_engine.domain.prompt_tool_protocol import TOOL_CALL_SETTINGS
+from orkeon_engine.domain.request_material import REQUEST_SEARCHES
 from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
 from orkeon_engine.domain.tool_sets import TOOL_SETS
 
@@ -307,7 +308,8 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "assistant.toolSet",
         "Which tools the assistant is offered: full, every tool the permission mode allows; core, only "
-        "file_read, directory_read, codebase_search, file_write and shell_command (and the tools.extra tools), "
+        "file_read, directory_read, codebase_search, file_edit, file_write and shell_command (and the "
+        "tools.extra tools), "
         "whose descriptions take about 1,300 tokens of each request instead of about 6,000; auto is core for a "
         "model whose context window is known and at most 32,768 tokens (a small local model reads a short "
         "prompt faster and chooses better among few tools), else full.",
@@ -315,6 +317,27 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "auto",
         "crews.main_loop.run",
         choices=TOOL_SETS,
+    ),
+    _key(
+        "assistant.namedFiles",
+        "When true, a turn of the assistant reads the project files its request names (by path, or by a file "
+        "name only one project file has: calc.py) and puts them whole beside the request, at most 4 files of "
+        "about 3,000 tokens each, within the pinned files' share of the window; a file the read rules refuse, "
+        "or whose file_read would ask the person, is left out. false leaves the reading to the model.",
+        "boolean",
+        True,
+        "crews.main_loop.run",
+    ),
+    _key(
+        "assistant.requestSearch",
+        "Whether a turn of the assistant first looks the request's words up in the project's files (the ones "
+        "git lists, 400 at most) and puts the 8 best lines beside the request, marked as leads: on; off; auto, "
+        "only with the core tool set (assistant.toolSet), for a small model that answers from what it imagines "
+        "rather than reading. Files the read rules refuse, or whose file_read would ask, are not searched.",
+        "choice",
+        "auto",
+        "crews.main_loop.run",
+        choices=REQUEST_SEARCHES,
     ),
     _key(
         "model.preload",

@@ -153,7 +153,7 @@ def _sample(key: str, schema: Any) -> Any:
         return []
     if kind == "object":
         return {}
-    return "src/app.py" if "path" in key else "..."
+    return "path/to/the/file" if "path" in key else "..."  # a placeholder no project has: a model copied src/app.py
 
 
 def _arguments(schema: Mapping[str, Any], root: Mapping[str, Any], depth: int = 0) -> str:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.echoed_results import ECHO_NOTE, echoes_result
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
@@ -70,6 +71,7 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
 
 MAX_PARALLEL_READS = 4
 MAX_UNRUN_NOTES = 1
+MAX_ECHO_NOTES = 1
 """How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
@@ -158,6 +160,7 @@ class _ToolLoop:
         self._turns = 0
         self._protocol: ToolProtocol = "native"
         self._unrun_notes = 0
+        self._echo_notes = 0
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -180,6 +183,7 @@ class _ToolLoop:
             self._context_tokens += reply.usage.input_tokens
             message = self._calls_of(reply.message, conversation)
             unrun = None if message.tool_calls else self._unrun(message, conversation)
+            echo = unrun is None and not message.tool_calls and self._echoes(message, conversation)
             if held is not None and self._events is not None:
                 rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
@@ -190,6 +194,11 @@ class _ToolLoop:
                 self._unrun_notes += 1
                 self._check("turns", self._budget.turns, self._turns - 1)
                 conversation.append(ChatMessage.user(unrun_note(unrun)))
+                continue
+            if echo:  # a reply that only wrote the last result back is not the answer: the model is told, once
+                self._echo_notes += 1
+                self._check("turns", self._budget.turns, self._turns - 1)
+                conversation.append(ChatMessage.user(ECHO_NOTE))
                 continue
             if not message.tool_calls:
                 return ActResult(message.text, tuple(self._records), self._usage, self._turns,
@@ -233,6 +242,13 @@ class _ToolLoop:
         if self._unrun_notes >= MAX_UNRUN_NOTES or not message.text:
             return None
         return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
+
+    def _echoes(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> bool:
+        """Whether a reply right after a tool result only repeats it (domain/echoed_results.py), while this
+        turn has a note left to tell the model so (MAX_ECHO_NOTES)."""
+        if self._echo_notes >= MAX_ECHO_NOTES or not conversation or conversation[-1].role != "tool":
+            return False
+        return echoes_result(message.text, conversation[-1].text)
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs

@@ -27,7 +27,7 @@ from orkeon_engine.domain.context_files import (
     state_of,
 )
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.permissions.decide import RETRY_HINT, Deny, GateContext, decide
+from orkeon_engine.domain.permissions.decide import RETRY_HINT, Allow, Deny, GateContext, decide
 from orkeon_engine.domain.tool_call import ToolCall
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.services.session_io import CurrentSession
@@ -71,6 +71,17 @@ def read_refusal(context: GateContext) -> Refusal:
     return refuse
 
 
+def quiet_read_refusal(context: GateContext) -> Refusal:
+    """The gate's rules on reading a file the person did not pin (a file the request names, a line the turn
+    searches): anything but an allow refuses, since what would ask the person is not read without asking."""
+
+    def refuse(path: str, paths: tuple[str, ...]) -> str | None:
+        decision = decide(ToolCall("file_read", "read", {"path": path}, paths=paths), context)
+        return None if isinstance(decision, Allow) else decision.reason.removesuffix(f"; {RETRY_HINT}")
+
+    return refuse
+
+
 async def pinned_files(session: CurrentSession) -> list[PinnedFile]:
     """The pinned files, in the order they were pinned."""
     return pinned_from_state(await session.get_state(CONTEXT_FILES_KEY))
@@ -86,13 +97,13 @@ async def pin(session: CurrentSession, files: Files, wanted: Sequence[Wanted], r
     for item in wanted:
         if item.glob:
             for path in await _glob_files(files, item):
-                problem, pinned_file, text = await _checked(files, path, read_only, refusal)
+                problem, pinned_file, text = await check_and_read(files, path, read_only, refusal)
                 if problem is not None:
                     skipped.append((path, problem))
                 elif pinned_file is not None:
                     found.setdefault(pinned_file.path, (pinned_file, text))
             continue
-        problem, pinned_file, text = await _checked(files, item.path, read_only, refusal)
+        problem, pinned_file, text = await check_and_read(files, item.path, read_only, refusal)
         if problem is not None or pinned_file is None:
             raise CommandFailedError(f"cannot pin {item.typed}: {problem}; nothing was pinned")
         found.setdefault(pinned_file.path, (pinned_file, text))
@@ -140,7 +151,7 @@ async def read_context_files(session: CurrentSession, files: Files | None, refus
         return [ContextFile(p.path, p.read_only, left_out="this engine has no file access") for p in pinned]
     read: list[ContextFile] = []
     for pinned_file in pinned:
-        problem, _, text = await _checked(files, pinned_file.path, pinned_file.read_only, refusal)
+        problem, _, text = await check_and_read(files, pinned_file.path, pinned_file.read_only, refusal)
         if problem is not None:
             read.append(ContextFile(pinned_file.path, pinned_file.read_only, left_out=problem))
         else:
@@ -149,9 +160,10 @@ async def read_context_files(session: CurrentSession, files: Files | None, refus
     return fit_files(read, budget)
 
 
-async def _checked(files: Files, path: str, read_only: bool,
-                   refusal: Refusal | None) -> tuple[str | None, PinnedFile | None, str]:
-    """(why the file cannot be pinned, or None; the pin; its text)."""
+async def check_and_read(files: Files, path: str, read_only: bool,
+                         refusal: Refusal | None) -> tuple[str | None, PinnedFile | None, str]:
+    """(why the file cannot be pinned or read, or None; the pin; its text): a file of the workspace, the
+    rules read on its path and on the path a symlink leads to."""
     try:
         resolved = files.resolve(path)
         if not resolved.startswith(WORKSPACE + "/"):

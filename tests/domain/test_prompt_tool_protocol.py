@@ -23,7 +23,7 @@ SPECS = [
 def test_the_section_shows_one_call_format_and_each_tool_on_one_line():
     section = tools_section(SPECS)
 
-    assert '<tool_call>\n{"name": "file_read", "arguments": {"path": "src/app.py"}}\n</tool_call>' in section
+    assert '<tool_call>\n{"name": "file_read", "arguments": {"path": "path/to/the/file"}}\n</tool_call>' in section
     assert "- file_read(path: string, limit?: integer = 200): Read a file." in section
     assert '- todo_write(todos: array of {status?: "pending"|"completed"}): Keep a todo list.' in section
 

@@ -154,3 +154,25 @@ async def test_an_example_of_an_offered_tool_quoted_from_a_file_is_no_unrun_call
     result = await _act(quoting, [RecordingEdit(), read])
 
     assert result.text.endswith("It is only an example.") and quoting.remaining == 0
+
+
+# --- a reply that only writes the result back (domain/echoed_results.py) --------------------------------
+
+async def test_a_reply_repeating_the_result_is_sent_back_once_and_the_next_reply_is_the_answer():
+    model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "ship on Friday\n</tool_response>",
+                               "notes.md says to ship on Friday."])
+
+    result = await _act(model, [TextRead({"notes.md": "ship on Friday\n"})])
+
+    told = model.requests[2].messages[-1]
+    assert told.role == "user" and told.text.startswith("Your reply repeated a tool's result instead of answering")
+    assert result.text == "notes.md says to ship on Friday." and model.remaining == 0
+
+
+async def test_a_second_repeat_in_the_turn_is_taken_as_the_answer():
+    model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "<tool_response>\nship\n</tool_response>",
+                               "<tool_response>\nship\n</tool_response>"])
+
+    result = await _act(model, [TextRead({"notes.md": "ship\n"})])
+
+    assert result.text == "<tool_response>\nship\n</tool_response>" and model.remaining == 0

@@ -2,8 +2,9 @@
 to the most volatile, so a provider's prefix cache reaches as far into it as it can.
 
 preferences, attached skills, memory, declared hooks, the history without the current request, the files
-pinned to the context (/add, /read-only), the environment, the gauge, then the request with the mode's
-permission note and the proactive clause, always last. Each block renderer returns "" when it has nothing
+pinned to the context (/add, /read-only), the environment, the files the request names and the lines that
+share its words (both read for this request only), the gauge, then the request with the mode's permission
+note and the proactive clause, always last. Each block renderer returns "" when it has nothing
 to say, and an empty block takes no room at all.
 """
 
@@ -17,6 +18,7 @@ from orkeon_engine.domain.compaction import entry_label
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens, gauge_for
 from orkeon_engine.domain.context_files import ContextFile, fence_for
 from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.request_material import LineHit, RequestMaterial
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
 
@@ -44,7 +46,11 @@ class BodyParts:
     """What this turn's UserPromptSubmit hooks printed (services/hooks.py), shown in the hooks' block."""
     history: tuple[BufferEntry, ...] = ()
     context_files: tuple[ContextFile, ...] = ()
+    material: RequestMaterial = field(default_factory=RequestMaterial)
+    """The files the request names and the lines that share its words (domain/request_material.py)."""
     gauge: Gauge | None = None
+    brief_gauge: bool = False
+    """The gauge as a share only while the tier is ok (a turn offered the core tool set: a small model)."""
 
 
 # --- the blocks -----------------------------------------------------------------------------------------
@@ -156,6 +162,32 @@ def build_context_files_block(files: Sequence[ContextFile]) -> str:
     return "\n".join(parts)
 
 
+NAMED_FILES_INTRO = ("The request names these files: they were read for this turn, whole, as they are now, so "
+                     "you need not read them again. Change them with the edit tools.")
+LINES_INTRO = ("Lines of the project that share words with the request, found by a plain word search before "
+               "the turn: leads, not the whole story. Read a file around a line before you rely on it or change it.")
+
+
+def build_named_files_block(files: Sequence[ContextFile]) -> str:
+    if not files:
+        return ""
+    parts = ["## Files the request names", "", NAMED_FILES_INTRO]
+    for item in files:
+        if item.shown:
+            fence = fence_for(item.text)
+            parts += ["", f"### {item.path}", "", fence, item.text.rstrip("\n"), fence]
+    parts += [f"- {item.path} is not shown here: {item.left_out}" for item in files if not item.shown]
+    return "\n".join(parts)
+
+
+def build_lines_block(lines: Sequence[LineHit]) -> str:
+    if not lines:
+        return ""
+    text = "\n".join(hit.render() for hit in lines)
+    fence = fence_for(text)
+    return "\n".join(["## Lines that share words with the request", "", LINES_INTRO, "", fence, text, fence])
+
+
 def build_environment_block(environment: Environment) -> str:
     lines = ["## Environment", "", f"- Working directory: {environment.working_directory}",
              f"- Today's date: {environment.date}"]
@@ -203,10 +235,15 @@ GAUGE_ERROR = ("The context is nearly full: wrap up this turn now with what you 
                "to the person in the answer.")
 
 
-def build_gauge_block(gauge: Gauge | None) -> str:
+def build_gauge_block(gauge: Gauge | None, brief: bool = False) -> str:
+    """The gauge; `brief` (a small model's turn) gives the share only while the tier is ok, since a small model
+    took the token count right before the request for the number it was asked for."""
     if gauge is None:
         return ""
-    lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
+    if brief and gauge.tier == "ok" and gauge.window_known:
+        lines = [f"Context in use: {gauge.percent}% of the window."]
+    else:
+        lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
     if gauge.tier == "warning":
         lines.append(GAUGE_WARNING)
     elif gauge.tier == "error":
@@ -233,7 +270,8 @@ def build_task_block(request: str, read_only: bool, proactive: bool) -> str:
 # --- assembly -------------------------------------------------------------------------------------------
 
 BODY_ORDER: tuple[str, ...] = (
-    "preferences", "skills", "memory", "hooks", "history", "files", "environment", "gauge", "task",
+    "preferences", "skills", "memory", "hooks", "history", "files", "environment", "named files", "lines", "gauge",
+    "task",
 )
 
 
@@ -247,7 +285,9 @@ def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
         ("history", build_history_block(parts.history)),
         ("files", build_context_files_block(parts.context_files)),
         ("environment", build_environment_block(parts.environment)),
-        ("gauge", build_gauge_block(parts.gauge)),
+        ("named files", build_named_files_block(parts.material.named)),
+        ("lines", build_lines_block(parts.material.lines)),
+        ("gauge", build_gauge_block(parts.gauge, parts.brief_gauge)),
         ("task", build_task_block(parts.request, parts.read_only, parts.flags.proactive)),
     ]
 

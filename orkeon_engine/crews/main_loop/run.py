@@ -80,9 +80,11 @@ from orkeon_engine.domain.context_use import (
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
 from orkeon_engine.domain.hooks import HookContext
+from orkeon_engine.domain.permissions.decide import GateContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
@@ -102,13 +104,14 @@ from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.checkpoints import RecordingFiles
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.context_files import Refusal, read_context_files, read_refusal
+from orkeon_engine.services.context_files import Refusal, quiet_read_refusal, read_context_files, read_refusal
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
 from orkeon_engine.services.gate import GatePorts, gate_for_run
 from orkeon_engine.services.hooks import TurnHooks
 from orkeon_engine.services.hooks import read_hooks as read_declared_hooks
 from orkeon_engine.services.llm import Llm
 from orkeon_engine.services.permission_mode import resolve_mode
+from orkeon_engine.services.request_material import MaterialChoice, read_request_material
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.todos import TodoBoard
 from orkeon_engine.services.turn_inputs import (
@@ -302,7 +305,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
                                                         tool_definition_tokens(tools),
                                                         tuple(hooks.prompt_context) if hooks is not None else (),
-                                                        read_refusal(gate.context))
+                                                        await _turn_reads(ports.config, gate.context, core))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
@@ -456,14 +459,32 @@ def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:
     return estimate_tokens(json.dumps([tool.spec() for tool in tools], ensure_ascii=False)) if tools else 0
 
 
+@dataclass(frozen=True)
+class TurnReads:
+    """How a turn reads files besides the tool calls: the gate's read rules a pinned file meets, the
+    stricter ones for what it reads unasked (services/request_material.py), and which of that it reads."""
+
+    pinned: Refusal | None = None
+    unasked: Refusal | None = None
+    choice: MaterialChoice = field(default_factory=MaterialChoice)
+
+
+async def _turn_reads(config: ConfigStore, context: GateContext, core: bool) -> TurnReads:
+    """The turn's reads under the gate's `context`: the named files unless `assistant.namedFiles` is false,
+    the request's search as `assistant.requestSearch` says (auto: with the core tool set)."""
+    named = await config.get("assistant.namedFiles", True) is not False
+    search = uses_request_search(str(await config.get("assistant.requestSearch", "auto")), core)
+    return TurnReads(read_refusal(context), quiet_read_refusal(context), MaterialChoice(named, search))
+
+
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                       thresholds: Thresholds, tool_tokens: int = 0, hook_context: tuple[str, ...] = (),
-                      refusal: Refusal | None = None) -> tuple[str, str, Gauge, tuple[ContextFile, ...]]:
+                      reads: TurnReads | None = None) -> tuple[str, str, Gauge, tuple[ContextFile, ...]]:
     """The static header, the user body (the history without the current request), the gauge, and the
     pinned files as the body carries them; `hook_context` is what the UserPromptSubmit hooks printed,
-    `refusal` the gate's read rules, which a pinned file meets too."""
+    `reads` the gate's read rules, which a pinned file and a file the turn reads unasked meet too."""
     header, measured = await _measured_prompt(ports, request, offer, flags, thresholds, tool_tokens, hook_context,
-                                              refusal)
+                                              reads or TurnReads())
     assert measured.gauge is not None
     return header, assemble_body(measured), measured.gauge, measured.context_files
 
@@ -471,25 +492,35 @@ async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flag
 async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
                            thresholds: Thresholds, tool_tokens: int = 0,
                            hook_context: tuple[str, ...] = (),
-                           refusal: Refusal | None = None) -> tuple[str, BodyParts]:
+                           reads: TurnReads | None = None) -> tuple[str, BodyParts]:
     """The static header and the body's parts, each read once through the ports, measured with the gauge
     (the tool definitions sent beside them counted as `tool_tokens`)."""
+    reads = reads or TurnReads()
     header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
         history = history[:-1]
+    budget = context_files_budget(thresholds)
+    pinned = tuple(await read_context_files(ports.session, ports.files, reads.pinned, budget))
+    environment = await read_environment(ports.workspace, ports.clock, ports.shell)
+    material = RequestMaterial()
+    if reads.unasked is not None:
+        material = await read_request_material(ports.files, reads.unasked, request, environment.files,
+                                                {item.path for item in pinned},
+                                                budget - sum(item.tokens for item in pinned), reads.choice)
     parts = BodyParts(
         request=request,
         read_only=offer.read_only,
-        environment=await read_environment(ports.workspace, ports.clock, ports.shell),
+        environment=environment,
         flags=flags,
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),
         hook_context=hook_context,
         history=tuple(history),
-        context_files=tuple(await read_context_files(ports.session, ports.files, refusal,
-                                                     context_files_budget(thresholds))),
+        context_files=pinned,
+        material=material,
+        brief_gauge=bool(offer.trimmed),
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
                                   tool_tokens)
@@ -548,7 +579,7 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     flags = await read_behaviour(ports.config)
     tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
     header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens,
-                                           refusal=read_refusal(gate.context))
+                                           reads=TurnReads(read_refusal(gate.context)))
     gauge = parts.gauge
     assert gauge is not None
     entries = await ports.session.entries()

@@ -22,6 +22,7 @@ from orkeon_engine.domain.tool_sets import CORE_TOOLS
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.shell import ShellResult
+from orkeon_engine.services.turn_inputs import GIT_FILES_COMMAND
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime
 from tests.support.doubles.fake_code_index import FakeCodeIndex
@@ -469,6 +470,62 @@ async def test_a_pinned_file_past_the_budget_is_left_out_and_named_in_a_warning(
     assert "x" * 1_000 not in model.requests[0].last_user_text
     assert "- /workspace/big.txt (editable): it is about 50,0" in model.requests[0].last_user_text
     assert any(w.startswith("context: /workspace/big.txt is pinned but left out") for w in result.warnings)
+
+
+# --- what the turn reads beside the request -------------------------------------------------------------------
+
+CALC = "def total(prices):\n    return sum(prices[:-1])\n"
+SETTINGS = "DEFAULT_PORT = 8731\n"
+
+
+def _project_shell():
+    listing = "calc.py\ninventory/settings.py\n"
+    return FakeShell({GIT_FILES_COMMAND: ShellResult(GIT_FILES_COMMAND, 0, listing)})
+
+
+def _project_files():
+    return FakeFiles({"/workspace/calc.py": CALC, "/workspace/inventory/settings.py": SETTINGS})
+
+
+async def test_a_file_the_request_names_is_in_the_prompt_after_the_environment():
+    deps, model, ports = await _setup("ok", files=_project_files(), shell=_project_shell())
+
+    await run_main_loop(_turn("the total in calc.py is off by one"), ports)
+
+    body = model.requests[0].last_user_text
+    assert f"### /workspace/calc.py\n\n```\n{CALC}```" in body
+    assert body.index("## Environment") < body.index("## Files the request names") < body.index("## The request")
+
+
+async def test_the_named_files_setting_off_leaves_the_reading_to_the_model():
+    deps, model, ports = await _setup("ok", files=_project_files(), shell=_project_shell())
+    await deps.config.set_value("assistant.namedFiles", "false", "session")
+
+    await run_main_loop(_turn("the total in calc.py is off by one"), ports)
+
+    assert "## Files the request names" not in model.requests[0].last_user_text
+
+
+async def test_a_small_models_turn_shows_the_lines_sharing_the_requests_words_and_a_brief_gauge():
+    deps, model, ports = await _setup("ok", files=_project_files(), shell=_project_shell())
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+
+    await run_main_loop(_turn("which port is the default?"), ports)
+
+    body = model.requests[0].last_user_text
+    assert "```\ninventory/settings.py:1: DEFAULT_PORT = 8731\n```" in body
+    assert "Context in use: " in body and "% of the window." in body and "of 16,384 tokens" not in body
+
+
+async def test_a_large_models_turn_searches_nothing_unless_asked():
+    deps, model, ports = await _setup("ok", "ok", files=_project_files(), shell=_project_shell())
+
+    await run_main_loop(_turn("which port is the default?"), ports)
+    await deps.config.set_value("assistant.requestSearch", "on", "session")
+    await run_main_loop(_turn("which port is the default?"), ports)
+
+    assert "## Lines that share words" not in model.requests[0].last_user_text
+    assert "inventory/settings.py:1: DEFAULT_PORT = 8731" in model.requests[1].last_user_text
 
 
 # --- the tool set ---------------------------------------------------------------------------------------------

@@ -1,0 +1,34 @@
+import pytest
+
+from orkeon_engine.domain.echoed_results import echoes_result
+
+DIFF = """edited /workspace/calc.py (1 place):
+--- /workspace/calc.py
++++ /workspace/calc.py
+@@ -6,5 +6,5 @@
+     result = 0
+-        result += prices[index]
++        result += prices[index - 1]
+     return result"""
+
+
+@pytest.mark.parametrize("reply", [
+    "@@ -6,5 +6,5 @@\n    result = 0\n-        result += prices[index]\n"
+    "+        result += prices[index - 1]\n</tool_response>",
+    "--- /workspace/calc.py\n+++ /workspace/calc.py\n     result = 0\n     return result",
+    "<tool_response>\nok\n</tool_response>",
+])
+def test_a_reply_that_writes_the_result_back_repeats_it(reply):
+    assert echoes_result(reply, DIFF)
+
+
+@pytest.mark.parametrize("reply", [
+    "I fixed the loop in calc.py: `result += prices[index - 1]` now adds the last price.",
+    "The edit changed this line:\n```\n+        result += prices[index - 1]\n```\nThe tests still need to run.",
+    "8731",
+    "",
+    'The config holds {"a": 1} as its default.',
+    '{"findings": [{"path": "calc.py", "line": 6}]}',
+])
+def test_an_answer_that_quotes_a_line_of_the_result_is_an_answer(reply):
+    assert not echoes_result(reply, DIFF)
