@@ -17,8 +17,9 @@ The rule (what is a call, and what only looks like one):
 3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply (or the reply is
    several such objects one after another, a call a line): an object inside a sentence ("for instance
    {"name": ...}") is prose. What small models get wrong in a call's
-   JSON is forgiven: a closing bracket too many after it, the last closing brackets left out (when it ends
-   outside a string), and line breaks and tabs written raw inside its strings.
+   JSON is forgiven: a closing bracket too many after it (or a stray closing fence), the last closing
+   brackets left out (when it ends outside a string), and line breaks and tabs written raw inside its
+   strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
@@ -469,9 +470,10 @@ def _forgiven(text: str) -> Any:
 
 
 def _only_closers(text: str) -> bool:
-    """Whether `text` holds nothing but closing brackets and spaces (what follows a call's JSON when the
-    model closed it once too often)."""
-    return not text.strip(" \t\r\n}]")
+    """Whether `text` holds nothing but closing brackets, spaces and fence marks (what follows a call's JSON
+    when the model closed it once too often, or closed a fence it never opened: a 1.5B model's bare call
+    ended in a stray ```)."""
+    return not text.strip(" \t\r\n}]`")
 
 
 def _loads(text: str) -> Any:

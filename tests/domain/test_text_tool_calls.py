@@ -120,10 +120,11 @@ def test_the_sentence_before_the_calls_is_kept_as_the_note():
     '{"name": "functions.file_read", "arguments": {"path": "a.py"}}',
     '{"name": "file_read", "arguments": {"path": "a.py"}}}',
     f"<tool_call>\n{READ_A}}}\n</tool_call>",
+    f"{READ_A}\n```",
 ], ids=["hermes", "hermes-unclosed", "llama3-parameters", "tool-args", "arguments-as-string", "flattened",
         "openai-shape", "mistral-list", "mistral-args", "qwen3-coder-xml", "bare-function-xml", "plain-fence",
         "inline-fence", "name-case", "functions-prefix", "brace-too-many",
-        "brace-too-many-tagged"])
+        "brace-too-many-tagged", "stray-closing-fence"])
 def test_every_common_form_reads_as_the_same_call(text):
     assert _calls(text) == [("file_read", {"path": "a.py"})]
 
