@@ -125,18 +125,20 @@ def line_words(text: str) -> frozenset[str]:
 
 def best_lines(terms: Sequence[str], texts: Sequence[tuple[str, str]]) -> list[LineHit]:
     """The lines of `texts` (workspace-relative path, text) that share the most informative words with
-    `terms`: a line shares a term when one of its words is the term or begins or ends it (PREFIX_CHARS on);
-    a term's weight falls with the share of lines that have it; a line needs two terms (one when the request
-    has only one), and at most MAX_LINES_A_FILE lines of a file are kept."""
+    `terms` (`_shared_terms`); a term's weight falls with the share of lines that have it; a line needs two
+    terms (one when the request has only one), and at most MAX_LINES_A_FILE lines of a file are kept."""
     if not terms:
         return []
+    stems = re.compile("|".join(re.escape(term[:PREFIX_CHARS]) for term in terms))  # the terms are lower-case
     lines: list[tuple[str, int, str, frozenset[str]]] = []
     for path, text in texts:
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip() and len(line) <= MAX_LINE_CHARS:
-                shared = frozenset(term for term in terms if _shares(term, line_words(line)))
-                if shared:
-                    lines.append((path, number, line, shared))
+        lowered = text.lower()
+        if stems.search(lowered) is None:
+            continue
+        for number, (line, low) in enumerate(zip(text.splitlines(), lowered.splitlines(), strict=False), start=1):
+            shared = _shared_terms(line, low, terms, stems)
+            if shared:
+                lines.append((path, number, line, shared))
     total = max(1, sum(len(text.splitlines()) for _, text in texts))
     counts = {term: sum(1 for *_, shared in lines if term in shared) for term in terms}
     weight = {term: math.log((total + 1) / (count + 1)) + 1.0 for term, count in counts.items()}
@@ -155,9 +157,28 @@ def best_lines(terms: Sequence[str], texts: Sequence[tuple[str, str]]) -> list[L
     return kept
 
 
-def _shares(term: str, words: frozenset[str]) -> bool:
+def _shared_terms(line: str, low: str, terms: Sequence[str], stems: re.Pattern[str]) -> frozenset[str]:
+    """The terms a line shares: one of its words is the term, or begins with it, or is how it begins (from
+    PREFIX_CHARS letters on: listen, listens). A line too long, or holding none of the terms' first
+    PREFIX_CHARS letters (`stems`, looked for in `low`, the line lower-cased), shares none, and is not split
+    into words at all."""
+    if len(line) > MAX_LINE_CHARS:
+        return frozenset()
+    if stems.search(low) is None:
+        return frozenset()
+    words = line_words(line)
+    stemmed: dict[str, list[str]] = {}
+    for word in words:
+        if len(word) >= PREFIX_CHARS:
+            stemmed.setdefault(word[:PREFIX_CHARS], []).append(word)
+    return frozenset(term for term in terms if _shares(term, words, stemmed))
+
+
+def _shares(term: str, words: frozenset[str], stemmed: dict[str, list[str]]) -> bool:
+    """Whether a line's `words` (and the same words by their first PREFIX_CHARS letters) hold `term`, or a
+    word that begins it or that it begins (both PREFIX_CHARS letters or more)."""
     if term in words:
         return True
     if len(term) < PREFIX_CHARS:
         return False
-    return any(len(word) >= PREFIX_CHARS and (word.startswith(term) or term.startswith(word)) for word in words)
+    return any(word.startswith(term) or term.startswith(word) for word in stemmed.get(term[:PREFIX_CHARS], ()))
