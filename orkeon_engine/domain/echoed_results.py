@@ -14,6 +14,7 @@ bare JSON object, whatever it says: a crew's answer after its tool calls is one 
 
 from __future__ import annotations
 
+import json
 import re
 
 MIN_LINES = 3
@@ -28,7 +29,7 @@ ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the resu
 def echoes_result(reply: str, result: str) -> bool:
     """Whether `reply`, the model's reply right after the tool result `result`, only repeats it."""
     text = reply.strip()
-    if not text:
+    if not text or _is_json(text):
         return False
     if _MARKUP.search(text):
         return True
@@ -42,3 +43,14 @@ def echoes_result(reply: str, result: str) -> bool:
 def _counted(line: str) -> bool:
     """A line that says something (a fence or a lone bracket does not)."""
     return sum(char.isalnum() for char in line) >= MIN_WORD_CHARS
+
+
+def _is_json(text: str) -> bool:
+    """Whether the reply is one JSON value (a crew's structured answer, even one that repeats a result)."""
+    if text[0] not in "{[":
+        return False
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True

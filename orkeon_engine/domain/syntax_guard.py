@@ -11,14 +11,39 @@ way of repairing one. Only Python (as this interpreter reads it) and JSON are ch
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import sys
 import warnings
 from collections.abc import Callable
 
-WHOLE_CHANGE = "Make the whole change in one call, so that the file still reads after it."
+WHOLE_CHANGE = ("Make the whole change in one call, so that the file still reads after it. If the file is right "
+                "as it would be (written for a newer Python than this one), send the very same call again: a "
+                "second identical call is written.")
 AROUND = 2
 """Lines shown on each side of the line the parser names."""
+
+
+class SyntaxGuard:
+    """One edit tool's guard over a run: `syntax_problem`, except that a change it refused once is let
+    through when the very same change (path and text) comes again."""
+
+    def __init__(self) -> None:
+        self._refused: set[tuple[str, str]] = set()
+
+    def problem(self, path: str, before: str | None, after: str) -> str | None:
+        key = (path, hashlib.sha256(after.encode("utf-8", "surrogatepass")).hexdigest())
+        if key in self._refused:
+            return None
+        found = syntax_problem(path, before, after)
+        if found is not None:
+            self._refused.add(key)
+        return found
+
+
+def is_checked(path: str) -> bool:
+    """Whether the guard reads files of this name (Python and JSON)."""
+    return _checker(path) is not None
 
 
 def syntax_problem(path: str, before: str | None, after: str) -> str | None:
@@ -63,6 +88,8 @@ def _python(text: str) -> tuple[int, str] | None:
         return error.lineno or 1, error.msg
     except ValueError as error:  # a NUL byte
         return 1, str(error)
+    except (RecursionError, MemoryError):  # nested too deep for this parser: not a judgement on the file
+        return None
     return None
 
 
@@ -71,6 +98,8 @@ def _json(text: str) -> tuple[int, str] | None:
         json.loads(text)
     except json.JSONDecodeError as error:
         return error.lineno, error.msg
+    except (RecursionError, MemoryError):  # nested too deep for this parser: not a judgement on the file
+        return None
     return None
 
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, syntax_problem
+from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
@@ -125,6 +125,7 @@ class FileEditTool(Tool[FileEditInput]):
 
     def __init__(self, files: Files) -> None:
         self._files = files
+        self._guard = SyntaxGuard()
 
     async def describe(self, args: FileEditInput) -> ToolCall:
         paths = gate_paths(self._files, args.path)
@@ -149,7 +150,7 @@ class FileEditTool(Tool[FileEditInput]):
         if placed.text is None:
             shown = where_to_look(text, args.old) if placed.count == 0 else ""
             return ToolResult(f"{path} is unchanged: {placed.problem}{shown}", is_error=True, data={"path": path})
-        broken = syntax_problem(path, text, placed.text)
+        broken = self._guard.problem(path, text, placed.text)
         if broken is not None:
             return ToolResult(f"{path} is unchanged: {broken}\n{WHOLE_CHANGE}", is_error=True, data={"path": path})
         try:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, syntax_problem
+from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard, is_checked
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
@@ -57,6 +57,7 @@ class FileWriteTool(Tool[FileWriteInput]):
     def __init__(self, files: Files, ledger: ReadLedger) -> None:
         self._files = files
         self._ledger = ledger
+        self._guard = SyntaxGuard()
 
     async def describe(self, args: FileWriteInput) -> ToolCall:
         paths = gate_paths(self._files, args.path)
@@ -69,6 +70,17 @@ class FileWriteTool(Tool[FileWriteInput]):
         return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview,
                         edit=FileEdit(path, old, args.content))
 
+    async def _broken(self, path: str, existed: bool, content: str) -> str | None:
+        """Why the syntax guard refuses the write (domain/syntax_guard.py), or None; a file it does not
+        check is not read, and one that cannot be read as text (binary, too large) is not judged."""
+        if not is_checked(path):
+            return None
+        try:
+            before = await self._files.read_text(path) if existed else None
+        except FilesError:
+            return None
+        return self._guard.problem(path, before, content)
+
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:
             path = self._files.resolve(args.path)
@@ -79,7 +91,7 @@ class FileWriteTool(Tool[FileWriteInput]):
             return ToolResult(_cut_refusal(cut), is_error=True)
         try:
             existed = await self._files.exists(path)
-            broken = syntax_problem(path, await self._files.read_text(path) if existed else None, args.content)
+            broken = await self._broken(path, existed, args.content)
             if broken is not None:
                 return ToolResult(f"{path} was not written: {broken}\n{WHOLE_CHANGE}", is_error=True,
                                   data={"path": path})

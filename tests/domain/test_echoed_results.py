@@ -32,3 +32,9 @@ def test_a_reply_that_writes_the_result_back_repeats_it(reply):
 ])
 def test_an_answer_that_quotes_a_line_of_the_result_is_an_answer(reply):
     assert not echoes_result(reply, DIFF)
+
+
+def test_a_json_answer_is_never_taken_for_a_repeat_even_when_it_holds_the_results_lines():
+    result = '{\n  "path": "calc.py",\n  "line": 6,\n  "quote": "result += prices[index]"\n}'
+
+    assert not echoes_result(result, result)

@@ -94,3 +94,9 @@ def test_no_terms_no_lines():
 ])
 def test_the_search_runs_on_request_or_with_the_core_set(setting, core, expected):
     assert uses_request_search(setting, core) is expected
+
+
+def test_a_line_is_numbered_as_file_read_numbers_it_whatever_the_form_feeds():
+    hits = best_lines(("inventory", "port"), [("a.py", "x = 1\n\x0c\ny = 2\ninventory_port = 3\n")])
+
+    assert [hit.line for hit in hits] == [4]

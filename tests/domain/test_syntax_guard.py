@@ -1,6 +1,6 @@
 import pytest
 
-from orkeon_engine.domain.syntax_guard import syntax_problem
+from orkeon_engine.domain.syntax_guard import SyntaxGuard, is_checked, syntax_problem
 
 GOOD = "def total(prices):\n    return sum(prices)\n"
 
@@ -29,3 +29,20 @@ def test_an_edit_that_still_reads_or_a_file_not_checked_passes(path, before, aft
 def test_a_new_file_must_read_and_json_is_checked_too():
     assert "JSON cannot read" in (syntax_problem("/workspace/conf.json", None, '{"a": 1,}') or "")
     assert "Python" in (syntax_problem("/workspace/new.py", None, "if x\n") or "")
+
+
+def test_the_very_same_change_is_let_through_the_second_time_and_another_is_not():
+    guard = SyntaxGuard()
+    broken = "type Price = float\nx = (\n"
+
+    assert guard.problem("/workspace/a.py", GOOD, broken) is not None
+    assert guard.problem("/workspace/a.py", GOOD, broken + "y = 1\n") is not None
+    assert guard.problem("/workspace/a.py", GOOD, broken) is None
+
+
+def test_a_file_nested_too_deep_for_the_parser_is_not_judged():
+    assert syntax_problem("/workspace/deep.json", "[]", "[" * 100_000) is None
+
+
+def test_only_python_and_json_files_are_checked():
+    assert is_checked("/workspace/a.py") and is_checked("/workspace/b.JSON") and not is_checked("/workspace/c.bin")

@@ -88,4 +88,6 @@ async def test_nothing_is_read_unless_chosen():
 
 
 async def test_an_empty_request_reads_nothing():
-    assert (await _read("  ")).named == ()
+    material = await _read("  ")
+
+    assert material.named == () and material.lines == ()

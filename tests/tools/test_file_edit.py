@@ -126,3 +126,14 @@ async def test_a_missing_file_in_the_wrong_folder_names_where_the_file_of_that_n
     result = await tool.run(tool.parse({"path": "/workspace/orkeon/calc.py", "old": "x", "new": "y"}))
 
     assert result.text == "/workspace/orkeon/calc.py: no such file. A file of that name is at: /workspace/calc.py"
+
+
+async def test_the_same_refused_edit_sent_again_is_made():
+    tool, files = _tool()
+    edit = {"path": "calc.py", "old": "def total(prices):", "new": "def total[T](prices: list[T]):"}
+
+    first = await tool.run(tool.parse(edit))
+    second = await tool.run(tool.parse(edit))
+
+    assert first.is_error and "send the very same call again" in first.text
+    assert not second.is_error and files.texts["/workspace/calc.py"].startswith("def total[T](prices: list[T]):")

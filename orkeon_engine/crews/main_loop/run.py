@@ -305,7 +305,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
                                                         tool_definition_tokens(tools),
                                                         tuple(hooks.prompt_context) if hooks is not None else (),
-                                                        await _turn_reads(ports.config, gate.context, core))
+                                                        await _turn_reads(ports.config, gate.context, core, hooks))
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
@@ -467,14 +467,19 @@ class TurnReads:
     pinned: Refusal | None = None
     unasked: Refusal | None = None
     choice: MaterialChoice = field(default_factory=MaterialChoice)
+    core: bool = False
+    """The turn offers the core tool set (a small model): the gauge is then brief while its tier is ok."""
 
 
-async def _turn_reads(config: ConfigStore, context: GateContext, core: bool) -> TurnReads:
+async def _turn_reads(config: ConfigStore, context: GateContext, core: bool, hooks: TurnHooks | None) -> TurnReads:
     """The turn's reads under the gate's `context`: the named files unless `assistant.namedFiles` is false,
-    the request's search as `assistant.requestSearch` says (auto: with the core tool set)."""
+    the request's search as `assistant.requestSearch` says (auto: with the core tool set); none unasked
+    while a PreToolUse hook guards file_read (or one cannot be read), since only a tool call meets it."""
     named = await config.get("assistant.namedFiles", True) is not False
     search = uses_request_search(str(await config.get("assistant.requestSearch", "auto")), core)
-    return TurnReads(read_refusal(context), quiet_read_refusal(context), MaterialChoice(named, search))
+    guarded = hooks is not None and bool(hooks.book.broken_guards or hooks.book.for_event("PreToolUse", "file_read"))
+    return TurnReads(read_refusal(context), None if guarded else quiet_read_refusal(context),
+                     MaterialChoice(named, search), core)
 
 
 async def turn_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer, flags: BehaviourFlags,
@@ -520,7 +525,7 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         history=tuple(history),
         context_files=pinned,
         material=material,
-        brief_gauge=bool(offer.trimmed),
+        brief_gauge=reads.core,
     )
     return header, measure_prompt(header, parts, thresholds, await session_cost(ports.usage, ports.session.id),
                                   tool_tokens)

@@ -114,3 +114,21 @@ async def test_todo_write_is_offered_in_every_mode_and_keeps_the_list():
     assert "todo_write" in result.offer.offered
     assert [item.content for item in await read_session_todos(deps.session)] == ["Read a.py"]
     assert "todos: 0 of 1 done; now: Read a.py" in deps.progress.messages()
+
+
+@pytest.mark.parametrize("matcher", ["file_read", "*"])
+async def test_a_pre_tool_hook_guarding_file_read_keeps_the_named_files_out_of_the_prompt(matcher):
+    deps, model, commands, ports = await _setup({"PreToolUse": [{"matcher": matcher, "command": "pre"}]}, "ok")
+
+    await run_main_loop(_turn("what does a.py print?"), ports)
+
+    assert "## Files the request names" not in model.requests[0].messages[-1].text and commands.runs == []
+
+
+async def test_a_pre_tool_hook_on_another_tool_leaves_the_named_files_in():
+    deps, model, commands, ports = await _setup({"PreToolUse": [{"matcher": "shell_command", "command": "pre"}]},
+                                                "ok")
+
+    await run_main_loop(_turn("what does a.py print?"), ports)
+
+    assert "### /workspace/a.py" in model.requests[0].messages[-1].text
