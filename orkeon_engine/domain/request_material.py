@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.context_files import ContextFile
+from orkeon_engine.domain.file_lines import split_lines
 
 WORKSPACE = "/workspace/"
 MAX_NAMED_FILES = 4
@@ -135,11 +136,11 @@ def best_lines(terms: Sequence[str], texts: Sequence[tuple[str, str]]) -> list[L
         lowered = text.lower()
         if stems.search(lowered) is None:
             continue
-        for number, (line, low) in enumerate(zip(_lines(text), _lines(lowered), strict=False), start=1):
+        for number, (line, low) in enumerate(zip(split_lines(text), split_lines(lowered), strict=False), start=1):
             shared = _shared_terms(line, low, terms, stems)
             if shared:
                 lines.append((path, number, line, shared))
-    total = max(1, sum(len(_lines(text)) for _, text in texts))
+    total = max(1, sum(len(split_lines(text)) for _, text in texts))
     counts = {term: sum(1 for *_, shared in lines if term in shared) for term in terms}
     weight = {term: math.log((total + 1) / (count + 1)) + 1.0 for term, count in counts.items()}
     needed = 2 if len(terms) > 1 else 1
@@ -155,15 +156,6 @@ def best_lines(terms: Sequence[str], texts: Sequence[tuple[str, str]]) -> list[L
         if len(kept) == MAX_LINES:
             break
     return kept
-
-
-def _lines(text: str) -> list[str]:
-    """A file's lines as file_read numbers them: split at line feeds only (a form feed or a lone carriage
-    return opens no line), a final line feed opening none either."""
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
 
 
 def _shared_terms(line: str, low: str, terms: Sequence[str], stems: re.Pattern[str]) -> frozenset[str]:

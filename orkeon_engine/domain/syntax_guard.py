@@ -17,6 +17,8 @@ import sys
 import warnings
 from collections.abc import Callable
 
+from orkeon_engine.domain.file_lines import numbered, split_lines
+
 WHOLE_CHANGE = ("Make the whole change in one call, so that the file still reads after it. If the file is right "
                 "as it would be (written for a newer Python than this one), send the very same call again: a "
                 "second identical call is written.")
@@ -104,8 +106,5 @@ def _json(text: str) -> tuple[int, str] | None:
 
 
 def _around(text: str, line: int) -> str:
-    lines = text.splitlines()
     first = max(1, line - AROUND)
-    last = min(len(lines), line + AROUND)
-    width = len(str(last))
-    return "\n".join(f"{number:>{width}}\t{lines[number - 1]}" for number in range(first, last + 1))
+    return numbered(split_lines(text)[first - 1:line + AROUND], first)

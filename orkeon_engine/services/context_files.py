@@ -27,7 +27,7 @@ from orkeon_engine.domain.context_files import (
     state_of,
 )
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.permissions.decide import RETRY_HINT, Allow, Deny, GateContext, decide
+from orkeon_engine.domain.permissions.decide import RETRY_HINT, Allow, Decision, Deny, GateContext, decide
 from orkeon_engine.domain.tool_call import ToolCall
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.services.session_io import CurrentSession
@@ -63,21 +63,21 @@ class PinOutcome:
 def read_refusal(context: GateContext) -> Refusal:
     """The gate's rules on reading a file, as a Refusal: a deny (a rule set such as `secrets`, the person's
     own deny rules, a rule that cannot be read) refuses; what would ask is the person's own choice here."""
-
-    def refuse(path: str, paths: tuple[str, ...]) -> str | None:
-        decision = decide(ToolCall("file_read", "read", {"path": path}, paths=paths), context)
-        return decision.reason.removesuffix(f"; {RETRY_HINT}") if isinstance(decision, Deny) else None
-
-    return refuse
+    return _refusal(context, lambda decision: isinstance(decision, Deny))
 
 
 def quiet_read_refusal(context: GateContext) -> Refusal:
     """The gate's rules on reading a file the person did not pin (a file the request names, a line the turn
     searches): anything but an allow refuses, since what would ask the person is not read without asking."""
+    return _refusal(context, lambda decision: not isinstance(decision, Allow))
+
+
+def _refusal(context: GateContext, refuses: Callable[[Decision], bool]) -> Refusal:
+    """A Refusal giving the gate's reason for a file_read decision on the path that `refuses`."""
 
     def refuse(path: str, paths: tuple[str, ...]) -> str | None:
         decision = decide(ToolCall("file_read", "read", {"path": path}, paths=paths), context)
-        return None if isinstance(decision, Allow) else decision.reason.removesuffix(f"; {RETRY_HINT}")
+        return decision.reason.removesuffix(f"; {RETRY_HINT}") if refuses(decision) else None
 
     return refuse
 

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.file_lines import numbered
 from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
@@ -97,7 +98,7 @@ def where_to_look(text: str, old: str) -> str:
     SHOWN_WHOLE_LINES lines; else the lines around the one closest to the snippet's first line; else ""."""
     lines = text.split("\n")
     if len(lines) <= SHOWN_WHOLE_LINES:
-        return "\nThe file as it is now:\n" + _numbered(lines, 1)
+        return "\nThe file as it is now:\n" + numbered(lines, 1)
     first = next((line.strip() for line in old.split("\n") if line.strip()), "")
     stripped = [line.strip() for line in lines]
     close = difflib.get_close_matches(first, stripped, n=1, cutoff=0.5)
@@ -105,12 +106,7 @@ def where_to_look(text: str, old: str) -> str:
         return ""
     at = stripped.index(close[0])
     start = max(0, at - AROUND)
-    return "\nThe closest lines in the file:\n" + _numbered(lines[start:at + AROUND + 1], start + 1)
-
-
-def _numbered(lines: list[str], first: int) -> str:
-    width = len(str(first + len(lines) - 1))
-    return "\n".join(f"{first + index:>{width}}\t{line}" for index, line in enumerate(lines)).rstrip()
+    return "\nThe closest lines in the file:\n" + numbered(lines[start:at + AROUND + 1], start + 1)
 
 
 class FileEditTool(Tool[FileEditInput]):

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.domain.virtual_paths import WORKSPACE
 from orkeon_engine.ports.files import MISSING, Files, FilesError
@@ -39,16 +40,6 @@ class FileReadInput(BaseModel):
         description="How many lines to show. Read about a hundred lines at a time and ask for the next range "
         "only when it is needed.",
     )
-
-
-def split_lines(text: str) -> list[str]:
-    """The file's lines as an editor counts them: a final newline ends the last line, it opens no new one."""
-    if not text:
-        return []
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    return [line.removesuffix("\r") for line in lines]
 
 
 class FileReadTool(Tool[FileReadInput]):

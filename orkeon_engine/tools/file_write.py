@@ -7,11 +7,12 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard, is_checked
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
-from orkeon_engine.tools.file_read import MAX_LIMIT, split_lines
+from orkeon_engine.tools.file_read import MAX_LIMIT
 from orkeon_engine.tools.read_ledger import ReadLedger, ReadRecord
 from orkeon_engine.tools.shaping import gate_paths, plural
 

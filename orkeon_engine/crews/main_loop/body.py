@@ -147,14 +147,19 @@ CONTEXT_FILES_INTRO = ("Files the person pinned to this conversation, read again
                        "read-only ones are for reference, and the edit tools refuse them.")
 
 
+def file_section(heading: str, text: str) -> list[str]:
+    """A file whole under its own heading, in a fence its text cannot close."""
+    fence = fence_for(text)
+    return ["", f"### {heading}", "", fence, text.rstrip("\n"), fence]
+
+
 def build_context_files_block(files: Sequence[ContextFile]) -> str:
     if not files:
         return ""
     parts = ["## Files in the context", "", CONTEXT_FILES_INTRO]
     for item in files:
         if item.shown:
-            fence = fence_for(item.text)
-            parts += ["", f"### {item.path} ({item.kind})", "", fence, item.text.rstrip("\n"), fence]
+            parts += file_section(f"{item.path} ({item.kind})", item.text)
     left_out = [item for item in files if not item.shown]
     if left_out:
         parts += ["", "Pinned but not shown here (read them with file_read when you need them):"]
@@ -174,8 +179,7 @@ def build_named_files_block(files: Sequence[ContextFile]) -> str:
     parts = ["## Files the request names", "", NAMED_FILES_INTRO]
     for item in files:
         if item.shown:
-            fence = fence_for(item.text)
-            parts += ["", f"### {item.path}", "", fence, item.text.rstrip("\n"), fence]
+            parts += file_section(item.path, item.text)
     parts += [f"- {item.path} is not shown here: {item.left_out}" for item in files if not item.shown]
     return "\n".join(parts)
 
