@@ -308,9 +308,10 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
     _key(
         "assistant.toolSet",
         "Which tools the assistant is offered: full, every tool the permission mode allows; core, only "
-        "file_read, directory_read, codebase_search, file_edit, file_write and shell_command (and the "
-        "tools.extra tools), "
-        "whose descriptions take about 1,300 tokens of each request instead of about 6,000; auto is core for a "
+        "file_read, directory_read, codebase_search, file_edit, file_write, shell_command and "
+        "definition_rewrite (a Python function or class rewritten by focused calls in plain text; offered "
+        "with the core set only) and the tools.extra tools, "
+        "whose descriptions take about 1,400 tokens of each request instead of about 6,000; auto is core for a "
         "model whose context window is known and at most 32,768 tokens (a small local model reads a short "
         "prompt faster and chooses better among few tools), else full.",
         "choice",

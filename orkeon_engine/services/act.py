@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
-from orkeon_engine.domain.echoed_results import ECHO_NOTE, echoes_result
+from orkeon_engine.domain.echoed_results import ECHO_NOTE, echoes_result, imitates_result, stand_in
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
@@ -201,7 +201,8 @@ class _ToolLoop:
                 conversation.append(ChatMessage.user(ECHO_NOTE))
                 continue
             if not message.tool_calls:
-                return ActResult(message.text, tuple(self._records), self._usage, self._turns,
+                answer = self._answer(message, conversation)
+                return ActResult(answer, tuple(self._records), self._usage, self._turns,
                                  tuple(conversation), reply.usage.input_tokens)
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
             self._check("turns", self._budget.turns, self._turns - 1)
@@ -242,6 +243,14 @@ class _ToolLoop:
         if self._unrun_notes >= MAX_UNRUN_NOTES or not message.text:
             return None
         return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
+
+    def _answer(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str:
+        """The final answer: the reply's text, or, when it still imitates a tool result after the echo note,
+        the last real result under a sentence saying so (domain/echoed_results.py)."""
+        if self._echo_notes == 0 or not imitates_result(message.text):
+            return message.text
+        last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
+        return message.text if last is None else stand_in(last)
 
     def _echoes(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> bool:
         """Whether a reply right after a tool result only repeats it (domain/echoed_results.py), while this

@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.tool_sets import CORE_TOOLS, SMALL_WINDOW, in_core_set, uses_core_set
+from orkeon_engine.domain.tool_sets import CORE_ONLY_TOOLS, CORE_TOOLS, SMALL_WINDOW, in_core_set, uses_core_set
 
 
 @pytest.mark.parametrize(("setting", "window", "core"), [
@@ -14,5 +14,7 @@ def test_the_setting_and_the_window_choose_the_set(setting, window, core):
 
 
 def test_the_core_set_is_what_a_coding_turn_needs_and_keeps_the_extra_tools():
-    assert {"file_read", "directory_read", "codebase_search", "file_edit", "file_write", "shell_command"} == CORE_TOOLS
+    assert {"file_read", "directory_read", "codebase_search", "file_edit", "file_write", "shell_command",
+            "definition_rewrite"} == CORE_TOOLS
+    assert CORE_ONLY_TOOLS == {"definition_rewrite"}
     assert in_core_set("mcp__github__list_issues") and not in_core_set("edit_batch")

@@ -3,8 +3,9 @@
 and shows the raw result.
 
 The list is the run toolbox (the standard tools, the code tools, memory_recall, web_fetch, create_pr, the
-extra tools of `tools.extra`), the project-check tools that /dev-batches registers (run_tests, run_build)
-and the host's own spawn_agent. Who offers each is read from the offering code itself: the assistant's
+extra tools of `tools.extra`), the project-check tools that /dev-batches registers (run_tests, run_build),
+the tools each assistant turn builds itself (todo_write; definition_rewrite, for the core tool set) and the
+host's own spawn_agent. Who offers each is read from the offering code itself: the assistant's
 offer in each mode under the session's rules (crews/main_loop), the built-in agent charters
 (domain/agents.py), the implement step's tools (crews/dev_implement), and the tool loop, which offers
 spawn_agent to every act of the engine's model and never to a child's.
@@ -16,7 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.crews.main_loop.run import tools_offered_in
+from orkeon_engine.crews.main_loop.run import tools_offered_in, turn_tools_offered_in
 from orkeon_engine.domain.agents import CHARTERS
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
@@ -82,6 +83,10 @@ async def _list(box: RunToolbox, checks: list[Tool[Any]], deps: Deps) -> Command
 
         tools.append(SpawnAgentTool)
         offers[SpawnAgentTool.name] = ["every act of the engine's model (never a child's)"]
+    from orkeon_engine.tools.definition_rewrite import DefinitionRewriteTool
+    from orkeon_engine.tools.todo_write import TodoWriteTool
+
+    tools += [TodoWriteTool, DefinitionRewriteTool]
     rows = [[cls, tool.name, "; ".join(offers.get(tool.name, [])) or "none", _summary(tool.description)]
             for cls in TOOL_CLASSES for tool in tools if tool.tool_class == cls]
     lines = ["a general agent (spawn_agent without a charter) gets the tools of the act that starts it"]
@@ -95,11 +100,16 @@ async def _offers(box: RunToolbox, deps: Deps) -> dict[str, list[str]]:
     mode = await resolve_mode(deps.session, deps.config)
     rules = (await gate_for_run(deps.gate_ports(), mode.mode)).context.rules
     modes: dict[str, list[str]] = {}
+    core: dict[str, list[str]] = {}
     for each in PERMISSION_MODES:
-        for name in tools_offered_in(each, box, rules):
+        for name in (*tools_offered_in(each, box, rules), *turn_tools_offered_in(each, rules)):
             modes.setdefault(name, []).append(each)
-    offers = {name: [f"assistant ({'every mode' if len(found) == len(PERMISSION_MODES) else ', '.join(found)})"]
-              for name, found in modes.items()}
+        for name in turn_tools_offered_in(each, rules, core=True):
+            core.setdefault(name, []).append(each)
+    offers = {name: [f"assistant ({_modes(found)})"] for name, found in modes.items()}
+    for name, found in core.items():
+        if name not in modes:
+            offers[name] = [f"assistant with the core tool set ({_modes(found)})"]
     for charter in CHARTERS:
         for name in charter.tools:
             offers.setdefault(name, []).append(f"agent {charter.name}")
@@ -109,6 +119,10 @@ async def _offers(box: RunToolbox, deps: Deps) -> dict[str, list[str]]:
     for name in IMPLEMENT_TOOLS:
         offers.setdefault(name, []).append(IMPLEMENT_STEP)
     return offers
+
+
+def _modes(found: list[str]) -> str:
+    return "every mode" if len(found) == len(PERMISSION_MODES) else ", ".join(found)
 
 
 async def _check_tools(deps: Deps) -> list[Tool[Any]]:

@@ -6,7 +6,7 @@ when declared so), so the mode's row alone decides whether it is offered.
 An unknown mode offers nothing (the gate would refuse every call anyway). A rule with a specifier
 (`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
 With `core` (domain/tool_sets.py), only the core tools and the extra tools are offered; the rest are
-`trimmed`, and said so.
+`trimmed`, and said so. Without it, a tool of the core set only (definition_rewrite) is not offered.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.permissions.tools import tool_name_matches
 from orkeon_engine.domain.tool_call import ToolClass
-from orkeon_engine.domain.tool_sets import in_core_set
+from orkeon_engine.domain.tool_sets import CORE_ONLY_TOOLS, in_core_set
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,8 @@ def offer_tools(
         source = next((src for pattern, src in denied.items() if tool_name_matches(pattern, name.lower())), None)
         if source is not None:
             removed.append(RemovedTool(name, source))
+            continue
+        if not core and name in CORE_ONLY_TOOLS:
             continue
         (trimmed if core and not in_core_set(name) else offered).append(name)
     return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only, tuple(trimmed))

@@ -129,6 +129,7 @@ from orkeon_engine.tools.toolbox import RunToolbox
 
 if TYPE_CHECKING:
     from orkeon_engine.tools.base import Tool
+    from orkeon_engine.tools.definition_rewrite import Writer
 
 STEPS = 7
 MAX_STOP_CONTINUATIONS = 3
@@ -273,7 +274,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
     recorder = ports.recorder()
-    toolbox = await _toolbox(ports, recorder)  # the launch check of the extra tools, before anything runs
+    writer = _rewrite_writer(llm, options)
+    toolbox = await _toolbox(ports, recorder, (writer, turn.request.strip()))  # the extra tools checked first
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
     steps = _Steps(ports.progress)
@@ -333,13 +335,28 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                           changed=tuple(recorder.changed) if recorder is not None else ())
 
 
-async def _toolbox(ports: MainLoopPorts, files: Files | None = None) -> RunToolbox:
-    """The turn's tools: the run's, with todo_write over the session's todo list; over `files` when given
-    (the turn's recording Files)."""
+async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
+                   rewrite: tuple[Writer, str] | None = None) -> RunToolbox:
+    """The turn's tools: the run's, with todo_write over the session's todo list and, given a writer and the
+    request, definition_rewrite (offered with the core set only); over `files` when given (the turn's
+    recording Files)."""
+    from orkeon_engine.tools.definition_rewrite import DefinitionRewriteTool
     from orkeon_engine.tools.todo_write import TodoWriteTool  # pydantic loads with the first turn
 
-    todo = TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))
-    return await (ports.toolbox([todo], files) if files is not None else ports.toolbox([todo]))
+    extra: list[Tool[Any]] = [TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))]
+    edited = files if files is not None else ports.files
+    if rewrite is not None and edited is not None:
+        extra.append(DefinitionRewriteTool(edited, *rewrite))
+    return await (ports.toolbox(extra, files) if files is not None else ports.toolbox(extra))
+
+
+def _rewrite_writer(llm: Llm, options: CallOptions) -> Writer:
+    """definition_rewrite's focused call: the turn's model and options, no tools, its own answer cap."""
+
+    async def write(system: str, user: str, max_tokens: int) -> str:
+        return await llm.complete(system, user, dataclasses.replace(options, max_tokens=max_tokens))
+
+    return write
 
 
 async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None, list[str]]:
@@ -452,6 +469,16 @@ def _offer_line(offer: ToolOffer, count: int, window: WindowChoice) -> str:
 def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:
     """The tools a turn of the assistant in `mode` is offered (step 3) out of `toolbox`, under `rules`."""
     return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules).offered
+
+
+def turn_tools_offered_in(mode: str, rules: Iterable[RuleEntry], core: bool = False) -> tuple[str, ...]:
+    """Which of the tools each turn builds itself (todo_write over the session, definition_rewrite over the
+    turn's model), which no launch toolbox holds, a turn in `mode` offers under `rules`."""
+    from orkeon_engine.tools.definition_rewrite import DefinitionRewriteTool
+    from orkeon_engine.tools.todo_write import TodoWriteTool
+
+    own = [(tool.name, tool.tool_class) for tool in (TodoWriteTool, DefinitionRewriteTool)]
+    return offer_tools(mode, own, rules, core=core).offered
 
 
 def tool_definition_tokens(tools: Sequence[Tool[Any]]) -> int:

@@ -21,7 +21,7 @@ READ_TOOLS: tuple[str, ...] = (
 )
 NETWORK_TOOLS: tuple[str, ...] = ("web_fetch", "create_pr")
 """The tools whose rule specifier is a domain pattern (`web_fetch(domain:example.org)`)."""
-EDIT_TOOLS: tuple[str, ...] = ("file_edit", "file_write", "node_replace", "edit_batch")
+EDIT_TOOLS: tuple[str, ...] = ("file_edit", "file_write", "node_replace", "edit_batch", "definition_rewrite")
 SHELL_TOOLS: tuple[str, ...] = ("shell_command", "start_job")
 """The tools whose rule specifier is a command pattern; every other tool's is a path pattern."""
 SPAWN_AGENT = "spawn_agent"

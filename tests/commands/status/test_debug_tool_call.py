@@ -15,7 +15,8 @@ def _args(*tokens):
     return parse_args("debug-tool-call", ARGS, list(tokens))
 
 
-REGISTERED = [*STANDARD_TOOL_NAMES, "memory_recall", "run_tests", "run_build", "spawn_agent"]
+REGISTERED = [*STANDARD_TOOL_NAMES, "memory_recall", "run_tests", "run_build", "todo_write", "definition_rewrite",
+              "spawn_agent"]
 
 
 def _offered(view):
@@ -50,6 +51,8 @@ async def test_list_names_the_crews_that_offer_each_tool_from_their_own_offer():
     assert offered["run_tests"] == "dev-implement"
     assert offered["spawn_agent"] == "every act of the engine's model (never a child's)"
     assert offered["job_tail"] == "assistant (every mode)"
+    assert offered["todo_write"] == "assistant (every mode)"
+    assert offered["definition_rewrite"] == "assistant with the core tool set (default, acceptEdits, bypassPermissions)"
 
 
 async def test_a_deny_rule_takes_a_tool_out_of_the_assistants_offer_in_the_list():

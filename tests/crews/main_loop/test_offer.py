@@ -79,3 +79,14 @@ def test_the_core_set_never_offers_what_the_mode_or_the_rules_withhold():
     offer = offer_tools("plan", TOOLS, [RuleEntry(Rule("deny", "file_read"), "session")], core=True)
 
     assert offer.offered == () and offer.trimmed == ()
+
+
+def test_definition_rewrite_is_offered_with_the_core_set_only():
+    tools = [*TOOLS, ("definition_rewrite", "edit")]
+
+    full = offer_tools("acceptEdits", tools)
+    core = offer_tools("acceptEdits", tools, core=True)
+
+    assert "definition_rewrite" not in full.offered and "definition_rewrite" not in full.trimmed
+    assert "definition_rewrite" in core.offered
+    assert "definition_rewrite" not in offer_tools("plan", tools, core=True).offered

@@ -551,6 +551,30 @@ async def test_the_full_set_is_offered_when_the_setting_says_so_whatever_the_win
     assert not any(line.startswith("tools:") for line in result.lines())
 
 
+async def test_with_the_core_set_definition_rewrite_asks_the_turns_model_in_plain_text_and_writes_the_fix():
+    buggy = "def total(prices):\n    return sum(prices[:-1])\n"
+    fixed = "The slice drops the last price.\n```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup([Call("definition_rewrite", {"path": "calc.py", "name": "total"})], fixed,
+                                      fixed, "fixed", files=FakeFiles({"/workspace/calc.py": buggy}))
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+
+    result = await run_main_loop(_turn("total skips the last price", mode="acceptEdits", source="explicit"), ports)
+
+    assert "definition_rewrite" in model.requests[0].tool_names
+    focused = model.requests[1]
+    assert focused.tools == () and "total skips the last price" in focused.last_user_text
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+    assert result.answer == "fixed" and "/workspace/calc.py" in result.changed
+
+
+async def test_the_full_set_never_offers_definition_rewrite():
+    deps, model, ports = await _setup("ok")
+
+    await run_main_loop(_turn(mode="acceptEdits", source="explicit"), ports)
+
+    assert "definition_rewrite" not in model.requests[0].tool_names and "file_edit" in model.requests[0].tool_names
+
+
 async def test_an_unknown_window_keeps_the_full_set():
     deps, model, ports = await _setup("ok")
 

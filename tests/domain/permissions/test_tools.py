@@ -5,7 +5,7 @@ MODEL_TOOLS = (
     "job_tail", "progress_report", "index_status", "index_codebase", "incremental_reindex", "codebase_map",
     "dependency_graph", "package_summary", "codebase_search", "node_outline", "node_read", "node_replace",
     "edit_batch", "goto_definition", "find_references", "memory_recall", "spawn_agent", "web_fetch",
-    "create_pr", "todo_write",
+    "create_pr", "todo_write", "definition_rewrite",
 )
 
 
@@ -17,7 +17,7 @@ def test_the_writers_are_edit_tools_and_the_command_runners_shell_tools():
     assert {BUILTIN_TOOLS[name] for name in EDIT_TOOLS} == {"edit"}
     assert {BUILTIN_TOOLS[name] for name in SHELL_TOOLS} == {"shell"}
     assert [name for name, cls in BUILTIN_TOOLS.items() if cls in ("edit", "shell")] == [
-        "file_edit", "file_write", "node_replace", "edit_batch", "shell_command", "start_job"]
+        "file_edit", "file_write", "node_replace", "edit_batch", "definition_rewrite", "shell_command", "start_job"]
 
 
 def test_web_fetch_and_create_pr_are_the_network_tools():

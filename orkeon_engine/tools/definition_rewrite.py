@@ -1,0 +1,146 @@
+"""definition_rewrite: the small model's edit of a Python function or class, written in plain text.
+
+The model names the file and the definition; a focused call without tools (the file, the person's request,
+what is wrong in that definition, the corrected definition in a code block) writes it, several times until
+two rewrites agree, and the agreed one replaces the definition (domain/definition_rewrite.py says why). It
+is offered only with the core tool set (domain/tool_sets.py): a model that writes good file_edit calls
+needs none of it.
+
+The file is read, and the focused calls made, only in `run`, after the gate allowed the call: a path the
+gate refuses is never read or sent. The file is read and written through the turn's Files, so the
+mounts, the checkpoints (/undo) and the edit refusals apply as to file_edit; the result is checked to parse
+before it is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from orkeon_engine.domain.compaction_thresholds import estimate_tokens
+from orkeon_engine.domain.definition_rewrite import (
+    Election,
+    Located,
+    candidate,
+    elect,
+    locate,
+    parses,
+    rewrite_prompt,
+    spliced,
+)
+from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
+from orkeon_engine.tools.base import Tool
+from orkeon_engine.tools.file_read import found_elsewhere
+from orkeon_engine.tools.file_write import short_diff
+from orkeon_engine.tools.shaping import gate_paths
+
+Writer = Callable[[str, str, int], Awaitable[str]]
+"""One focused call: (instructions, message, max_tokens) -> the reply's text, no tools offered."""
+MAX_REPLIES = 4
+"""At most this many focused calls per rewrite."""
+AGREEMENT = 2
+"""The calls stop as soon as this many rewrites agree."""
+REPLY_TOKENS = 400
+"""What a reply may spend beyond twice the definition: the sentence on what is wrong, the fence."""
+MAX_REPLY_TOKENS = 4_096
+
+
+class DefinitionRewriteInput(BaseModel):
+    model_config = ConfigDict(extra="ignore")  # a small model adds a "change" note: the request says it better
+
+    path: str = Field(description="The Python file's virtual path under /workspace; a relative path is taken "
+                                  "under /workspace.")
+    name: str = Field(min_length=1, description="The function or class to rewrite, as the file names it: `total`, "
+                                                "or `Basket.add` for a method.")
+
+
+@dataclass(frozen=True)
+class _Rewrite:
+    path: str
+    before: str
+    after: str
+    located: Located
+    election: Election
+    replies: int
+
+
+class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
+    name: ClassVar[str] = "definition_rewrite"
+    tool_class: ClassVar[ToolClass] = "edit"
+    description: ClassVar[str] = (
+        "Fix or change one function or class of a Python file: give the file and the definition's name, and it "
+        "is rewritten for the person's request, checked and saved; the result shows the change. Use it for any "
+        "change inside a Python function or class; file_edit for other changes."
+    )
+    Input = DefinitionRewriteInput
+
+    def __init__(self, files: Files, writer: Writer, request: str) -> None:
+        self._files = files
+        self._writer = writer
+        self._request = request
+
+    async def describe(self, args: DefinitionRewriteInput) -> ToolCall:
+        paths = gate_paths(self._files, args.path)
+        preview = f"rewrite {args.name.strip()} in {paths[0]} for the request"
+        return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
+
+    async def run(self, args: DefinitionRewriteInput) -> ToolResult:
+        try:
+            path = self._files.resolve(args.path)
+            before = await self._files.read_text(path)
+        except FilesError as error:
+            return ToolResult(str(error) + await found_elsewhere(self._files, error), is_error=True)
+        rewrite = await self._rewrite(path, before, args.name)
+        if isinstance(rewrite, str):
+            return ToolResult(f"{path} is unchanged: {rewrite}", is_error=True, data={"path": path})
+        try:
+            await self._files.write_text(path, rewrite.after)
+        except EditRefusedError as error:
+            return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})
+        except FilesError as error:
+            return ToolResult(str(error), is_error=True)
+        return ToolResult(_report(rewrite), data={"path": path, "definition": rewrite.located.name,
+                                                  "votes": rewrite.election.votes, "replies": rewrite.replies})
+
+    async def _rewrite(self, path: str, before: str, name: str) -> _Rewrite | str:
+        """The file with the definition rewritten, or why it cannot be."""
+        if not path.endswith((".py", ".pyi")):
+            return "definition_rewrite changes a Python file (.py); change this one with file_edit"
+        broken = parses(before)
+        if broken is not None:
+            return f"it does not parse as Python ({broken}); repair it with file_edit"
+        located = locate(before, name)
+        if isinstance(located, str):
+            return located
+        original = located.text(before)
+        system, user = rewrite_prompt(path, before, located, self._request)
+        budget = min(MAX_REPLY_TOKENS, 2 * estimate_tokens(original) + REPLY_TOKENS)
+        rewrites: list[str] = []
+        election, replies = elect(original, rewrites), 0
+        while replies < MAX_REPLIES and election.votes < AGREEMENT:
+            replies += 1
+            found = candidate(await self._writer(system, user, budget), located)
+            if found is not None:
+                rewrites.append(found)
+                election = elect(original, rewrites)
+        if election.winner is None:
+            return (f"none of {replies} rewrites of {located.name} changed it (the replies repeated it as it is, or "
+                    "held no code block defining it); change it with file_edit")
+        after = spliced(before, located, election.winner)
+        misfit = parses(after)
+        if misfit is not None:
+            return f"the rewrite of {located.name} does not fit where it stands ({misfit}); use file_edit"
+        return _Rewrite(path, before, after, located, election, replies)
+
+
+def _report(rewrite: _Rewrite) -> str:
+    election = rewrite.election
+    agreed = (f"{election.votes} of {rewrite.replies} rewrites agreed" if election.votes > 1 else
+              f"the {rewrite.replies} rewrites disagreed, so the first that changed it was taken: check it")
+    diff = short_diff(rewrite.path, rewrite.before, rewrite.after)
+    return f"rewrote {rewrite.located.name} in {rewrite.path} ({agreed}):\n{diff}"
+

@@ -1,0 +1,155 @@
+"""definition_rewrite's pure half: a definition found by name, the rewrite taken from a plain reply, the one
+most replies agree on elected, and spliced where the old one stood."""
+
+import ast
+
+import pytest
+
+from orkeon_engine.domain.definition_rewrite import (
+    Located,
+    candidate,
+    elect,
+    locate,
+    parses,
+    rewrite_prompt,
+    spliced,
+    vote_key,
+)
+
+CALC = '''"""Prices of a shopping basket."""
+
+
+def total(prices):
+    """The sum of every price in the basket."""
+    result = 0
+    for index in range(len(prices) - 1):
+        result += prices[index]
+    return result
+
+
+class Basket:
+    @property
+    def size(self):
+        return 0
+
+    def add(self, price):
+        self.prices.append(price)
+
+
+class Shelf:
+    def add(self, item):
+        pass
+'''
+
+FIXED = '''def total(prices):
+    """The sum of every price in the basket."""
+    result = 0
+    for index in range(len(prices)):
+        result += prices[index]
+    return result'''
+
+
+def _reply(code, before="The loop stops one short."):
+    return f"{before}\n\n```python\n{code}\n```\n"
+
+
+def test_a_top_level_function_is_found_by_its_name():
+    assert locate(CALC, "total") == Located("total", 4, 9)
+
+
+def test_a_method_is_found_by_its_dotted_name_with_its_decorators():
+    assert locate(CALC, "Basket.size") == Located("Basket.size", 13, 15)
+    assert locate(CALC, "size()") == Located("Basket.size", 13, 15)
+
+
+def test_a_name_two_classes_share_asks_for_the_dotted_one():
+    problem = locate(CALC, "add")
+
+    assert isinstance(problem, str) and "Basket.add, Shelf.add" in problem and "dotted" in problem
+
+
+def test_an_unknown_name_lists_the_definitions_there_are():
+    problem = locate(CALC, "totl")
+
+    assert problem == ("no function or class named `totl` in it (its definitions: total, Basket, Basket.size, "
+                       "Basket.add, Shelf, Shelf.add)")
+
+
+def test_the_prompt_holds_the_file_the_request_and_the_question_on_that_definition():
+    system, user = rewrite_prompt("/workspace/calc.py", CALC, locate(CALC, "Basket.add"), "Keep prices sorted.")
+
+    assert system and "```python\n" + CALC.rstrip() + "\n```" in user
+    assert "Keep prices sorted." in user and "`add`" in user and "Basket.add" not in user
+
+
+def test_the_rewrite_is_the_last_block_that_defines_the_name():
+    reply = _reply(CALC.split("\n\n\n")[1]) + "\nAfter the fix:\n" + _reply(FIXED, "")
+
+    assert candidate(reply, locate(CALC, "total")) == FIXED
+
+
+def test_a_rewrite_inside_a_whole_file_or_a_class_is_taken_out_and_dedented():
+    whole = CALC.replace("range(len(prices) - 1)", "range(len(prices))")
+    method = "class Basket:\n    def add(self, price):\n        self.prices.insert(0, price)"
+
+    assert candidate(_reply(whole), locate(CALC, "total")) == FIXED
+    expected = "def add(self, price):\n    self.prices.insert(0, price)"
+    assert candidate(_reply(method), locate(CALC, "Basket.add")) == expected
+
+
+@pytest.mark.parametrize("reply", ["No code at all.", _reply("def total(prices:\n    return 0"),
+                                   _reply("def subtotal(prices):\n    return 0")])
+def test_a_reply_without_a_readable_definition_of_the_name_gives_none(reply):
+    assert candidate(reply, locate(CALC, "total")) is None
+
+
+def test_comments_layout_and_docstrings_do_not_count_in_a_vote():
+    plain = FIXED.replace('    """The sum of every price in the basket."""\n', "")
+    noted = FIXED.replace("prices[index]", "prices[index]  # each one")
+
+    assert vote_key(plain) == vote_key(FIXED) == vote_key(noted)
+    assert vote_key(FIXED) != vote_key(FIXED.replace("range(len(prices))", "range(1, len(prices))"))
+
+
+def test_the_election_ignores_replies_that_change_nothing_and_takes_the_most_common():
+    original = locate(CALC, "total").text(CALC)
+    wrong = FIXED.replace("range(len(prices))", "range(len(prices) - 2)")
+
+    election = elect(original, [original, wrong, FIXED, original + "  # same", FIXED])
+
+    assert (election.winner, election.votes, election.changed) == (FIXED, 2, 3)
+
+
+def test_of_the_agreeing_rewrites_one_that_keeps_the_docstring_wins():
+    original = locate(CALC, "total").text(CALC)
+    bare = FIXED.replace('    """The sum of every price in the basket."""\n', "")
+
+    assert elect(original, [bare, FIXED]).winner == FIXED
+
+
+def test_an_election_of_only_unchanged_replies_has_no_winner():
+    original = locate(CALC, "total").text(CALC)
+
+    assert elect(original, [original]).winner is None and elect(original, []).changed == 0
+
+
+def test_the_rewrite_takes_the_place_and_the_indentation_of_the_old_definition():
+    text = spliced(CALC, locate(CALC, "Basket.add"), "def add(self, price):\n\n    self.prices.insert(0, price)")
+
+    assert "    def add(self, price):\n\n        self.prices.insert(0, price)\n\n\nclass Shelf:" in text
+    assert spliced(CALC, locate(CALC, "total"), FIXED) == CALC.replace("range(len(prices) - 1)", "range(len(prices))")
+    ast.parse(text)
+
+
+def test_parses_names_the_line_of_a_syntax_error():
+    assert parses(CALC) is None
+    assert parses("def total(:\n    pass\n").startswith("line 1:")
+    assert parses("x = 1\0") is not None
+
+
+def test_a_crlf_file_keeps_its_line_endings():
+    crlf = CALC.replace("\n", "\r\n")
+
+    text = spliced(crlf, locate(crlf, "total"), FIXED)
+
+    assert text == crlf.replace("range(len(prices) - 1)", "range(len(prices))")

@@ -1,0 +1,130 @@
+"""definition_rewrite: the focused calls' rewrite of one Python definition, written once two agree; whatever
+cannot be rewritten is an error naming why, the file unchanged."""
+
+import pytest
+
+from orkeon_engine.tools.definition_rewrite import MAX_REPLIES, DefinitionRewriteTool
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.scripted_writer import ScriptedWriter
+
+CALC = '''def total(prices):
+    result = 0
+    for index in range(len(prices) - 1):
+        result += prices[index]
+    return result
+
+
+def most_expensive(prices):
+    return max(prices) if prices else None
+'''
+FIXED = CALC.replace("range(len(prices) - 1)", "range(len(prices))")
+REQUEST = "The function total skips the last price. Fix it."
+
+
+def _reply(text):
+    return f"The loop stops one short.\n```python\n{text.split(chr(10) * 3)[0]}\n```"
+
+
+RIGHT = _reply(FIXED)
+WRONG = _reply(CALC.replace("range(len(prices) - 1)", "range(1, len(prices))"))
+SAME = _reply(CALC)
+
+
+def _tool(replies, files=None):
+    files = files or FakeFiles({"/workspace/calc.py": CALC, "/workspace/notes.md": "# notes\n"})
+    writer = ScriptedWriter(replies)
+    return DefinitionRewriteTool(files, writer, REQUEST), files, writer
+
+
+async def _run(tool, **arguments):
+    return await tool.run(tool.parse({"path": "calc.py", "name": "total", **arguments}))
+
+
+async def test_two_agreeing_rewrites_are_written_and_the_result_shows_the_diff():
+    tool, files, writer = _tool([SAME, RIGHT, WRONG, RIGHT])
+
+    result = await _run(tool)
+
+    assert not result.is_error and await files.read_text("/workspace/calc.py") == FIXED
+    assert result.text.startswith("rewrote total in /workspace/calc.py (2 of 4 rewrites agreed):")
+    assert "-    for index in range(len(prices) - 1):\n+    for index in range(len(prices)):" in result.text
+    assert result.data == {"path": "/workspace/calc.py", "definition": "total", "votes": 2, "replies": 4}
+    assert len(writer.calls) == 4
+
+
+async def test_the_calls_stop_as_soon_as_two_agree():
+    tool, _, writer = _tool([RIGHT, RIGHT, WRONG])
+
+    await _run(tool)
+
+    assert len(writer.calls) == 2
+
+
+async def test_each_call_holds_the_file_and_the_persons_request_and_a_cap_on_its_answer():
+    tool, _, writer = _tool([RIGHT, RIGHT])
+
+    await _run(tool, change="remove the last price")  # a small model's own note is not passed on
+
+    system, user, cap = writer.calls[0]
+    assert CALC.rstrip() in user and REQUEST in user and "`total`" in user
+    assert "remove the last price" not in user and 400 < cap < 1000
+
+
+async def test_rewrites_that_never_agree_write_the_first_change_and_say_to_check_it():
+    other = _reply(CALC.replace("range(len(prices) - 1)", "range(len(prices) + 0)"))
+    tool, files, writer = _tool([WRONG, other, RIGHT, SAME])
+
+    result = await _run(tool)
+
+    assert len(writer.calls) == MAX_REPLIES and "the 4 rewrites disagreed" in result.text and "check it" in result.text
+    assert "range(1, len(prices))" in await files.read_text("/workspace/calc.py")
+
+
+async def test_replies_that_change_nothing_leave_the_file_and_say_so():
+    tool, files, _ = _tool([SAME, "I cannot see the bug.", SAME, SAME])
+
+    result = await _run(tool)
+
+    assert result.is_error and "none of 4 rewrites of total changed it" in result.text
+    assert await files.read_text("/workspace/calc.py") == CALC
+
+
+@pytest.mark.parametrize(("arguments", "said"), [
+    ({"name": "totl"}, "no function or class named `totl`"),
+    ({"path": "notes.md"}, "changes a Python file"),
+    ({"path": "missing.py"}, "missing.py"),
+])
+async def test_what_cannot_be_rewritten_makes_no_call(arguments, said):
+    tool, files, writer = _tool([])
+
+    result = await _run(tool, **arguments)
+
+    assert result.is_error and said in result.text and writer.calls == []
+    assert await files.read_text("/workspace/calc.py") == CALC
+
+
+async def test_a_file_that_does_not_parse_is_left_to_file_edit():
+    files = FakeFiles({"/workspace/calc.py": "def total(:\n"})
+    tool, _, writer = _tool([], files)
+
+    result = await _run(tool)
+
+    assert result.is_error and "does not parse" in result.text and "file_edit" in result.text and not writer.calls
+
+
+async def test_a_refused_write_is_reported_and_nothing_changes():
+    tool, files, _ = _tool([RIGHT, RIGHT])
+    files.refuse_edits.add("/workspace/calc.py")
+
+    result = await _run(tool)
+
+    assert result.is_error and result.data["refused"] and await files.read_text("/workspace/calc.py") == CALC
+
+
+async def test_describe_reads_nothing_and_calls_no_model():
+    tool, _, writer = _tool([])
+
+    call = await tool.describe(tool.parse({"path": "calc.py", "name": "total"}))
+
+    assert call.paths == ("/workspace/calc.py",) and call.tool_class == "edit" and not writer.calls
+    assert call.preview == "rewrite total in /workspace/calc.py for the request"
