@@ -16,5 +16,5 @@ def test_the_setting_and_the_window_choose_the_set(setting, window, core):
 def test_the_core_set_is_what_a_coding_turn_needs_and_keeps_the_extra_tools():
     assert {"file_read", "directory_read", "codebase_search", "file_edit", "file_write", "shell_command",
             "definition_rewrite"} == CORE_TOOLS
-    assert CORE_ONLY_TOOLS == {"definition_rewrite"}
+    assert {"definition_rewrite"} == CORE_ONLY_TOOLS
     assert in_core_set("mcp__github__list_issues") and not in_core_set("edit_batch")
