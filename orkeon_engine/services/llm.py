@@ -133,8 +133,11 @@ class Llm:
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""
-        reply = await self._call(_conversation(system, user), options)
-        return reply.message.text
+        return (await self.reply(system, user, options)).message.text
+
+    async def reply(self, system: str, user: str, options: CallOptions | None = None) -> ChatReply:
+        """`complete`'s whole reply: the text with the call's usage and model."""
+        return await self._call(_conversation(system, user), options)
 
     async def extract(self, system: str, user: str, model_type: type[ModelT],
                       options: CallOptions | None = None) -> ModelT:

@@ -17,6 +17,7 @@ from orkeon_engine.domain.turn_inputs import ProjectInstructions
 
 EDIT_TOOL = "file_write"
 SHELL_TOOL = "shell_command"
+REWRITE_TOOL = "definition_rewrite"
 SEARCH_TOOLS: frozenset[str] = frozenset({"codebase_search", "goto_definition", "find_references", "node_outline"})
 
 
@@ -31,6 +32,10 @@ class HeaderInput:
     @property
     def offers_edit(self) -> bool:
         return EDIT_TOOL in self.tools
+
+    @property
+    def offers_rewrite(self) -> bool:
+        return REWRITE_TOOL in self.tools
 
     @property
     def offers_shell(self) -> bool:
@@ -140,6 +145,10 @@ TOOLS_EDIT = (
     "To change part of a file, give file_edit the exact lines to replace and their new text. file_write "
     "replaces the whole file, so never rewrite a file whose last read came back cut: read the rest first."
 )
+TOOLS_REWRITE = (
+    "To fix or change a Python function or class, call definition_rewrite with the file and the "
+    "definition's name: it writes the new code for the request and shows you the change."
+)
 TOOLS_SHELL = (
     "shell_command runs only the programs on an allow-list, and git may be limited to the commands that "
     "read."
@@ -167,6 +176,8 @@ SEARCH_FRESHNESS = (
 def authored_header(spec: HeaderInput) -> str:
     """The header's authored part for a mode: every rule, in its fixed order, as the model reads it."""
     tools = TOOLS_COMMON
+    if spec.offers_rewrite:
+        tools += " " + TOOLS_REWRITE
     if spec.offers_edit:
         tools += " " + TOOLS_EDIT
     if spec.offers_shell:

@@ -66,7 +66,7 @@ from orkeon_engine.crews.main_loop.verify_request import build_verify_request
 from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.change_checks import ChangeChecks
-from orkeon_engine.domain.chat import CallOptions, ChatMessage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, Usage
 from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
 from orkeon_engine.domain.context_files import ContextFile, context_files_budget
@@ -274,7 +274,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
     recorder = ports.recorder()
-    writer = _rewrite_writer(llm, options)
+    writer = _RewriteCalls(llm, options)
     toolbox = await _toolbox(ports, recorder, (writer, turn.request.strip()))  # the extra tools checked first
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
@@ -325,10 +325,11 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     await _note_working_files(ports, act.calls)
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
-    usage = summed_usage_text(act.usage, act.turns)
+    calls = act.turns + writer.calls  # definition_rewrite's focused calls are the turn's model calls too
+    usage = summed_usage_text(act.usage + writer.usage, calls)
     steps.report(7, f"answered: {usage}")
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
-    figures = TurnFigures(len(act.calls), act.turns, usage, context)
+    figures = TurnFigures(len(act.calls), calls, usage, context)
     return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
@@ -350,13 +351,21 @@ async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
     return await (ports.toolbox(extra, files) if files is not None else ports.toolbox(extra))
 
 
-def _rewrite_writer(llm: Llm, options: CallOptions) -> Writer:
-    """definition_rewrite's focused call: the turn's model and options, no tools, its own answer cap."""
+@dataclass
+class _RewriteCalls:
+    """definition_rewrite's focused calls (its Writer): the turn's model and options, no tools, the tool's own
+    answer cap; what they used joins the turn's figures, so the turn line and /cost agree."""
 
-    async def write(system: str, user: str, max_tokens: int) -> str:
-        return await llm.complete(system, user, dataclasses.replace(options, max_tokens=max_tokens))
+    llm: Llm
+    options: CallOptions
+    usage: Usage = field(default_factory=Usage)
+    calls: int = 0
 
-    return write
+    async def __call__(self, system: str, user: str, max_tokens: int) -> str:
+        reply = await self.llm.reply(system, user, dataclasses.replace(self.options, max_tokens=max_tokens))
+        self.usage = self.usage + reply.usage
+        self.calls += 1
+        return reply.message.text
 
 
 async def _turn_hooks(ports: MainLoopPorts, mode: str) -> tuple[TurnHooks | None, list[str]]:

@@ -64,3 +64,11 @@ def test_the_same_input_gives_the_same_bytes():
     spec = HeaderInput(False, EVERYTHING, ProjectInstructions("AGENTS.md", "Run make test."))
 
     assert build_static_header(spec).encode() == build_static_header(spec).encode()
+
+
+def test_the_core_sets_rewrite_is_named_only_when_it_is_offered():
+    offered = authored_header(HeaderInput(False, ("file_read", "file_write", "definition_rewrite")))
+    full = authored_header(HeaderInput(False, ("file_read", "file_write")))
+
+    assert "call definition_rewrite with the file and the definition's name" in offered
+    assert "definition_rewrite" not in full

@@ -565,6 +565,7 @@ async def test_with_the_core_set_definition_rewrite_asks_the_turns_model_in_plai
     assert focused.tools == () and "total skips the last price" in focused.last_user_text
     assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
     assert result.answer == "fixed" and "/workspace/calc.py" in result.changed
+    assert result.figures.tool_calls == 1 and result.figures.model_calls == 4  # the focused calls count
 
 
 async def test_the_full_set_never_offers_definition_rewrite():
