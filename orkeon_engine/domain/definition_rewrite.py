@@ -135,6 +135,32 @@ def elect(original: str, rewrites: Sequence[str]) -> Election:
     return Election(winner, len(best), sum(len(each) for each in tally.values()))
 
 
+def with_docstring(rewrite: str, original: str) -> str:
+    """The rewrite with the original's docstring put back when the rewrite dropped it: a docstring is never
+    what a rewrite changes (the vote does not see it), so losing it would be a change nobody asked for."""
+    kept = _docstring_lines(original)
+    if kept is None or _docstring(rewrite) is not None:
+        return rewrite
+    node = _parse(rewrite).body[0]
+    if not isinstance(node, _Definition) or node.body[0].lineno == node.lineno:  # `def f(): return 1`
+        return rewrite
+    lines = rewrite.split("\n")
+    at = node.body[0].lineno - 1
+    indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+    return "\n".join([*lines[:at], *((indent + line) if line.strip() else line for line in kept), *lines[at:]])
+
+
+def _docstring_lines(definition: str) -> list[str] | None:
+    """The docstring statement's lines of a definition, without the body's indentation, or None."""
+    node = _parse(definition).body[0]
+    if not isinstance(node, _Definition) or not _is_docstring(node.body[0]):
+        return None
+    first = node.body[0]
+    lines = definition.split("\n")[first.lineno - 1:first.end_lineno or first.lineno]
+    cut = first.col_offset
+    return [line[cut:] if not line[:cut].strip() else line for line in lines]
+
+
 def spliced(source: str, located: Located, rewrite: str) -> str:
     """`source` with the definition's lines replaced by `rewrite`, indented as the definition was, in the
     file's line endings; every other byte as it was."""

@@ -30,6 +30,7 @@ from orkeon_engine.domain.definition_rewrite import (
     parses,
     rewrite_prompt,
     spliced,
+    with_docstring,
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
@@ -130,7 +131,7 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         if election.winner is None:
             return (f"none of {replies} rewrites of {located.name} changed it (the replies repeated it as it is, or "
                     "held no code block defining it); change it with file_edit")
-        after = spliced(before, located, election.winner)
+        after = spliced(before, located, with_docstring(election.winner, original))
         misfit = parses(after)
         if misfit is not None:
             return f"the rewrite of {located.name} does not fit where it stands ({misfit}); use file_edit"

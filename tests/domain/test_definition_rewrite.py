@@ -14,6 +14,7 @@ from orkeon_engine.domain.definition_rewrite import (
     rewrite_prompt,
     spliced,
     vote_key,
+    with_docstring,
 )
 
 CALC = '''"""Prices of a shopping basket."""
@@ -153,3 +154,18 @@ def test_a_crlf_file_keeps_its_line_endings():
     text = spliced(crlf, locate(crlf, "total"), FIXED)
 
     assert text == crlf.replace("range(len(prices) - 1)", "range(len(prices))")
+
+
+def test_a_dropped_docstring_is_put_back_and_a_kept_one_left_alone():
+    original = locate(CALC, "total").text(CALC)
+    bare = FIXED.replace('    """The sum of every price in the basket."""\n', "")
+
+    assert with_docstring(bare, original) == FIXED
+    assert with_docstring(FIXED, original) == FIXED
+    assert with_docstring("def total(prices): return sum(prices)", original) == "def total(prices): return sum(prices)"
+
+
+def test_a_docstring_of_several_lines_keeps_its_own_layout():
+    original = 'def f():\n    """One.\n\n    Two.\n    """\n    return 1'
+
+    assert with_docstring("def f():\n    return 2", original) == original.replace("return 1", "return 2")

@@ -89,6 +89,7 @@ from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.ports.chat_model import AnswerCut
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
@@ -362,9 +363,12 @@ class _RewriteCalls:
     calls: int = 0
 
     async def __call__(self, system: str, user: str, max_tokens: int) -> str:
-        reply = await self.llm.reply(system, user, dataclasses.replace(self.options, max_tokens=max_tokens))
-        self.usage = self.usage + reply.usage
         self.calls += 1
+        try:
+            reply = await self.llm.reply(system, user, dataclasses.replace(self.options, max_tokens=max_tokens))
+        except AnswerCut as cut:  # talk past the cap after the code block: the block may be whole
+            return cut.text
+        self.usage = self.usage + reply.usage
         return reply.message.text
 
 

@@ -11,7 +11,7 @@ from orkeon_engine.crews.main_loop.run import (
     run_session_summary,
 )
 from orkeon_engine.domain.act import BudgetExhausted
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.chat import ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.compaction import MEMORIES_BEGIN, MEMORIES_END
 from orkeon_engine.domain.context_use import LAST_CALL_KEY
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
@@ -566,6 +566,20 @@ async def test_with_the_core_set_definition_rewrite_asks_the_turns_model_in_plai
     assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
     assert result.answer == "fixed" and "/workspace/calc.py" in result.changed
     assert result.figures.tool_calls == 1 and result.figures.model_calls == 4  # the focused calls count
+
+
+async def test_a_focused_reply_cut_at_its_cap_still_gives_its_whole_code_block():
+    buggy = "def total(prices):\n    return sum(prices[:-1])\n"
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    cut = ChatReply(ChatMessage.assistant(fixed + "\nThis works because the slice"), Usage(300, 480), "m", "length")
+    deps, model, ports = await _setup([Call("definition_rewrite", {"path": "calc.py", "name": "total"})], cut,
+                                      fixed, "fixed", files=FakeFiles({"/workspace/calc.py": buggy}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    result = await run_main_loop(_turn("total skips the last price", mode="acceptEdits", source="explicit"), ports)
+
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+    assert result.figures.model_calls == 4
 
 
 async def test_the_full_set_never_offers_definition_rewrite():
