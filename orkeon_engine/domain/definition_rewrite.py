@@ -152,11 +152,12 @@ def with_docstring(rewrite: str, original: str) -> str:
 
 def _docstring_lines(definition: str) -> list[str] | None:
     """The docstring statement's lines of a definition, without the body's indentation, or None."""
-    node = _parse(definition).body[0]
+    code = textwrap.dedent(definition)  # a method's lines keep their class's indentation
+    node = _parse(code).body[0]
     if not isinstance(node, _Definition) or not _is_docstring(node.body[0]):
         return None
     first = node.body[0]
-    lines = definition.split("\n")[first.lineno - 1:first.end_lineno or first.lineno]
+    lines = code.split("\n")[first.lineno - 1:first.end_lineno or first.lineno]
     cut = first.col_offset
     return [line[cut:] if not line[:cut].strip() else line for line in lines]
 

@@ -79,7 +79,8 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
     )
     Input = DefinitionRewriteInput
 
-    def __init__(self, files: Files, writer: Writer, request: str) -> None:
+    def __init__(self, files: Files, writer: Writer, request: Callable[[], str]) -> None:
+        """`request` gives the person's request as the turn has it (its prelude's text included)."""
         self._files = files
         self._writer = writer
         self._request = request
@@ -118,7 +119,7 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         if isinstance(located, str):
             return located
         original = located.text(before)
-        system, user = rewrite_prompt(path, before, located, self._request)
+        system, user = rewrite_prompt(path, before, located, self._request())
         budget = min(MAX_REPLY_TOKENS, 2 * estimate_tokens(original) + REPLY_TOKENS)
         rewrites: list[str] = []
         election, replies = elect(original, rewrites), 0

@@ -33,7 +33,7 @@ SAME = _reply(CALC)
 def _tool(replies, files=None):
     files = files or FakeFiles({"/workspace/calc.py": CALC, "/workspace/notes.md": "# notes\n"})
     writer = ScriptedWriter(replies)
-    return DefinitionRewriteTool(files, writer, REQUEST), files, writer
+    return DefinitionRewriteTool(files, writer, lambda: REQUEST), files, writer
 
 
 async def _run(tool, **arguments):
@@ -128,3 +128,16 @@ async def test_describe_reads_nothing_and_calls_no_model():
 
     assert call.paths == ("/workspace/calc.py",) and call.tool_class == "edit" and not writer.calls
     assert call.preview == "rewrite total in /workspace/calc.py for the request"
+
+
+async def test_a_method_is_rewritten_in_its_class_and_keeps_its_docstring():
+    basket = ('class Basket:\n    def add(self, price):\n        """Put a price in."""\n'
+              '        self.prices.insert(0, price)\n')
+    files = FakeFiles({"/workspace/basket.py": basket})
+    reply = "```python\ndef add(self, price):\n    self.prices.append(price)\n```"
+    tool, _, _ = _tool([reply, reply], files)
+
+    result = await _run(tool, path="basket.py", name="Basket.add")
+
+    assert not result.is_error, result.text
+    assert await files.read_text("/workspace/basket.py") == basket.replace("insert(0, price)", "append(price)")

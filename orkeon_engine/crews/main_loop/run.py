@@ -130,7 +130,6 @@ from orkeon_engine.tools.toolbox import RunToolbox
 
 if TYPE_CHECKING:
     from orkeon_engine.tools.base import Tool
-    from orkeon_engine.tools.definition_rewrite import Writer
 
 STEPS = 7
 MAX_STOP_CONTINUATIONS = 3
@@ -275,8 +274,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     options, warnings = await call_options(ports.config, flags)
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
     recorder = ports.recorder()
-    writer = _RewriteCalls(llm, options)
-    toolbox = await _toolbox(ports, recorder, (writer, turn.request.strip()))  # the extra tools checked first
+    writer = _RewriteCalls(llm, options, turn.request.strip())
+    toolbox = await _toolbox(ports, recorder, writer)  # the extra tools checked first
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
     steps = _Steps(ports.progress)
@@ -284,6 +283,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     if turn.prelude is not None:  # 1
         steps.report(1, "the launching command's call")
         request = f"{request}\n\n{(await turn.prelude()).strip()}".strip()
+        writer.request = request
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
     gate = await gate_for_run(ports.gate_ports(), turn.mode, hooks=hooks)  # 3
@@ -338,9 +338,9 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
-                   rewrite: tuple[Writer, str] | None = None) -> RunToolbox:
-    """The turn's tools: the run's, with todo_write over the session's todo list and, given a writer and the
-    request, definition_rewrite (offered with the core set only); over `files` when given (the turn's
+                   rewrite: _RewriteCalls | None = None) -> RunToolbox:
+    """The turn's tools: the run's, with todo_write over the session's todo list and, given the focused
+    calls, definition_rewrite (offered with the core set only); over `files` when given (the turn's
     recording Files)."""
     from orkeon_engine.tools.definition_rewrite import DefinitionRewriteTool
     from orkeon_engine.tools.todo_write import TodoWriteTool  # pydantic loads with the first turn
@@ -348,7 +348,7 @@ async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
     extra: list[Tool[Any]] = [TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))]
     edited = files if files is not None else ports.files
     if rewrite is not None and edited is not None:
-        extra.append(DefinitionRewriteTool(edited, *rewrite))
+        extra.append(DefinitionRewriteTool(edited, rewrite, lambda: rewrite.request))
     return await (ports.toolbox(extra, files) if files is not None else ports.toolbox(extra))
 
 
@@ -359,6 +359,8 @@ class _RewriteCalls:
 
     llm: Llm
     options: CallOptions
+    request: str
+    """The person's request as the turn has it: its prelude's text joins it at step 1."""
     usage: Usage = field(default_factory=Usage)
     calls: int = 0
 

@@ -582,6 +582,21 @@ async def test_a_focused_reply_cut_at_its_cap_still_gives_its_whole_code_block()
     assert result.figures.model_calls == 4
 
 
+async def test_the_focused_calls_read_the_request_with_its_preludes_text():
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup([Call("definition_rewrite", {"path": "calc.py", "name": "total"})], fixed,
+                                      fixed, "fixed",
+                                      files=FakeFiles({"/workspace/calc.py": "def total(prices):\n    return 0\n"}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    async def prelude():
+        return "the spoken words: total forgets every price"
+
+    await run_main_loop(_turn("", mode="acceptEdits", source="explicit", prelude=prelude), ports)
+
+    assert "the spoken words: total forgets every price" in model.requests[1].last_user_text
+
+
 async def test_the_full_set_never_offers_definition_rewrite():
     deps, model, ports = await _setup("ok")
 
