@@ -1,11 +1,13 @@
 """What the assistant's answer says besides the model's text: where the mode came from, what the rules
 took out of the tools, the flags in force, the calls the permission gate refused and why, what the turn
-cost, what a compaction did, and the files the turn changed (its checkpoint).
+cost, what a compaction did, and the files the turn changed (its checkpoint); and, for a model that ended
+the turn without a word, a sentence saying so in place of the empty answer.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -82,3 +84,16 @@ def checkpoint_line(turn: int, changed: Sequence[str]) -> str:
     """What the person is told of a turn that changed files: which, and how to take them back."""
     names = ", ".join(path.removeprefix("/workspace/") for path in changed)
     return f"checkpoint: turn {turn} changed {names} (/undo takes it back, /rewind lists the turns)"
+
+
+def answer_or_silence(answer: str, calls: Sequence[ToolCallRecord]) -> str:
+    """The turn's answer, or, when the model ended it without a word (a small model does), a sentence saying
+    so and what it called, so the person never reads an empty answer."""
+    if answer.strip():
+        return answer
+    if not calls:
+        return "The model ended the turn without an answer and without a tool call."
+    counts = Counter(call.name for call in calls)
+    names = ", ".join(f"{name} x{count}" if count > 1 else name for name, count in counts.items())
+    noun = "tool call" if len(calls) == 1 else "tool calls"
+    return f"The model ended the turn without an answer, after {len(calls)} {noun} ({names})."

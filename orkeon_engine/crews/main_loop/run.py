@@ -50,6 +50,7 @@ from orkeon_engine.crews.main_loop.plan_steps import plan_steps
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
+    answer_or_silence,
     checkpoint_line,
     document_title,
     figures_line,
@@ -317,6 +318,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
+    act = dataclasses.replace(act, text=answer_or_silence(act.text, act.calls))
     if hooks is not None:
         warnings += [f"hook: {line}" for line in hooks.messages]
     await ports.session.append(BufferEntry("assistant", act.text))  # 7

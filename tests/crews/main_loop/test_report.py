@@ -1,6 +1,7 @@
 from orkeon_engine.crews.main_loop.report import (
     SUBJECT_LIMIT,
     TurnFigures,
+    answer_or_silence,
     document_title,
     figures_line,
     mode_line,
@@ -56,3 +57,13 @@ def test_a_long_subject_is_cut():
 
     assert line.startswith('refused: file_write {"content": "xxx') and line.endswith("...: no")
     assert len(line) == len("refused: file_write ") + SUBJECT_LIMIT + len(": no")
+
+
+def test_an_empty_answer_becomes_a_sentence_naming_the_calls():
+    calls = [ToolCallRecord(str(n), name, {}, Verdict.allow(), ToolResult("x"))
+             for n, name in enumerate(["file_read", "file_read", "definition_rewrite"])]
+
+    assert answer_or_silence("Fixed.", calls) == "Fixed."
+    assert answer_or_silence("  \n", calls) == ("The model ended the turn without an answer, after 3 tool calls "
+                                                "(file_read x2, definition_rewrite).")
+    assert answer_or_silence("", []) == "The model ended the turn without an answer and without a tool call."

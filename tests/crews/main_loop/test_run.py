@@ -611,3 +611,12 @@ async def test_an_unknown_window_keeps_the_full_set():
     await run_main_loop(_turn(mode="acceptEdits", source="explicit"), ports)
 
     assert "spawn_agent" in model.requests[0].tool_names and "todo_write" in model.requests[0].tool_names
+
+
+async def test_a_turn_the_model_ends_without_a_word_says_so():
+    deps, model, ports = await _setup([Call("file_read", {"path": "a.py"})], "")
+
+    result = await run_main_loop(_turn("what does a.py do?"), ports)
+
+    assert result.answer == "The model ended the turn without an answer, after 1 tool call (file_read)."
+    assert (await deps.session.entries())[-1].text == result.answer
