@@ -15,16 +15,17 @@ that only repeats the definition as it is counts for nothing.
 from __future__ import annotations
 
 import ast
+import io
 import re
-import textwrap
+import tokenize
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.file_lines import split_lines
-
 _FENCE = re.compile(r"^[ \t]*```[^\n`]*\n(.*?)^[ \t]*```", re.DOTALL | re.MULTILINE)
+_LONE_CR = re.compile(r"\r(?!\n)")
 _Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+BOM = "\ufeff"
 MAX_LISTED = 12
 """At most this many of a file's definitions are named when the one asked for is not there."""
 
@@ -32,15 +33,25 @@ MAX_LISTED = 12
 @dataclass(frozen=True)
 class Located:
     """A definition of a file: its dotted name, and its first line (its first decorator's) and last line,
-    1-based."""
+    1-based; the last is that of the comments that close its body, when some do."""
 
     name: str
     start: int
     end: int
 
     def text(self, source: str) -> str:
-        """The definition's lines as the file has them."""
-        return "\n".join(split_lines(source)[self.start - 1:self.end])
+        """The definition's lines as the file has them (without carriage returns)."""
+        lines = source.split("\n")[self.start - 1:self.end]
+        return "\n".join(line.removesuffix("\r") for line in lines).removeprefix(BOM)
+
+
+def rewritable(source: str) -> str | None:
+    """None when a file can have a definition rewritten: Python this interpreter reads, its lines ended by
+    line feeds (a lone carriage return, a line break to the parser and not to the splice, is refused)."""
+    if _LONE_CR.search(source):
+        return "it breaks lines with a lone carriage return; change it with file_edit"
+    broken = parses(source)
+    return None if broken is None else f"it does not parse as Python ({broken}); repair it with file_edit"
 
 
 def parses(source: str) -> str | None:
@@ -57,15 +68,13 @@ def parses(source: str) -> str | None:
 def locate(source: str, name: str) -> Located | str:
     """The definition `name` names in `source` (which parses): by its dotted name (`Basket.add`), else by its
     own name when one definition has it; else the problem, naming the definitions there are."""
-    found = _definitions(_parse(source))
+    found = _definitions(source)
     wanted = name.strip().removesuffix("()")
-    exact = [each for each in found if each.name == wanted]
-    if exact:
-        return exact[0]
-    leaf = wanted.rsplit(".", 1)[-1]
-    same = [each for each in found if each.name.rsplit(".", 1)[-1] == leaf]
-    if len(same) == 1:
-        return same[0]
+    chosen = _named(found, wanted)
+    if chosen is not None:
+        return chosen
+    leaf = _leaf(wanted)
+    same = [each for each in found if _leaf(each.name) == leaf]
     if same:
         return f"`{leaf}` names {len(same)} definitions ({', '.join(each.name for each in same)}): give the dotted name"
     names = ", ".join(each.name for each in found[:MAX_LISTED]) or "none"
@@ -75,33 +84,35 @@ def locate(source: str, name: str) -> Located | str:
 
 def rewrite_prompt(path: str, source: str, located: Located, request: str) -> tuple[str, str]:
     """The focused call's instructions and message: the file whole, the request, and the question."""
-    leaf = located.name.rsplit(".", 1)[-1]
+    leaf = _leaf(located.name)
     system = "You are a careful Python programmer."
-    user = (f"{path}:\n```python\n{source.rstrip()}\n```\n\n{request.strip()}\n\nFirst say in one sentence what is "
-            f"wrong or missing in `{leaf}` for this request, then show the corrected `{leaf}` whole, in one python "
-            "code block.")
+    user = (f"{path}:\n```python\n{source.removeprefix(BOM).rstrip()}\n```\n\n{request.strip()}\n\nFirst say in "
+            f"one sentence what is wrong or missing in `{leaf}` for this request, then show the corrected `{leaf}` "
+            "whole, in one python code block.")
     return system, user
 
 
-def candidate(reply: str, located: Located) -> str | None:
-    """The definition a reply's code blocks give for `located` (the last block that parses and defines it,
-    dedented, decorators included), or None."""
-    leaf = located.name.rsplit(".", 1)[-1]
+def candidate(reply: str, located: Located, original: str) -> str | None:
+    """The definition a reply's code blocks give for `located` (from the last block that parses and defines
+    it, by its dotted name or by the one definition of its own name there), dedented, with the original's
+    decorators and docstring put back when it dropped them; or None."""
     for block in reversed(_FENCE.findall(reply)):
-        code = textwrap.dedent(block)
+        code = _dedent(block)
         try:
-            tree = _parse(code)
+            chosen = _named(_definitions(code), located.name)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
-        nodes = [node for node in ast.walk(tree) if isinstance(node, _Definition) and node.name == leaf]
-        if nodes:
-            return textwrap.dedent(_segment(code, nodes[0]))
+        if chosen is None:
+            continue
+        piece = _dedent(chosen.text(code))
+        if parses(piece) is None:
+            return with_docstring(with_decorators(piece, original), original)
     return None
 
 
 def vote_key(definition: str) -> str:
     """What two rewrites are compared by: the syntax tree, without comments, layout or docstrings."""
-    tree = _parse(textwrap.dedent(definition))
+    tree = _parse(_dedent(definition))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(node, _Definition | ast.Module) and body and _is_docstring(body[0]):
@@ -130,9 +141,21 @@ def elect(original: str, rewrites: Sequence[str]) -> Election:
     if not tally:
         return Election(None, 0, 0)
     best = max(tally.values(), key=len)  # max keeps the first of equals: the earliest rewrite wins a tie
-    kept = _docstring(original)  # of the agreeing rewrites, one that keeps the docstring as it was
-    winner = next((each for each in best if _docstring(each) == kept), best[0])
-    return Election(winner, len(best), sum(len(each) for each in tally.values()))
+    return Election(best[0], len(best), sum(len(each) for each in tally.values()))
+
+
+def with_decorators(rewrite: str, original: str) -> str:
+    """The rewrite under the original's decorators when it has none: a reply that only left out a
+    `@property` would otherwise count as a change."""
+    code = _dedent(original)
+    node = _parse(code).body[0]
+    if not isinstance(node, _Definition) or not node.decorator_list:
+        return rewrite
+    new = _parse(rewrite).body[0]
+    if not isinstance(new, _Definition) or new.decorator_list:
+        return rewrite
+    start = min(each.lineno for each in node.decorator_list)
+    return "\n".join([*code.split("\n")[start - 1:node.lineno - 1], rewrite])
 
 
 def with_docstring(rewrite: str, original: str) -> str:
@@ -142,44 +165,41 @@ def with_docstring(rewrite: str, original: str) -> str:
     if kept is None or _docstring(rewrite) is not None:
         return rewrite
     node = _parse(rewrite).body[0]
-    if not isinstance(node, _Definition) or node.body[0].lineno == node.lineno:  # `def f(): return 1`
-        return rewrite
     lines = rewrite.split("\n")
-    at = node.body[0].lineno - 1
+    if not isinstance(node, _Definition):
+        return rewrite
+    first = node.body[0]
+    at = first.lineno - 1
     indent = lines[at][:len(lines[at]) - len(lines[at].lstrip())]
+    if len(indent) != first.col_offset:  # the body shares a line with the signature: no line to put it on
+        return rewrite
     return "\n".join([*lines[:at], *((indent + line) if line.strip() else line for line in kept), *lines[at:]])
 
 
-def _docstring_lines(definition: str) -> list[str] | None:
-    """The docstring statement's lines of a definition, without the body's indentation, or None."""
-    code = textwrap.dedent(definition)  # a method's lines keep their class's indentation
-    node = _parse(code).body[0]
-    if not isinstance(node, _Definition) or not _is_docstring(node.body[0]):
-        return None
-    first = node.body[0]
-    lines = code.split("\n")[first.lineno - 1:first.end_lineno or first.lineno]
-    cut = first.col_offset
-    return [line[cut:] if not line[:cut].strip() else line for line in lines]
-
-
 def spliced(source: str, located: Located, rewrite: str) -> str:
-    """`source` with the definition's lines replaced by `rewrite`, indented as the definition was, in the
-    file's line endings; every other byte as it was."""
+    """`source` with the definition's lines replaced by `rewrite`, indented as the definition was (a multi-line
+    string's inner lines as they are), in the file's line endings; every other byte as it was."""
     lines = source.split("\n")
-    opener = lines[located.start - 1]
-    indent = opener[:len(opener) - len(opener.lstrip())]
-    ending = "\r" if opener.endswith("\r") else ""
-    new = [(indent + line + ending) if line.strip() else ending for line in rewrite.strip("\n").split("\n")]
+    opener = lines[located.start - 1].removesuffix("\r")
+    bom = BOM if opener.startswith(BOM) else ""
+    opener = opener.removeprefix(BOM)
+    new = _indented(rewrite.strip("\n"), opener[:len(opener) - len(opener.lstrip())])
+    ending = "\r" if "\r\n" in source else ""
+    last = "\r" if lines[located.end - 1].endswith("\r") else ""
+    new = [line + (ending if index < len(new) - 1 else last) for index, line in enumerate(new)]
+    new[0] = bom + new[0]
     return "\n".join([*lines[:located.start - 1], *new, *lines[located.end:]])
 
 
 def _parse(source: str) -> ast.Module:
     with warnings.catch_warnings():  # an invalid escape in the file is its own business
         warnings.simplefilter("ignore")
-        return ast.parse(source)
+        return ast.parse(source.removeprefix(BOM))
 
 
-def _definitions(tree: ast.Module) -> list[Located]:
+def _definitions(source: str) -> list[Located]:
+    """Every definition of `source`, by dotted name, its span closing over the comments that end its body."""
+    lines = source.split("\n")
     found: list[Located] = []
 
     def visit(node: ast.AST, prefix: str) -> None:
@@ -187,25 +207,89 @@ def _definitions(tree: ast.Module) -> list[Located]:
             if isinstance(child, _Definition):
                 name = f"{prefix}{child.name}"
                 first = min([child.lineno, *(each.lineno for each in child.decorator_list)])
-                found.append(Located(name, first, child.end_lineno or child.lineno))
+                end = _closing_comments(lines, child.end_lineno or child.lineno, child.col_offset)
+                found.append(Located(name, first, end))
                 visit(child, f"{name}.")
             elif not isinstance(child, ast.expr):
                 visit(child, prefix)
 
-    visit(tree, "")
+    visit(_parse(source), "")
     return found
 
 
-def _segment(code: str, node: _Definition) -> str:
-    first = min([node.lineno, *(each.lineno for each in node.decorator_list)])
-    lines = code.split("\n")[first - 1:node.end_lineno or node.lineno]
-    return "\n".join(lines)
+def _closing_comments(lines: list[str], end: int, column: int) -> int:
+    """The last line of the comments, indented past the definition's own column, that follow its last
+    statement (blank lines between them allowed), or `end`."""
+    last = end
+    for index in range(end, len(lines)):
+        line = lines[index].removesuffix("\r")
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("#") or len(line) - len(line.lstrip()) <= column:
+            break
+        last = index + 1
+    return last
+
+
+def _named(found: list[Located], name: str) -> Located | None:
+    """The definition of that dotted name, else the one definition of its own name, else None."""
+    exact = [each for each in found if each.name == name]
+    if exact:
+        return exact[0]
+    same = [each for each in found if _leaf(each.name) == _leaf(name)]
+    return same[0] if len(same) == 1 else None
+
+
+def _leaf(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
+
+
+def _inner_string_lines(code: str) -> set[int]:
+    """The 0-based lines that lie inside a string begun on an earlier line (their indentation is the
+    string's content), as far as the tokenizer can tell."""
+    inner: set[int] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                inner.update(range(token.start[0], token.end[0]))
+    except (tokenize.TokenError, SyntaxError):
+        return inner
+    return inner
+
+
+def _dedent(code: str) -> str:
+    """`code` without its first line's indentation on every line that has it, a string's inner lines and
+    lines without it left alone (textwrap.dedent gives up on a string that runs back to column 0)."""
+    lines = code.split("\n")
+    opener = next((line for line in lines if line.strip()), "")
+    prefix = opener[:len(opener) - len(opener.lstrip())]
+    inner = _inner_string_lines(code)
+    return "\n".join(line if index in inner else "" if not line.strip() else line.removeprefix(prefix)
+                     for index, line in enumerate(lines))
+
+
+def _indented(code: str, prefix: str) -> list[str]:
+    """The lines of `code` under `prefix`, a string's inner lines as they are and blank lines empty."""
+    inner = _inner_string_lines(code)
+    return [line if index in inner else (prefix + line) if line.strip() else ""
+            for index, line in enumerate(code.split("\n"))]
 
 
 def _docstring(definition: str) -> str | None:
-    tree = _parse(textwrap.dedent(definition))
+    tree = _parse(_dedent(definition))
     node = tree.body[0] if tree.body else None
     return ast.get_docstring(node, clean=False) if isinstance(node, _Definition) else None
+
+
+def _docstring_lines(definition: str) -> list[str] | None:
+    """The docstring statement's lines of a definition, without the body's indentation, or None."""
+    code = _dedent(definition)
+    node = _parse(code).body[0]
+    if not isinstance(node, _Definition) or not _is_docstring(node.body[0]):
+        return None
+    first = node.body[0]
+    lines = code.split("\n")[first.lineno - 1:first.end_lineno or first.lineno]
+    return [line.removeprefix(" " * first.col_offset) for line in lines]
 
 
 def _is_docstring(statement: ast.stmt) -> bool:

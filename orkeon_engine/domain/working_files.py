@@ -18,7 +18,7 @@ from orkeon_engine.domain.session import BufferEntry
 WORKING_FILES_KEY = "assistant.workingFiles"
 MAX_WORKING_FILES = 8
 FILE_TOOLS: frozenset[str] = frozenset({"file_read", "file_edit", "file_write", "node_outline", "node_read",
-                                       "node_replace"})
+                                       "node_replace", "definition_rewrite"})
 
 
 def touched_paths(calls: Iterable[tuple[str, Mapping[str, Any]]]) -> list[str]:

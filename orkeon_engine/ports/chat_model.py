@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 
@@ -29,12 +29,13 @@ class LlmFailure(CommandFailedError):
 class AnswerCut(LlmFailure):
     """The provider stopped the answer at the call's max_tokens (finish_reason `length`): the message says
     at how many tokens and which bound set it (domain/answer_limits.py); `text` is what came before the
-    cut, `tokens` the limit."""
+    cut, `tokens` the limit, `usage` what the cut call used (None: unknown)."""
 
-    def __init__(self, message: str, model: str, tokens: int, text: str = "") -> None:
+    def __init__(self, message: str, model: str, tokens: int, text: str = "", usage: Usage | None = None) -> None:
         super().__init__(message, model, "length")
         self.tokens = tokens
         self.text = text
+        self.usage = usage
 
 
 class ChatModel(Protocol):

@@ -251,7 +251,7 @@ class _Recorded:
 def _whole(reply: ChatReply, limit: AnswerLimit) -> ChatReply:
     """The reply, unless the provider cut it at the limit: then the AnswerCut saying so."""
     if was_cut(reply.finish_reason):
-        raise AnswerCut(cut_text(reply.model, limit), reply.model, limit.tokens, reply.message.text)
+        raise AnswerCut(cut_text(reply.model, limit), reply.model, limit.tokens, reply.message.text, reply.usage)
     return reply
 
 

@@ -6,17 +6,17 @@ two rewrites agree, and the agreed one replaces the definition (domain/definitio
 is offered only with the core tool set (domain/tool_sets.py): a model that writes good file_edit calls
 needs none of it.
 
-The file is read, and the focused calls made, only in `run`, after the gate allowed the call: a path the
-gate refuses is never read or sent. The file is read and written through the turn's Files, so the
-mounts, the checkpoints (/undo) and the edit refusals apply as to file_edit; the result is checked to parse
-before it is written.
+The file is read, and the focused calls made, only in `run`, after the gate allowed the call, and only
+when file_read's rules would let the file be read without asking (the file goes to the model): a path the
+gate refuses, or a file the person keeps from reads, is never read or sent. The file is read and written
+through the turn's Files, so the mounts, the checkpoints (/undo) and the edit refusals apply as to
+file_edit; the result is checked to parse before it is written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,9 +28,9 @@ from orkeon_engine.domain.definition_rewrite import (
     elect,
     locate,
     parses,
+    rewritable,
     rewrite_prompt,
     spliced,
-    with_docstring,
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
@@ -39,8 +39,20 @@ from orkeon_engine.tools.file_read import found_elsewhere
 from orkeon_engine.tools.file_write import short_diff
 from orkeon_engine.tools.shaping import gate_paths
 
-Writer = Callable[[str, str, int], Awaitable[str]]
-"""One focused call: (instructions, message, max_tokens) -> the reply's text, no tools offered."""
+
+class RewriteTurn(Protocol):
+    """What the tool needs of its turn (crews/main_loop/run.py builds it): the focused call, the person's
+    request as the turn has it (a prelude's text included), and the read rules of the turn's gate."""
+
+    @property
+    def request(self) -> str: ...
+
+    def read_refusal(self, path: str, paths: tuple[str, ...]) -> str | None:
+        """Why the rules would not let file_read read `path` without asking (None: they would)."""
+
+    async def __call__(self, system: str, user: str, max_tokens: int) -> str:
+        """One focused call without tools: (instructions, message, max_tokens) -> the reply's text."""
+
 MAX_REPLIES = 4
 """At most this many focused calls per rewrite."""
 AGREEMENT = 2
@@ -79,11 +91,9 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
     )
     Input = DefinitionRewriteInput
 
-    def __init__(self, files: Files, writer: Writer, request: Callable[[], str]) -> None:
-        """`request` gives the person's request as the turn has it (its prelude's text included)."""
+    def __init__(self, files: Files, turn: RewriteTurn) -> None:
         self._files = files
-        self._writer = writer
-        self._request = request
+        self._turn = turn
 
     async def describe(self, args: DefinitionRewriteInput) -> ToolCall:
         paths = gate_paths(self._files, args.path)
@@ -93,6 +103,13 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
     async def run(self, args: DefinitionRewriteInput) -> ToolResult:
         try:
             path = self._files.resolve(args.path)
+        except FilesError as error:
+            return ToolResult(str(error), is_error=True)
+        refused = self._turn.read_refusal(path, gate_paths(self._files, args.path))
+        if refused is not None:  # the file would go to the model: the read rules have their say first
+            return ToolResult(f"{path} is unchanged: its text may not go to the model unasked ({refused})",
+                              is_error=True, data={"path": path, "refused": True})
+        try:
             before = await self._files.read_text(path)
         except FilesError as error:
             return ToolResult(str(error) + await found_elsewhere(self._files, error), is_error=True)
@@ -112,27 +129,27 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         """The file with the definition rewritten, or why it cannot be."""
         if not path.endswith((".py", ".pyi")):
             return "definition_rewrite changes a Python file (.py); change this one with file_edit"
-        broken = parses(before)
-        if broken is not None:
-            return f"it does not parse as Python ({broken}); repair it with file_edit"
+        problem = rewritable(before)
+        if problem is not None:
+            return problem
         located = locate(before, name)
         if isinstance(located, str):
             return located
         original = located.text(before)
-        system, user = rewrite_prompt(path, before, located, self._request())
+        system, user = rewrite_prompt(path, before, located, self._turn.request)
         budget = min(MAX_REPLY_TOKENS, 2 * estimate_tokens(original) + REPLY_TOKENS)
         rewrites: list[str] = []
         election, replies = elect(original, rewrites), 0
         while replies < MAX_REPLIES and election.votes < AGREEMENT:
             replies += 1
-            found = candidate(await self._writer(system, user, budget), located)
+            found = candidate(await self._turn(system, user, budget), located, original)
             if found is not None:
                 rewrites.append(found)
                 election = elect(original, rewrites)
         if election.winner is None:
             return (f"none of {replies} rewrites of {located.name} changed it (the replies repeated it as it is, or "
                     "held no code block defining it); change it with file_edit")
-        after = spliced(before, located, with_docstring(election.winner, original))
+        after = spliced(before, located, election.winner)
         misfit = parses(after)
         if misfit is not None:
             return f"the rewrite of {located.name} does not fit where it stands ({misfit}); use file_edit"

@@ -11,6 +11,7 @@ from orkeon_engine.domain.definition_rewrite import (
     elect,
     locate,
     parses,
+    rewritable,
     rewrite_prompt,
     spliced,
     vote_key,
@@ -50,6 +51,11 @@ FIXED = '''def total(prices):
     return result'''
 
 
+def _candidate(reply, name, source=CALC):
+    located = locate(source, name)
+    return candidate(reply, located, located.text(source))
+
+
 def _reply(code, before="The loop stops one short."):
     return f"{before}\n\n```python\n{code}\n```\n"
 
@@ -86,22 +92,22 @@ def test_the_prompt_holds_the_file_the_request_and_the_question_on_that_definiti
 def test_the_rewrite_is_the_last_block_that_defines_the_name():
     reply = _reply(CALC.split("\n\n\n")[1]) + "\nAfter the fix:\n" + _reply(FIXED, "")
 
-    assert candidate(reply, locate(CALC, "total")) == FIXED
+    assert _candidate(reply, "total") == FIXED
 
 
 def test_a_rewrite_inside_a_whole_file_or_a_class_is_taken_out_and_dedented():
     whole = CALC.replace("range(len(prices) - 1)", "range(len(prices))")
     method = "class Basket:\n    def add(self, price):\n        self.prices.insert(0, price)"
 
-    assert candidate(_reply(whole), locate(CALC, "total")) == FIXED
+    assert _candidate(_reply(whole), "total") == FIXED
     expected = "def add(self, price):\n    self.prices.insert(0, price)"
-    assert candidate(_reply(method), locate(CALC, "Basket.add")) == expected
+    assert _candidate(_reply(method), "Basket.add") == expected
 
 
 @pytest.mark.parametrize("reply", ["No code at all.", _reply("def total(prices:\n    return 0"),
                                    _reply("def subtotal(prices):\n    return 0")])
 def test_a_reply_without_a_readable_definition_of_the_name_gives_none(reply):
-    assert candidate(reply, locate(CALC, "total")) is None
+    assert _candidate(reply, "total") is None
 
 
 def test_comments_layout_and_docstrings_do_not_count_in_a_vote():
@@ -121,11 +127,26 @@ def test_the_election_ignores_replies_that_change_nothing_and_takes_the_most_com
     assert (election.winner, election.votes, election.changed) == (FIXED, 2, 3)
 
 
-def test_of_the_agreeing_rewrites_one_that_keeps_the_docstring_wins():
-    original = locate(CALC, "total").text(CALC)
+def test_a_rewrite_that_dropped_the_docstring_gets_it_back():
     bare = FIXED.replace('    """The sum of every price in the basket."""\n', "")
 
-    assert elect(original, [bare, FIXED]).winner == FIXED
+    assert _candidate(_reply(bare), "total") == FIXED
+
+
+def test_a_rewrite_that_dropped_a_decorator_gets_it_back_so_a_mere_repeat_is_no_change():
+    original = locate(CALC, "Basket.size").text(CALC)
+    repeat = _candidate(_reply("def size(self):\n    return 0"), "Basket.size")
+
+    assert repeat == "@property\ndef size(self):\n    return 0"
+    assert elect(original, [repeat, repeat]).winner is None
+
+
+def test_a_whole_file_reply_gives_the_definition_of_the_dotted_name_not_its_namesake():
+    source = "def add(a, b):\n    return a + b\n\n\nclass Basket:\n    def add(self, price):\n        pass\n"
+    reply = _reply(source.replace("        pass", "        self.prices.append(price)"))
+
+    assert _candidate(reply, "Basket.add", source) == "def add(self, price):\n    self.prices.append(price)"
+    assert _candidate(reply, "add", source) == "def add(a, b):\n    return a + b"
 
 
 def test_an_election_of_only_unchanged_replies_has_no_winner():
@@ -169,3 +190,41 @@ def test_a_docstring_of_several_lines_keeps_its_own_layout():
     original = 'def f():\n    """One.\n\n    Two.\n    """\n    return 1'
 
     assert with_docstring("def f():\n    return 2", original) == original.replace("return 1", "return 2")
+
+
+def test_a_strings_inner_lines_keep_their_content_when_spliced_into_a_method():
+    source = "class A:\n    def f(self):\n        return 1\n"
+    text = spliced(source, locate(source, "A.f"), 'def f(self):\n    return """a\nb"""')
+
+    assert text == 'class A:\n    def f(self):\n        return """a\nb"""\n'
+
+
+def test_comments_closing_a_body_are_part_of_the_definition_and_not_doubled():
+    source = "def f():\n    return 1\n    # the end of f\n\n\ndef g():\n    pass\n"
+    located = locate(source, "f")
+
+    assert located.end == 3
+    assert spliced(source, located, "def f():\n    return 2\n    # the end of f") == source.replace("1", "2")
+
+
+def test_a_crlf_file_without_a_final_newline_and_a_bom_file_keep_their_bytes():
+    crlf = "def f():\r\n    return 1\r\n\r\n\r\ndef g(): return 1"
+    bom = "\ufeffdef f():\n    return 1\n"
+
+    assert spliced(crlf, locate(crlf, "g"), "def g(): return 2") == crlf.replace("return 1", "return 2").replace(
+        "return 2\r\n", "return 1\r\n", 1)
+    assert spliced(crlf, locate(crlf, "f"), "def f():\n    return 2") == crlf.replace("    return 1", "    return 2")
+    assert spliced(bom, locate(bom, "f"), "def f():\n    return 2") == bom.replace("1", "2")
+
+
+def test_the_docstring_is_not_put_back_into_a_signature_split_over_lines():
+    original = 'def f(a):\n    """Add."""\n    return a'
+    rewrite = "def f(a,\n      b): return a + b"
+
+    assert with_docstring(rewrite, original) == rewrite
+
+
+def test_a_file_with_a_lone_carriage_return_is_not_rewritable():
+    assert "lone carriage return" in rewritable('x = """a\rb"""\n')
+    assert "does not parse" in rewritable("def f(:\n")
+    assert rewritable(CALC) is None

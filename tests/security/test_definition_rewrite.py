@@ -1,8 +1,9 @@
 """definition_rewrite, the core set's edit by a focused call, meets every guard file_edit meets, and sends a
 file to the model only once the gate allowed the call.
 
-The attacks: a model (or a file talking to it) that names a file the rules keep edits away from, or a path
-out of the workspace, to get that file's text sent to the model and rewritten; a change in a read-only mode
+The attacks: a model (or a file talking to it) that names a file the rules keep edits or reads away from
+(or a Python-named link to one), or a path out of the workspace, to get that file's text sent to the model
+and rewritten; a change in a read-only mode
 or one the person denied; and a focused reply that carries more than the definition (a module-level
 `os.system` beside the function) to get code written where no one asked for it.
 """
@@ -24,9 +25,10 @@ FILES = {"/workspace/keys.py": KEYS, "/workspace/calc.py": CALC, "/workspace/.en
 FIXED = "```python\ndef total(prices):\n    return sum(prices)\n```"
 
 
-async def _rewrite(arguments, replies=(), mode="acceptEdits", human=None, rules=None):
+async def _rewrite(arguments, replies=(), mode="acceptEdits", human=None, rules=None, links=None):
     model = ScriptedChatModel([[Call("definition_rewrite", arguments)], *replies, "done"])
     files = FakeFiles(dict(FILES))
+    files.links.update(links or {})
     deps = await make_deps(chat_model=model, vfs=files, human=human or FakeHumanInput())
     await deps.config.set_value("assistant.toolSet", "core", "session")
     if rules is not None:
@@ -44,7 +46,23 @@ async def test_a_deny_rule_on_the_file_keeps_its_text_from_the_model():
     assert "k-live-123" not in sent and len(model.requests) == 2  # the turn's two calls, no focused one
 
 
-@pytest.mark.parametrize("path", ["../outside.py", "/etc/passwd", "/workspace/../../etc/hosts"])
+async def test_a_read_deny_rule_keeps_the_files_text_from_the_model_though_edits_are_allowed():
+    texts, results, sent, model = await _rewrite({"path": "keys.py", "name": "token"},
+                                                 rules={"deny": ["file_read(keys.py)"]})
+
+    assert "may not go to the model unasked" in results[0] and texts == FILES
+    assert "k-live-123" not in sent and len(model.requests) == 2
+
+
+async def test_a_file_whose_read_would_ask_is_not_sent_unasked():
+    human = FakeHumanInput(["Allow once"])
+    texts, results, sent, _ = await _rewrite({"path": "keys.py", "name": "token"}, mode="acceptEdits",
+                                             human=human, rules={"ask": ["file_read(keys.py)"]})
+
+    assert "may not go to the model unasked" in results[0] and "k-live-123" not in sent and texts == FILES
+
+
+@pytest.mark.parametrize("path", ["../outside.py", "/etc/passwd.py", "/workspace/../../etc/hosts.py"])
 async def test_a_path_leaving_the_workspace_is_refused_before_any_focused_call(path):
     texts, results, _, model = await _rewrite({"path": path, "name": "main"})
 
@@ -75,7 +93,8 @@ async def test_code_a_reply_carries_beside_the_definition_is_not_written():
     assert "rewrote total" in results[0] and "os.system" not in texts["/workspace/calc.py"]
 
 
-async def test_an_env_file_is_not_python_and_is_never_sent():
-    texts, results, sent, model = await _rewrite({"path": ".env", "name": "KEY"}, mode="bypassPermissions")
+async def test_a_python_named_link_to_the_env_file_meets_the_secrets_rules_and_is_never_sent():
+    texts, results, sent, model = await _rewrite({"path": "settings.py", "name": "KEY"}, mode="bypassPermissions",
+                                                 links={"/workspace/settings.py": "/workspace/.env"})
 
     assert texts == FILES and len(model.requests) == 2 and "s3cret" not in sent and results[0]

@@ -5,7 +5,7 @@ import pytest
 
 from orkeon_engine.tools.definition_rewrite import MAX_REPLIES, DefinitionRewriteTool
 from tests.support.doubles.fake_files import FakeFiles
-from tests.support.doubles.scripted_writer import ScriptedWriter
+from tests.support.doubles.scripted_rewrite_turn import ScriptedRewriteTurn
 
 CALC = '''def total(prices):
     result = 0
@@ -30,10 +30,10 @@ WRONG = _reply(CALC.replace("range(len(prices) - 1)", "range(1, len(prices))"))
 SAME = _reply(CALC)
 
 
-def _tool(replies, files=None):
+def _tool(replies, files=None, refused=()):
     files = files or FakeFiles({"/workspace/calc.py": CALC, "/workspace/notes.md": "# notes\n"})
-    writer = ScriptedWriter(replies)
-    return DefinitionRewriteTool(files, writer, lambda: REQUEST), files, writer
+    writer = ScriptedRewriteTurn(replies, REQUEST, refused)
+    return DefinitionRewriteTool(files, writer), files, writer
 
 
 async def _run(tool, **arguments):
@@ -141,3 +141,33 @@ async def test_a_method_is_rewritten_in_its_class_and_keeps_its_docstring():
 
     assert not result.is_error, result.text
     assert await files.read_text("/workspace/basket.py") == basket.replace("insert(0, price)", "append(price)")
+
+
+async def test_a_file_the_read_rules_keep_from_the_model_is_never_read_or_sent():
+    tool, files, writer = _tool([], refused={"/workspace/calc.py"})
+
+    result = await _run(tool)
+
+    assert result.is_error and "may not go to the model unasked" in result.text and "file_read(keys.py)" in result.text
+    assert writer.calls == [] and await files.read_text("/workspace/calc.py") == CALC
+
+
+async def test_a_method_whose_string_runs_back_to_column_zero_is_rewritten_string_and_all():
+    shelf = 'class Shelf:\n    def label(self):\n        return """top\nbottom"""\n'
+    reply = '```python\ndef label(self):\n    return """top\nbottom""".upper()\n```'
+    files = FakeFiles({"/workspace/shelf.py": shelf})
+    tool, _, _ = _tool([reply, reply], files)
+
+    result = await _run(tool, path="shelf.py", name="label")
+
+    assert not result.is_error, result.text
+    assert await files.read_text("/workspace/shelf.py") == shelf.replace('bottom"""', 'bottom""".upper()')
+
+
+async def test_a_lone_carriage_return_file_is_left_to_file_edit():
+    files = FakeFiles({"/workspace/calc.py": 'x = """a\rb"""\n\n\ndef total(prices):\n    return 0\n'})
+    tool, _, writer = _tool([], files)
+
+    result = await _run(tool)
+
+    assert result.is_error and "lone carriage return" in result.text and not writer.calls

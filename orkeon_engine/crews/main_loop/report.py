@@ -89,7 +89,7 @@ def checkpoint_line(turn: int, changed: Sequence[str]) -> str:
 def answer_or_silence(answer: str, calls: Sequence[ToolCallRecord]) -> str:
     """The turn's answer, or, when the model ended it without a word (a small model does), a sentence saying
     so and what it called, so the person never reads an empty answer."""
-    if answer.strip():
+    if any(char.isalnum() for char in answer):  # "." or a lone fence says nothing either
         return answer
     if not calls:
         return "The model ended the turn without an answer and without a tool call."

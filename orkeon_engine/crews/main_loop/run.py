@@ -288,6 +288,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     line = mode_line(turn.mode, turn.mode_source, turn.mode_detail, turn.mode_problem)  # 2
     steps.report(2, line)
     gate = await gate_for_run(ports.gate_ports(), turn.mode, hooks=hooks)  # 3
+    writer.refusal = quiet_read_refusal(gate.context)  # a rewrite sends the file to the model: read rules apply
     window = await resolve_context_window(ports.config, ports.window)  # the tool set and step 5 depend on it
     core = await _uses_core_set(ports.config, window)
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
@@ -350,7 +351,7 @@ async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
     extra: list[Tool[Any]] = [TodoWriteTool(TodoBoard(ports.session, ports.progress, ports.events))]
     edited = files if files is not None else ports.files
     if rewrite is not None and edited is not None:
-        extra.append(DefinitionRewriteTool(edited, rewrite, lambda: rewrite.request))
+        extra.append(DefinitionRewriteTool(edited, rewrite))
     return await (ports.toolbox(extra, files) if files is not None else ports.toolbox(extra))
 
 
@@ -363,14 +364,22 @@ class _RewriteCalls:
     options: CallOptions
     request: str
     """The person's request as the turn has it: its prelude's text joins it at step 1."""
+    refusal: Refusal | None = None
+    """file_read's rules under the turn's gate (set at step 3); before it, nothing is read for a rewrite."""
     usage: Usage = field(default_factory=Usage)
     calls: int = 0
+
+    def read_refusal(self, path: str, paths: tuple[str, ...]) -> str | None:
+        if self.refusal is None:
+            return "the turn's read rules are not settled"
+        return self.refusal(path, paths)
 
     async def __call__(self, system: str, user: str, max_tokens: int) -> str:
         self.calls += 1
         try:
             reply = await self.llm.reply(system, user, dataclasses.replace(self.options, max_tokens=max_tokens))
         except AnswerCut as cut:  # talk past the cap after the code block: the block may be whole
+            self.usage = self.usage + (cut.usage or Usage())
             return cut.text
         self.usage = self.usage + reply.usage
         return reply.message.text
@@ -620,7 +629,7 @@ class ContextReport:
 async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     """/context: the next turn's prompt measured part by part (the request itself not counted)."""
     choice = await resolve_mode(ports.session, ports.config)
-    toolbox = await _toolbox(ports)
+    toolbox = await _toolbox(ports, rewrite=_RewriteCalls(ports.llm, CallOptions(), "") if ports.llm else None)
     gate = await gate_for_run(ports.gate_ports(), choice.mode)
     window = await resolve_context_window(ports.config, ports.window)
     offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,

@@ -67,3 +67,4 @@ def test_an_empty_answer_becomes_a_sentence_naming_the_calls():
     assert answer_or_silence("  \n", calls) == ("The model ended the turn without an answer, after 3 tool calls "
                                                 "(file_read x2, definition_rewrite).")
     assert answer_or_silence("", []) == "The model ended the turn without an answer and without a tool call."
+    assert answer_or_silence(" .\n```", []) == answer_or_silence("", []) and answer_or_silence("8", []) == "8"

@@ -580,6 +580,7 @@ async def test_a_focused_reply_cut_at_its_cap_still_gives_its_whole_code_block()
 
     assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
     assert result.figures.model_calls == 4
+    assert result.figures.usage.startswith("600 tokens in (summed over the calls), 540 out")  # the cut one's too
 
 
 async def test_the_focused_calls_read_the_request_with_its_preludes_text():
