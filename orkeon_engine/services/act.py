@@ -52,10 +52,12 @@ from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolC
 from orkeon_engine.domain.echoed_results import ECHO_NOTE, echoes_result, imitates_result, stand_in
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
-from orkeon_engine.domain.permissions.tools import HOST_TOOLS
+from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
 from orkeon_engine.domain.text_tool_calls import UnrunCalls, read_text_calls, unrun_calls, unrun_note
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
+from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
+from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -72,6 +74,7 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
 MAX_PARALLEL_READS = 4
 MAX_UNRUN_NOTES = 1
 MAX_ECHO_NOTES = 1
+MAX_UNAPPLIED_NOTES = 1
 """How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
@@ -161,6 +164,7 @@ class _ToolLoop:
         self._protocol: ToolProtocol = "native"
         self._unrun_notes = 0
         self._echo_notes = 0
+        self._unapplied_notes = 0
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -199,6 +203,11 @@ class _ToolLoop:
                 self._echo_notes += 1
                 self._check("turns", self._budget.turns, self._turns - 1)
                 conversation.append(ChatMessage.user(ECHO_NOTE))
+                continue
+            if not message.tool_calls and self._unapplied(message):  # code shown, nothing changed: told once
+                self._unapplied_notes += 1
+                self._check("turns", self._budget.turns, self._turns - 1)
+                conversation.append(ChatMessage.user(UNAPPLIED_NOTE))
                 continue
             if not message.tool_calls:
                 answer = self._answer(message, conversation)
@@ -251,6 +260,14 @@ class _ToolLoop:
             return message.text
         last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
         return message.text if last is None else stand_in(last)
+
+    def _unapplied(self, message: ChatMessage) -> bool:
+        """Whether a final reply shows a definition as code in a turn that offers definition_rewrite and
+        edited nothing, while a note is left to tell the model so (domain/unapplied_code.py)."""
+        if self._unapplied_notes >= MAX_UNAPPLIED_NOTES or DEFINITION_REWRITE not in self._offered():
+            return False
+        edited = any(record.name in EDIT_TOOLS and not record.result.is_error for record in self._records)
+        return not edited and shows_definition(message.text)
 
     def _echoes(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> bool:
         """Whether a reply right after a tool result only repeats it (domain/echoed_results.py), while this

@@ -598,6 +598,30 @@ async def test_the_focused_calls_read_the_request_with_its_preludes_text():
     assert "the spoken words: total forgets every price" in model.requests[1].last_user_text
 
 
+async def test_with_the_core_set_a_reply_showing_the_fixed_function_is_asked_to_make_the_change():
+    shown = "The loop stops early. Fixed:\n```python\ndef total(prices):\n    return sum(prices)\n```"
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup(shown, [Call("definition_rewrite", {"path": "calc.py", "name": "total"})],
+                                      fixed, fixed, "Fixed total in calc.py.",
+                                      files=FakeFiles({"/workspace/calc.py": "def total(prices):\n    return 0\n"}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    result = await run_main_loop(_turn("total is wrong", mode="acceptEdits", source="explicit"), ports)
+
+    assert model.requests[1].messages[-1].text.startswith("Your reply shows code, but no file changed")
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+    assert result.answer == "Fixed total in calc.py."
+
+
+async def test_with_the_full_set_a_reply_showing_code_is_the_answer():
+    shown = "Write it so:\n```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup(shown)
+
+    result = await run_main_loop(_turn("how would total look?", mode="acceptEdits", source="explicit"), ports)
+
+    assert result.answer == shown and len(model.requests) == 1
+
+
 async def test_the_full_set_never_offers_definition_rewrite():
     deps, model, ports = await _setup("ok")
 
