@@ -45,6 +45,11 @@ class Located:
         return "\n".join(line.removesuffix("\r") for line in lines).removeprefix(BOM)
 
 
+def code_blocks(reply: str) -> list[str]:
+    """The contents of a reply's fenced code blocks, in order."""
+    return _FENCE.findall(reply)
+
+
 def rewritable(source: str) -> str | None:
     """None when a file can have a definition rewritten: Python this interpreter reads, its lines ended by
     line feeds (a lone carriage return, a line break to the parser and not to the splice, is refused)."""
@@ -68,7 +73,7 @@ def parses(source: str) -> str | None:
 def locate(source: str, name: str) -> Located | str:
     """The definition `name` names in `source` (which parses): by its dotted name (`Basket.add`), else by its
     own name when one definition has it; else the problem, naming the definitions there are."""
-    found = _definitions(source)
+    found = definitions_in(source)
     wanted = name.strip().removesuffix("()")
     chosen = _named(found, wanted)
     if chosen is not None:
@@ -96,15 +101,15 @@ def candidate(reply: str, located: Located, original: str) -> str | None:
     """The definition a reply's code blocks give for `located` (from the last block that parses and defines
     it, by its dotted name or by the one definition of its own name there), dedented, with the original's
     decorators and docstring put back when it dropped them; or None."""
-    for block in reversed(_FENCE.findall(reply)):
-        code = _dedent(block)
+    for block in reversed(code_blocks(reply)):
+        code = dedent(block)
         try:
-            chosen = _named(_definitions(code), located.name)
+            chosen = _named(definitions_in(code), located.name)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             continue
         if chosen is None:
             continue
-        piece = _dedent(chosen.text(code))
+        piece = dedent(chosen.text(code))
         if parses(piece) is None:
             return with_docstring(with_decorators(piece, original), original)
     return None
@@ -112,7 +117,7 @@ def candidate(reply: str, located: Located, original: str) -> str | None:
 
 def vote_key(definition: str) -> str:
     """What two rewrites are compared by: the syntax tree, without comments, layout or docstrings."""
-    tree = _parse(_dedent(definition))
+    tree = _parse(dedent(definition))
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(node, _Definition | ast.Module) and body and _is_docstring(body[0]):
@@ -147,7 +152,7 @@ def elect(original: str, rewrites: Sequence[str]) -> Election:
 def with_decorators(rewrite: str, original: str) -> str:
     """The rewrite under the original's decorators when it has none: a reply that only left out a
     `@property` would otherwise count as a change."""
-    code = _dedent(original)
+    code = dedent(original)
     node = _parse(code).body[0]
     if not isinstance(node, _Definition) or not node.decorator_list:
         return rewrite
@@ -197,7 +202,7 @@ def _parse(source: str) -> ast.Module:
         return ast.parse(source.removeprefix(BOM))
 
 
-def _definitions(source: str) -> list[Located]:
+def definitions_in(source: str) -> list[Located]:
     """Every definition of `source`, by dotted name, its span closing over the comments that end its body."""
     lines = source.split("\n")
     found: list[Located] = []
@@ -257,7 +262,7 @@ def _inner_string_lines(code: str) -> set[int]:
     return inner
 
 
-def _dedent(code: str) -> str:
+def dedent(code: str) -> str:
     """`code` without its first line's indentation on every line that has it, a string's inner lines and
     lines without it left alone (textwrap.dedent gives up on a string that runs back to column 0)."""
     lines = code.split("\n")
@@ -276,14 +281,14 @@ def _indented(code: str, prefix: str) -> list[str]:
 
 
 def _docstring(definition: str) -> str | None:
-    tree = _parse(_dedent(definition))
+    tree = _parse(dedent(definition))
     node = tree.body[0] if tree.body else None
     return ast.get_docstring(node, clean=False) if isinstance(node, _Definition) else None
 
 
 def _docstring_lines(definition: str) -> list[str] | None:
     """The docstring statement's lines of a definition, without the body's indentation, or None."""
-    code = _dedent(definition)
+    code = dedent(definition)
     node = _parse(code).body[0]
     if not isinstance(node, _Definition) or not _is_docstring(node.body[0]):
         return None

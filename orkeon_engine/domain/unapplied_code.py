@@ -10,11 +10,8 @@ A reply whose code block defines nothing (a command, an expression, a snippet) i
 
 from __future__ import annotations
 
-import ast
-import re
-import warnings
+from orkeon_engine.domain.definition_rewrite import code_blocks, dedent, definitions_in, parses
 
-_FENCE = re.compile(r"^[ \t]*```[^\n`]*\n(.*?)^[ \t]*```", re.DOTALL | re.MULTILINE)
 UNAPPLIED_NOTE = (
     "Your reply shows code, but no file changed: what a reply says reaches no file. If the request asks for "
     "this change, make it now with a tool call (definition_rewrite for a Python function or class, file_edit "
@@ -24,20 +21,4 @@ UNAPPLIED_NOTE = (
 
 def shows_definition(reply: str) -> bool:
     """Whether a reply holds a fenced code block that parses as Python and defines a function or class."""
-    for block in _FENCE.findall(reply):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(_dedented(block))
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        if any(isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) for node in ast.walk(tree)):
-            return True
-    return False
-
-
-def _dedented(block: str) -> str:
-    lines = block.split("\n")
-    opener = next((line for line in lines if line.strip()), "")
-    prefix = opener[:len(opener) - len(opener.lstrip())]
-    return "\n".join(line.removeprefix(prefix) for line in lines)
+    return any(parses(code) is None and definitions_in(code) for code in map(dedent, code_blocks(reply)))

@@ -33,11 +33,11 @@ from orkeon_engine.domain.definition_rewrite import (
     spliced,
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
-from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
+from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import found_elsewhere
 from orkeon_engine.tools.file_write import short_diff
-from orkeon_engine.tools.shaping import gate_paths
+from orkeon_engine.tools.shaping import gate_paths, write_or_problem
 
 
 class RewriteTurn(Protocol):
@@ -116,12 +116,9 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         rewrite = await self._rewrite(path, before, args.name)
         if isinstance(rewrite, str):
             return ToolResult(f"{path} is unchanged: {rewrite}", is_error=True, data={"path": path})
-        try:
-            await self._files.write_text(path, rewrite.after)
-        except EditRefusedError as error:
-            return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})
-        except FilesError as error:
-            return ToolResult(str(error), is_error=True)
+        problem = await write_or_problem(self._files, path, rewrite.after)
+        if problem is not None:
+            return problem
         return ToolResult(_report(rewrite), data={"path": path, "definition": rewrite.located.name,
                                                   "votes": rewrite.election.votes, "replies": rewrite.replies})
 

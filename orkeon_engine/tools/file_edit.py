@@ -19,11 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from orkeon_engine.domain.file_lines import numbered
 from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
-from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
+from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import found_elsewhere
 from orkeon_engine.tools.file_write import short_diff
-from orkeon_engine.tools.shaping import gate_paths, plural
+from orkeon_engine.tools.shaping import gate_paths, plural, write_or_problem
 
 SHOWN_WHOLE_LINES = 80
 """A file this short is shown whole when a snippet is not in it: the model copies from what it sees."""
@@ -149,12 +149,9 @@ class FileEditTool(Tool[FileEditInput]):
         broken = self._guard.problem(path, text, placed.text)
         if broken is not None:
             return ToolResult(f"{path} is unchanged: {broken}\n{WHOLE_CHANGE}", is_error=True, data={"path": path})
-        try:
-            await self._files.write_text(path, placed.text)
-        except EditRefusedError as error:
-            return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})
-        except FilesError as error:
-            return ToolResult(str(error), is_error=True)
+        problem = await write_or_problem(self._files, path, placed.text)
+        if problem is not None:
+            return problem
         diff = short_diff(path, text, placed.text)
         return ToolResult(f"edited {path} ({plural(placed.count, 'place')}):\n{diff}",
                           data={"path": path, "replaced": placed.count})

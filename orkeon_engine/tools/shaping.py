@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from orkeon_engine.ports.files import Files, FilesError
+from orkeon_engine.domain.tool_call import ToolResult
+from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 
 MAX_LINE_CHARS = 2000
 NOT_A_PLAIN_NAME = "*?[$`~"
@@ -72,3 +73,15 @@ def cut_text(text: str, limit: int, hint: str = "ask for less") -> tuple[str, bo
     if len(text) <= limit:
         return text, False
     return f"{text[:limit]}\n[... {len(text) - limit:,} more characters left out: {hint}]", True
+
+
+async def write_or_problem(files: Files, path: str, text: str) -> ToolResult | None:
+    """Write an edit tool's result: None when written, else the error result (an editor's refusal, marked
+    `refused`, or the Files error)."""
+    try:
+        await files.write_text(path, text)
+    except EditRefusedError as error:
+        return ToolResult(f"refused: {error}", is_error=True, data={"path": path, "refused": True})
+    except FilesError as error:
+        return ToolResult(str(error), is_error=True)
+    return None
