@@ -14,20 +14,35 @@ least ECHO_SHARE of its lines that say something (MIN_LINES or more; a fence lin
 of that result. A reply that quotes a line or two of the result in its answer is an answer, and so is a
 bare JSON object, whatever it says: a crew's answer after its tool calls is one (so a 1.5B model's
 `{"error": "File not found..."}` is left as it is).
+
+A reply can repeat the prompt instead (the 1.5B answered a refused file_read by writing back the request's
+last block: the `<system-reminder>` gauge, the request and the permission note). It repeats the prompt when
+it carries `<system-reminder>` markup, or when ECHO_SHARE of its lines that say something (MIN_LINES or more)
+are lines of the system or user messages that hold a space: a line that is only a name (a file the prompt
+lists, say) does not count as repeated, so an answer listing the project's files is an answer. The model is
+told once (`PROMPT_ECHO_NOTE`, sharing the echo note's budget). A final answer that still writes back the
+harness's own text (`<system-reminder>` markup around a line of the prompt) is not shown, a sentence is
+(`PROMPT_ECHO_ANSWER`); one that repeats the person's lines is shown, since proofreading a text repeats most of it.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 
 MIN_LINES = 3
 MIN_WORD_CHARS = 4
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
+_PROMPT_MARKUP = re.compile(r"</?system-reminder\b", re.IGNORECASE)
 ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the result is already in the conversation. "
              "Now call the next tool you need, or give the final answer to the request in your own words: what "
              "you found or changed.")
+PROMPT_ECHO_NOTE = ("Your reply repeated the instructions you were given instead of answering them. Now call the next "
+                    "tool you need, or give the final answer to the request in your own words.")
+PROMPT_ECHO_ANSWER = ("The model's answer only repeated the instructions it was given, so it is not shown. Ask again, "
+                      "or use a larger model for this request.")
 
 
 def echoes_result(reply: str, result: str) -> bool:
@@ -42,6 +57,30 @@ def echoes_result(reply: str, result: str) -> bool:
         return False
     known = {line.strip() for line in result.splitlines() if line.strip()}
     return sum(1 for line in lines if line in known) >= ECHO_SHARE * len(lines)
+
+
+def echoes_prompt(reply: str, prompt: Iterable[str]) -> bool:
+    """Whether `reply` only repeats the prompt: `prompt` is the texts of the system and user messages."""
+    text = reply.strip()
+    if not text or _is_json(text):
+        return False
+    if _PROMPT_MARKUP.search(text):
+        return True
+    lines = [line.strip() for line in text.splitlines() if _counted(line)]
+    if len(lines) < MIN_LINES:
+        return False
+    known = {line.strip() for part in prompt for line in part.splitlines() if " " in line.strip()}
+    return sum(1 for line in lines if line in known) >= ECHO_SHARE * len(lines)
+
+
+def repeats_harness(reply: str, prompt: Iterable[str]) -> bool:
+    """Whether a final answer writes back the harness's own text: `<system-reminder>` markup and a line of the
+    prompt (the texts of the system and user messages), outside a JSON answer."""
+    text = reply.strip()
+    if not text or _is_json(text) or not _PROMPT_MARKUP.search(text):
+        return False
+    known = {line.strip() for part in prompt for line in part.splitlines() if " " in line.strip()}
+    return any(line.strip() in known for line in text.splitlines() if _counted(line))
 
 
 def imitates_result(reply: str) -> bool:

@@ -45,6 +45,13 @@ The rule (what is a call, and what only looks like one):
    answer a reply that goes on to imagine what the call returned. A block quoted from what the model read
    is not one.
 
+9. A reply that writes unrun calls again after that note was the model's insistence, not an example: when
+   every one of them is a read (the loop knows the tools' classes), they run, and the text after them is
+   dropped as the imagined result it is; otherwise nothing runs and the answer is the text before the
+   first call and a sentence saying a call was written and did not run (`NOT_RUN`). Either way the blob is
+   not the answer (the 1.5B, told once, wrote its codebase_search first and "after running it, check the
+   results" after it).
+
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
 kept as the assistant's note; the blocks are never shown to the person.
@@ -159,6 +166,8 @@ class UnrunCalls:
 
     names: tuple[str, ...]
     start: int
+    calls: tuple[TextToolCall, ...] = ()
+    """The calls themselves, in the reply's order (rule 9)."""
 
 
 def unrun_calls(text: str, offered: Mapping[str, Mapping[str, Any]], quoted: Iterable[str] = ()) -> UnrunCalls | None:
@@ -178,7 +187,7 @@ def unrun_calls(text: str, offered: Mapping[str, Mapping[str, Any]], quoted: Ite
             start = segment.start if start < 0 else start
     if not found or _any_quoted(found, quoted):
         return None
-    return UnrunCalls(tuple(dict.fromkeys(call.name for call in found)), start)
+    return UnrunCalls(tuple(dict.fromkeys(call.name for call in found)), start, tuple(found))
 
 
 def unrun_note(calls: UnrunCalls) -> str:
@@ -188,6 +197,11 @@ def unrun_note(calls: UnrunCalls) -> str:
             "ends the reply runs. Anything the reply says after the call is not its result. To use a tool, end "
             "your reply with the call alone; its result comes back in the next message. If you need no tool, "
             "give your final answer with no call in it.")
+
+
+def not_run_text(calls: UnrunCalls) -> str:
+    """The sentence that stands for calls a reply wrote and went on after, when they do not run (rule 9)."""
+    return f"(The reply wrote a call of {', '.join(calls.names)} with text after it, so it did not run.)"
 
 
 def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Names) -> TextCalls | None:

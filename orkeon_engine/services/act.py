@@ -49,12 +49,28 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
-from orkeon_engine.domain.echoed_results import ECHO_NOTE, echoes_result, imitates_result, stand_in
+from orkeon_engine.domain.echoed_results import (
+    ECHO_NOTE,
+    PROMPT_ECHO_ANSWER,
+    PROMPT_ECHO_NOTE,
+    echoes_prompt,
+    echoes_result,
+    imitates_result,
+    repeats_harness,
+    stand_in,
+)
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
-from orkeon_engine.domain.text_tool_calls import UnrunCalls, read_text_calls, unrun_calls, unrun_note
+from orkeon_engine.domain.text_tool_calls import (
+    TextToolCall,
+    UnrunCalls,
+    not_run_text,
+    read_text_calls,
+    unrun_calls,
+    unrun_note,
+)
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
 from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition
@@ -187,7 +203,9 @@ class _ToolLoop:
             self._context_tokens += reply.usage.input_tokens
             message = self._calls_of(reply.message, conversation)
             unrun = None if message.tool_calls else self._unrun(message, conversation)
-            echo = unrun is None and not message.tool_calls and self._echoes(message, conversation)
+            if unrun is not None and self._unrun_notes >= MAX_UNRUN_NOTES:  # written again after the note
+                message, unrun = self._insisted(message, unrun), None
+            echo = None if unrun is not None or message.tool_calls else self._echo_note(message, conversation)
             if held is not None and self._events is not None:
                 rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
@@ -199,10 +217,10 @@ class _ToolLoop:
                 self._check("turns", self._budget.turns, self._turns - 1)
                 conversation.append(ChatMessage.user(unrun_note(unrun)))
                 continue
-            if echo:  # a reply that only wrote the last result back is not the answer: the model is told, once
+            if echo is not None:  # a reply that only wrote a result or the prompt back: the model is told, once
                 self._echo_notes += 1
                 self._check("turns", self._budget.turns, self._turns - 1)
-                conversation.append(ChatMessage.user(ECHO_NOTE))
+                conversation.append(ChatMessage.user(echo))
                 continue
             if not message.tool_calls and self._unapplied(message):  # code shown, nothing changed: told once
                 self._unapplied_notes += 1
@@ -242,20 +260,36 @@ class _ToolLoop:
         found = read_text_calls(message.text, self._offered(), quoted)
         if found is None:
             return message
-        calls = tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
-                      for index, call in enumerate(found.calls))
-        return ChatMessage.assistant(found.note, calls)
+        return ChatMessage.assistant(found.note, self._requests(found.calls))
+
+    def _requests(self, calls: Sequence[TextToolCall]) -> tuple[ToolCallRequest, ...]:
+        """Calls written as text, as the loop's requests (ids `text_<turn>_<n>`)."""
+        return tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
+                     for index, call in enumerate(calls))
 
     def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
-        """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8), while this turn
-        has a note left to tell the model so (MAX_UNRUN_NOTES)."""
-        if self._unrun_notes >= MAX_UNRUN_NOTES or not message.text:
+        """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8): told once a turn
+        (MAX_UNRUN_NOTES), and after that run or named (rule 9, `_insisted`)."""
+        if not message.text:
             return None
         return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
 
+    def _insisted(self, message: ChatMessage, unrun: UnrunCalls) -> ChatMessage:
+        """A reply that wrote calls with text after them again, after the note (text_tool_calls rule 9): the
+        text before them and the calls, when all are reads; else that text and a sentence that they did not
+        run."""
+        before = message.text[:unrun.start].rstrip()
+        calls = self._requests(unrun.calls)
+        if calls and all(self._is_read(call) for call in calls):
+            return ChatMessage.assistant(before, calls)
+        return ChatMessage.assistant(f"{before}\n\n{not_run_text(unrun)}".strip())
+
     def _answer(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str:
-        """The final answer: the reply's text, or, when it still imitates a tool result after the echo note,
-        the last real result under a sentence saying so (domain/echoed_results.py)."""
+        """The final answer: the reply's text; or, when it still imitates a tool result after the echo note,
+        the last real result under a sentence saying so; or, when it writes back the harness's own text, a
+        sentence saying that (domain/echoed_results.py)."""
+        if repeats_harness(message.text, _prompt_texts(conversation)):
+            return PROMPT_ECHO_ANSWER
         if self._echo_notes == 0 or not imitates_result(message.text):
             return message.text
         last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
@@ -269,12 +303,16 @@ class _ToolLoop:
         edited = any(record.name in EDIT_TOOLS and not record.result.is_error for record in self._records)
         return not edited and shows_definition(message.text)
 
-    def _echoes(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> bool:
-        """Whether a reply right after a tool result only repeats it (domain/echoed_results.py), while this
-        turn has a note left to tell the model so (MAX_ECHO_NOTES)."""
-        if self._echo_notes >= MAX_ECHO_NOTES or not conversation or conversation[-1].role != "tool":
-            return False
-        return echoes_result(message.text, conversation[-1].text)
+    def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
+        """The note for a reply that only repeats the tool result right before it, or the prompt
+        (domain/echoed_results.py), while this turn has a note left to tell the model so (MAX_ECHO_NOTES)."""
+        if self._echo_notes >= MAX_ECHO_NOTES:
+            return None
+        if conversation and conversation[-1].role == "tool" and echoes_result(message.text, conversation[-1].text):
+            return ECHO_NOTE
+        if echoes_prompt(message.text, _prompt_texts(conversation)):
+            return PROMPT_ECHO_NOTE
+        return None
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs
@@ -408,6 +446,11 @@ class _ToolLoop:
 
 def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdict | None, text: str) -> ToolCallRecord:
     return ToolCallRecord(request.id, request.name, arguments, verdict, ToolResult(text, is_error=True))
+
+
+def _prompt_texts(conversation: Sequence[ChatMessage]) -> list[str]:
+    """The texts the harness and the person sent: the system and user messages."""
+    return [message.text for message in conversation if message.role in ("system", "user")]
 
 
 def _request_of(record: ToolCallRecord) -> ToolCallRequest:

@@ -1,6 +1,12 @@
 import pytest
 
-from orkeon_engine.domain.echoed_results import echoes_result, imitates_result, stand_in
+from orkeon_engine.domain.echoed_results import (
+    echoes_prompt,
+    echoes_result,
+    imitates_result,
+    repeats_harness,
+    stand_in,
+)
 
 DIFF = """edited /workspace/calc.py (1 place):
 --- /workspace/calc.py
@@ -50,3 +56,41 @@ def test_the_stand_in_says_what_it_is_and_gives_the_result_whole():
     text = stand_in("rewrote total in /workspace/calc.py:\n-a\n+b\n")
 
     assert text.startswith("The model's answer only imitated a tool's result") and text.endswith("-a\n+b")
+
+
+# --- a reply that repeats the prompt ------------------------------------------------------------------------
+
+PROMPT = ["You are Orkeon, a coding assistant.",
+          "- The project's files:\n\n```\nREADME.md\ninventory/settings.py\n```\n\n<system-reminder>\nContext in use: "
+          "21% of the window.\n</system-reminder>\n\n## The request\n\nOn which port does the service listen? Read "
+          "the code.\n\nThe host may ask the person before a call runs."]
+WRITTEN_BACK = ("<system-reminder>\nContext in use: 21% of the window.\n</system-reminder>\n\n## The request\n\n"
+                "On which port does the service listen? Read the code.\n\nThe host may ask the person before a call "
+                "runs.")
+
+
+def test_a_reply_that_writes_the_request_block_back_repeats_the_prompt():
+    assert echoes_prompt(WRITTEN_BACK, PROMPT) and repeats_harness(WRITTEN_BACK, PROMPT)
+
+
+def test_lines_of_the_prompt_without_the_markup_repeat_it_but_are_not_the_harness_s_text():
+    reply = ("## The request\nOn which port does the service listen? Read the code.\n"
+             "The host may ask the person before a call runs.")
+
+    assert echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
+
+
+@pytest.mark.parametrize("reply", [
+    "The service listens on 8731 by default (DEFAULT_PORT in inventory/settings.py).",
+    "The project has these files:\n```\nREADME.md\ninventory/settings.py\n```\nand nothing else.",
+    '{"answer": "<system-reminder>\\nContext in use: 21% of the window."}',
+    "",
+])
+def test_an_answer_is_not_a_repeat_of_the_prompt(reply):
+    assert not echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
+
+
+def test_markup_alone_without_a_line_of_the_prompt_is_not_the_harness_s_text():
+    reply = "A <system-reminder> block comes from the harness.\nIt says how full the context is."
+
+    assert echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.text_tool_calls import read_text_calls, unrun_calls
+from orkeon_engine.domain.text_tool_calls import not_run_text, read_text_calls, unrun_calls
 
 OFFERED = {
     "file_read": {"type": "object", "properties": {"path": {"type": "string"}}},
@@ -242,6 +242,8 @@ def test_a_call_written_before_more_prose_is_an_unrun_call_named_with_where_it_s
     found = unrun_calls(text, OFFERED)
 
     assert found is not None and found.names == ("file_read",) and text[:found.start] == "Step one:\n"
+    assert [(call.name, json.loads(call.arguments)) for call in found.calls] == [("file_read", {"path": "a.py"})]
+    assert not_run_text(found) == "(The reply wrote a call of file_read with text after it, so it did not run.)"
 
 
 @pytest.mark.parametrize("text", [

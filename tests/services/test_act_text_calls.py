@@ -127,12 +127,42 @@ async def test_a_call_written_mid_reply_does_not_run_and_the_model_is_told_once_
     assert result.text == "cart.py now sets TAX to 0.21."
 
 
-async def test_the_model_is_told_once_a_turn_then_its_reply_is_the_answer():
+async def test_an_edit_written_mid_reply_again_after_the_note_does_not_run_and_is_named_not_shown():
+    edit = RecordingEdit()
     model = ScriptedChatModel([IMAGINED, IMAGINED])
 
-    result = await _act(model, [RecordingEdit()])
+    result = await _act(model, [edit])
 
-    assert result.text == IMAGINED and result.calls == () and model.remaining == 0
+    assert result.text == "Let me write it.\n\n(The reply wrote a call of file_write with text after it, so it did " \
+                          "not run.)"
+    assert result.calls == () and edit.written == {} and model.remaining == 0
+
+
+READ_THEN_TALK = ('To find it, search:\n```json\n{"name": "file_read", "arguments": {"path": "settings.py"}}\n```\n'
+                  "After running it, check the results for the port.")
+
+
+async def test_a_read_written_mid_reply_again_after_the_note_runs_and_the_text_after_it_is_dropped():
+    model = ScriptedChatModel([READ_THEN_TALK, READ_THEN_TALK, "It listens on 8731."])
+
+    result = await _act(model, [TextRead({"settings.py": "PORT = 8731\n"})])
+
+    assert [(c.name, c.result.text) for c in result.calls] == [("file_read", "PORT = 8731\n")]
+    said = model.requests[2].messages[-2]
+    assert said.role == "assistant" and said.text == "To find it, search:"
+    assert result.text == "It listens on 8731." and model.remaining == 0
+
+
+async def test_a_read_and_an_edit_written_mid_reply_again_run_nothing():
+    both = ('```json\n{"name": "file_read", "arguments": {"path": "settings.py"}}\n```\nthen\n'
+            '```json\n{"name": "file_write", "arguments": {"path": "a.py", "text": "x"}}\n```\nand done.')
+    edit = RecordingEdit()
+    model = ScriptedChatModel([both, both])
+
+    result = await _act(model, [TextRead({"settings.py": "PORT = 8731\n"}), edit])
+
+    assert result.calls == () and edit.written == {}
+    assert result.text == "(The reply wrote a call of file_read, file_write with text after it, so it did not run.)"
 
 
 async def test_a_streamed_reply_with_a_call_mid_text_shows_only_what_came_before_the_call():
@@ -184,5 +214,47 @@ async def test_a_second_repeat_without_markup_is_taken_as_the_answer():
     model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), repeat, repeat])
 
     result = await _act(model, [TextRead({"notes.md": repeat + "\n"})])
+
+    assert result.text == repeat and model.remaining == 0
+
+
+# --- a reply that only writes the prompt back (domain/echoed_results.py) --------------------------------
+
+async def test_a_reply_repeating_the_prompt_is_sent_back_once_and_the_next_reply_is_the_answer():
+    request = ChatMessage.user("<system-reminder>\nContext in use: 21% of the window.\n</system-reminder>\n\n"
+                               "## The request\n\nOn which port does it listen?")
+    model = ScriptedChatModel([Call("file_read", {"path": "/settings.py"}), request.text,
+                               "It listens on 8731."])
+
+    result = await act("You are a test.", [request], [TextRead({"settings.py": "PORT = 8731\n"})], UNLIMITED,
+                       FakePermissionGate(), model=model, clock=FakeClock())
+
+    told = model.requests[2].messages[-1]
+    assert told.role == "user" and told.text.startswith("Your reply repeated the instructions you were given")
+    assert result.text == "It listens on 8731." and model.remaining == 0
+
+
+async def test_a_second_reply_writing_the_harness_text_back_is_not_shown_a_sentence_is():
+    request = ChatMessage.user("<system-reminder>\nContext in use: 21% of the window.\n</system-reminder>\n\n"
+                               "## The request\n\nOn which port does it listen?")
+    model = ScriptedChatModel([request.text, request.text])
+
+    result = await act("You are a test.", [request], [TextRead({})], UNLIMITED, FakePermissionGate(),
+                       model=model, clock=FakeClock())
+
+    assert result.text.startswith("The model's answer only repeated the instructions it was given, so it is not "
+                                  "shown.")
+    assert "system-reminder" not in result.text and model.remaining == 0
+
+
+async def test_the_echo_notes_are_one_budget_a_result_echo_then_a_prompt_echo_ends_the_turn():
+    request = ChatMessage.user("## The request\n\nWhat do the notes say about the release date?\n"
+                               "The host may ask the person before a call runs.")
+    repeat = "## The request\nWhat do the notes say about the release date?\n" \
+             "The host may ask the person before a call runs."
+    model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "ship\n</tool_response>", repeat])
+
+    result = await act("You are a test.", [request], [TextRead({"notes.md": "ship\n"})], UNLIMITED,
+                       FakePermissionGate(), model=model, clock=FakeClock())
 
     assert result.text == repeat and model.remaining == 0
