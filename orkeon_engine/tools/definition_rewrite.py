@@ -97,6 +97,9 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
 
     async def describe(self, args: DefinitionRewriteInput) -> ToolCall:
         paths = gate_paths(self._files, args.path)
+        problem = await self._hopeless(args, paths)
+        if problem is not None:  # the loop returns it as the call's error: nobody is asked about a no-op
+            raise ValueError(problem)
         preview = f"rewrite {args.name.strip()} in {paths[0]} for the request"
         return ToolCall(self.name, self.tool_class, args.model_dump(), paths=paths, preview=preview)
 
@@ -122,14 +125,24 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         return ToolResult(_report(rewrite), data={"path": path, "definition": rewrite.located.name,
                                                   "votes": rewrite.election.votes, "replies": rewrite.replies})
 
+    async def _hopeless(self, args: DefinitionRewriteInput, paths: tuple[str, ...]) -> str | None:
+        """Why the call can change nothing (not Python, does not parse, no such definition), found before the
+        gate asks the person, so a small model's call on a name it made up is not put to them. Only a file
+        file_read's rules would read unasked is looked at; a file that cannot be read is left to `run`, which
+        says where a file of that name is."""
+        try:
+            path = self._files.resolve(args.path)
+            if self._turn.read_refusal(path, paths) is not None:
+                return None
+            before = await self._files.read_text(path)
+        except FilesError:
+            return None
+        target = _target(path, before, args.name)
+        return f"{path} is unchanged: {target}" if isinstance(target, str) else None
+
     async def _rewrite(self, path: str, before: str, name: str) -> _Rewrite | str:
         """The file with the definition rewritten, or why it cannot be."""
-        if not path.endswith((".py", ".pyi")):
-            return "definition_rewrite changes a Python file (.py); change this one with file_edit"
-        problem = rewritable(before)
-        if problem is not None:
-            return problem
-        located = locate(before, name)
+        located = _target(path, before, name)
         if isinstance(located, str):
             return located
         original = located.text(before)
@@ -151,6 +164,14 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         if misfit is not None:
             return f"the rewrite of {located.name} does not fit where it stands ({misfit}); use file_edit"
         return _Rewrite(path, before, after, located, election, replies)
+
+
+def _target(path: str, before: str, name: str) -> Located | str:
+    """The definition a call names in a file, or why it cannot be rewritten there."""
+    if not path.endswith((".py", ".pyi")):
+        return "definition_rewrite changes a Python file (.py); change this one with file_edit"
+    problem = rewritable(before)
+    return problem if problem is not None else locate(before, name)
 
 
 def _report(rewrite: _Rewrite) -> str:

@@ -3,7 +3,8 @@ file to the model only once the gate allowed the call.
 
 The attacks: a model (or a file talking to it) that names a file the rules keep edits or reads away from
 (or a Python-named link to one), or a path out of the workspace, to get that file's text sent to the model
-and rewritten; a change in a read-only mode
+and rewritten, or a made-up definition name in such a file to have the check made before the gate list the
+definitions it holds; a change in a read-only mode
 or one the person denied; and a focused reply that carries more than the definition (a module-level
 `os.system` beside the function) to get code written where no one asked for it.
 """
@@ -52,6 +53,23 @@ async def test_a_read_deny_rule_keeps_the_files_text_from_the_model_though_edits
 
     assert "may not go to the model unasked" in results[0] and texts == FILES
     assert "k-live-123" not in sent and len(model.requests) == 2
+
+
+async def test_a_made_up_name_in_a_read_denied_file_does_not_list_its_definitions():
+    texts, results, sent, _ = await _rewrite({"path": "keys.py", "name": "nothing_here"},
+                                             rules={"deny": ["file_read(keys.py)"]})
+
+    assert "may not go to the model unasked" in results[0] and texts == FILES
+    assert "token" not in results[0] and "k-live-123" not in sent
+
+
+async def test_a_made_up_name_in_a_readable_file_is_refused_before_the_person_is_asked():
+    human = FakeHumanInput([])
+    texts, results, _, _ = await _rewrite({"path": "calc.py", "name": "inventory_port"}, mode="default",
+                                          human=human)
+
+    assert results[0].startswith("definition_rewrite: /workspace/calc.py is unchanged: no function or class named")
+    assert human.questions == [] and texts == FILES
 
 
 async def test_a_file_whose_read_would_ask_is_not_sent_unasked():

@@ -171,3 +171,36 @@ async def test_a_lone_carriage_return_file_is_left_to_file_edit():
     result = await _run(tool)
 
     assert result.is_error and "lone carriage return" in result.text and not writer.calls
+
+
+# --- what can change nothing is said before the gate asks anyone ------------------------------------------
+
+@pytest.mark.parametrize(("path", "name", "said"), [
+    ("calc.py", "inventory_port", "/workspace/calc.py is unchanged: no function or class named `inventory_port`"),
+    ("notes.md", "total", "/workspace/notes.md is unchanged: definition_rewrite changes a Python file"),
+])
+async def test_a_call_that_can_change_nothing_fails_in_describe_before_the_gate(path, name, said):
+    tool, _, writer = _tool([])
+
+    with pytest.raises(ValueError) as caught:
+        await tool.describe(tool.parse({"path": path, "name": name}))
+
+    assert str(caught.value).startswith(said) and writer.calls == []
+
+
+async def test_a_file_the_read_rules_keep_from_the_model_is_not_looked_at_before_the_gate():
+    files = FakeFiles({"/workspace/keys.py": "SECRET = 'x'\n"})
+    tool, _, _ = _tool([], files=files, refused=["/workspace/keys.py"])
+
+    call = await tool.describe(tool.parse({"path": "keys.py", "name": "no_such_name"}))
+
+    assert call.paths == ("/workspace/keys.py",)
+    assert call.preview == "rewrite no_such_name in /workspace/keys.py for the request"
+
+
+async def test_a_file_that_is_not_there_goes_to_the_gate_and_run_says_where_one_is():
+    tool, _, _ = _tool([])
+
+    call = await tool.describe(tool.parse({"path": "lib/calc.py", "name": "total"}))
+
+    assert call.paths == ("/workspace/lib/calc.py",)
