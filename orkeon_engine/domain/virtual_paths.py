@@ -58,9 +58,8 @@ def resolve_virtual(path: str, mounts: Sequence[str]) -> VirtualPath:
     mount = _mount_of(absolute, mounts)
     if mount is None:
         known = ", ".join(sorted(mounts))
-        raise VirtualPathError(
-            path, f"not under a mount ({known}); absolute host paths are refused, use a virtual path"
-        )
+        raise VirtualPathError(path, f"not under a mount ({known}); absolute host paths are refused, use a virtual "
+                               f"path{_project_spelling(absolute, mounts)}")
     parts: list[str] = []
     for part in absolute[len(mount):].split("/"):
         if part in ("", "."):
@@ -72,6 +71,17 @@ def resolve_virtual(path: str, mounts: Sequence[str]) -> VirtualPath:
             continue
         parts.append(part)
     return _innermost(VirtualPath(mount, tuple(parts)), mounts)
+
+
+def _project_spelling(absolute: str, mounts: Sequence[str]) -> str:
+    """How a file of the project under that name is written, when /workspace is a mount: a model that writes
+    `/inventory/settings.py` for the project's file is told `inventory/settings.py`. Only words: the path
+    stays refused, so the gate never sees one path while the tool reads another."""
+    if WORKSPACE not in (mount.rstrip("/") for mount in mounts):
+        return ""
+    relative = absolute.strip("/")
+    return f"; a project file is named from the project's root ({relative}) or under {WORKSPACE} " \
+        f"({WORKSPACE}/{relative})" if relative else ""
 
 
 def _innermost(found: VirtualPath, mounts: Sequence[str]) -> VirtualPath:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.decide import Allow, Ask, Decision, Deny, GateContext, decide
+from orkeon_engine.domain.permissions.matching import is_shell_call
 from orkeon_engine.domain.permissions.question import (
     ALLOW_ONCE,
     ALLOW_SESSION,
@@ -61,6 +62,9 @@ from orkeon_engine.services.session_io import CurrentSession
 
 __all__ = ["Allow", "Ask", "Decision", "Deny", "GateContext", "GatePorts", "RunGate", "decide", "gate_for_run"]
 NO_GRAMMAR = "no shell grammar is wired in this engine, so no command line can be read"
+SHELL_READ_HINT = ("; to read or search the project, file_read, directory_read and codebase_search run without "
+                   "asking unless a rule says otherwise")
+"""Added to an unanswered shell question: a small model refused `grep` told the person to run it themselves."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,7 @@ class RunGate:
                     answer = await self._ask(call, decision)
             except TimeoutError:
                 return self._too_late()
-            return await self._apply(answer, decision)
+            return await self._apply(answer, decision, call)
         finally:
             self._asking.release()
 
@@ -149,10 +153,11 @@ class RunGate:
         edits = (call.edit,) if call.edit is not None else ()
         return await self._human.choose(question_text(call, ask, where), answers(ask), edits)
 
-    async def _apply(self, answer: str | None, ask: Ask) -> Verdict:
+    async def _apply(self, answer: str | None, ask: Ask, call: ToolCall) -> Verdict:
         if answer is None:
             return Verdict.deny("refused: the call needed the person's approval and nobody answered; "
-                                "change approach, or say in the final answer what needs approval")
+                                "change approach, or say in the final answer what needs approval"
+                                + (SHELL_READ_HINT if is_shell_call(call) else ""))
         if answer == ALLOW_ONCE:
             return Verdict.allow("allowed once by the person")
         if answer == ALLOW_SESSION and ask.offers:

@@ -51,6 +51,21 @@ def test_an_absolute_host_path_is_refused_naming_the_mounts():
     assert "absolute host paths are refused" in caught.value.reason and "/workspace" in caught.value.reason
 
 
+def test_a_project_file_written_from_the_root_is_refused_with_its_spellings_under_the_workspace():
+    with pytest.raises(VirtualPathError) as caught:
+        resolve_virtual("/inventory//settings.py", MOUNTS)
+
+    assert caught.value.reason.endswith("a project file is named from the project's root (inventory/settings.py) "
+                                        "or under /workspace (/workspace/inventory/settings.py)")
+
+
+def test_without_a_workspace_mount_no_project_spelling_is_offered():
+    with pytest.raises(VirtualPathError) as caught:
+        resolve_virtual("/inventory/settings.py", ["/output", "/tmp"])
+
+    assert "project" not in caught.value.reason and "/output, /tmp" in caught.value.reason
+
+
 def test_a_name_that_only_starts_like_a_mount_is_not_under_it():
     with pytest.raises(VirtualPathError, match="not under a mount"):
         resolve_virtual("/workspaces/x", MOUNTS)

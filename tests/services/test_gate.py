@@ -30,6 +30,17 @@ async def test_the_gate_denies_when_nobody_answers():
     assert len(deps.human.questions) == 1
 
 
+async def test_an_unanswered_shell_call_points_at_the_tools_that_read_without_asking():
+    gate, _ = await _gate(human=FakeHumanInput(choices=[None, None]))
+
+    shell_verdict = await gate.authorize(shell("grep -n PORT inventory/settings.py"))
+    write_verdict = await gate.authorize(write("notes.md"))
+
+    assert shell_verdict.reason.endswith("file_read, directory_read and codebase_search run without asking unless "
+                                         "a rule says otherwise")
+    assert "codebase_search" not in write_verdict.reason and "nobody answered" in write_verdict.reason
+
+
 async def test_the_question_offers_the_four_answers_and_shows_the_command():
     gate, deps = await _gate(human=FakeHumanInput(choices=["Deny"]))
 
