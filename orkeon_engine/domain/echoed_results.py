@@ -21,8 +21,9 @@ it carries `<system-reminder>` markup, or when ECHO_SHARE of its lines that say 
 are lines of the system or user messages that hold a space: a line that is only a name (a file the prompt
 lists, say) does not count as repeated, so an answer listing the project's files is an answer. The model is
 told once (`PROMPT_ECHO_NOTE`, sharing the echo note's budget). A final answer that still writes back the
-harness's own text (`<system-reminder>` markup around a line of the prompt) is not shown, a sentence is
-(`PROMPT_ECHO_ANSWER`); one that repeats the person's lines is shown, since proofreading a text repeats most of it.
+harness's own text (`<system-reminder>` markup around a line of the prompt, or saying nothing outside it)
+is not shown, a sentence is (`PROMPT_ECHO_ANSWER`); one that repeats the person's lines is shown, since
+proofreading a text repeats most of it.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ MIN_LINES = 3
 MIN_WORD_CHARS = 4
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
-_PROMPT_MARKUP = re.compile(r"</?system-reminder\b", re.IGNORECASE)
+_PROMPT_MARKUP = re.compile(r"</?system-reminder\b[^>]*>?", re.IGNORECASE)
+_REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
 ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the result is already in the conversation. "
              "Now call the next tool you need, or give the final answer to the request in your own words: what "
              "you found or changed.")
@@ -75,10 +77,14 @@ def echoes_prompt(reply: str, prompt: Iterable[str]) -> bool:
 
 def repeats_harness(reply: str, prompt: Iterable[str]) -> bool:
     """Whether a final answer writes back the harness's own text: `<system-reminder>` markup and a line of the
-    prompt (the texts of the system and user messages), outside a JSON answer."""
+    prompt (the texts of the system and user messages), or nothing said outside the markup's blocks (the 1.5B
+    wrote a gauge of its own, with a share the prompt never held); never a JSON answer."""
     text = reply.strip()
     if not text or _is_json(text) or not _PROMPT_MARKUP.search(text):
         return False
+    outside = _PROMPT_MARKUP.sub("", _REMINDER_BLOCK.sub("", text))
+    if not any(_counted(line) for line in outside.splitlines()):
+        return True
     known = {line.strip() for part in prompt for line in part.splitlines() if " " in line.strip()}
     return any(line.strip() in known for line in text.splitlines() if _counted(line))
 

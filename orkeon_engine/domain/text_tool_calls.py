@@ -48,9 +48,11 @@ The rule (what is a call, and what only looks like one):
 9. A reply that writes unrun calls again after that note was the model's insistence, not an example: when
    every one of them is a read (the loop knows the tools' classes), they run, and the text after them is
    dropped as the imagined result it is; otherwise nothing runs and the answer is the text before the
-   first call and a sentence saying a call was written and did not run (`NOT_RUN`). Either way the blob is
-   not the answer (the 1.5B, told once, wrote its codebase_search first and "after running it, check the
-   results" after it).
+   first call and a sentence saying a call was written and did not run (`not_run_text`). Either way the
+   blob is not the answer (the 1.5B, told once, wrote its codebase_search first and "after running it,
+   check the results" after it). Reads that all ran already this turn with the same arguments are not run
+   again: the model is told once that their results are above (`repeated_note`; the 1.5B wrote the same
+   search and the same imagined output again after its real result came back).
 
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
@@ -197,6 +199,13 @@ def unrun_note(calls: UnrunCalls) -> str:
             "ends the reply runs. Anything the reply says after the call is not its result. To use a tool, end "
             "your reply with the call alone; its result comes back in the next message. If you need no tool, "
             "give your final answer with no call in it.")
+
+
+def repeated_note(calls: UnrunCalls) -> str:
+    """What the loop tells a model that wrote, mid-reply again, reads that already ran this turn (rule 9)."""
+    return (f"That {', '.join(calls.names)} call already ran in this turn: its result is in the conversation above, "
+            "and anything written after the call in your reply is not it. Read that result and give your final "
+            "answer to the request in your own words, with no call in it.")
 
 
 def not_run_text(calls: UnrunCalls) -> str:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +69,7 @@ from orkeon_engine.domain.text_tool_calls import (
     UnrunCalls,
     not_run_text,
     read_text_calls,
+    repeated_note,
     unrun_calls,
     unrun_note,
 )
@@ -90,6 +92,7 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
 MAX_PARALLEL_READS = 4
 MAX_UNRUN_NOTES = 1
 MAX_ECHO_NOTES = 1
+MAX_REPEAT_NOTES = 1
 MAX_UNAPPLIED_NOTES = 1
 """How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
@@ -181,6 +184,7 @@ class _ToolLoop:
         self._unrun_notes = 0
         self._echo_notes = 0
         self._unapplied_notes = 0
+        self._repeat_notes = 0
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -203,29 +207,22 @@ class _ToolLoop:
             self._context_tokens += reply.usage.input_tokens
             message = self._calls_of(reply.message, conversation)
             unrun = None if message.tool_calls else self._unrun(message, conversation)
-            if unrun is not None and self._unrun_notes >= MAX_UNRUN_NOTES:  # written again after the note
+            note = None if unrun is None else self._unrun_note(unrun)
+            if unrun is not None and note is None:  # written again after the notes: run, or named as not run
                 message, unrun = self._insisted(message, unrun), None
-            echo = None if unrun is not None or message.tool_calls else self._echo_note(message, conversation)
+            if note is None and not message.tool_calls:
+                note = self._echo_note(message, conversation)
             if held is not None and self._events is not None:
                 rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
                     await self._events.text(rest)
             conversation.append(message)
             self._report()
-            if unrun is not None:  # calls written mid-reply did not run: the model is told, once a turn
-                self._unrun_notes += 1
+            if note is None and not message.tool_calls:
+                note = self._unapplied_note(message)
+            if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
                 self._check("turns", self._budget.turns, self._turns - 1)
-                conversation.append(ChatMessage.user(unrun_note(unrun)))
-                continue
-            if echo is not None:  # a reply that only wrote a result or the prompt back: the model is told, once
-                self._echo_notes += 1
-                self._check("turns", self._budget.turns, self._turns - 1)
-                conversation.append(ChatMessage.user(echo))
-                continue
-            if not message.tool_calls and self._unapplied(message):  # code shown, nothing changed: told once
-                self._unapplied_notes += 1
-                self._check("turns", self._budget.turns, self._turns - 1)
-                conversation.append(ChatMessage.user(UNAPPLIED_NOTE))
+                conversation.append(ChatMessage.user(note))
                 continue
             if not message.tool_calls:
                 answer = self._answer(message, conversation)
@@ -274,6 +271,27 @@ class _ToolLoop:
             return None
         return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
 
+    def _unrun_note(self, unrun: UnrunCalls) -> str | None:
+        """The note for calls written mid-reply: that nothing ran (once a turn); then, when they are reads
+        that all ran already this turn with the same arguments, that their results are above (once a turn);
+        else None, and the reply is taken as insisted (`_insisted`)."""
+        if self._unrun_notes < MAX_UNRUN_NOTES:
+            self._unrun_notes += 1
+            return unrun_note(unrun)
+        if self._repeat_notes < MAX_REPEAT_NOTES and unrun.calls and all(self._ran(call) for call in unrun.calls):
+            self._repeat_notes += 1
+            return repeated_note(unrun)
+        return None
+
+    def _ran(self, call: TextToolCall) -> bool:
+        """Whether a read of this name and these arguments already ran this turn (so its result is known)."""
+        try:
+            arguments = json.loads(call.arguments)
+        except ValueError:
+            return False
+        return any(record.name == call.name and record.arguments == arguments and record.verdict is not None
+                   and record.verdict.allowed for record in self._records)
+
     def _insisted(self, message: ChatMessage, unrun: UnrunCalls) -> ChatMessage:
         """A reply that wrote calls with text after them again, after the note (text_tool_calls rule 9): the
         text before them and the calls, when all are reads; else that text and a sentence that they did not
@@ -295,13 +313,16 @@ class _ToolLoop:
         last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
         return message.text if last is None else stand_in(last)
 
-    def _unapplied(self, message: ChatMessage) -> bool:
-        """Whether a final reply shows a definition as code in a turn that offers definition_rewrite and
-        edited nothing, while a note is left to tell the model so (domain/unapplied_code.py)."""
+    def _unapplied_note(self, message: ChatMessage) -> str | None:
+        """The note for a final reply that shows a definition as code in a turn that offers definition_rewrite
+        and edited nothing, while this turn has it left (domain/unapplied_code.py)."""
         if self._unapplied_notes >= MAX_UNAPPLIED_NOTES or DEFINITION_REWRITE not in self._offered():
-            return False
+            return None
         edited = any(record.name in EDIT_TOOLS and not record.result.is_error for record in self._records)
-        return not edited and shows_definition(message.text)
+        if edited or not shows_definition(message.text):
+            return None
+        self._unapplied_notes += 1
+        return UNAPPLIED_NOTE
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or the prompt
@@ -309,10 +330,13 @@ class _ToolLoop:
         if self._echo_notes >= MAX_ECHO_NOTES:
             return None
         if conversation and conversation[-1].role == "tool" and echoes_result(message.text, conversation[-1].text):
-            return ECHO_NOTE
-        if echoes_prompt(message.text, _prompt_texts(conversation)):
-            return PROMPT_ECHO_NOTE
-        return None
+            note = ECHO_NOTE
+        elif echoes_prompt(message.text, _prompt_texts(conversation)):
+            note = PROMPT_ECHO_NOTE
+        else:
+            return None
+        self._echo_notes += 1
+        return note
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs

@@ -90,6 +90,12 @@ def test_an_answer_is_not_a_repeat_of_the_prompt(reply):
     assert not echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
 
 
+def test_a_reminder_block_of_the_model_s_own_with_nothing_else_said_is_the_harness_s_text():
+    reply = "<system-reminder>\nContext in use: 44% of the window.\n</system-reminder>"
+
+    assert repeats_harness(reply, PROMPT) and echoes_prompt(reply, PROMPT)
+
+
 def test_markup_alone_without_a_line_of_the_prompt_is_not_the_harness_s_text():
     reply = "A <system-reminder> block comes from the harness.\nIt says how full the context is."
 

@@ -258,3 +258,25 @@ async def test_the_echo_notes_are_one_budget_a_result_echo_then_a_prompt_echo_en
                        FakePermissionGate(), model=model, clock=FakeClock())
 
     assert result.text == repeat and model.remaining == 0
+
+
+async def test_a_read_that_already_ran_written_mid_reply_again_is_not_rerun_the_model_is_told_its_result_is_above():
+    read = TextRead({"settings.py": "PORT = 8731\n"})
+    model = ScriptedChatModel([READ_THEN_TALK, Call("file_read", {"path": "settings.py"}), READ_THEN_TALK,
+                               "It listens on 8731."])
+
+    result = await _act(model, [read])
+
+    told = model.requests[3].messages[-1]
+    assert told.role == "user" and told.text.startswith("That file_read call already ran in this turn")
+    assert len(result.calls) == 1 and result.text == "It listens on 8731." and model.remaining == 0
+
+
+async def test_after_both_notes_a_read_that_already_ran_runs_again_as_insisted():
+    read = TextRead({"settings.py": "PORT = 8731\n"})
+    model = ScriptedChatModel([READ_THEN_TALK, Call("file_read", {"path": "settings.py"}), READ_THEN_TALK,
+                               READ_THEN_TALK, "It listens on 8731."])
+
+    result = await _act(model, [read])
+
+    assert len(result.calls) == 2 and result.text == "It listens on 8731." and model.remaining == 0

@@ -50,7 +50,7 @@ class BodyParts:
     """The files the request names and the lines that share its words (domain/request_material.py)."""
     gauge: Gauge | None = None
     brief_gauge: bool = False
-    """The gauge as a share only while the tier is ok (a turn offered the core tool set: a small model)."""
+    """No gauge while the tier is ok (a turn offered the core tool set: a small model)."""
 
 
 # --- the blocks -----------------------------------------------------------------------------------------
@@ -240,14 +240,12 @@ GAUGE_ERROR = ("The context is nearly full: wrap up this turn now with what you 
 
 
 def build_gauge_block(gauge: Gauge | None, brief: bool = False) -> str:
-    """The gauge; `brief` (a small model's turn) gives the share only while the tier is ok, since a small model
-    took the token count right before the request for the number it was asked for."""
-    if gauge is None:
+    """The gauge; `brief` (a small model's turn) leaves it out while the tier is ok: a 1.5B model took the
+    token count right before the request for the number it was asked for, and, shown only the share, wrote
+    the block back as its answer (docs/models.md). From the warning tier on it is always there."""
+    if gauge is None or (brief and gauge.tier == "ok"):
         return ""
-    if brief and gauge.tier == "ok" and gauge.window_known:
-        lines = [f"Context in use: {gauge.percent}% of the window."]
-    else:
-        lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
+    lines = [f"Context in use: about {gauge.share()}. Session cost so far: {gauge.cost}."]
     if gauge.tier == "warning":
         lines.append(GAUGE_WARNING)
     elif gauge.tier == "error":

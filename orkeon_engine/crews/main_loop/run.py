@@ -521,7 +521,7 @@ class TurnReads:
     unasked: Refusal | None = None
     choice: MaterialChoice = field(default_factory=MaterialChoice)
     core: bool = False
-    """The turn offers the core tool set (a small model): the gauge is then brief while its tier is ok."""
+    """The turn offers the core tool set (a small model): no gauge is shown while its tier is ok."""
 
 
 async def _turn_reads(config: ConfigStore, context: GateContext, core: bool, hooks: TurnHooks | None) -> TurnReads:

@@ -140,6 +140,12 @@ def test_the_gauge_warns_at_its_tiers():
     assert "wrap up this turn now" in error and "/compact" in error
 
 
+def test_a_small_models_gauge_is_left_out_while_ok_and_warns_in_full_from_the_warning_tier():
+    assert build_gauge_block(Gauge(10, 100, "ok", "$0"), brief=True) == ""
+    warning = build_gauge_block(Gauge(80, 100, "warning", "$0"), brief=True)
+    assert "Context in use: about" in warning and "stop reading large files whole" in warning
+
+
 def test_the_task_carries_the_permission_note_of_the_mode():
     assert "This mode is read-only" in build_task_block("x", True, False)
     assert "The host may ask the person" in build_task_block("x", False, False)
