@@ -19,6 +19,9 @@ from orkeon_engine.tools.shaping import gate_paths, plural, shorten_line
 DEFAULT_LIMIT = 200
 MAX_LIMIT = 2000
 MAX_READ_CHARS = 60_000
+MIN_READ_LINES = 40
+"""A shorter range is widened to this many lines from its offset: small models ask for one or two lines (the
+1.5B read line 1 of a ten-line settings file, then guessed the port), and forty lines cost little."""
 SEARCH_DEPTH = 8
 SEARCH_LIMIT = 5_000
 """How far a missing file's name is looked for in /workspace (folders deep, entries listed)."""
@@ -37,8 +40,8 @@ class FileReadInput(BaseModel):
         DEFAULT_LIMIT,
         ge=1,
         le=MAX_LIMIT,
-        description="How many lines to show. Read about a hundred lines at a time and ask for the next range "
-        "only when it is needed.",
+        description="How many lines to show (at least 40 are). Read about a hundred lines at a time and ask for "
+        "the next range only when it is needed.",
     )
 
 
@@ -74,7 +77,7 @@ class FileReadTool(Tool[FileReadInput]):
             return ToolResult(
                 f"{path} has {plural(total, 'line')}; offset {args.offset} is past its end.", is_error=True
             )
-        return self._shown(path, lines, args.offset, args.limit)
+        return self._shown(path, lines, args.offset, max(args.limit, MIN_READ_LINES))
 
     def _shown(self, path: str, lines: list[str], offset: int, limit: int) -> ToolResult:
         total = len(lines)

@@ -34,6 +34,16 @@ async def test_a_range_shows_those_lines_and_says_how_much_was_left_out_and_wher
     assert ledger.cut_read("/workspace/big.txt").last_line == 200
 
 
+async def test_a_range_shorter_than_forty_lines_is_widened_from_its_offset():
+    tool, _ = _tool({"settings.py": _numbered(10), "big.txt": _numbered(340)})
+
+    small = await tool.run(tool.parse({"path": "settings.py", "offset": 1, "limit": 1}))
+    big = await tool.run(tool.parse({"path": "big.txt", "offset": 11, "limit": 2}))
+
+    assert small.text.startswith("/workspace/settings.py (10 lines):\n") and small.text.endswith("10\tline 10")
+    assert big.text.splitlines()[0] == "/workspace/big.txt, lines 11-50 of 340:"
+
+
 async def test_the_default_limit_cuts_a_long_file():
     tool, _ = _tool({"big.txt": _numbered(500)})
 

@@ -43,7 +43,7 @@ async def test_a_file_whose_last_read_came_back_cut_is_not_rewritten_and_the_ref
 
 
 async def test_a_whole_read_after_a_cut_one_lifts_the_refusal():
-    files, read, write = _tools({"big.txt": "a\nb\nc\n"})
+    files, read, write = _tools({"big.txt": "a\n" * 60})
     await read.run(read.parse({"path": "big.txt", "limit": 1}))
     await read.run(read.parse({"path": "big.txt"}))
 

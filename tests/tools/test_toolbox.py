@@ -24,7 +24,7 @@ async def test_the_standard_toolbox_holds_every_standard_tool_in_its_class():
 
 
 async def test_the_file_tools_of_one_run_share_its_read_ledger():
-    deps = await make_deps(vfs=FakeFiles({"big.txt": "a\nb\nc\n"}))
+    deps = await make_deps(vfs=FakeFiles({"big.txt": "a\n" * 60}))
     box = deps.run_toolbox()
     read, write = box.select(["file_read", "file_write"])
 
@@ -35,7 +35,7 @@ async def test_the_file_tools_of_one_run_share_its_read_ledger():
 
 
 async def test_each_run_gets_a_fresh_ledger():
-    deps = await make_deps(vfs=FakeFiles({"big.txt": "a\nb\nc\n"}))
+    deps = await make_deps(vfs=FakeFiles({"big.txt": "a\n" * 60}))
     first = deps.run_toolbox()
     read = first.catalogue.get("file_read")
     await read.run(read.parse({"path": "big.txt", "limit": 1}))
