@@ -395,6 +395,9 @@ def test_a_call_the_gate_refused_is_shown_with_its_reason(workspace):
     repo, home = workspace
     (repo / ".orkeon" / "config.json").write_text('{"permissions": {"deny": ["shell_command(git push:*)"]}}',
                                                  encoding="utf-8")
+    user = home / ".config" / "orkeon"  # the person's allow rule keeps the shell offered with nobody to ask
+    user.mkdir(parents=True, exist_ok=True)
+    (user / "config.json").write_text('{"permissions": {"allow": ["shell_command(git status)"]}}', encoding="utf-8")
     script = [{"tool_calls": [{"name": "shell_command", "arguments": {"command": "git push origin main"}}],
                "content": None},
               {"content": "I could not push: the push was refused."}]
@@ -405,3 +408,15 @@ def test_a_call_the_gate_refused_is_shown_with_its_reason(workspace):
     refused = next(line for line in done.stdout.splitlines() if line.startswith("refused: "))
     assert refused.startswith("refused: shell_command git push origin main: ")
     assert "shell_command(git push:*)" in refused
+
+
+def test_with_nobody_to_answer_the_shell_is_not_offered_and_the_run_says_so(workspace):
+    repo, home = workspace
+    with StubOpenAIServer([{"content": "The README says hello."}]) as stub:
+        done = orkeon(repo, "assistant", "what does the README say?", home=home, extra=model_env(stub))
+        offered = [tool["function"]["name"] for tool in stub.requests[0].get("tools", [])]
+
+    assert done.returncode == 0, done.stderr
+    assert "file_read" in offered and "shell_command" not in offered
+    assert any(line.startswith("shell_command") and "left out: nobody can approve" in line
+               for line in done.stdout.splitlines())

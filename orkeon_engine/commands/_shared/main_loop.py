@@ -32,6 +32,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         events=deps.events,
         hook_commands=deps.hook_commands,
         checkpoints=deps.checkpoints,
+        can_ask=deps.can_ask,
     )
 
 

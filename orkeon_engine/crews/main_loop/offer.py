@@ -7,6 +7,14 @@ An unknown mode offers nothing (the gate would refuse every call anyway). A rule
 (`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
 With `core` (domain/tool_sets.py), only the core tools and the extra tools are offered; the rest are
 `trimmed`, and said so. Without it, a tool of the core set only (definition_rewrite) is not offered.
+
+When nobody can answer a question (`unanswerable`: the command line without a terminal, and no PreToolUse
+hook that could allow a call), a tool whose every call the mode would ask about is left out, `unapprovable`,
+and said so: a command (`shell`) or a fetch (`network`) in default or acceptEdits, unless an allow rule
+names the tool (`shell_command(pytest *)` keeps it: the gate lets those calls through unasked). A small
+model offered a shell it could never use reached for `grep` in 6 runs of 20, and a refused command ended in
+an answer that repeated the refusal. Edits stay offered: a refused edit still tells the person what the
+model would have changed.
 """
 
 from __future__ import annotations
@@ -20,6 +28,9 @@ from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.permissions.tools import tool_name_matches
 from orkeon_engine.domain.tool_call import ToolClass
 from orkeon_engine.domain.tool_sets import CORE_ONLY_TOOLS, in_core_set
+
+ASKING_CLASSES: frozenset[ToolClass] = frozenset({"shell", "network"})
+"""The classes whose calls a mode that asks always asks about, unless a rule allows them."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,8 @@ class ToolOffer:
     read_only: bool = True
     trimmed: tuple[str, ...] = ()
     """The tools the mode and the rules allow that the core set left out (empty with the full set)."""
+    unapprovable: tuple[str, ...] = ()
+    """The tools left out since every call would ask and nobody can answer (the module docstring)."""
 
     def trimmed_text(self) -> str:
         """`tools: the core set (5); assistant.toolSet full offers the 21 others`, or "" with the full set."""
@@ -47,6 +60,14 @@ class ToolOffer:
             return ""
         return (f"tools: the core set ({len(self.offered)}); assistant.toolSet full offers the "
                 f"{len(self.trimmed)} others")
+
+    def unapprovable_text(self) -> str:
+        """`shell_command left out: nobody can approve its calls here, and no allow rule names it`, or ""."""
+        if not self.unapprovable:
+            return ""
+        names = ", ".join(self.unapprovable)
+        return (f"{names} left out: nobody can approve {'its' if len(self.unapprovable) == 1 else 'their'} calls "
+                "here, and no allow rule names it (permissions.md)")
 
     def removed_text(self) -> str:
         """`the rules removed file_write (session), shell_command (/repo/.orkeon/config.json)`, or ""."""
@@ -71,14 +92,19 @@ def offer_tools(
     available: Sequence[tuple[str, ToolClass]],
     rules: Iterable[RuleEntry] = (),
     core: bool = False,
+    unanswerable: bool = False,
 ) -> ToolOffer:
-    """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `core` keeps the core set."""
+    """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `core` keeps the core set;
+    `unanswerable` leaves out the tools whose every call would ask (the module docstring)."""
     known = parse_mode(mode)
     if known is None:
         return ToolOffer((), tuple(name for name, _ in available), (), True)
     policy: ModePolicy = policy_for(known)
+    rules = tuple(rules)
     denied = whole_tool_denials(rules)
+    allowed = [entry.rule.tool.lower() for entry in rules if entry.rule.effect == "allow"]
     offered: list[str] = []
+    unapprovable: list[str] = []
     withheld: list[str] = []
     removed: list[RemovedTool] = []
     trimmed: list[str] = []
@@ -92,5 +118,10 @@ def offer_tools(
             continue
         if not core and name in CORE_ONLY_TOOLS:
             continue
+        if unanswerable and policy.when_unsure == "ask" and tool_class in ASKING_CLASSES and \
+                not any(tool_name_matches(pattern, name.lower()) for pattern in allowed):
+            unapprovable.append(name)
+            continue
         (trimmed if core and not in_core_set(name) else offered).append(name)
-    return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only, tuple(trimmed))
+    return ToolOffer(tuple(offered), tuple(withheld), tuple(removed), policy.read_only, tuple(trimmed),
+                     tuple(unapprovable))

@@ -175,6 +175,9 @@ class MainLoopPorts:
     """Runs the hooks' commands; without it no hook runs (and none is declared to run)."""
     checkpoints: CheckpointStore | None = None
     """Where each turn's edits are recorded for /undo and /rewind; without it (or without files) none is."""
+    can_ask: bool = True
+    """False when nobody can answer a question (the command line without a terminal): the tools whose every
+    call would ask are then left out (crews/main_loop/offer.py)."""
 
     def recorder(self) -> RecordingFiles | None:
         """The Files port of one turn, recording its edits, when the engine keeps checkpoints."""
@@ -227,12 +230,14 @@ class MainLoopResult:
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, the core tool set when it applies, what the rules
-        removed, the flags, the calls the gate refused, compactions."""
+        removed, what nobody could approve, the flags, the calls the gate refused, compactions."""
         lines = [self.mode_line]
         if self.offer.trimmed:
             lines.append(self.offer.trimmed_text())
         if self.offer.removed:
             lines.append(self.offer.removed_text())
+        if self.offer.unapprovable:
+            lines.append(self.offer.unapprovable_text())
         if self.flags.describe():
             lines.append(f"flags: {self.flags.describe()}")
         lines += refusal_lines(self.calls)
@@ -291,8 +296,9 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     writer.refusal = quiet_read_refusal(gate.context)  # a rewrite sends the file to the model: read rules apply
     window = await resolve_context_window(ports.config, ports.window)  # the tool set and step 5 depend on it
     core = await _uses_core_set(ports.config, window)
+    unanswerable = not ports.can_ask and (hooks is None or not hooks.active)  # a hook may allow a call
     offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
-                        core)
+                        core, unanswerable)
     tools = toolbox.select(offer.offered)
     if core:  # spawn_agent is the host's tool, offered by the act itself: not in the core set either
         llm = dataclasses.replace(llm, spawner=None)
@@ -489,7 +495,8 @@ def _offer_line(offer: ToolOffer, count: int, window: WindowChoice) -> str:
     if offer.trimmed:
         size = f" for the model's window of {window.window:,} tokens" if window.window else ""
         line += f" (the core set{size}: assistant.toolSet)"
-    return line + (f"; {offer.removed_text()}" if offer.removed else "")
+    line += f"; {offer.removed_text()}" if offer.removed else ""
+    return line + (f"; {offer.unapprovable_text()}" if offer.unapprovable else "")
 
 
 def tools_offered_in(mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry]) -> tuple[str, ...]:

@@ -90,3 +90,30 @@ def test_definition_rewrite_is_offered_with_the_core_set_only():
     assert "definition_rewrite" not in full.offered and "definition_rewrite" not in full.trimmed
     assert "definition_rewrite" in core.offered
     assert "definition_rewrite" not in offer_tools("plan", tools, core=True).offered
+
+
+# --- nobody to answer: the tools whose every call would ask are left out ------------------------------------
+
+def test_with_nobody_to_answer_the_shell_and_the_network_are_left_out_in_the_modes_that_ask_and_said_so():
+    default = offer_tools("default", TOOLS, unanswerable=True)
+    accept = offer_tools("acceptEdits", TOOLS, unanswerable=True)
+
+    assert default.offered == ("file_read", "file_write") and default.unapprovable == ("shell_command", "web_fetch")
+    assert accept.offered == ("file_read", "file_write")
+    assert default.unapprovable_text() == ("shell_command, web_fetch left out: nobody can approve their calls here, "
+                                           "and no allow rule names it (permissions.md)")
+
+
+def test_with_nobody_to_answer_bypass_permissions_keeps_every_tool_and_someone_to_answer_keeps_them_too():
+    assert offer_tools("bypassPermissions", TOOLS, unanswerable=True).offered == tuple(n for n, _ in TOOLS)
+    assert offer_tools("default", TOOLS, unanswerable=False).unapprovable == ()
+
+
+def test_an_allow_rule_naming_the_tool_keeps_it_offered_though_nobody_answers():
+    rules = [RuleEntry(Rule("allow", "shell_command", "pytest:*"), "/repo/.orkeon/config.json"),
+             RuleEntry(Rule("allow", "file_read", "docs/**"), "session")]
+
+    offer = offer_tools("default", TOOLS, rules, unanswerable=True)
+
+    assert "shell_command" in offer.offered and offer.unapprovable == ("web_fetch",)
+    assert offer.unapprovable_text().startswith("web_fetch left out: nobody can approve its calls here")

@@ -1,4 +1,5 @@
 import asyncio
+import dataclasses
 
 import pytest
 
@@ -144,6 +145,16 @@ async def test_a_deny_rule_takes_a_tool_out_and_the_answer_names_it():
 
     assert "shell_command" not in model.requests[0].tool_names
     assert "the rules removed shell_command (session) from the tools" in result.lines()
+
+
+async def test_with_nobody_to_answer_the_shell_is_left_out_and_the_answer_says_so():
+    deps, model, ports = await _setup("ok")
+
+    result = await run_main_loop(_turn(), dataclasses.replace(ports, can_ask=False))
+
+    assert "shell_command" not in model.requests[0].tool_names and "file_read" in model.requests[0].tool_names
+    assert any(line.startswith("shell_command") and "left out: nobody can approve" in line
+               for line in result.lines())
 
 
 # --- step 4: the flags -------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The assistant's turn with hooks and the todo list: UserPromptSubmit before anything is stored, the tool
 hooks around the calls, Stop on the final answer, todo_write offered and kept."""
 
+import dataclasses
 import json
 
 import pytest
@@ -132,3 +133,11 @@ async def test_a_pre_tool_hook_on_another_tool_leaves_the_named_files_in():
     await run_main_loop(_turn("what does a.py print?"), ports)
 
     assert "### /workspace/a.py" in model.requests[0].messages[-1].text
+
+
+async def test_with_nobody_to_answer_a_pre_tool_use_hook_keeps_the_shell_offered_since_it_may_allow_a_call():
+    _, model, _, ports = await _setup({"PreToolUse": [{"matcher": "shell_command", "command": "pre"}]}, "ok")
+
+    await run_main_loop(_turn(), dataclasses.replace(ports, can_ask=False))
+
+    assert "shell_command" in model.requests[0].tool_names
