@@ -16,14 +16,17 @@ bare JSON object, whatever it says: a crew's answer after its tool calls is one 
 `{"error": "File not found..."}` is left as it is).
 
 A reply can repeat the prompt instead (the 1.5B answered a refused file_read by writing back the request's
-last block: the `<system-reminder>` gauge, the request and the permission note). It repeats the prompt when
-it carries `<system-reminder>` markup, or when ECHO_SHARE of its lines that say something (MIN_LINES or more)
-are lines of the system or user messages that hold a space: a line that is only a name (a file the prompt
-lists, say) does not count as repeated, so an answer listing the project's files is an answer. The model is
-told once (`PROMPT_ECHO_NOTE`, sharing the echo note's budget). A final answer that still writes back the
-harness's own text (`<system-reminder>` markup around a line of the prompt, or saying nothing outside it)
-is not shown, a sentence is (`PROMPT_ECHO_ANSWER`); one that repeats the person's lines is shown, since
-proofreading a text repeats most of it.
+last block: the `<system-reminder>` gauge, the request and the permission note). Its harness text is a
+`<system-reminder>` block (opened and closed) that holds a line of the prompt, or that is all the reply
+says (the 1.5B wrote a gauge of its own, with a share the prompt never held); a tag merely named in an
+answer, or quoted in code, is not. A reply repeats the prompt when it holds harness text, or when
+ECHO_SHARE of its lines that say something (MIN_LINES or more) are prose lines of the system or user
+messages: lines outside their code fences that hold a space. File text, which the prompt shows fenced (the
+named files, the lines sharing the request's words), does not count, so an answer quoting a function the
+prompt showed is an answer. The model is told once (`PROMPT_ECHO_NOTE`, a budget of its own). A final answer
+that still holds harness text is not shown, a sentence is (`PROMPT_ECHO_ANSWER`); one that repeats the
+person's own prose is shown, since proofreading a text repeats most of it. In the editor the reply has
+streamed by then, as a repeated result has.
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ MIN_LINES = 3
 MIN_WORD_CHARS = 4
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
-_PROMPT_MARKUP = re.compile(r"</?system-reminder\b[^>]*>?", re.IGNORECASE)
 _REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
 ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the result is already in the conversation. "
              "Now call the next tool you need, or give the final answer to the request in your own words: what "
@@ -66,27 +68,44 @@ def echoes_prompt(reply: str, prompt: Iterable[str]) -> bool:
     text = reply.strip()
     if not text or _is_json(text):
         return False
-    if _PROMPT_MARKUP.search(text):
+    known = _prose_lines(prompt)
+    if _holds_harness_text(text, known):
         return True
     lines = [line.strip() for line in text.splitlines() if _counted(line)]
     if len(lines) < MIN_LINES:
         return False
-    known = {line.strip() for part in prompt for line in part.splitlines() if " " in line.strip()}
     return sum(1 for line in lines if line in known) >= ECHO_SHARE * len(lines)
 
 
 def repeats_harness(reply: str, prompt: Iterable[str]) -> bool:
-    """Whether a final answer writes back the harness's own text: `<system-reminder>` markup and a line of the
-    prompt (the texts of the system and user messages), or nothing said outside the markup's blocks (the 1.5B
-    wrote a gauge of its own, with a share the prompt never held); never a JSON answer."""
+    """Whether a final answer writes back the harness's own text (the module docstring); never a JSON
+    answer."""
     text = reply.strip()
-    if not text or _is_json(text) or not _PROMPT_MARKUP.search(text):
+    return bool(text) and not _is_json(text) and _holds_harness_text(text, _prose_lines(prompt))
+
+
+def _holds_harness_text(text: str, known: set[str]) -> bool:
+    """A `<system-reminder>` block holding a prose line of the prompt, or blocks that are all `text` says."""
+    blocks = _REMINDER_BLOCK.findall(text)
+    if not blocks:
         return False
-    outside = _PROMPT_MARKUP.sub("", _REMINDER_BLOCK.sub("", text))
-    if not any(_counted(line) for line in outside.splitlines()):
+    if any(line.strip() in known for block in blocks for line in block.splitlines() if _counted(line)):
         return True
-    known = {line.strip() for part in prompt for line in part.splitlines() if " " in line.strip()}
-    return any(line.strip() in known for line in text.splitlines() if _counted(line))
+    return not any(_counted(line) for line in _REMINDER_BLOCK.sub("", text).splitlines())
+
+
+def _prose_lines(prompt: Iterable[str]) -> set[str]:
+    """The lines of the prompt outside its code fences that hold a space, stripped."""
+    known: set[str] = set()
+    for part in prompt:
+        fenced = False
+        for line in part.splitlines():
+            stripped = line.strip()
+            if stripped.startswith("```"):
+                fenced = not fenced
+            elif not fenced and " " in stripped:
+                known.add(stripped)
+    return known
 
 
 def imitates_result(reply: str) -> bool:

@@ -17,6 +17,10 @@ WORKSPACE = "/workspace"
 OUTPUT = "/output"
 TEMP = "/tmp"
 FORBIDDEN_CHARACTERS = ("\x00", "\n", "\r")
+HOST_ROOTS = frozenset({"home", "Users", "root", "usr", "etc", "var", "opt", "srv", "mnt", "media", "private",
+                        "proc", "sys", "dev", "bin", "sbin", "lib", "lib64", "boot", "run", "snap", "Volumes",
+                        "Applications", "Library", "System"})
+"""First folders of a host path: a refused path under one gets no project spelling in its refusal."""
 
 
 class VirtualPathError(ValueError):
@@ -80,6 +84,8 @@ def _project_spelling(absolute: str, mounts: Sequence[str]) -> str:
     if WORKSPACE not in (mount.rstrip("/") for mount in mounts):
         return ""
     relative = absolute.strip("/")
+    if relative.split("/")[0] in HOST_ROOTS:  # /home/ann/app/x.py is the host's, not the project's /x.py
+        return ""
     return f"; a project file is named from the project's root ({relative}) or under {WORKSPACE} " \
         f"({WORKSPACE}/{relative})" if relative else ""
 

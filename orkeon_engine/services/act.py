@@ -185,6 +185,7 @@ class _ToolLoop:
         self._echo_notes = 0
         self._unapplied_notes = 0
         self._repeat_notes = 0
+        self._prompt_notes = 0
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -285,6 +286,8 @@ class _ToolLoop:
 
     def _ran(self, call: TextToolCall) -> bool:
         """Whether a read of this name and these arguments already ran this turn (so its result is known)."""
+        if not self._is_read(ToolCallRequest("", call.name, call.arguments)):
+            return False
         try:
             arguments = json.loads(call.arguments)
         except ValueError:
@@ -326,17 +329,15 @@ class _ToolLoop:
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or the prompt
-        (domain/echoed_results.py), while this turn has a note left to tell the model so (MAX_ECHO_NOTES)."""
-        if self._echo_notes >= MAX_ECHO_NOTES:
-            return None
-        if conversation and conversation[-1].role == "tool" and echoes_result(message.text, conversation[-1].text):
-            note = ECHO_NOTE
-        elif echoes_prompt(message.text, _prompt_texts(conversation)):
-            note = PROMPT_ECHO_NOTE
-        else:
-            return None
-        self._echo_notes += 1
-        return note
+        (domain/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
+        after_result = conversation and conversation[-1].role == "tool"
+        if self._echo_notes < MAX_ECHO_NOTES and after_result and echoes_result(message.text, conversation[-1].text):
+            self._echo_notes += 1
+            return ECHO_NOTE
+        if self._prompt_notes < MAX_ECHO_NOTES and echoes_prompt(message.text, _prompt_texts(conversation)):
+            self._prompt_notes += 1
+            return PROMPT_ECHO_NOTE
+        return None
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs

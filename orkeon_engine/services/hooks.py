@@ -113,6 +113,10 @@ class TurnHooks:
     def active(self) -> bool:
         return bool(self.book.hooks or self.book.broken_guards)
 
+    def guards(self, tool: str) -> bool:
+        """Whether a PreToolUse hook runs for calls of `tool` (and so may allow one nobody else could)."""
+        return bool(self.book.for_event("PreToolUse", tool))
+
     async def pre_tool_use(self, call: ToolCall) -> PreToolVerdict:
         """The PreToolUse hooks' word on `call`; they run until one denies or fails. While a PreToolUse entry
         does not parse, none runs and every call is refused."""

@@ -60,6 +60,8 @@ AGREEMENT = 2
 REPLY_TOKENS = 400
 """What a reply may spend beyond twice the definition: the sentence on what is wrong, the fence."""
 MAX_REPLY_TOKENS = 4_096
+PYTHON_SUFFIXES = (".py", ".pyi")
+NOT_PYTHON = "definition_rewrite changes a Python file (.py); change this one with file_edit"
 
 
 class DefinitionRewriteInput(BaseModel):
@@ -132,6 +134,8 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         says where a file of that name is."""
         try:
             path = self._files.resolve(args.path)
+            if not path.endswith(PYTHON_SUFFIXES):
+                return f"{path} is unchanged: {NOT_PYTHON}"
             if self._turn.read_refusal(path, paths) is not None:
                 return None
             before = await self._files.read_text(path)
@@ -168,8 +172,8 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
 
 def _target(path: str, before: str, name: str) -> Located | str:
     """The definition a call names in a file, or why it cannot be rewritten there."""
-    if not path.endswith((".py", ".pyi")):
-        return "definition_rewrite changes a Python file (.py); change this one with file_edit"
+    if not path.endswith(PYTHON_SUFFIXES):
+        return NOT_PYTHON
     problem = rewritable(before)
     return problem if problem is not None else locate(before, name)
 

@@ -96,7 +96,25 @@ def test_a_reminder_block_of_the_model_s_own_with_nothing_else_said_is_the_harne
     assert repeats_harness(reply, PROMPT) and echoes_prompt(reply, PROMPT)
 
 
-def test_markup_alone_without_a_line_of_the_prompt_is_not_the_harness_s_text():
+def test_a_tag_named_in_an_answer_is_neither_a_repeat_nor_the_harness_s_text():
     reply = "A <system-reminder> block comes from the harness.\nIt says how full the context is."
 
-    assert echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
+    assert not echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
+
+
+def test_code_that_builds_the_block_quoted_in_an_answer_is_not_the_harness_s_text():
+    reply = ('The gauge is built here:\n```python\nreturn "<system-reminder>\\n" + text + "\\n</system-reminder>"\n'
+             '```\nand it says how full the context is.')
+
+    assert not echoes_prompt(reply, PROMPT) and not repeats_harness(reply, PROMPT)
+
+
+NAMED = ["## Files the request names\n\n/workspace/calc.py:\n```\ndef total(items):\n    result = 0\n"
+         "    for item in items:\n        result += item\n    return result\n```\n\n## The request\n\nshow me total"]
+
+
+def test_an_answer_quoting_a_function_the_prompt_showed_fenced_is_an_answer():
+    reply = "Here it is:\ndef total(items):\n    result = 0\n    for item in items:\n        result += item\n" \
+            "    return result"
+
+    assert not echoes_prompt(reply, NAMED)

@@ -59,6 +59,14 @@ def test_a_project_file_written_from_the_root_is_refused_with_its_spellings_unde
                                         "or under /workspace (/workspace/inventory/settings.py)")
 
 
+@pytest.mark.parametrize("path", ["/home/ann/app/calc.py", "/etc/passwd", "/Users/ann/app/calc.py"])
+def test_a_host_path_gets_no_project_spelling(path):
+    with pytest.raises(VirtualPathError) as caught:
+        resolve_virtual(path, MOUNTS)
+
+    assert "project" not in caught.value.reason and caught.value.reason.endswith("use a virtual path")
+
+
 def test_without_a_workspace_mount_no_project_spelling_is_offered():
     with pytest.raises(VirtualPathError) as caught:
         resolve_virtual("/inventory/settings.py", ["/output", "/tmp"])

@@ -247,17 +247,20 @@ async def test_a_second_reply_writing_the_harness_text_back_is_not_shown_a_sente
     assert "system-reminder" not in result.text and model.remaining == 0
 
 
-async def test_the_echo_notes_are_one_budget_a_result_echo_then_a_prompt_echo_ends_the_turn():
+async def test_a_prompt_echo_and_a_result_echo_each_have_their_own_note():
     request = ChatMessage.user("## The request\n\nWhat do the notes say about the release date?\n"
                                "The host may ask the person before a call runs.")
     repeat = "## The request\nWhat do the notes say about the release date?\n" \
              "The host may ask the person before a call runs."
-    model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "ship\n</tool_response>", repeat])
+    model = ScriptedChatModel([repeat, Call("file_read", {"path": "notes.md"}), "ship\n</tool_response>",
+                               "The notes say to ship."])
 
     result = await act("You are a test.", [request], [TextRead({"notes.md": "ship\n"})], UNLIMITED,
                        FakePermissionGate(), model=model, clock=FakeClock())
 
-    assert result.text == repeat and model.remaining == 0
+    notes = [m.text.split(" instead")[0] for m in model.requests[-1].messages if m.role == "user"][1:]
+    assert notes == ["Your reply repeated the instructions you were given", "Your reply repeated a tool's result"]
+    assert result.text == "The notes say to ship." and model.remaining == 0
 
 
 async def test_a_read_that_already_ran_written_mid_reply_again_is_not_rerun_the_model_is_told_its_result_is_above():

@@ -8,10 +8,10 @@ An unknown mode offers nothing (the gate would refuse every call anyway). A rule
 With `core` (domain/tool_sets.py), only the core tools and the extra tools are offered; the rest are
 `trimmed`, and said so. Without it, a tool of the core set only (definition_rewrite) is not offered.
 
-When nobody can answer a question (`unanswerable`: the command line without a terminal, and no PreToolUse
-hook that could allow a call), a tool whose every call the mode would ask about is left out, `unapprovable`,
-and said so: a command (`shell`) or a fetch (`network`) in default or acceptEdits, unless an allow rule
-names the tool (`shell_command(pytest *)` keeps it: the gate lets those calls through unasked). A small
+When nobody can answer a question (`unanswerable`: the command line without a terminal), a tool whose every
+call the mode would ask about is left out, `unapprovable`, and said so: a command (`shell`) or a fetch
+(`network`) in default or acceptEdits, unless an allow rule names the tool (`shell_command(pytest *)` keeps
+it: the gate lets those calls through unasked) or a PreToolUse hook guards it (`hooked`: a hook may allow). A small
 model offered a shell it could never use reached for `grep` in 6 runs of 20, and a refused command ended in
 an answer that repeated the refusal. Edits stay offered: a refused edit still tells the person what the
 model would have changed.
@@ -19,7 +19,7 @@ model would have changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.permissions.modes import parse_mode
@@ -66,8 +66,9 @@ class ToolOffer:
         if not self.unapprovable:
             return ""
         names = ", ".join(self.unapprovable)
-        return (f"{names} left out: nobody can approve {'its' if len(self.unapprovable) == 1 else 'their'} calls "
-                "here, and no allow rule names it (permissions.md)")
+        one = len(self.unapprovable) == 1
+        return (f"{names} left out: nobody can approve {'its' if one else 'their'} calls here, and no allow rule "
+                f"names {'it' if one else 'them'} (permissions.md)")
 
     def removed_text(self) -> str:
         """`the rules removed file_write (session), shell_command (/repo/.orkeon/config.json)`, or ""."""
@@ -93,9 +94,11 @@ def offer_tools(
     rules: Iterable[RuleEntry] = (),
     core: bool = False,
     unanswerable: bool = False,
+    hooked: Collection[str] = (),
 ) -> ToolOffer:
     """The offer of a turn in `mode` over the toolbox's (name, class) pairs; `core` keeps the core set;
-    `unanswerable` leaves out the tools whose every call would ask (the module docstring)."""
+    `unanswerable` leaves out the tools whose every call would ask, but those in `hooked` (the module
+    docstring)."""
     known = parse_mode(mode)
     if known is None:
         return ToolOffer((), tuple(name for name, _ in available), (), True)
@@ -118,7 +121,7 @@ def offer_tools(
             continue
         if not core and name in CORE_ONLY_TOOLS:
             continue
-        if unanswerable and policy.when_unsure == "ask" and tool_class in ASKING_CLASSES and \
+        if unanswerable and policy.when_unsure == "ask" and tool_class in ASKING_CLASSES and name not in hooked and \
                 not any(tool_name_matches(pattern, name.lower()) for pattern in allowed):
             unapprovable.append(name)
             continue

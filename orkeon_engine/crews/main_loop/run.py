@@ -296,9 +296,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     writer.refusal = quiet_read_refusal(gate.context)  # a rewrite sends the file to the model: read rules apply
     window = await resolve_context_window(ports.config, ports.window)  # the tool set and step 5 depend on it
     core = await _uses_core_set(ports.config, window)
-    unanswerable = not ports.can_ask and (hooks is None or not hooks.active)  # a hook may allow a call
-    offer = offer_tools(turn.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
-                        core, unanswerable)
+    offer = _offer(ports, turn.mode, toolbox, gate.context.rules, core, hooks)
     tools = toolbox.select(offer.offered)
     if core:  # spawn_agent is the host's tool, offered by the act itself: not in the core set either
         llm = dataclasses.replace(llm, spawner=None)
@@ -489,6 +487,15 @@ async def _uses_core_set(config: ConfigStore, window: WindowChoice) -> bool:
     return uses_core_set(str(await config.get("assistant.toolSet", "auto")), window.window)
 
 
+def _offer(ports: MainLoopPorts, mode: str, toolbox: RunToolbox, rules: Iterable[RuleEntry], core: bool,
+           hooks: TurnHooks | None) -> ToolOffer:
+    """The turn's offer (crews/main_loop/offer.py): with nobody to answer, the tools every call of which would
+    ask are left out, but those a PreToolUse hook guards."""
+    hooked = {tool.name for tool in toolbox.catalogue if hooks is not None and hooks.guards(tool.name)}
+    return offer_tools(mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], rules, core,
+                       unanswerable=not ports.can_ask, hooked=hooked)
+
+
 def _offer_line(offer: ToolOffer, count: int, window: WindowChoice) -> str:
     """Step 3's progress line: how many tools, and why fewer when the core set or the rules took some out."""
     line = f"{count} tools offered"
@@ -639,8 +646,8 @@ async def run_context_report(ports: MainLoopPorts) -> ContextReport:
     toolbox = await _toolbox(ports, rewrite=_RewriteCalls(ports.llm, CallOptions(), "") if ports.llm else None)
     gate = await gate_for_run(ports.gate_ports(), choice.mode)
     window = await resolve_context_window(ports.config, ports.window)
-    offer = offer_tools(choice.mode, [(tool.name, tool.tool_class) for tool in toolbox.catalogue], gate.context.rules,
-                        await _uses_core_set(ports.config, window))
+    hooks, _ = await _turn_hooks(ports, choice.mode)
+    offer = _offer(ports, choice.mode, toolbox, gate.context.rules, await _uses_core_set(ports.config, window), hooks)
     flags = await read_behaviour(ports.config)
     tool_tokens = tool_definition_tokens(toolbox.select(offer.offered))
     header, parts = await _measured_prompt(ports, "", offer, flags, window.thresholds, tool_tokens,

@@ -101,7 +101,7 @@ def test_with_nobody_to_answer_the_shell_and_the_network_are_left_out_in_the_mod
     assert default.offered == ("file_read", "file_write") and default.unapprovable == ("shell_command", "web_fetch")
     assert accept.offered == ("file_read", "file_write")
     assert default.unapprovable_text() == ("shell_command, web_fetch left out: nobody can approve their calls here, "
-                                           "and no allow rule names it (permissions.md)")
+                                           "and no allow rule names them (permissions.md)")
 
 
 def test_with_nobody_to_answer_bypass_permissions_keeps_every_tool_and_someone_to_answer_keeps_them_too():
@@ -117,3 +117,9 @@ def test_an_allow_rule_naming_the_tool_keeps_it_offered_though_nobody_answers():
 
     assert "shell_command" in offer.offered and offer.unapprovable == ("web_fetch",)
     assert offer.unapprovable_text().startswith("web_fetch left out: nobody can approve its calls here")
+
+
+def test_a_tool_a_pre_tool_use_hook_guards_stays_offered_though_nobody_answers():
+    offer = offer_tools("default", TOOLS, unanswerable=True, hooked={"shell_command"})
+
+    assert "shell_command" in offer.offered and offer.unapprovable == ("web_fetch",)
