@@ -24,7 +24,7 @@ CONVENTIONAL = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|build|ci|ch
 SUBJECT_LIMIT = 72
 # What a tool call written as text looks like when it reaches the person instead of being run.
 RAW_CALL = re.compile(r"<tool_call>|</tool_call>|\[TOOL_CALLS\]|<function=[a-z_]+>|"
-                      r"\{\s*\"(name|tool)\"\s*:\s*\"[a-z_]+\"\s*,\s*\"(arguments|parameters|args)\"\s*:")
+                      r"\{\s*\"(name|tool)\"\s*:\s*\"[^\"\n]{1,100}\"\s*,\s*\"(arguments|parameters|args)\"\s*:")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,10 @@ The rule (what is a call, and what only looks like one):
    `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or bare), is a call
    attempt even where a name is not offered (a write in plan mode, a tool the model made up): the call
    then gets the loop's refusal for an unknown tool, as a native call of that name does, and the blob is
-   not the answer. A name not offered beside prose, or outside those forms, is text (an example).
+   not the answer. In the envelope any one-line name counts, and any arguments: the 0.5B wrote
+   `{"name": "inventory/settings.py", "arguments": {"line": 10}}` and `{"name": "DEFAULT_PORT", "arguments":
+   8731}` as its whole answer; the loop refuses them as tools not offered, naming the tools that are. A
+   name not offered beside prose, or outside those forms, is text (an example).
 
 7. A call of an offered tool whose JSON does not read, even so forgiven, ending the reply (the whole reply,
    or its last block after a note) and opening as the `{"name": N, "arguments": ...` envelope, is a call
@@ -79,6 +82,9 @@ NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
 ENVELOPE_KEYS = frozenset({"id", "type", "call_id"})
 CALL_FENCES = frozenset({"", "json", "json5", "tool_call", "tool_calls", "tool", "function_call"})
+MAX_NAME = 100
+"""The longest name a call of a tool not offered may give (rule 6); a longer one is text."""
+_BREAKS = re.compile(r"[\r\n\x00]")
 MAX_REPLY = 200_000
 """A longer reply is not searched for calls (no model writes a call that long; it is shown as text)."""
 
@@ -91,7 +97,6 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
-_TOOL_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,63}")
 _ENVELOPE = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]{1,64})"\s*,\s*'
                        r'"(?:arguments|parameters|args|input)"\s*:(.*)\Z', re.DOTALL)
 
@@ -252,8 +257,8 @@ class _Names:
             key = key[len("functions."):]
         if key in self.offered:
             return self.offered[key], True
-        if self.any_name and _TOOL_NAME.fullmatch(raw.strip()):
-            return raw.strip(), False
+        if self.any_name and raw.strip() and len(raw.strip()) <= MAX_NAME and not _BREAKS.search(raw):
+            return raw.strip(), False  # a file or a constant named as a tool (the 0.5B) is refused as one
         return None
 
 
@@ -425,8 +430,8 @@ def _call_object(item: Any, names: _Names, source: str) -> TextToolCall | None:
             arguments = _loads(arguments) if arguments.strip() else {}
     else:
         arguments = {key: value for key, value in item.items() if key != name_key and key not in ENVELOPE_KEYS}
-    if arguments is None:
-        arguments = {}
+    if arguments is None or not known and not isinstance(arguments, dict):
+        arguments = {}  # rule 6: the call is refused as a tool not offered, whatever its arguments
     if not isinstance(arguments, dict) or nests_deeper_than(arguments, ARGUMENTS_NESTING):
         return None
     return TextToolCall(name, json.dumps(arguments, ensure_ascii=False), source)

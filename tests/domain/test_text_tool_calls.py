@@ -178,6 +178,26 @@ def test_a_reply_of_nothing_but_a_call_of_a_tool_not_offered_is_a_call_for_the_l
     assert _calls(text) == [("file_delete", {"path": "a.py"})]
 
 
+@pytest.mark.parametrize(("text", "call"), [
+    ('```json\n{"name": "inventory/settings.py", "arguments": {"line": 10}}\n```',
+     ("inventory/settings.py", {"line": 10})),
+    ('{"name": "DEFAULT_PORT", "arguments": 8731}', ("DEFAULT_PORT", {})),
+    ('{"name": "inventory/server.py:1: return int(x)", "arguments": ["10"]}',
+     ("inventory/server.py:1: return int(x)", {})),
+])
+def test_a_reply_of_nothing_but_an_envelope_naming_a_file_or_a_constant_is_a_call_to_refuse(text, call):
+    assert _calls(text) == [call]
+
+
+@pytest.mark.parametrize("text", [
+    'See:\n```json\n{"name": "inventory/settings.py", "arguments": {"line": 10}}\n```',
+    '{"name": "' + "x" * 101 + '", "arguments": {}}',
+    '{"name": "a\\nb", "arguments": {}}',
+])
+def test_an_envelope_beside_prose_or_with_an_overlong_or_broken_name_is_text(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
 def test_a_reply_of_calls_alone_keeps_them_all_when_one_names_a_tool_not_offered():
     text = f'<tool_call>\n{READ_A}\n</tool_call>\n<tool_call>\n{{"name": "rm", "arguments": {{}}}}\n</tool_call>'
 

@@ -31,6 +31,8 @@ def test_a_message_that_breaks_a_rule_fails_naming_the_rule(message: str, said: 
     '[TOOL_CALLS] [{"name": "file_read", "arguments": {}}]',
     "<function=file_read><parameter=path>a.py</parameter></function>",
     '{"name": "shell_command", "parameters": {"command": "ls"}}',
+    '```json\n{"name": "inventory/settings.py", "arguments": {"line": 10}}\n```',
+    '{"name": "DEFAULT_PORT", "arguments": 8731}',
 ])
 def test_a_tool_call_blob_is_seen_in_what_the_person_was_shown(text: str) -> None:
     assert raw_call_shown(f"Sure, here it is.\n{text}\n") is True
