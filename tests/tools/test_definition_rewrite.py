@@ -3,7 +3,7 @@ cannot be rewritten is an error naming why, the file unchanged."""
 
 import pytest
 
-from orkeon_engine.tools.definition_rewrite import MAX_REPLIES, DefinitionRewriteTool
+from orkeon_engine.tools.definition_rewrite import DISAGREEMENT_REPLIES, DefinitionRewriteTool
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.scripted_rewrite_turn import ScriptedRewriteTurn
 
@@ -72,12 +72,23 @@ async def test_each_call_holds_the_file_and_the_persons_request_and_a_cap_on_its
 
 async def test_rewrites_that_never_agree_write_the_first_change_and_say_to_check_it():
     other = _reply(CALC.replace("range(len(prices) - 1)", "range(len(prices) + 0)"))
-    tool, files, writer = _tool([WRONG, other, RIGHT, SAME])
+    third = _reply(CALC.replace("range(len(prices) - 1)", "range(0, len(prices) - 1 + 1)"))
+    tool, files, writer = _tool([WRONG, other, RIGHT, SAME, third, SAME])
 
     result = await _run(tool)
 
-    assert len(writer.calls) == MAX_REPLIES and "the 4 rewrites disagreed" in result.text and "check it" in result.text
+    assert len(writer.calls) == DISAGREEMENT_REPLIES and "the 6 rewrites disagreed" in result.text
+    assert "check it" in result.text
     assert "range(1, len(prices))" in await files.read_text("/workspace/calc.py")
+
+
+async def test_disagreeing_rewrites_get_two_more_calls_and_an_agreement_there_is_written():
+    tool, files, writer = _tool([WRONG, SAME, SAME, RIGHT, RIGHT])
+
+    result = await _run(tool)
+
+    assert len(writer.calls) == 5 and await files.read_text("/workspace/calc.py") == FIXED
+    assert result.text.startswith("rewrote total in /workspace/calc.py (2 of 5 rewrites agreed):")
 
 
 async def test_replies_that_change_nothing_leave_the_file_and_say_so():
