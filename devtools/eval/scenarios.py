@@ -23,7 +23,7 @@ CONVENTIONAL = re.compile(r"^(feat|fix|docs|style|refactor|perf|test|build|ci|ch
                           r"(\([a-z0-9][a-z0-9._/-]*\))?!?: \S.*$")
 SUBJECT_LIMIT = 72
 # What a tool call written as text looks like when it reaches the person instead of being run.
-RAW_CALL = re.compile(r"<tool_call>|</tool_call>|\[TOOL_CALLS\]|<function=[a-z_]+>|"
+RAW_CALL = re.compile(r"<tool_call>|</tool_call>|\[TOOL_CALLS\]|<function=[a-z_]+>|<function\s+name\s*=|"
                       r"\{\s*\"(name|tool)\"\s*:\s*\"[^\"\n]{1,100}\"\s*,\s*\"(arguments|parameters|args)\"\s*:")
 
 

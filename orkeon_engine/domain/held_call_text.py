@@ -1,16 +1,16 @@
 """HeldCallText: the model's streamed text, held back from where a tool call written as text may begin.
 
 A front end that shows the answer as it streams must never show a call blob (domain/text_tool_calls.py):
-the text passes on until a fence, a `<tool_call>`, a `<function=`, a `[TOOL_CALLS]` or a reply opening
-with `{` or `[` appears, and from there it is held until the reply is complete; then `finish` hands over
-the rest of what is to be shown (the note before the calls, or the whole text when it held none). A
-marker split across two pieces is held until the next piece says which it is. The price: an answer with a
-code block shows from that block on only once it is complete.
+the text passes on until a fence, a `<tool_call>`, a `<function=` or `<function name=`, a `[TOOL_CALLS]`
+or a reply opening with `{` or `[` appears, and from there it is held until the reply is complete; then
+`finish` hands over the rest of what is to be shown (the note before the calls, or the whole text when it
+held none). A marker split across two pieces is held until the next piece says which it is. The price: an
+answer with a code block shows from that block on only once it is complete.
 """
 
 from __future__ import annotations
 
-MARKERS = ("```", "<tool_call", "<tools>", "<function=", "[TOOL_CALLS]")
+MARKERS = ("```", "<tool_call", "<tools>", "<function", "[TOOL_CALLS]")
 OPENERS = ("{", "[")
 
 

@@ -4,7 +4,9 @@ Small open models served by llama.cpp, vLLM or Ollama often answer a request for
 written in the content instead of the API's `tool_calls`: a fenced ```json block, Hermes and Qwen's
 `<tool_call>{...}</tool_call>` (or `<tools>` around it, as Qwen2.5's small models write), Qwen3-Coder's
 `<function=name><parameter=x>v</parameter></function>`, Mistral's `[TOOL_CALLS] [{...}]`, or the bare
-object. `read_text_calls` reads them; the tool loop then
+object; and two shapes Qwen2.5-Coder-1.5B wrote, read by `text_call_forms`: `<function name="x"
+arguments='{...}'/>` and a markdown-labelled call (the tool's name on a line, its arguments in a json fence).
+`read_text_calls` reads them; the tool loop then
 validates the arguments and puts each call to the permission gate like any other.
 
 The rule (what is a call, and what only looks like one):
@@ -18,8 +20,8 @@ The rule (what is a call, and what only looks like one):
    several such objects one after another, a call a line): an object inside a sentence ("for instance
    {"name": ...}") is prose. What small models get wrong in a call's
    JSON is forgiven: a closing bracket too many after it (or a stray closing fence), the last closing
-   brackets left out (when it ends outside a string), and line breaks and tabs written raw inside its
-   strings.
+   brackets left out (when it ends outside a string), an opening brace written twice (`{{"name": ...}}`),
+   and line breaks and tabs written raw inside its strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
@@ -30,10 +32,10 @@ The rule (what is a call, and what only looks like one):
    calls alone is the model's own act, whatever it read: the calls then meet the gate, as a native call
    a file talked the model into does.
 6. A reply that is nothing but call blocks, each in an explicit call form (`<tool_call>`, `<function=...>`,
-   `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or bare), is a call
-   attempt even where a name is not offered (a write in plan mode, a tool the model made up): the call
-   then gets the loop's refusal for an unknown tool, as a native call of that name does, and the blob is
-   not the answer. In the envelope any one-line name counts, and any arguments: the 0.5B wrote
+   `<function name=...>`, `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or
+   bare), is a call attempt even where a name is not offered (a write in plan mode, a tool the model made
+   up): the call then gets the loop's refusal for an unknown tool, as a native call of that name does, and
+   the blob is not the answer. In the envelope any one-line name counts, and any arguments: the 0.5B wrote
    `{"name": "inventory/settings.py", "arguments": {"line": 10}}` and `{"name": "DEFAULT_PORT", "arguments":
    8731}` as its whole answer; the loop refuses them as tools not offered, naming the tools that are. A
    name not offered beside prose, or outside those forms, is text (an example).
@@ -57,6 +59,11 @@ The rule (what is a call, and what only looks like one):
    again: the model is told once that their results are above (`repeated_note`; the 1.5B wrote the same
    search and the same imagined output again after its real result came back).
 
+10. A reply that is nothing but labels (headings, "Arguments:", one line that is an offered tool's name) and
+   a json fence ending it whose object's keys are all arguments of that tool is a call of it (the
+   markdown-labelled form). A sentence anywhere in the reply, a second tool named, or a key the tool does
+   not take makes it text.
+
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
 kept as the assistant's note; the blocks are never shown to the person.
@@ -77,6 +84,7 @@ from typing import Any
 
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.model_json import completed, first_balanced
+from orkeon_engine.domain.text_call_forms import attribute_calls, labelled_call, typed_value
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -89,7 +97,7 @@ MAX_REPLY = 200_000
 """A longer reply is not searched for calls (no model writes a call that long; it is shown as text)."""
 
 _FENCE_OPEN = re.compile(r"(`{3,})[ \t]*([\w.+-]*)[ \t]*\n")
-_TAG_OPEN = re.compile(r"<tool_call>|<tools>|<function=|\[TOOL_CALLS\]")
+_TAG_OPEN = re.compile(r"<tool_call>|<tools>|<function=|<function\s+name\s*=|\[TOOL_CALLS\]")
 _CALL_TAGS = {"<tool_call>": "</tool_call>", "<tools>": "</tools>"}
 """The tags a call is wrapped in: Hermes and Qwen's own, and `<tools>`, the tag Qwen2.5's chat template lists
 the tools in, which its small models wrap a call in too."""
@@ -159,7 +167,7 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
         if start == trailing[0].start:
             calls, first = every, start
     if not calls:
-        return _unreadable_attempt(text, segments, _Names(names))
+        return _labelled(segments, _Names(names), offered) or _unreadable_attempt(text, segments, _Names(names))
     note = text[:first].rstrip()
     if note and _any_quoted(calls, quoted):
         return None
@@ -241,6 +249,28 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
     arguments = arguments[:-1].rstrip() if arguments.endswith("}") and arguments.count("{") < arguments.count("}") \
         else arguments
     return TextCalls(text[:start].rstrip(), (TextToolCall(found[0], arguments, body.strip()),))
+
+
+def _labelled(segments: Sequence[str | _Block], names: _Names,
+              offered: Mapping[str, Mapping[str, Any]]) -> TextCalls | None:
+    """The markdown-labelled call (`text_call_forms.labelled_call`): a reply of labels and one JSON fence
+    holding the arguments, the fence ending it."""
+    blocks = [segment for segment in segments if isinstance(segment, _Block)]
+    if len(blocks) != 1 or blocks[0].kind != "fence" or blocks[0].info not in CALL_FENCES:
+        return None
+    if any(isinstance(segment, str) and segment.strip() for segment in segments[segments.index(blocks[0]) + 1:]):
+        return None
+    prose = "\n".join(segment for segment in segments if isinstance(segment, str))
+    found = labelled_call(prose, blocks[0].body, names.find, offered)
+    if found is None:
+        return None
+    return TextCalls("", (_call(found[0], found[1], names, blocks[0].body.strip()),))
+
+
+def _call(name: str, arguments: dict[str, Any], names: _Names, source: str) -> TextToolCall:
+    """A call read from one of `text_call_forms`' shapes (a name not offered gets no arguments, as in rule 6)."""
+    known = names.find(name)
+    return TextToolCall(name, json.dumps(arguments if known and known[1] else {}, ensure_ascii=False), source)
 
 
 @dataclass(frozen=True)
@@ -345,7 +375,21 @@ def _next_block(text: str, position: int) -> _Block | None:
         close = text.find("</function>", tag.end())
         end = close + len("</function>") if close >= 0 else len(text)
         return _Block(tag.start(), end, "tag", text[tag.start():end])
+    if opener.startswith("<function"):
+        return _attribute_block(text, tag.start(), tag.end())
     return _mistral_block(text, tag.start(), tag.end())
+
+
+def _attribute_block(text: str, start: int, after: int) -> _Block:
+    """`<function name="...">`: to its `</function>`, else to the first `/>` (a self-closing element), else to
+    the end of the text."""
+    close = text.find("</function>", after)
+    if close >= 0:
+        end = close + len("</function>")
+    else:
+        empty = text.find("/>", after)
+        end = empty + 2 if empty >= 0 else len(text)
+    return _Block(start, end, "tag", text[start:end])
 
 
 def _mistral_block(text: str, start: int, after: int) -> _Block:
@@ -381,6 +425,9 @@ def _block_calls(block: _Block, names: _Names,
     inner = _untagged(source) if block.kind == "fence" else source
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
+    if inner.startswith("<function"):
+        found = attribute_calls(inner, names.find, offered)
+        return None if found is None else [_call(name, arguments, names, source) for name, arguments in found]
     return _json_calls(_forgiven(inner), names, source)
 
 
@@ -452,21 +499,12 @@ def _xml_calls(inner: str, names: _Names, offered: Mapping[str, Mapping[str, Any
         for parameter in _PARAMETER.finditer(match.group(2)):
             key = parameter.group(1)
             schema = properties.get(key, {}) if isinstance(properties, dict) else {}
-            arguments[key] = _typed(_trim_newlines(parameter.group(2)), schema)
+            arguments[key] = typed_value(_trim_newlines(parameter.group(2)), schema)
         calls.append(TextToolCall(name, json.dumps(arguments, ensure_ascii=False), source))
         rest = rest.replace(match.group(0), "", 1)
     if not calls or rest.replace("</tool_call>", "").replace("<tool_call>", "").strip():
         return None
     return calls
-
-
-def _typed(raw: str, schema: Any) -> Any:
-    """A `<parameter>` value: kept as text for a string (or untyped) property, else read as JSON when it is."""
-    kind = schema.get("type") if isinstance(schema, dict) else None
-    if kind in (None, "string") and not (isinstance(schema, dict) and "anyOf" in schema):
-        return raw
-    value = _loads(raw.strip())
-    return raw if value is None and raw.strip() != "null" else value
 
 
 def _trim_newlines(value: str) -> str:
@@ -491,6 +529,8 @@ def _forgiven(text: str) -> Any:
     value = _loads(text)
     if value is not None or text[:1] not in ("{", "["):
         return value
+    if text.startswith("{{"):  # a brace written twice, as in a template (the 1.5B wrote {{"name": ...}}}})
+        return _forgiven(text[1:])
     balanced = first_balanced(text)
     if balanced is not None:
         return _loads(balanced) if _only_closers(text[len(balanced):]) else None

@@ -31,6 +31,17 @@ def _text_call(name: str, arguments: dict[str, object]) -> str:
     return "<tool_call>\n" + json.dumps({"name": name, "arguments": arguments}) + "\n</tool_call>"
 
 
+def _attribute_call(name: str, arguments: dict[str, object]) -> str:
+    return f"<tools>\n  <function name=\"{name}\" arguments='{json.dumps(arguments)}'/>\n</tools>"
+
+
+def _labelled_call(name: str, arguments: dict[str, object]) -> str:
+    return f"### Function Name\n\n**{name}**\n\n### Arguments\n\n```json\n{json.dumps(arguments)}\n```"
+
+
+FORMS = [_text_call, _attribute_call, _labelled_call]
+
+
 async def _turn(first_reply, mode, human=None, shell=None, files=None):
     """One assistant turn whose model answers `first_reply`, then "done"; what the person was asked, what
     the model read back, the shell's commands and the files afterwards."""
@@ -44,24 +55,33 @@ async def _turn(first_reply, mode, human=None, shell=None, files=None):
     return human.questions, results, _ran(shell), files.texts, result
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("answer", ["Deny", "Allow once"])
-async def test_a_shell_call_written_as_text_asks_the_same_question_as_the_native_call(answer):
+async def test_a_shell_call_written_as_text_asks_the_same_question_as_the_native_call(answer, form):
     native = await _turn([Call("shell_command", SHELL)], "default", FakeHumanInput([answer]))
-    written = await _turn(_text_call("shell_command", SHELL), "default", FakeHumanInput([answer]))
+    written = await _turn(form("shell_command", SHELL), "default", FakeHumanInput([answer]))
 
     assert written[0] == native[0] and len(written[0]) == 1 and SHELL["command"] in written[0][0][0]
     assert written[1] == native[1]
     assert written[2] == native[2] == ([] if answer == "Deny" else [SHELL["command"]])
 
 
-async def test_a_write_written_as_text_in_plan_mode_is_refused_as_the_native_write_is():
+@pytest.mark.parametrize("form", [_text_call, _attribute_call])
+async def test_a_write_written_as_text_in_plan_mode_is_refused_as_the_native_write_is(form):
     native = await _turn([Call("file_write", WRITE)], "plan")
-    written = await _turn(_text_call("file_write", WRITE), "plan")
+    written = await _turn(form("file_write", WRITE), "plan")
 
     assert written[3]["/workspace/a.py"] == native[3]["/workspace/a.py"] == "print('a')\n"
     assert written[1] == native[1] and "unknown tool 'file_write'" in written[1][0]
     assert written[0] == native[0] == []
     assert "pwned" not in written[4].answer and "<tool_call>" not in written[4].answer
+    assert "<function" not in written[4].answer
+
+
+async def test_a_labelled_write_in_plan_mode_is_text_the_write_never_offered_never_runs():
+    written = await _turn(_labelled_call("file_write", WRITE), "plan")
+
+    assert written[3]["/workspace/a.py"] == "print('a')\n" and written[0] == []
 
 
 async def test_a_call_hidden_in_a_file_that_the_model_quotes_back_does_not_run():

@@ -33,6 +33,7 @@ def test_a_message_that_breaks_a_rule_fails_naming_the_rule(message: str, said: 
     '{"name": "shell_command", "parameters": {"command": "ls"}}',
     '```json\n{"name": "inventory/settings.py", "arguments": {"line": 10}}\n```',
     '{"name": "DEFAULT_PORT", "arguments": 8731}',
+    '<tools>\n  <function name="definition_rewrite" arguments=\'{"path": "calc.py", "name": "total"}\'/>\n</tools>',
 ])
 def test_a_tool_call_blob_is_seen_in_what_the_person_was_shown(text: str) -> None:
     assert raw_call_shown(f"Sure, here it is.\n{text}\n") is True

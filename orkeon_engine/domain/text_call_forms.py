@@ -1,0 +1,179 @@
+"""Two more shapes of a tool call written as text, read for `text_tool_calls`: the XML attribute form and the
+markdown-labelled form.
+
+Both were written by Qwen2.5-Coder-1.5B on llama.cpp as its whole reply, and were shown to the person as
+text before this module read them:
+
+- `<function name="definition_rewrite" arguments='{"path": "calc.py", "name": "total"}'/>` (inside `<tools>`),
+  also with the arguments as the element's body (a JSON object, or `<parameter name="k">v</parameter>`
+  children) and closed by `</function>`.
+- A heading or bold line naming the tool and a ```json fence holding its arguments alone:
+  `### Function Call` / `#### Function Name` / `**definition_rewrite**` / `#### Arguments` / ```json {...}```.
+
+The labelled form is read only when nothing but labels surrounds the fence (headings, short labels such as
+"Arguments:", and one line that is an offered tool's name): a reply with a sentence in it is prose, and the
+keys of the object must all be arguments the tool takes, so a config snippet under a heading is no call.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
+from orkeon_engine.domain.model_json import completed, first_balanced
+
+Find = Callable[[str], tuple[str, bool] | None]
+"""A name as written to the offered tool it names and whether it is offered; None when it names none."""
+
+_OPEN = re.compile(r"<function\s+name\s*=\s*([\"'])([^\"'<>\n]{1,100})\1")
+_ARGUMENTS = re.compile(r"\s*(?:arguments|parameters|args|input)\s*=\s*([\"'])")
+_CLOSE_EMPTY = re.compile(r"\s*/>")
+_CLOSE_OPEN = re.compile(r"\s*>")
+_END = "</function>"
+_PARAMETER = re.compile(r"\s*<parameter\s+name\s*=\s*([\"'])([^\"'<>\n]{1,100})\1\s*>(.*?)</parameter>", re.DOTALL)
+_DECORATION = " \t#*_`>"
+_LABEL_PREFIX = re.compile(r"^(?:function|tool|function name|tool name|name|call)\s*:\s*", re.IGNORECASE)
+_LABEL = re.compile(r"^[A-Za-z][A-Za-z ]{0,39}:?$")
+MAX_LABEL_WORDS = 4
+
+
+def attribute_calls(inner: str, find: Find,
+                    offered: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, dict[str, Any]]] | None:
+    """The `<function name="...">` elements that make up all of `inner`, each as (tool, arguments); None when
+    `inner` is anything more, or an element does not read."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    position = 0
+    while inner[position:].strip():
+        opened = _OPEN.match(inner, position + len(inner[position:]) - len(inner[position:].lstrip()))
+        found = find(opened.group(2)) if opened is not None else None
+        if opened is None or found is None:
+            return None
+        read = _element(inner, opened.end(), _properties(offered.get(found[0])))
+        if read is None:
+            return None
+        arguments, position = read
+        calls.append((found[0], arguments))
+    return calls or None
+
+
+def labelled_call(prose: str, body: str, find: Find,
+                  offered: Mapping[str, Mapping[str, Any]]) -> tuple[str, dict[str, Any]] | None:
+    """The call a reply of labels (`prose`, the text around the fence) and one JSON fence (`body`) makes, as
+    (tool, arguments); None when the labels name no offered tool, or more than one, or hold a sentence, or the
+    object's keys are not all the tool's arguments."""
+    named: list[str] = []
+    for line in prose.splitlines():
+        bare = line.strip(_DECORATION)
+        if not bare:
+            continue
+        found = find(_LABEL_PREFIX.sub("", bare).strip(_DECORATION))
+        if found is not None and found[1]:
+            named.append(found[0])
+        elif not (_LABEL.match(bare) and len(bare.split()) <= MAX_LABEL_WORDS):
+            return None
+    if len(named) != 1:
+        return None
+    arguments = _json_object(body.strip())
+    properties = _properties(offered.get(named[0]))
+    if arguments is None or not arguments or not set(arguments) <= set(properties):
+        return None
+    return named[0], arguments
+
+
+def typed_value(raw: str, schema: Any) -> Any:
+    """A value written as element text: kept as text for a string (or untyped) property, else read as JSON
+    when it is."""
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if kind in (None, "string") and not (isinstance(schema, dict) and "anyOf" in schema):
+        return raw
+    value = _loads(raw.strip())
+    return raw if value is None and raw.strip() != "null" else value
+
+
+def _element(text: str, at: int, properties: Mapping[str, Any]) -> tuple[dict[str, Any], int] | None:
+    """The arguments of one element whose name ends at `at` (an `arguments='{...}'` attribute, a body, or
+    both), and where the element ends."""
+    arguments: dict[str, Any] = {}
+    attribute = _ARGUMENTS.match(text, at)
+    if attribute is not None:
+        read = _attribute(text, attribute.end(), attribute.group(1))
+        if read is None:
+            return None
+        arguments, at = read
+    empty = _CLOSE_EMPTY.match(text, at)
+    if empty is not None:
+        return arguments, empty.end()
+    opened = _CLOSE_OPEN.match(text, at)
+    if opened is None:
+        return None
+    close = text.find(_END, opened.end())
+    end = close + len(_END) if close >= 0 else len(text)
+    body = _body(text[opened.end():close if close >= 0 else len(text)], properties)
+    if body is None:
+        return None
+    return {**arguments, **body}, end
+
+
+def _attribute(text: str, at: int, quote: str) -> tuple[dict[str, Any], int] | None:
+    """The JSON object of an attribute value opened at `at` by `quote`, and the index after its closing quote."""
+    if quote == "'" and text[at:at + 1] == "{":
+        value = first_balanced(text[at:])
+        if value is None or text[at + len(value):at + len(value) + 1] != "'":
+            return None
+        return _object_or_none(_loads(value), at + len(value) + 1)
+    close = text.find(quote, at)
+    if close < 0:
+        return None
+    return _object_or_none(_loads(html.unescape(text[at:close])), close + 1)
+
+
+def _body(body: str, properties: Mapping[str, Any]) -> dict[str, Any] | None:
+    """An element's body as arguments: empty, a JSON object, or `<parameter name="k">v</parameter>` children."""
+    if not body.strip():
+        return {}
+    if body.strip()[:1] == "{":
+        return _json_object(body.strip())
+    arguments: dict[str, Any] = {}
+    position = 0
+    while body[position:].strip():
+        parameter = _PARAMETER.match(body, position)
+        if parameter is None:
+            return None
+        key = parameter.group(2)
+        arguments[key] = typed_value(parameter.group(3).strip("\n"), properties.get(key, {}))
+        position = parameter.end()
+    return arguments
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
+    value = _loads(text)
+    if value is None and text[:1] == "{":
+        value = _loads(completed(text) or "")
+    return value if _arguments(value) else None
+
+
+def _object_or_none(value: Any, end: int) -> tuple[dict[str, Any], int] | None:
+    return (value, end) if _arguments(value) else None
+
+
+def _arguments(value: Any) -> bool:
+    """Whether `value` can be a call's arguments: an object, not nested past the loop's limit."""
+    return isinstance(value, dict) and not nests_deeper_than(value, ARGUMENTS_NESTING)
+
+
+def _properties(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    properties = schema.get("properties") if isinstance(schema, Mapping) else None
+    return properties if isinstance(properties, Mapping) else {}
+
+
+def _loads(text: str) -> Any:
+    if not text:
+        return None
+    try:
+        return json.loads(text, strict=False)
+    except (ValueError, RecursionError):
+        return None
