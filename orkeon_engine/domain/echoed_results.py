@@ -15,6 +15,9 @@ of that result. A reply that quotes a line or two of the result in its answer is
 bare JSON object, whatever it says: a crew's answer after its tool calls is one (so a 1.5B model's
 `{"error": "File not found..."}` is left as it is).
 
+A reply can also be nothing but a piece of a note the loop itself sent this turn (`repeats_note`): it is
+treated as a prompt echo, note and final answer alike.
+
 A reply can repeat the prompt instead (the 1.5B answered a refused file_read by writing back the request's
 last block: the `<system-reminder>` gauge, the request and the permission note). Its harness text is a
 `<system-reminder>` block (opened and closed) that holds a line of the prompt, or that is all the reply
@@ -37,6 +40,7 @@ from collections.abc import Iterable
 
 MIN_LINES = 3
 MIN_WORD_CHARS = 4
+MIN_NOTE_ECHO = 20
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
 _REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
@@ -82,6 +86,19 @@ def repeats_harness(reply: str, prompt: Iterable[str]) -> bool:
     answer."""
     text = reply.strip()
     return bool(text) and not _is_json(text) and _holds_harness_text(text, _prose_lines(prompt))
+
+
+def repeats_note(reply: str, notes: Iterable[str]) -> bool:
+    """Whether `reply` says nothing but a piece of one of `notes`, the notes the tool loop itself sent this
+    turn (the 1.5B, told that only a call ending a reply runs, answered with that sentence of the note). Only
+    the loop's own words count, never the person's: at least MIN_NOTE_ECHO characters, spaces aside."""
+    said = _flat(reply)
+    return len(said) >= MIN_NOTE_ECHO and any(said in _flat(note) for note in notes)
+
+
+def _flat(text: str) -> str:
+    """The text with its runs of spaces made one, its ends trimmed of spaces and quote marks, lower-cased."""
+    return " ".join(text.split()).strip("\"'`*").strip().lower()
 
 
 def _holds_harness_text(text: str, known: set[str]) -> bool:

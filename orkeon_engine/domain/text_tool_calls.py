@@ -41,9 +41,10 @@ The rule (what is a call, and what only looks like one):
    name not offered beside prose, or outside those forms, is text (an example).
 
 7. A call of an offered tool whose JSON does not read, even so forgiven, ending the reply (the whole reply,
-   or its last block after a note) and opening as the `{"name": N, "arguments": ...` envelope, is a call
-   attempt still: it becomes a call of N whose arguments are the text the model wrote for them, which the
-   loop refuses as not valid JSON, saying why, so the model writes it again; the blob is not the answer.
+   whatever fences its strings hold, or its last block after a note) and opening as the `{"name": N,
+   "arguments": ...` envelope, is a call attempt still: it becomes a call of N whose arguments are the text
+   the model wrote for them, which the loop refuses as not valid JSON, saying why, so the model writes it
+   again; the blob is not the answer.
 
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
    `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
@@ -230,7 +231,9 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
     """Rule 7: the reply's last block (or the whole reply) opening as a call envelope of an offered tool whose
     JSON does not read; its arguments are handed on as written."""
     last = segments[-1]
-    if isinstance(last, _Block) and last.kind in ("fence", "tag", "bare"):
+    if _ENVELOPE.match(text):  # the whole reply opens as the envelope, a fence inside its strings or not
+        body, start = text.strip(), 0
+    elif isinstance(last, _Block) and last.kind in ("fence", "tag", "bare"):
         if last.kind == "fence" and last.info not in CALL_FENCES:
             return None
         body, start = last.body, last.start

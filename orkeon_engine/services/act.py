@@ -58,8 +58,10 @@ from orkeon_engine.domain.echoed_results import (
     echoes_result,
     imitates_result,
     repeats_harness,
+    repeats_note,
     stand_in,
 )
+from orkeon_engine.domain.edit_redirect import changed_function, redirect_text
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
@@ -186,6 +188,8 @@ class _ToolLoop:
         self._unapplied_notes = 0
         self._repeat_notes = 0
         self._prompt_notes = 0
+        self._notes: list[str] = []
+        """The notes this loop sent the model this turn (a reply made of one is an echo)."""
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -223,6 +227,7 @@ class _ToolLoop:
                 note = self._unapplied_note(message)
             if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
                 self._check("turns", self._budget.turns, self._turns - 1)
+                self._notes.append(note)
                 conversation.append(ChatMessage.user(note))
                 continue
             if not message.tool_calls:
@@ -309,7 +314,7 @@ class _ToolLoop:
         """The final answer: the reply's text; or, when it still imitates a tool result after the echo note,
         the last real result under a sentence saying so; or, when it writes back the harness's own text, a
         sentence saying that (domain/echoed_results.py)."""
-        if repeats_harness(message.text, _prompt_texts(conversation)):
+        if repeats_harness(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes):
             return PROMPT_ECHO_ANSWER
         if self._echo_notes == 0 or not imitates_result(message.text):
             return message.text
@@ -334,7 +339,8 @@ class _ToolLoop:
         if self._echo_notes < MAX_ECHO_NOTES and after_result and echoes_result(message.text, conversation[-1].text):
             self._echo_notes += 1
             return ECHO_NOTE
-        if self._prompt_notes < MAX_ECHO_NOTES and echoes_prompt(message.text, _prompt_texts(conversation)):
+        echoed = echoes_prompt(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes)
+        if self._prompt_notes < MAX_ECHO_NOTES and echoed:
             self._prompt_notes += 1
             return PROMPT_ECHO_NOTE
         return None
@@ -417,6 +423,9 @@ class _ToolLoop:
             call = dataclasses.replace(await tool.describe(args), call_id=request.id)
         except Exception as error:  # a path the tool cannot describe (outside the mounts...) is the model's to fix
             return _record(request, arguments, None, f"{tool.name}: {error}")
+        redirect = self._redirect(call)
+        if redirect is not None:  # before the gate: nobody is asked about an edit that is not made
+            return _record(request, arguments, None, redirect)
         if self._events is not None:
             await self._events.tool_call_checked(call)
         verdict = await self._gate.authorize(call)
@@ -424,6 +433,16 @@ class _ToolLoop:
             reason = verdict.reason or "no reason given"
             return _record(request, arguments, verdict, f"refused by the permission gate: {reason}")
         return _Ready(request, tool, arguments, args, call, verdict)
+
+    def _redirect(self, call: ToolCall) -> str | None:
+        """Why an edit inside a Python function is sent to definition_rewrite (domain/edit_redirect.py): while
+        the turn offers it and no call of it has run (its failures say to use file_edit)."""
+        if call.edit is None or DEFINITION_REWRITE not in self._offered():
+            return None
+        if any(record.name == DEFINITION_REWRITE and record.verdict is not None for record in self._records):
+            return None
+        name = changed_function(call.edit.path, call.edit.old_text, call.edit.new_text)
+        return None if name is None else redirect_text(call.edit.path, name)
 
     async def _execute(self, item: _Ready) -> ToolCallRecord:
         try:

@@ -5,6 +5,7 @@ from orkeon_engine.domain.echoed_results import (
     echoes_result,
     imitates_result,
     repeats_harness,
+    repeats_note,
     stand_in,
 )
 
@@ -118,3 +119,30 @@ def test_an_answer_quoting_a_function_the_prompt_showed_fenced_is_an_answer():
             "    return result"
 
     assert not echoes_prompt(reply, NAMED)
+
+
+NOTE = ("Nothing ran: your reply wrote a call of definition_rewrite with more text after it, and only a call that "
+        "ends the reply runs. To use a tool, end your reply with the call alone; its result comes back in the next "
+        "message.")
+
+
+@pytest.mark.parametrize("reply", [
+    "To use a tool, end your reply with the call alone; its result comes back in the next message.",
+    "  to use a tool, end your reply with\nthe call alone;  ",
+    f'"{NOTE}"',
+])
+def test_a_reply_that_is_a_piece_of_the_loops_note_repeats_it(reply):
+    assert repeats_note(reply, [NOTE])
+
+
+@pytest.mark.parametrize("reply", [
+    "Nothing ran.",  # too short to tell from an answer
+    "I will end my reply with the call alone: definition_rewrite.",
+    "To use a tool, end your reply with the call alone; its result comes back in the next message. Done.",
+])
+def test_a_reply_saying_more_than_a_piece_of_the_note_is_not_its_repeat(reply):
+    assert not repeats_note(reply, [NOTE])
+
+
+def test_without_notes_nothing_repeats_one():
+    assert not repeats_note("To use a tool, end your reply with the call alone", [])

@@ -64,15 +64,22 @@ UNREADABLE_WRITE = ('{"name": "file_write", "arguments": {"path": "calc.py", "co
                     '    """The sum."""\n    return sum(prices)\n"}}')
 
 
+# And the same with the content fenced inside the string (ab_a/fix10 on 1f741fb): shown as text before.
+FENCED_CONTENT_WRITE = ('{"name": "file_write", "arguments": {"path": "calc.py", "content": "```python\n'
+                        'def total(prices):\n    """The sum."""\n    return sum(prices)\n```"}')
+
+
 @pytest.mark.parametrize("text", [UNREADABLE_WRITE, f"```json\n{UNREADABLE_WRITE}\n```",
                                   f"<tool_call>\n{UNREADABLE_WRITE}\n</tool_call>",
-                                  f"Here is the fix.\n```json\n{UNREADABLE_WRITE}\n```"],
-                         ids=["bare", "fenced", "tagged", "after-a-note"])
+                                  f"Here is the fix.\n```json\n{UNREADABLE_WRITE}\n```",
+                                  FENCED_CONTENT_WRITE],
+                         ids=["bare", "fenced", "tagged", "after-a-note", "a-fence-in-its-string"])
 def test_an_unreadable_call_of_an_offered_tool_is_still_a_call_its_arguments_as_written(text):
     found = read_text_calls(text, OFFERED)
 
     assert found is not None and [call.name for call in found.calls] == ["file_write"]
-    assert found.calls[0].arguments.startswith('{"path": "calc.py", "content": "def total')
+    assert found.calls[0].arguments.startswith('{"path": "calc.py", "content": "')
+    assert "def total" in found.calls[0].arguments
     with pytest.raises(ValueError):
         json.loads(found.calls[0].arguments)
 

@@ -263,6 +263,18 @@ async def test_a_prompt_echo_and_a_result_echo_each_have_their_own_note():
     assert result.text == "The notes say to ship." and model.remaining == 0
 
 
+async def test_a_reply_made_of_a_piece_of_the_loops_own_note_gets_the_echo_note_then_a_sentence():
+    echo = "To use a tool, end your reply with the call alone; its result comes back in the next message."
+    model = ScriptedChatModel([READ_THEN_TALK, echo, echo])
+
+    result = await _act(model, [TextRead({"settings.py": "PORT = 8731\n"})])
+
+    told = model.requests[2].messages[-1]
+    assert told.role == "user" and told.text.startswith("Your reply repeated the instructions you were given")
+    assert result.text.startswith("The model's answer only repeated the instructions it was given")
+    assert model.remaining == 0
+
+
 async def test_a_read_that_already_ran_written_mid_reply_again_is_not_rerun_the_model_is_told_its_result_is_above():
     read = TextRead({"settings.py": "PORT = 8731\n"})
     model = ScriptedChatModel([READ_THEN_TALK, Call("file_read", {"path": "settings.py"}), READ_THEN_TALK,

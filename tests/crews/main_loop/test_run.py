@@ -624,6 +624,50 @@ async def test_with_the_core_set_a_reply_showing_the_fixed_function_is_asked_to_
     assert result.answer == "Fixed total in calc.py."
 
 
+async def test_with_the_core_set_a_file_edit_inside_a_function_is_sent_to_definition_rewrite_unmade():
+    buggy = "def total(prices):\n    return sum(prices[:-1])\n"
+    edit = Call("file_edit", {"path": "calc.py", "old": "sum(prices[:-1])", "new": "sum(prices[1:])"})
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup([edit], [Call("definition_rewrite", {"path": "calc.py", "name": "total"})],
+                                      fixed, fixed, "Fixed total.",
+                                      files=FakeFiles({"/workspace/calc.py": buggy}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    result = await run_main_loop(_turn("total skips the last price", mode="acceptEdits", source="explicit"), ports)
+
+    told = model.requests[1].tool_results()
+    assert list(told.values())[0].startswith("/workspace/calc.py is unchanged: this edit changes the code inside "
+                                             "`total`")
+    assert '{"path": "/workspace/calc.py", "name": "total"}' in list(told.values())[0]
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+    assert result.answer == "Fixed total."
+
+
+async def test_with_the_core_set_a_file_edit_after_definition_rewrite_ran_is_made():
+    buggy = "def total(prices):\n    return sum(prices[:-1])\n"
+    edit = Call("file_edit", {"path": "calc.py", "old": "sum(prices[:-1])", "new": "sum(prices)"})
+    deps, model, ports = await _setup([Call("definition_rewrite", {"path": "calc.py", "name": "total"})],
+                                      "no code", "no code", "no code", "no code", [edit], "Fixed total.",
+                                      files=FakeFiles({"/workspace/calc.py": buggy}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    await run_main_loop(_turn("total skips the last price", mode="acceptEdits", source="explicit"), ports)
+
+    assert "change it with file_edit" in list(model.requests[5].tool_results().values())[0]
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+
+
+async def test_with_the_full_set_a_file_edit_inside_a_function_is_made():
+    edit = Call("file_edit", {"path": "calc.py", "old": "sum(prices[:-1])", "new": "sum(prices)"})
+    deps, model, ports = await _setup([edit], "Fixed.",
+                                      files=FakeFiles({"/workspace/calc.py": "def total(prices):\n"
+                                                                             "    return sum(prices[:-1])\n"}))
+
+    await run_main_loop(_turn("total skips the last price", mode="acceptEdits", source="explicit"), ports)
+
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+
+
 async def test_with_the_full_set_a_reply_showing_code_is_the_answer():
     shown = "Write it so:\n```python\ndef total(prices):\n    return sum(prices)\n```"
     deps, model, ports = await _setup(shown)
