@@ -40,7 +40,7 @@ from collections.abc import Iterable
 
 MIN_LINES = 3
 MIN_WORD_CHARS = 4
-MIN_NOTE_ECHO = 20
+MIN_NOTE_WORDS = 8
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
 _REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
@@ -91,9 +91,9 @@ def repeats_harness(reply: str, prompt: Iterable[str]) -> bool:
 def repeats_note(reply: str, notes: Iterable[str]) -> bool:
     """Whether `reply` says nothing but a piece of one of `notes`, the notes the tool loop itself sent this
     turn (the 1.5B, told that only a call ending a reply runs, answered with that sentence of the note). Only
-    the loop's own words count, never the person's: at least MIN_NOTE_ECHO characters, spaces aside."""
+    the loop's own words count, never the person's, and only a piece of MIN_NOTE_WORDS words or more."""
     said = _flat(reply)
-    return len(said) >= MIN_NOTE_ECHO and any(said in _flat(note) for note in notes)
+    return len(said.split()) >= MIN_NOTE_WORDS and any(said in _flat(note) for note in notes)
 
 
 def _flat(text: str) -> str:

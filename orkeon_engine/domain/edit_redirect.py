@@ -9,7 +9,9 @@ definition_rewrite is offered and has not run in the turn, an edit whose every c
 function (its decorators to its last line) and that changes its code is not made: the model is told to call
 definition_rewrite with that file and name (`redirect_text`). An edit of module-level code, one spanning
 several definitions, one inside a class outside its methods, or one that only changes docstrings, comments or
-layout is left to the edit tool; so is any edit of a file that is not Python this interpreter reads.
+layout is left to the edit tool; so is an edit that deletes or renames the function, one inside a
+definition the name would not find (a property's setter, a function defined twice), and any edit of a file
+that is not Python this interpreter reads.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from __future__ import annotations
 import difflib
 import json
 
-from orkeon_engine.domain.definition_rewrite import Located, definitions_in, parses, rewritable, vote_key
+from orkeon_engine.domain.definition_rewrite import (
+    Located,
+    definitions_in,
+    locate,
+    parses,
+    rewritable,
+    vote_key,
+)
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 _FUNCTION_OPENERS = ("def ", "async def ")
@@ -25,20 +34,32 @@ _FUNCTION_OPENERS = ("def ", "async def ")
 
 def changed_function(path: str, before: str | None, after: str) -> str | None:
     """The dotted name of the one function holding every line the edit from `before` to `after` changes, when
-    it changes that function's code; None when the edit is anything else (module doc)."""
-    if before is None or not path.endswith(PYTHON_SUFFIXES) or before == after or rewritable(before) is not None:
+    it changes that function's code and leaves it defined; None when the edit is anything else (module doc),
+    or the file is too deep for the parser to say."""
+    if before is None or not path.endswith(PYTHON_SUFFIXES) or before == after:
         return None
-    if parses(after) is None and vote_key(before) == vote_key(after):
+    try:
+        return _changed_function(before, after)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _changed_function(before: str, after: str) -> str | None:
+    if rewritable(before) is not None:
+        return None
+    after_parses = parses(after) is None
+    if after_parses and vote_key(before) == vote_key(after):
         return None  # docstrings, comments, layout: definition_rewrite leaves those as they are
     span = _changed_span(before, after)
-    if span is None:
-        return None
-    lines = before.split("\n")
     holding = [each for each in definitions_in(before) if each.start <= span[0] and span[1] <= each.end]
     if not holding:
         return None
     inner = min(holding, key=lambda each: each.end - each.start)
-    return inner.name if _is_function(lines, inner) else None
+    if not _is_function(before.split("\n"), inner) or _ambiguous(before, inner):
+        return None
+    if after_parses and inner.name not in {each.name for each in definitions_in(after)}:
+        return None  # the edit deletes or renames it: no rewrite of it does that
+    return inner.name
 
 
 def redirect_text(path: str, name: str) -> str:
@@ -49,18 +70,22 @@ def redirect_text(path: str, name: str) -> str:
             f"definition_rewrite with {call} instead.")
 
 
-def _changed_span(before: str, after: str) -> tuple[int, int] | None:
+def _changed_span(before: str, after: str) -> tuple[int, int]:
     """The first and last line (1-based, of `before`) the edit touches; an insertion touches the lines on
-    both sides of it."""
+    both sides of it (line 0 before the first, one past the last after it: no definition holds those)."""
     old, new = before.split("\n"), after.split("\n")
     touched: list[int] = []
     for tag, start, end, _, _ in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-        if tag == "equal":
-            continue
-        touched += [start + 1, end] if end > start else [start, start + 1]
-    if not touched:
-        return None
-    return max(1, min(touched)), min(len(old), max(touched))
+        if tag != "equal":
+            touched += [start + 1, end] if end > start else [start, start + 1]
+    return (min(touched), max(touched)) if touched else (0, 0)
+
+
+def _ambiguous(before: str, located: Located) -> bool:
+    """Whether definition_rewrite, given this name, would take another definition (a property's setter, a
+    function defined twice): then the edit is left to the edit tool."""
+    found = locate(before, located.name)
+    return isinstance(found, str) or found.start != located.start
 
 
 def _is_function(lines: list[str], located: Located) -> bool:

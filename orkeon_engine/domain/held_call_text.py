@@ -4,11 +4,15 @@ A front end that shows the answer as it streams must never show a call blob (dom
 the text passes on until a fence, a `<tool_call>`, a `<function=` or `<function name=`, a `[TOOL_CALLS]`
 or a reply opening with `{` or `[` appears, and from there it is held until the reply is complete; then
 `finish` hands over the rest of what is to be shown (the note before the calls, or the whole text when it
-held none). A marker split across two pieces is held until the next piece says which it is. The price: an
+held none). A marker split across two pieces is held until the next piece says which it is. A reply that
+opens with the labels of a labelled call ("### Function Call", a line that is one name: text_call_forms) is
+held while it still may be one, so a one-word first line shows only with the next word. The price: an
 answer with a code block shows from that block on only once it is complete.
 """
 
 from __future__ import annotations
+
+from orkeon_engine.domain.text_call_forms import labelled_lead
 
 MARKERS = ("```", "<tool_call", "<tools>", "<function", "[TOOL_CALLS]")
 OPENERS = ("{", "[")
@@ -31,6 +35,9 @@ class HeldCallText:
             return ""  # nothing but spaces yet: the reply may still open with `{`
         if self._text.lstrip()[:1] in OPENERS:
             self._holding = True
+            return ""
+        if self._shown == 0 and labelled_lead(self._text):  # "### Function Call" and a name: maybe a call
+            self._holding = "```" in self._text
             return ""
         start = self._first_marker()
         safe = start if start is not None else len(self._text) - self._partial_marker()

@@ -10,9 +10,10 @@ text before this module read them:
 - A heading or bold line naming the tool and a ```json fence holding its arguments alone:
   `### Function Call` / `#### Function Name` / `**definition_rewrite**` / `#### Arguments` / ```json {...}```.
 
-The labelled form is read only when nothing but labels surrounds the fence (headings, short labels such as
-"Arguments:", and one line that is an offered tool's name): a reply with a sentence in it is prose, and the
-keys of the object must all be arguments the tool takes, so a config snippet under a heading is no call.
+The labelled form is read only when nothing but labels surrounds the fence (`LABELS`: "Function Call",
+"Arguments:" and their kin, as headings, bold or plain, and one line that is an offered tool's name): a
+reply with a sentence or another heading in it ("Example", "Do not run this") is prose, and the keys of the
+object must all be arguments the tool takes, so a config snippet under a heading is no call.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ _END = "</function>"
 _PARAMETER = re.compile(r"\s*<parameter\s+name\s*=\s*([\"'])([^\"'<>\n]{1,100})\1\s*>(.*?)</parameter>", re.DOTALL)
 _DECORATION = " \t#*_`>"
 _LABEL_PREFIX = re.compile(r"^(?:function|tool|function name|tool name|name|call)\s*:\s*", re.IGNORECASE)
-_LABEL = re.compile(r"^[A-Za-z][A-Za-z ]{0,39}:?$")
-MAX_LABEL_WORDS = 4
+LABELS = frozenset({"function", "function call", "function name", "tool", "tool call", "tool name", "call", "name",
+                    "arguments", "parameters", "args", "input"})
+"""The only labels a labelled call may wear: a heading such as "Example" or "Do not run this" makes it text."""
+_IDENTIFIER = re.compile(r"[A-Za-z_][\w.\-]*")
 
 
 def attribute_calls(inner: str, find: Find,
@@ -70,10 +73,10 @@ def labelled_call(prose: str, body: str, find: Find,
         bare = line.strip(_DECORATION)
         if not bare:
             continue
-        found = find(_LABEL_PREFIX.sub("", bare).strip(_DECORATION))
+        found = find(_named_part(bare))
         if found is not None and found[1]:
             named.append(found[0])
-        elif not (_LABEL.match(bare) and len(bare.split()) <= MAX_LABEL_WORDS):
+        elif not _is_label(bare):
             return None
     if len(named) != 1:
         return None
@@ -82,6 +85,36 @@ def labelled_call(prose: str, body: str, find: Find,
     if arguments is None or not arguments or not set(arguments) <= set(properties):
         return None
     return named[0], arguments
+
+
+def labelled_lead(text: str) -> bool:
+    """Whether a reply streaming in, `text` so far, may still be the lead of a labelled call: every line before
+    its first fence a label or a single name (the last line, still being written, the beginning of one). A
+    stream holds such text back until it is known (domain/held_call_text.py)."""
+    head, fenced, _ = text.partition("```")
+    lines = head.split("\n")
+    if not fenced and not _leads(lines[-1], partial=True):
+        return False
+    return all(_leads(line) for line in (lines if fenced else lines[:-1]))
+
+
+def _leads(line: str, partial: bool = False) -> bool:
+    """Whether a line is a label or a single name; for the line still being written, whether it may become
+    one (a word followed by a space may only when it begins a label: "Function ")."""
+    bare = line.strip(_DECORATION)
+    label_start = partial and any(label.startswith(bare.lower()) for label in LABELS)
+    if partial and line != line.rstrip():
+        return label_start
+    return not bare or _is_label(bare) or bool(_IDENTIFIER.fullmatch(_named_part(bare))) or label_start
+
+
+def _is_label(bare: str) -> bool:
+    return bare.rstrip(":").strip(_DECORATION).lower() in LABELS
+
+
+def _named_part(bare: str) -> str:
+    """A line's text after a label prefix such as "Function name:", its decoration trimmed."""
+    return _LABEL_PREFIX.sub("", bare).strip(_DECORATION)
 
 
 def typed_value(raw: str, schema: Any) -> Any:

@@ -41,10 +41,10 @@ The rule (what is a call, and what only looks like one):
    name not offered beside prose, or outside those forms, is text (an example).
 
 7. A call of an offered tool whose JSON does not read, even so forgiven, ending the reply (the whole reply,
-   whatever fences its strings hold, or its last block after a note) and opening as the `{"name": N,
-   "arguments": ...` envelope, is a call attempt still: it becomes a call of N whose arguments are the text
-   the model wrote for them, which the loop refuses as not valid JSON, saying why, so the model writes it
-   again; the blob is not the answer.
+   opening and closing as a JSON object whatever fences its strings hold, or its last block after a note) and
+   opening as the `{"name": N, "arguments": ...` envelope, is a call attempt still: it becomes a call of N
+   whose arguments are the text the model wrote for them, which the loop refuses as not valid JSON, saying
+   why, so the model writes it again; the blob is not the answer.
 
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
    `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
@@ -231,7 +231,8 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
     """Rule 7: the reply's last block (or the whole reply) opening as a call envelope of an offered tool whose
     JSON does not read; its arguments are handed on as written."""
     last = segments[-1]
-    if _ENVELOPE.match(text):  # the whole reply opens as the envelope, a fence inside its strings or not
+    if _ENVELOPE.match(text) and text.rstrip().endswith("}"):  # the whole reply is the envelope, fences inside
+        # its strings or not (a reply going on after it in prose or a fence is left to rule 2)
         body, start = text.strip(), 0
     elif isinstance(last, _Block) and last.kind in ("fence", "tag", "bare"):
         if last.kind == "fence" and last.info not in CALL_FENCES:
@@ -527,13 +528,14 @@ def _untagged(text: str) -> str:
     return stripped
 
 
-def _forgiven(text: str) -> Any:
-    """The JSON value of `text` with rule 3's forgiveness (a closing bracket too many or too few), or None."""
+def _forgiven(text: str, doubled: bool = True) -> Any:
+    """The JSON value of `text` with rule 3's forgiveness (a closing bracket too many or too few, an opening
+    brace written twice), or None."""
     value = _loads(text)
     if value is not None or text[:1] not in ("{", "["):
         return value
-    if text.startswith("{{"):  # a brace written twice, as in a template (the 1.5B wrote {{"name": ...}}}})
-        return _forgiven(text[1:])
+    if doubled and text.startswith("{{"):  # as in a template (the 1.5B wrote {{"name": ...}}}}); once only
+        return _forgiven(text[1:], doubled=False)
     balanced = first_balanced(text)
     if balanced is not None:
         return _loads(balanced) if _only_closers(text[len(balanced):]) else None

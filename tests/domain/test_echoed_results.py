@@ -137,6 +137,7 @@ def test_a_reply_that_is_a_piece_of_the_loops_note_repeats_it(reply):
 
 @pytest.mark.parametrize("reply", [
     "Nothing ran.",  # too short to tell from an answer
+    "end your reply with the call alone",  # seven words: a piece too small to be sure of
     "I will end my reply with the call alone: definition_rewrite.",
     "To use a tool, end your reply with the call alone; its result comes back in the next message. Done.",
 ])

@@ -54,6 +54,30 @@ def test_edits_outside_one_functions_code_are_left_to_the_edit_tool(after):
     assert changed_function("/workspace/calc.py", CALC, after) is None
 
 
+FIRST = "def total(prices):\n    return 1"
+TWO = "def a():\n    return 1\n\n\ndef b():\n    return 2\n"
+SETTER = ("class A:\n    @property\n    def x(self):\n        return 1\n\n    @x.setter\n    def x(self, v):\n"
+          "        self.v = v\n")
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    (FIRST, "import os\n" + FIRST),  # a line before the first
+    (FIRST, FIRST + "\n\n\ndef mean(prices):\n    return 2"),  # after the last, no final line break
+    (TWO, TWO.replace("def b():\n    return 2\n", "")),  # a function deleted
+    (TWO, TWO.replace("def b():", "def c():")),  # renamed
+    (SETTER, SETTER.replace("self.v = v", "self.v = v + 1")),  # the name would find the getter
+    ("X = " + "+".join(["a"] * 1000) + "\n\ndef f():\n    return 1\n",
+     "X = " + "+".join(["a"] * 1000) + "\n\ndef f():\n    return 2\n"),  # too deep for the syntax tree's dump
+])
+def test_edits_at_the_files_ends_deleting_or_renaming_or_ambiguous_or_too_deep_are_left_alone(before, after):
+    assert changed_function("/workspace/calc.py", before, after) is None
+
+
+def test_the_getters_own_edit_and_a_second_functions_edit_are_sent_to_the_rewrite():
+    assert changed_function("/workspace/a.py", SETTER, SETTER.replace("return 1", "return 2")) == "A.x"
+    assert changed_function("/workspace/a.py", TWO, TWO.replace("return 2", "return 3")) == "b"
+
+
 def test_an_edit_inside_a_function_that_breaks_the_file_is_still_sent_to_the_rewrite():
     assert changed_function("/workspace/calc.py", CALC, _edit("range(len(prices) - 1)", "range(len(prices)")) == "total"
 

@@ -62,6 +62,10 @@ def test_an_attribute_call_of_a_tool_not_offered_alone_in_the_reply_is_a_call_to
 @pytest.mark.parametrize("text", [
     # a sentence among the labels: an example
     'Use the tool like this:\n\n**file_read**\n\n```json\n{"path": "a.py"}\n```',
+    # headings that are not a call's labels
+    '### Do not run this\n\n**file_read**\n\n```json\n{"path": "a.py"}\n```',
+    '## Example\n\nfile_read\n```json\n{"path": "a.py"}\n```',
+    'Usage:\nfile_read\n```json\n{"path": "a.py"}\n```',
     # no tool named
     '## Settings\n\n```json\n{"port": 8731}\n```',
     # a key the tool does not take
@@ -84,6 +88,24 @@ def test_an_attribute_call_mid_reply_is_an_unrun_call():
     found = unrun_calls('See <function name="file_read" arguments=\'{"path": "a.py"}\'/> and it prints 3.', OFFERED)
 
     assert found is not None and found.names == ("file_read",) and found.start == 4
+
+
+def _streamed(text: str, size: int = 3) -> str:
+    held = HeldCallText()
+    return "".join(held.feed(text[at:at + size]) for at in range(0, len(text), size))
+
+
+def test_a_stream_holds_a_labelled_call_back_from_its_first_label():
+    text = ('### Function Call\n\n#### Function Name\n\n**definition_rewrite**\n\n#### Arguments\n\n```json\n'
+            '{"path": "calc.py", "name": "total"}\n```')
+
+    assert _streamed(text) == ""
+
+
+@pytest.mark.parametrize("text", ["The answer is 42.\nMore.", "**Summary**\nThe port is 8731.",
+                                  "Arguments aside, the port is 8731.\n"])
+def test_a_stream_shows_an_answer_once_a_line_is_no_label(text):
+    assert _streamed(text) == text
 
 
 def test_a_stream_holds_an_attribute_call_back():

@@ -42,6 +42,18 @@ def test_what_qwen_coder_wrote_unclosed_with_raw_line_breaks_is_still_the_call()
                                                                                     "    return sum(prices)\n"})]
 
 
+@pytest.mark.parametrize("text", ["{" * 1000 + "}" * 1000, "```json\n" + "{" * 1000 + "\n```",
+                                  "<tool_call>" + "{" * 1200, "{{" * 3000])
+def test_a_wall_of_braces_is_no_call_and_no_crash(text):
+    assert read_text_calls(text, OFFERED) is None and unrun_calls(text, OFFERED) is None
+
+
+def test_an_unreadable_envelope_with_prose_and_a_fence_after_it_is_text():
+    text = '{"name": "shell_command", "arguments": {"command": "a\\q"}}\n\nFor example:\n```python\nprint(1)\n```'
+
+    assert read_text_calls(text, OFFERED) is None
+
+
 def test_a_fenced_call_missing_its_last_brace_is_the_call():
     assert _calls('```json\n{"name": "file_read", "arguments": {"path": "a.py"}\n```') == [
         ("file_read", {"path": "a.py"})]

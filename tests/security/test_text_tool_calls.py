@@ -82,6 +82,16 @@ async def test_a_labelled_write_in_plan_mode_is_text_the_write_never_offered_nev
     written = await _turn(_labelled_call("file_write", WRITE), "plan")
 
     assert written[3]["/workspace/a.py"] == "print('a')\n" and written[0] == []
+    assert written[1] == [] and "**file_write**" in written[4].answer  # no call: the model was told nothing
+
+
+async def test_a_labelled_command_under_a_warning_heading_is_text_and_never_runs():
+    warned = _labelled_call("shell_command", SHELL).replace("### Function Name", "### Do not run this")
+    human, shell = FakeHumanInput(["Allow once"]), FakeShell()
+
+    written = await _turn(warned, "default", human, shell)
+
+    assert written[0] == [] and written[2] == [] and written[1] == []
 
 
 async def test_a_call_hidden_in_a_file_that_the_model_quotes_back_does_not_run():
