@@ -87,14 +87,24 @@ def locate(source: str, name: str) -> Located | str:
     return f"no function or class named `{wanted}` in it (its definitions: {names}{more})"
 
 
-def rewrite_prompt(path: str, source: str, located: Located, request: str) -> tuple[str, str]:
-    """The focused call's instructions and message: the file whole, the request, and the question."""
+def rewrite_prompt(path: str, source: str, located: Located, request: str,
+                   unchanged: bool = False) -> tuple[str, str]:
+    """The focused call's instructions and message: the file whole, the request, and the question; after a
+    reply that gave the definition back unchanged (`unchanged`), a word that it did."""
     leaf = _leaf(located.name)
     system = "You are a careful Python programmer."
     user = (f"{path}:\n```python\n{source.removeprefix(BOM).rstrip()}\n```\n\n{request.strip()}\n\nFirst say in "
             f"one sentence what is wrong or missing in `{leaf}` for this request, then show the corrected `{leaf}` "
             "whole, in one python code block.")
+    if unchanged:
+        user += (f" An earlier answer showed `{leaf}` exactly as it is above, which changes nothing: the code you "
+                 "show must have the correction made in it.")
     return system, user
+
+
+def changes(original: str, rewrite: str) -> bool:
+    """Whether a rewrite differs from the definition as it is, as the vote compares them."""
+    return vote_key(rewrite) != vote_key(original)
 
 
 def candidate(reply: str, located: Located, original: str) -> str | None:

@@ -1,10 +1,11 @@
 """definition_rewrite: the small model's edit of a Python function or class, written in plain text.
 
 The model names the file and the definition; a focused call without tools (the file, the person's request,
-what is wrong in that definition, the corrected definition in a code block) writes it, several times until
-two rewrites agree, and the agreed one replaces the definition (domain/definition_rewrite.py says why). It
-is offered only with the core tool set (domain/tool_sets.py): a model that writes good file_edit calls
-needs none of it.
+what is wrong in that definition, the corrected definition in a code block) writes it, several times until two
+rewrites agree (once a reply gave the definition back unchanged, the calls after it say so: the 1.5B named the
+off-by-one rightly four times and each time copied the loop as it was), and the agreed one replaces the
+definition (domain/definition_rewrite.py says why). It is offered only with the core tool set
+(domain/tool_sets.py): a model that writes good file_edit calls needs none of it.
 
 The file is read, and the focused calls made, only in `run`, after the gate allowed the call, and only
 when file_read's rules would let the file be read without asking (the file goes to the model): a path the
@@ -25,6 +26,7 @@ from orkeon_engine.domain.definition_rewrite import (
     Election,
     Located,
     candidate,
+    changes,
     elect,
     locate,
     parses,
@@ -153,13 +155,14 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
         if isinstance(located, str):
             return located
         original = located.text(before)
-        system, user = rewrite_prompt(path, before, located, self._turn.request)
         budget = min(MAX_REPLY_TOKENS, 2 * estimate_tokens(original) + REPLY_TOKENS)
         rewrites: list[str] = []
-        election, replies = elect(original, rewrites), 0
+        election, replies, unchanged = elect(original, rewrites), 0, False
         while replies < _reply_cap(election) and election.votes < AGREEMENT:
             replies += 1
+            system, user = rewrite_prompt(path, before, located, self._turn.request, unchanged)
             found = candidate(await self._turn(system, user, budget), located, original)
+            unchanged = unchanged or found is not None and not changes(original, found)
             if found is not None:
                 rewrites.append(found)
                 election = elect(original, rewrites)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.code_index.graph import build_graph, package_map, summarize_package
 from orkeon_engine.domain.code_index.model import IndexSnapshot, SymbolKind
-from orkeon_engine.domain.code_index.ranking import rank_symbols, rank_text_hits
+from orkeon_engine.domain.code_index.ranking import files_named, rank_symbols, rank_text_hits
 from orkeon_engine.domain.code_index.render import (
     render_codebase_map,
     render_graph,
@@ -256,5 +256,8 @@ class CodebaseSearchTool(Tool[CodebaseSearchInput]):
             covered = {(r.symbol.path, r.symbol.start_line) for r in ranked}
             found = await self._index.search_text(args.query, limit=args.limit * 3, under=under)
             hits = rank_text_hits(args.query, found, covered, args.limit)
-        data = {"symbols": [r.symbol.qualified_name for r in ranked], "text_hits": len(hits)}
-        return ToolResult(render_search(args.query, ranked, hits), data=data)
+        named = files_named(args.query, (entry for entry in snapshot if not under or entry.path == under
+                                         or entry.path.startswith(under + "/")))
+        data = {"symbols": [r.symbol.qualified_name for r in ranked], "text_hits": len(hits),
+                "files": [entry.path for entry in named]}
+        return ToolResult(render_search(args.query, ranked, hits, named), data=data)

@@ -263,6 +263,18 @@ async def test_a_prompt_echo_and_a_result_echo_each_have_their_own_note():
     assert result.text == "The notes say to ship." and model.remaining == 0
 
 
+async def test_an_imagined_result_after_the_nothing_ran_note_gets_the_echo_note_then_the_real_result():
+    read = TextRead({"settings.py": "PORT = 8731\n"})
+    imagined = "<tool_response>\nPORT = 1234\n</tool_response>"
+    model = ScriptedChatModel([Call("file_read", {"path": "settings.py"}), READ_THEN_TALK, imagined, imagined])
+
+    result = await _act(model, [read])
+
+    told = [m.text for m in model.requests[-1].messages if m.role == "user"][1:]
+    assert told[0].startswith("Nothing ran") and told[1].startswith("Your reply repeated a tool's result")
+    assert "PORT = 8731" in result.text and "1234" not in result.text and model.remaining == 0
+
+
 async def test_a_reply_made_of_a_piece_of_the_loops_own_note_gets_the_echo_note_then_a_sentence():
     echo = "To use a tool, end your reply with the call alone; its result comes back in the next message."
     model = ScriptedChatModel([READ_THEN_TALK, echo, echo])

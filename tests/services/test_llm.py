@@ -268,7 +268,7 @@ async def test_an_act_with_turn_events_streams_the_model_and_records_each_stream
 
     await llm.act("s", "go", [ProbeRead(ConcurrencyProbe())], Budget(), FakePermissionGate(), events=events)
 
-    assert model.streamed == 2 and events.texts() == ["read", " it"]
+    assert model.streamed == 2 and events.texts() == ["read it"]  # a first word alone might be a call's label
     assert len(ledger.records) == 2
 
 

@@ -60,6 +60,16 @@ async def test_the_calls_stop_as_soon_as_two_agree():
     assert len(writer.calls) == 2
 
 
+async def test_after_a_reply_gave_the_definition_back_unchanged_the_later_calls_say_so():
+    tool, files, writer = _tool([RIGHT, SAME, RIGHT])
+
+    await _run(tool)
+
+    said = [user for _, user, _ in writer.calls]
+    assert [("changes nothing" in user) for user in said] == [False, False, True]
+    assert await files.read_text("/workspace/calc.py") == FIXED
+
+
 async def test_each_call_holds_the_file_and_the_persons_request_and_a_cap_on_its_answer():
     tool, _, writer = _tool([RIGHT, RIGHT])
 

@@ -121,3 +121,11 @@ async def test_search_can_keep_one_kind_under_one_folder():
                         text=False)
 
     assert result.data["symbols"] == ["shop.models.Cart"]
+
+
+async def test_a_search_for_a_files_name_lists_the_file_to_read():
+    result = await _run(CodebaseSearchTool(FakeFiles(), _index()), query="shop.models.py")
+
+    assert result.text.splitlines()[:2] == ["Files named 'shop.models.py' (read one with file_read):",
+                                            "shop/models.py (29 lines)"]
+    assert result.data["files"] == ["shop/models.py"]

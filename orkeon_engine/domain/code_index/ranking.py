@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, Symbol, TextHit
+from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, FileEntry, Symbol, TextHit
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -94,3 +94,29 @@ def rank_text_hits(query: str, hits: Iterable[TextHit], covered: set[tuple[str, 
     kept = [hit for hit in hits if (hit.path, hit.line) not in covered]
     kept.sort(key=lambda hit: (query not in hit.text, hit.path, hit.line))
     return kept[:limit]
+
+
+MAX_FILES_NAMED = 5
+
+
+def files_named(query: str, entries: Iterable[FileEntry], limit: int = MAX_FILES_NAMED) -> list[FileEntry]:
+    """The files a query names rather than a symbol: `inventory/settings.py`, `/workspace/inventory/settings.py`,
+    `inventory.settings.py` or the module `inventory.settings` (a small model searched for a file's name and,
+    finding no symbol of it, gave up). A query of several words names no file."""
+    wanted = _file_key(query.strip().strip("`'\"").removeprefix("/workspace/").lstrip("/"))
+    if not wanted or " " in wanted:
+        return []
+    found = [entry for entry in entries if wanted in (_file_key(entry.path), entry.module)
+             or _file_key(entry.path).endswith("." + wanted)]
+    return found[:limit]
+
+
+def _file_key(path: str) -> str:
+    """A path or dotted name as dots only, without a code file's suffix: `inventory/settings.py` ->
+    `inventory.settings`."""
+    stem, dot, suffix = path.rpartition(".")
+    return (stem if dot and suffix in CODE_SUFFIXES else path).replace("/", ".").strip(".")
+
+
+CODE_SUFFIXES = frozenset({"py", "pyi", "js", "mjs", "ts", "tsx", "jsx", "rs", "go", "java", "rb", "c", "h", "cpp",
+                           "hpp", "cs"})

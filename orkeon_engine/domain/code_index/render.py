@@ -163,10 +163,15 @@ def render_outline(entry: FileEntry) -> str:
     return "\n".join(lines)
 
 
-def render_search(query: str, ranked: Sequence[RankedSymbol], hits: Sequence[TextHit]) -> str:
-    if not ranked and not hits:
+def render_search(query: str, ranked: Sequence[RankedSymbol], hits: Sequence[TextHit],
+                  files: Sequence[FileEntry] = ()) -> str:
+    """The symbols and text lines a search found, after the files its query names (to be read whole)."""
+    if not ranked and not hits and not files:
         return f"Nothing in the index matches {query!r}."
     lines: list[str] = []
+    if files:
+        lines.append(f"Files named {query!r} (read one with file_read):")
+        lines.extend(f"{entry.path} ({entry.line_count} lines)" for entry in files)
     if ranked:
         lines.append(f"Symbols matching {query!r}:")
         lines.extend(symbol_line(r.symbol) for r in ranked)

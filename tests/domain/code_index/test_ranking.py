@@ -1,5 +1,7 @@
-from orkeon_engine.domain.code_index.model import Symbol, TextHit
-from orkeon_engine.domain.code_index.ranking import name_tokens, rank_symbols, rank_text_hits
+import pytest
+
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol, TextHit
+from orkeon_engine.domain.code_index.ranking import files_named, name_tokens, rank_symbols, rank_text_hits
 
 
 def _s(name, qualified, kind="function", parent=None, path="a.py"):
@@ -44,3 +46,19 @@ def test_text_hits_on_a_listed_symbol_line_are_dropped_and_exact_case_comes_firs
     kept = rank_text_hits("parse", hits, covered={("a.py", 1)})
 
     assert [(h.path, h.line) for h in kept] == [("c.py", 2), ("b.py", 3)]
+
+
+FILES = [FileEntry("inventory/settings.py", "python", "h", 200, 10, "inventory.settings"),
+         FileEntry("inventory/server.py", "python", "h", 200, 30, "inventory.server"),
+         FileEntry("settings.json.py", "python", "h", 10, 1, "settings.json")]
+
+
+@pytest.mark.parametrize("query", ["inventory/settings.py", "/workspace/inventory/settings.py", "inventory.settings.py",
+                                   "inventory.settings", "`settings.py`", "settings"])
+def test_a_query_naming_a_file_finds_it(query):
+    assert [entry.path for entry in files_named(query, FILES)] == ["inventory/settings.py"]
+
+
+@pytest.mark.parametrize("query", ["DEFAULT_PORT", "inventory settings", "ventory/settings.py", "", "py"])
+def test_a_query_naming_no_file_finds_none(query):
+    assert files_named(query, FILES) == []
