@@ -44,7 +44,11 @@ The rule (what is a call, and what only looks like one):
    opening and closing as a JSON object whatever fences its strings hold, or its last block after a note) and
    opening as the `{"name": N, "arguments": ...` envelope, is a call attempt still: it becomes a call of N
    whose arguments are the text the model wrote for them, which the loop refuses as not valid JSON, saying
-   why, so the model writes it again; the blob is not the answer.
+   why, so the model writes it again; the blob is not the answer. A whole reply that is one JSON-looking
+   object opening with a name string and holding an arguments key, which no reading makes JSON (the 0.5B
+   broke the name with a docstring's quotes and left out the comma), is a call attempt: of N with the
+   arguments as written when its name string is an offered N, else of a tool not offered, named by that
+   string (cut at MAX_NAME characters) and refused as in 6.
 
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
    `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
@@ -106,6 +110,8 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
+_GARBLED = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]*[^"\s][^"\n]*)"(.*)\Z', re.DOTALL)
+_ARGUMENTS_KEY = re.compile(r'"(?:arguments|parameters|args|input)"\s*:')
 _ENVELOPE = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]{1,64})"\s*,\s*'
                        r'"(?:arguments|parameters|args|input)"\s*:(.*)\Z', re.DOTALL)
 
@@ -243,16 +249,30 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
     else:
         return None
     inner = _untagged(body)
+    if _forgiven(inner) is not None or _loads(first_balanced(inner) or "") is not None:
+        return None  # JSON that reads, whole or followed by more text (then rule 2 says)
     envelope = _ENVELOPE.match(inner)
-    if envelope is None or _forgiven(inner) is not None or _loads(first_balanced(inner) or "") is not None:
-        return None  # no envelope; or JSON that reads, whole or followed by more text (then rule 2 says)
-    found = names.find(envelope.group(1))
-    if found is None:
-        return None
+    found = names.find(envelope.group(1)) if envelope is not None else None
+    if envelope is None or found is None:
+        return _garbled(inner, body, names) if start == 0 else None
     arguments = envelope.group(2).strip()
     arguments = arguments[:-1].rstrip() if arguments.endswith("}") and arguments.count("{") < arguments.count("}") \
         else arguments
     return TextCalls(text[:start].rstrip(), (TextToolCall(found[0], arguments, body.strip()),))
+
+
+def _garbled(inner: str, body: str, names: _Names) -> TextCalls | None:
+    """Rule 7, garbled: a whole reply that is one JSON-looking object opening with a name and holding an
+    arguments key, which no reading makes JSON: a call of the tool its name string names, with the arguments
+    as written when it is offered (the loop checks them as any), else of a tool not offered."""
+    garbled = _GARBLED.match(inner)
+    key = _ARGUMENTS_KEY.search(garbled.group(2)) if garbled is not None else None
+    if garbled is None or key is None or not inner.rstrip().endswith("}"):
+        return None
+    name = garbled.group(1).strip()[:MAX_NAME]
+    found = names.find(name)
+    arguments = garbled.group(2)[key.end():].strip()[:-1].rstrip() if found is not None else "{}"
+    return TextCalls("", (TextToolCall(found[0] if found is not None else name, arguments, body.strip()),))
 
 
 def _labelled(segments: Sequence[str | _Block], names: _Names,

@@ -48,6 +48,28 @@ def test_a_wall_of_braces_is_no_call_and_no_crash(text):
     assert read_text_calls(text, OFFERED) is None and unrun_calls(text, OFFERED) is None
 
 
+# What the 0.5B wrote as its whole answer to the question row (f0940ad): shown as text before.
+GARBLED = ('{\n    "name": "inventory/settings.py:1: """Where the inventory service listens."""\n    "arguments": {\n'
+           '        "path": "/workspace/orkeon/config.json",\n        "line": 1\n    }\n}')
+
+
+def test_a_garbled_envelope_that_is_the_whole_reply_is_a_call_of_a_tool_not_offered():
+    assert _calls(GARBLED) == [("inventory/settings.py:1:", {})]
+    assert _calls(UNREADABLE_WRITE.replace("file_write", "file_delete")) == [("file_delete", {})]
+
+
+def test_a_garbled_envelope_naming_an_offered_tool_hands_its_arguments_on_as_written():
+    found = read_text_calls('{"name": "file_read" "arguments": {"path": "a.py"}}', OFFERED)
+
+    assert found is not None and [(c.name, c.arguments) for c in found.calls] == [("file_read", '{"path": "a.py"}')]
+
+
+@pytest.mark.parametrize("text", [f"It says: {GARBLED}", f"{GARBLED} and so on", '{"name": "x" "detail": 3}',
+                                  GARBLED.replace('"arguments"', '"details"')])
+def test_a_garbled_envelope_beside_prose_or_without_arguments_is_text(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
 def test_an_unreadable_envelope_with_prose_and_a_fence_after_it_is_text():
     text = '{"name": "shell_command", "arguments": {"command": "a\\q"}}\n\nFor example:\n```python\nprint(1)\n```'
 
@@ -97,10 +119,9 @@ def test_an_unreadable_call_of_an_offered_tool_is_still_a_call_its_arguments_as_
 
 
 @pytest.mark.parametrize("text", [
-    UNREADABLE_WRITE.replace("file_write", "file_delete"),
     f"Here is the fix: {UNREADABLE_WRITE} and more words after it.",
     f"```python\n{UNREADABLE_WRITE}\n```",
-], ids=["not-offered", "inside-prose", "python-fence"])
+], ids=["inside-prose", "python-fence"])
 def test_an_unreadable_blob_that_is_no_call_attempt_stays_text(text):
     assert read_text_calls(text, OFFERED) is None
 
