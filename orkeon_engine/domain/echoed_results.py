@@ -43,6 +43,7 @@ MIN_WORD_CHARS = 4
 MIN_NOTE_WORDS = 8
 ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
+_OPENING_MARKUP = re.compile(r"\s*<(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
 _REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
 ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the result is already in the conversation. "
              "Now call the next tool you need, or give the final answer to the request in your own words: what "
@@ -123,6 +124,12 @@ def _prose_lines(prompt: Iterable[str]) -> set[str]:
             elif not fenced and " " in stripped:
                 known.add(stripped)
     return known
+
+
+def opens_as_result(reply: str) -> bool:
+    """Whether a reply opens with a chat template's result markup (`<tool_response>` first thing): a result
+    imitated, not a tag named in an answer."""
+    return _OPENING_MARKUP.match(reply) is not None
 
 
 def imitates_result(reply: str) -> bool:

@@ -46,7 +46,8 @@ The rule (what is a call, and what only looks like one):
    whose arguments are the text the model wrote for them, which the loop refuses as not valid JSON, saying
    why, so the model writes it again; the blob is not the answer. A whole reply that is one JSON-looking
    object opening with a name string and holding an arguments key, which no reading makes JSON (the 0.5B
-   broke the name with a docstring's quotes and left out the comma), is a call attempt: of N with the
+   broke the name with a docstring's quotes and left out the comma; no other key between the name and the
+   arguments, which are an object), is a call attempt: of N with the
    arguments as written when its name string is an offered N, else of a tool not offered, named by that
    string (cut at MAX_NAME characters) and refused as in 6.
 
@@ -110,8 +111,10 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
-_GARBLED = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]*[^"\s][^"\n]*)"(.*)\Z', re.DOTALL)
-_ARGUMENTS_KEY = re.compile(r'"(?:arguments|parameters|args|input)"\s*:')
+_GARBLED = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n\r\x00]{1,100})"([^:]*?)'
+                      r'"(?:arguments|parameters|args|input)"\s*:\s*(\{.*)\Z', re.DOTALL)
+"""A garbled envelope: the name string, then no other key (nothing with a colon: the broken rest of the name,
+a comma left out), then the arguments key and an object."""
 _ENVELOPE = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n]{1,64})"\s*,\s*'
                        r'"(?:arguments|parameters|args|input)"\s*:(.*)\Z', re.DOTALL)
 
@@ -265,13 +268,12 @@ def _garbled(inner: str, body: str, names: _Names) -> TextCalls | None:
     """Rule 7, garbled: a whole reply that is one JSON-looking object opening with a name and holding an
     arguments key, which no reading makes JSON: a call of the tool its name string names, with the arguments
     as written when it is offered (the loop checks them as any), else of a tool not offered."""
-    garbled = _GARBLED.match(inner)
-    key = _ARGUMENTS_KEY.search(garbled.group(2)) if garbled is not None else None
-    if garbled is None or key is None or not inner.rstrip().endswith("}"):
+    garbled = _GARBLED.match(inner) if inner.rstrip().endswith("}") else None
+    name = garbled.group(1).strip() if garbled is not None else ""
+    if garbled is None or not name:
         return None
-    name = garbled.group(1).strip()[:MAX_NAME]
     found = names.find(name)
-    arguments = garbled.group(2)[key.end():].strip()[:-1].rstrip() if found is not None else "{}"
+    arguments = garbled.group(3).rstrip()[:-1].rstrip() if found is not None else "{}"
     return TextCalls("", (TextToolCall(found[0] if found is not None else name, arguments, body.strip()),))
 
 

@@ -57,6 +57,7 @@ from orkeon_engine.domain.echoed_results import (
     echoes_prompt,
     echoes_result,
     imitates_result,
+    opens_as_result,
     repeats_harness,
     repeats_note,
     stand_in,
@@ -333,13 +334,13 @@ class _ToolLoop:
         return UNAPPLIED_NOTE
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
-        """The note for a reply that only repeats the tool result right before it, or wears a result's markup
-        after a tool ran (another note may stand between: the 1.5B, told that its call with an imagined
+        """The note for a reply that only repeats the tool result right before it, or opens with a result's
+        markup after a tool ran (another note may stand between: the 1.5B, told that its call with an imagined
         `<tool_response>` after it did not run, answered with that imagined response alone), or repeats the
         prompt (domain/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
         after_result = conversation and conversation[-1].role == "tool"
         repeated = after_result and echoes_result(message.text, conversation[-1].text)
-        imitated = bool(self._records) and imitates_result(message.text)  # a result's markup, a note between
+        imitated = bool(self._records) and opens_as_result(message.text)  # a result imitated, a note between
         if self._echo_notes < MAX_ECHO_NOTES and (repeated or imitated):
             self._echo_notes += 1
             return ECHO_NOTE

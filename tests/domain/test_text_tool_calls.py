@@ -64,9 +64,25 @@ def test_a_garbled_envelope_naming_an_offered_tool_hands_its_arguments_on_as_wri
     assert found is not None and [(c.name, c.arguments) for c in found.calls] == [("file_read", '{"path": "a.py"}')]
 
 
-@pytest.mark.parametrize("text", [f"It says: {GARBLED}", f"{GARBLED} and so on", '{"name": "x" "detail": 3}',
-                                  GARBLED.replace('"arguments"', '"details"')])
-def test_a_garbled_envelope_beside_prose_or_without_arguments_is_text(text):
+@pytest.mark.parametrize("text", [
+    f"It says: {GARBLED}", f"{GARBLED} and so on", '{"name": "x" "detail": 3}',
+    GARBLED.replace('"arguments"', '"details"'),
+    # another key before the arguments: a tool's description, a note quoting a call, a config entry
+    '{"name": "shell_command", "description": "Runs a "shell" command", "parameters": {"command": "ls -la"}}',
+    '{"name": "file_read", "note": "call it with "arguments": {"path": "secret.env"}}',
+    '{"name": "my-app", "version": "1", "input": "src/index.ts",}',
+    '{"name": "Python: Current File", "type": "python", "args": ["a"],}',
+    # arguments that are no object; a name with a control character
+    '{"name": "file_read" "arguments":}', '{"name": "x", "args": ["a"],}', '{"name": "a\x00b\rc" "arguments": {}}',
+])
+def test_a_garbled_envelope_beside_prose_or_with_other_keys_or_no_object_is_text(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
+@pytest.mark.parametrize("text", ['{"name": "' + "a" * 200_000 + "}",
+                                  '{"name": "x"' + " " * 200_000 + '"arguments": {}',
+                                  '{"name": "x"' + "b" * 199_000 + "}"])
+def test_a_long_unclosed_envelope_is_text(text):
     assert read_text_calls(text, OFFERED) is None
 
 

@@ -275,6 +275,16 @@ async def test_an_imagined_result_after_the_nothing_ran_note_gets_the_echo_note_
     assert "PORT = 8731" in result.text and "1234" not in result.text and model.remaining == 0
 
 
+async def test_an_answer_naming_the_result_tag_after_a_note_is_the_answer():
+    read = TextRead({"settings.py": "PORT = 8731\n"})
+    answer = "The template wraps each result in a `<tool_response>` tag; the port is 8731."
+    model = ScriptedChatModel([Call("file_read", {"path": "settings.py"}), READ_THEN_TALK, answer])
+
+    result = await _act(model, [read])
+
+    assert result.text == answer and model.remaining == 0
+
+
 async def test_a_reply_made_of_a_piece_of_the_loops_own_note_gets_the_echo_note_then_a_sentence():
     echo = "To use a tool, end your reply with the call alone; its result comes back in the next message."
     model = ScriptedChatModel([READ_THEN_TALK, echo, echo])

@@ -102,12 +102,14 @@ MAX_FILES_NAMED = 5
 def files_named(query: str, entries: Iterable[FileEntry], limit: int = MAX_FILES_NAMED) -> list[FileEntry]:
     """The files a query names rather than a symbol: `inventory/settings.py`, `/workspace/inventory/settings.py`,
     `inventory.settings.py` or the module `inventory.settings` (a small model searched for a file's name and,
-    finding no symbol of it, gave up). A query of several words names no file."""
-    wanted = _file_key(query.strip().strip("`'\"").removeprefix("/workspace/").lstrip("/"))
+    finding no symbol of it, gave up); case aside. A query of several words names no file; a module name counts
+    for Python only (a Go or Java module names a folder or a package, not one file)."""
+    wanted = _file_key(query.strip().strip("`'\"").removeprefix("/workspace/").lstrip("/")).lower()
     if not wanted or " " in wanted:
         return []
-    found = [entry for entry in entries if wanted in (_file_key(entry.path), entry.module)
-             or _file_key(entry.path).endswith("." + wanted)]
+    found = [entry for entry in entries if _file_key(entry.path).lower() == wanted
+             or _file_key(entry.path).lower().endswith("." + wanted)
+             or entry.language == "python" and entry.module.lower() == wanted]
     return found[:limit]
 
 

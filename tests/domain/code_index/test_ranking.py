@@ -59,6 +59,18 @@ def test_a_query_naming_a_file_finds_it(query):
     assert [entry.path for entry in files_named(query, FILES)] == ["inventory/settings.py"]
 
 
-@pytest.mark.parametrize("query", ["DEFAULT_PORT", "inventory settings", "ventory/settings.py", "", "py"])
+@pytest.mark.parametrize("query", ["DEFAULT_PORT", "inventory settings", "ventory/settings.py", "", "py", "...",
+                                   "///", "/workspace/", "ünïcödé"])
 def test_a_query_naming_no_file_finds_none(query):
     assert files_named(query, FILES) == []
+
+
+def test_the_case_of_a_files_name_does_not_matter():
+    assert [entry.path for entry in files_named("Inventory/Settings.py", FILES)] == ["inventory/settings.py"]
+
+
+def test_a_go_or_java_module_names_no_one_file():
+    go = [FileEntry(f"server/{name}.go", "go", "h", 10, 1, "server") for name in ("main", "routes")]
+
+    assert files_named("server", go) == [] and [e.path for e in files_named("server/routes.go", go)] == [
+        "server/routes.go"]
