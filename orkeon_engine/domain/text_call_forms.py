@@ -123,7 +123,7 @@ def typed_value(raw: str, schema: Any) -> Any:
     kind = schema.get("type") if isinstance(schema, dict) else None
     if kind in (None, "string") and not (isinstance(schema, dict) and "anyOf" in schema):
         return raw
-    value = _loads(raw.strip())
+    value = json_value(raw.strip())
     return raw if value is None and raw.strip() != "null" else value
 
 
@@ -157,11 +157,11 @@ def _attribute(text: str, at: int, quote: str) -> tuple[dict[str, Any], int] | N
         value = first_balanced(text[at:])
         if value is None or text[at + len(value):at + len(value) + 1] != "'":
             return None
-        return _object_or_none(_loads(value), at + len(value) + 1)
+        return _object_or_none(json_value(value), at + len(value) + 1)
     close = text.find(quote, at)
     if close < 0:
         return None
-    return _object_or_none(_loads(html.unescape(text[at:close])), close + 1)
+    return _object_or_none(json_value(html.unescape(text[at:close])), close + 1)
 
 
 def _body(body: str, properties: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -183,9 +183,9 @@ def _body(body: str, properties: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
-    value = _loads(text)
+    value = json_value(text)
     if value is None and text[:1] == "{":
-        value = _loads(completed(text) or "")
+        value = json_value(completed(text) or "")
     return value if _arguments(value) else None
 
 
@@ -203,7 +203,9 @@ def _properties(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return properties if isinstance(properties, Mapping) else {}
 
 
-def _loads(text: str) -> Any:
+def json_value(text: str) -> Any:
+    """The JSON value of `text`, or None when it is none (bad JSON, too deep); raw control characters in its
+    strings are taken as they are (small models write line breaks raw inside a call's strings)."""
     if not text:
         return None
     try:

@@ -90,7 +90,7 @@ from typing import Any
 
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.model_json import completed, first_balanced
-from orkeon_engine.domain.text_call_forms import attribute_calls, labelled_call, typed_value
+from orkeon_engine.domain.text_call_forms import attribute_calls, json_value, labelled_call, typed_value
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -252,7 +252,7 @@ def _unreadable_attempt(text: str, segments: Sequence[str | _Block], names: _Nam
     else:
         return None
     inner = _untagged(body)
-    if _forgiven(inner) is not None or _loads(first_balanced(inner) or "") is not None:
+    if _forgiven(inner) is not None or json_value(first_balanced(inner) or "") is not None:
         return None  # JSON that reads, whole or followed by more text (then rule 2 says)
     envelope = _ENVELOPE.match(inner)
     found = names.find(envelope.group(1)) if envelope is not None else None
@@ -340,7 +340,7 @@ def _segments(text: str) -> list[str | _Block]:
         balanced = first_balanced(stripped)
         whole = balanced is not None and _only_closers(stripped[len(balanced):])
         start = text.index(stripped[0])
-        if whole or (balanced is None and _loads(completed(stripped) or "") is not None):
+        if whole or (balanced is None and json_value(completed(stripped) or "") is not None):
             return [_Block(start, start + len(stripped), "bare", stripped)]
         lines = _json_lines(text, start)
         if lines:
@@ -372,7 +372,7 @@ def _json_lines(text: str, start: int) -> list[_Block]:
         if rest.lstrip()[:1] != "{":
             return []
         value = first_balanced(rest.lstrip())
-        if value is None or _loads(value) is None:
+        if value is None or json_value(value) is None:
             return []
         at = position + skipped
         blocks.append(_Block(at, at + len(value), "bare", value))
@@ -460,7 +460,7 @@ def _block_calls(block: _Block, names: _Names,
 def _mistral_calls(block: _Block, names: _Names, source: str) -> list[TextToolCall] | None:
     calls: list[TextToolCall] = []
     for name, value in block.parts:
-        decoded = _loads(value)
+        decoded = json_value(value)
         found = _json_calls(decoded if name is None else {"name": name, "arguments": decoded}, names, source)
         if found is None:
             return None
@@ -500,7 +500,7 @@ def _call_object(item: Any, names: _Names, source: str) -> TextToolCall | None:
     if argument_key is not None:
         arguments = item[argument_key]
         if isinstance(arguments, str):
-            arguments = _loads(arguments) if arguments.strip() else {}
+            arguments = json_value(arguments) if arguments.strip() else {}
     else:
         arguments = {key: value for key, value in item.items() if key != name_key and key not in ENVELOPE_KEYS}
     if arguments is None or not known and not isinstance(arguments, dict):
@@ -553,15 +553,15 @@ def _untagged(text: str) -> str:
 def _forgiven(text: str, doubled: bool = True) -> Any:
     """The JSON value of `text` with rule 3's forgiveness (a closing bracket too many or too few, an opening
     brace written twice), or None."""
-    value = _loads(text)
+    value = json_value(text)
     if value is not None or text[:1] not in ("{", "["):
         return value
     if doubled and text.startswith("{{"):  # as in a template (the 1.5B wrote {{"name": ...}}}}); once only
         return _forgiven(text[1:], doubled=False)
     balanced = first_balanced(text)
     if balanced is not None:
-        return _loads(balanced) if _only_closers(text[len(balanced):]) else None
-    return _loads(completed(text) or "")
+        return json_value(balanced) if _only_closers(text[len(balanced):]) else None
+    return json_value(completed(text) or "")
 
 
 def _only_closers(text: str) -> bool:
@@ -569,17 +569,6 @@ def _only_closers(text: str) -> bool:
     when the model closed it once too often, or closed a fence it never opened: a 1.5B model's bare call
     ended in a stray ```)."""
     return not text.strip(" \t\r\n}]`")
-
-
-def _loads(text: str) -> Any:
-    """The JSON value of `text`, or None when it is none (bad JSON, too deep); raw control characters in its
-    strings are taken as they are (rule 3)."""
-    if not text:
-        return None
-    try:
-        return json.loads(text, strict=False)
-    except (ValueError, RecursionError):
-        return None
 
 
 def _any_quoted(calls: Iterable[TextToolCall], quoted: Iterable[str]) -> bool:
