@@ -82,9 +82,30 @@ def locate(source: str, name: str) -> Located | str:
     same = [each for each in found if _leaf(each.name) == leaf]
     if same:
         return f"`{leaf}` names {len(same)} definitions ({', '.join(each.name for each in same)}): give the dotted name"
+    assigned = assignment_lines(source, wanted)
+    if assigned:
+        shown = "; ".join(f"line {number}: `{text}`" for number, text in assigned)
+        return f"`{wanted}` is a value set at module level, not a function or class ({shown}); change it with file_edit"
     names = ", ".join(each.name for each in found[:MAX_LISTED]) or "none"
     more = f" and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
     return f"no function or class named `{wanted}` in it (its definitions: {names}{more})"
+
+
+MAX_ASSIGNMENT_CHARACTERS = 200
+
+
+def assignment_lines(source: str, name: str) -> list[tuple[int, str]]:
+    """The module-level statements that set `name` (`DEFAULT_PORT = 8731`, `LIMIT: int = 3`), as (line,
+    first line's text): a small model asked definition_rewrite for a constant to read its value, and the
+    refusal that listed the functions told it nothing of the value."""
+    lines = source.removeprefix(BOM).split("\n")
+    found: list[tuple[int, str]] = []
+    for node in _parse(source).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) else []
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            found.append((node.lineno, lines[node.lineno - 1].rstrip("\r").strip()[:MAX_ASSIGNMENT_CHARACTERS]))
+    return found
 
 
 def rewrite_prompt(path: str, source: str, located: Located, request: str,

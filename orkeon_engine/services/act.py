@@ -79,6 +79,7 @@ from orkeon_engine.domain.text_tool_calls import (
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
 from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition
+from orkeon_engine.domain.unknown_tool import unknown_tool_text
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -411,8 +412,7 @@ class _ToolLoop:
         if tool is None and request.name.strip().lower() in HOST_TOOLS:
             return _record(request, {}, None, CHILD_REFUSAL)
         if tool is None:
-            offered = ", ".join(sorted(self._tools.names())) or "none"
-            return _record(request, {}, None, f"unknown tool {request.name!r}; the tools offered are: {offered}")
+            return _record(request, {}, None, self._unknown(request))
         try:
             arguments = request.decoded()
         except ValueError as error:
@@ -438,6 +438,14 @@ class _ToolLoop:
             reason = verdict.reason or "no reason given"
             return _record(request, arguments, verdict, f"refused by the permission gate: {reason}")
         return _Ready(request, tool, arguments, args, call, verdict)
+
+    def _unknown(self, request: ToolCallRequest) -> str:
+        """The refusal of a tool not offered, naming the offered tool its arguments fit (domain/unknown_tool.py)."""
+        try:
+            arguments: dict[str, Any] | None = request.decoded()
+        except ValueError:
+            arguments = None
+        return unknown_tool_text(request.name, arguments, self._offered(), self._tools.names())
 
     def _redirect(self, call: ToolCall) -> str | None:
         """Why an edit inside a Python function is sent to definition_rewrite (domain/edit_redirect.py): while

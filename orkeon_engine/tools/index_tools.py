@@ -11,8 +11,8 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.code_index.graph import build_graph, package_map, summarize_package
-from orkeon_engine.domain.code_index.model import IndexSnapshot, SymbolKind
-from orkeon_engine.domain.code_index.ranking import files_named, rank_symbols, rank_text_hits
+from orkeon_engine.domain.code_index.model import IndexSnapshot, Symbol, SymbolKind, TextHit
+from orkeon_engine.domain.code_index.ranking import files_named, names_used, rank_symbols, rank_text_hits
 from orkeon_engine.domain.code_index.render import (
     render_codebase_map,
     render_graph,
@@ -24,7 +24,7 @@ from orkeon_engine.domain.code_index.render import (
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
-from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.code_paths import OutsideWorkspaceError, virtual, workspace_relative
 from orkeon_engine.tools.shaping import gate_paths
@@ -251,13 +251,27 @@ class CodebaseSearchTool(Tool[CodebaseSearchInput]):
                    if (args.kind is None or s.kind == args.kind)
                    and (not under or s.path == under or s.path.startswith(under + "/")))
         ranked = rank_symbols(args.query, symbols, args.limit)
-        hits = []
+        hits: list[TextHit] = []
+        used: list[TextHit] = []
         if args.text:
             covered = {(r.symbol.path, r.symbol.start_line) for r in ranked}
             found = await self._index.search_text(args.query, limit=args.limit * 3, under=under)
             hits = rank_text_hits(args.query, found, covered, args.limit)
+            used = await self._lines_of(names_used(hits, snapshot, covered))
         named = files_named(args.query, (entry for entry in snapshot if not under or entry.path == under
                                          or entry.path.startswith(under + "/")))
         data = {"symbols": [r.symbol.qualified_name for r in ranked], "text_hits": len(hits),
                 "files": [entry.path for entry in named]}
-        return ToolResult(render_search(args.query, ranked, hits, named), data=data)
+        return ToolResult(render_search(args.query, ranked, hits, named, used), data=data)
+
+    async def _lines_of(self, symbols: list[Symbol]) -> list[TextHit]:
+        """The first line of each definition, as the file holds it now (a file that went away is left out)."""
+        lines: list[TextHit] = []
+        for symbol in symbols:
+            try:
+                text = (await self._files.read_text(virtual(symbol.path))).splitlines()
+            except (FilesError, OSError, UnicodeDecodeError):
+                continue
+            if 0 < symbol.start_line <= len(text):
+                lines.append(TextHit(symbol.path, symbol.start_line, text[symbol.start_line - 1]))
+        return lines

@@ -7,6 +7,7 @@ import pytest
 
 from orkeon_engine.domain.definition_rewrite import (
     Located,
+    assignment_lines,
     candidate,
     elect,
     locate,
@@ -80,6 +81,22 @@ def test_an_unknown_name_lists_the_definitions_there_are():
 
     assert problem == ("no function or class named `totl` in it (its definitions: total, Basket, Basket.size, "
                        "Basket.add, Shelf, Shelf.add)")
+
+
+def test_a_module_level_value_is_answered_with_the_line_that_sets_it():
+    source = 'import os\n\nDEFAULT_PORT = 8731\nLIMIT: int = 3\nDEFAULT_PORT = int(os.environ.get("P", 1))\n'
+
+    assert locate(source, "LIMIT") == ("`LIMIT` is a value set at module level, not a function or class (line 4: "
+                                       "`LIMIT: int = 3`); change it with file_edit")
+    assert assignment_lines(source, "DEFAULT_PORT") == [(3, "DEFAULT_PORT = 8731"),
+                                                        (5, 'DEFAULT_PORT = int(os.environ.get("P", 1))')]
+
+
+def test_a_name_set_only_inside_a_function_or_unpacked_is_no_module_value():
+    source = "def f():\n    PORT = 1\n\n\nA, B = 1, 2\n"
+
+    assert assignment_lines(source, "PORT") == [] and assignment_lines(source, "A") == []
+    assert str(locate(source, "PORT")).startswith("no function or class named `PORT`")
 
 
 def test_the_prompt_holds_the_file_the_request_and_the_question_on_that_definition():

@@ -120,6 +120,19 @@ async def test_an_unknown_tool_gets_an_error_result_naming_the_tools_offered():
     assert model.requests[1].tool_results()["u1"] == "unknown tool 'rm_rf'; the tools offered are: probe_read"
 
 
+async def test_an_unknown_tool_whose_arguments_fit_an_offered_tool_is_refused_naming_that_tool():
+    gate = FakePermissionGate()
+    edit = RecordingEdit()
+    model = ScriptedChatModel([Call("file_settings", {"path": "a.py", "text": "x"}, id="u1"), "ok"])
+
+    result = await _act(model, [ProbeRead(ConcurrencyProbe()), edit], gate)
+
+    text = model.requests[1].tool_results()["u1"]
+    assert text.startswith("unknown tool 'file_settings'; the tools offered are: file_write, probe_read.")
+    assert "The arguments given (path, text) are those file_write takes: call file_write with them." in text
+    assert gate.calls == [] and edit.written == {} and result.calls[0].verdict is None
+
+
 async def test_the_tool_call_budget_stops_the_loop_after_the_calls_it_allows():
     probe = ConcurrencyProbe()
     model = ScriptedChatModel([_reads("a", "b", "c"), "never reached"])

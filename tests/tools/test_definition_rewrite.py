@@ -219,6 +219,15 @@ async def test_a_file_the_read_rules_keep_from_the_model_is_not_looked_at_before
     assert call.preview == "rewrite no_such_name in /workspace/keys.py for the request"
 
 
+async def test_a_value_of_a_file_the_read_rules_keep_from_the_model_is_not_quoted_before_the_gate():
+    files = FakeFiles({"/workspace/keys.py": "SECRET = 'hunter2-value'\n"})
+    tool, _, _ = _tool([], files=files, refused=["/workspace/keys.py"])
+
+    call = await tool.describe(tool.parse({"path": "keys.py", "name": "SECRET"}))
+
+    assert "hunter2" not in call.preview and "hunter2" not in str(call.arguments)
+
+
 async def test_a_file_that_is_not_there_goes_to_the_gate_and_run_says_where_one_is():
     tool, _, _ = _tool([])
 

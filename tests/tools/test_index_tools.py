@@ -129,3 +129,34 @@ async def test_a_search_for_a_files_name_lists_the_file_to_read():
     assert result.text.splitlines()[:2] == ["Files named 'shop.models.py' (read one with file_read):",
                                             "shop/models.py (29 lines)"]
     assert result.data["files"] == ["shop/models.py"]
+
+
+SETTINGS_TEXT = ('"""Where the service listens."""\nimport os\n\nDEFAULT_PORT = 8731\nHOST = "0.0.0.0"\n\n\n'
+                 'def port():\n    return int(os.environ.get("INVENTORY_PORT", DEFAULT_PORT))\n')
+SETTINGS = FileEntry("inventory/settings.py", "python", "h4", len(SETTINGS_TEXT), 9, "inventory.settings", symbols=(
+    Symbol("DEFAULT_PORT", "inventory.settings.DEFAULT_PORT", "constant", "inventory/settings.py", 4, 4, 0, 1),
+    Symbol("HOST", "inventory.settings.HOST", "constant", "inventory/settings.py", 5, 5, 0, 1),
+    Symbol("port", "inventory.settings.port", "function", "inventory/settings.py", 8, 9, 0, 1),
+))
+
+
+async def test_a_text_hit_using_a_constant_of_its_file_brings_the_line_that_sets_it():
+    index = FakeCodeIndex([SETTINGS])
+    index.text_hits = [TextHit("inventory/settings.py", 9, '    return int(os.environ.get("INVENTORY_PORT", '
+                                                           'DEFAULT_PORT))')]
+    files = FakeFiles({"/workspace/inventory/settings.py": SETTINGS_TEXT})
+
+    result = await _run(CodebaseSearchTool(files, index), query="INVENTORY_PORT")
+
+    assert result.text.splitlines()[-2:] == ["Where those lines' names are set, in the same file:",
+                                             "inventory/settings.py:4: DEFAULT_PORT = 8731"]
+    assert "HOST" not in result.text
+
+
+async def test_a_file_gone_since_it_was_indexed_brings_no_line():
+    index = FakeCodeIndex([SETTINGS])
+    index.text_hits = [TextHit("inventory/settings.py", 9, "    return DEFAULT_PORT")]
+
+    result = await _run(CodebaseSearchTool(FakeFiles(), index), query="return")
+
+    assert "DEFAULT_PORT = " not in result.text and "set, in the same file" not in result.text

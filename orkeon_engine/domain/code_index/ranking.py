@@ -1,13 +1,21 @@
 """Ranking for codebase_search: symbols scored by how their name, qualified name and path answer the
-query's words, ahead of the text hits; ties broken by kind (types, then callables), then shorter names."""
+query's words, ahead of the text hits; ties broken by kind (types, then callables), then shorter names. Also
+what a search lists beside them: the files its query names, and the constants its text hits use."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, FileEntry, Symbol, TextHit
+from orkeon_engine.domain.code_index.model import (
+    CALLABLE_KINDS,
+    TYPE_KINDS,
+    FileEntry,
+    IndexSnapshot,
+    Symbol,
+    TextHit,
+)
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -94,6 +102,30 @@ def rank_text_hits(query: str, hits: Iterable[TextHit], covered: set[tuple[str, 
     kept = [hit for hit in hits if (hit.path, hit.line) not in covered]
     kept.sort(key=lambda hit: (query not in hit.text, hit.path, hit.line))
     return kept[:limit]
+
+
+MAX_NAMES_FOLLOWED = 5
+VALUE_KINDS = frozenset({"constant", "variable"})
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def names_used(hits: Sequence[TextHit], snapshot: IndexSnapshot, shown: set[tuple[str, int]],
+               limit: int = MAX_NAMES_FOLLOWED) -> list[Symbol]:
+    """The module-level constants and variables that the hit lines use and their own file defines on another
+    line not already shown: a search for `INVENTORY_PORT` finds `int(os.environ.get("INVENTORY_PORT",
+    DEFAULT_PORT))`, and the line `DEFAULT_PORT = 8731` answers the question (a small model, shown only the
+    first, answered "1")."""
+    found: list[Symbol] = []
+    seen = set(shown) | {(hit.path, hit.line) for hit in hits}
+    for hit in hits:
+        entry = snapshot.files.get(hit.path)
+        words = set(_IDENTIFIER.findall(hit.text))
+        for symbol in entry.symbols if entry is not None else ():
+            where = (symbol.path, symbol.start_line)
+            if symbol.top_level and symbol.kind in VALUE_KINDS and symbol.name in words and where not in seen:
+                seen.add(where)
+                found.append(symbol)
+    return found[:limit]
 
 
 MAX_FILES_NAMED = 5

@@ -164,8 +164,9 @@ def render_outline(entry: FileEntry) -> str:
 
 
 def render_search(query: str, ranked: Sequence[RankedSymbol], hits: Sequence[TextHit],
-                  files: Sequence[FileEntry] = ()) -> str:
-    """The symbols and text lines a search found, after the files its query names (to be read whole)."""
+                  files: Sequence[FileEntry] = (), used: Sequence[TextHit] = ()) -> str:
+    """The symbols and text lines a search found, after the files its query names (to be read whole), then
+    the lines that define the constants those text lines use (`used`, from ranking.names_used)."""
     if not ranked and not hits and not files:
         return f"Nothing in the index matches {query!r}."
     lines: list[str] = []
@@ -178,6 +179,9 @@ def render_search(query: str, ranked: Sequence[RankedSymbol], hits: Sequence[Tex
     if hits:
         lines.append(f"Text matching {query!r}:")
         lines.extend(f"{hit.path}:{hit.line}: {hit.text.strip()[:160]}" for hit in hits)
+    if used:
+        lines.append("Where those lines' names are set, in the same file:")
+        lines.extend(f"{hit.path}:{hit.line}: {hit.text.strip()[:160]}" for hit in used)
     return "\n".join(lines)
 
 

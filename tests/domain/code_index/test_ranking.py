@@ -1,7 +1,7 @@
 import pytest
 
-from orkeon_engine.domain.code_index.model import FileEntry, Symbol, TextHit
-from orkeon_engine.domain.code_index.ranking import files_named, name_tokens, rank_symbols, rank_text_hits
+from orkeon_engine.domain.code_index.model import FileEntry, IndexSnapshot, Symbol, TextHit
+from orkeon_engine.domain.code_index.ranking import files_named, name_tokens, names_used, rank_symbols, rank_text_hits
 
 
 def _s(name, qualified, kind="function", parent=None, path="a.py"):
@@ -74,3 +74,20 @@ def test_a_go_or_java_module_names_no_one_file():
 
     assert files_named("server", go) == [] and [e.path for e in files_named("server/routes.go", go)] == [
         "server/routes.go"]
+
+
+def test_names_used_follows_only_module_level_values_of_the_hits_own_file_not_yet_shown():
+    path = "app/settings.py"
+    constant = Symbol("LIMIT", "app.settings.LIMIT", "constant", path, 3, 3, 0, 1)
+    nested = Symbol("LIMIT", "app.settings.f.LIMIT", "variable", path, 9, 9, 0, 1, parent="app.settings.f")
+    function = Symbol("helper", "app.settings.helper", "function", path, 5, 6, 0, 1)
+    elsewhere = Symbol("OTHER", "app.other.OTHER", "constant", "app/other.py", 1, 1, 0, 1)
+    snapshot = IndexSnapshot("/r", {path: FileEntry(path, "python", "h", 1, 9, "app.settings",
+                                                    symbols=(constant, function, nested)),
+                                    "app/other.py": FileEntry("app/other.py", "python", "h", 1, 1, "app.other",
+                                                              symbols=(elsewhere,))})
+    hits = [TextHit(path, 7, "    return helper(LIMIT) + OTHER")]
+
+    assert names_used(hits, snapshot, set()) == [constant]
+    assert names_used(hits, snapshot, {(path, 3)}) == []
+    assert names_used([TextHit(path, 3, "LIMIT = 4")], snapshot, set()) == []
