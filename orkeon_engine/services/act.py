@@ -78,7 +78,7 @@ from orkeon_engine.domain.text_tool_calls import (
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
-from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition
+from orkeon_engine.domain.unapplied_code import shows_definition, unapplied_note
 from orkeon_engine.domain.unknown_tool import unknown_tool_text
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -226,7 +226,7 @@ class _ToolLoop:
             conversation.append(message)
             self._report()
             if note is None and not message.tool_calls:
-                note = self._unapplied_note(message)
+                note = self._unapplied_note(message, conversation)
             if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
                 self._check("turns", self._budget.turns, self._turns - 1)
                 self._notes.append(note)
@@ -323,7 +323,7 @@ class _ToolLoop:
         last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
         return message.text if last is None else stand_in(last)
 
-    def _unapplied_note(self, message: ChatMessage) -> str | None:
+    def _unapplied_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a final reply that shows a definition as code in a turn that offers definition_rewrite
         and edited nothing, while this turn has it left (domain/unapplied_code.py)."""
         if self._unapplied_notes >= MAX_UNAPPLIED_NOTES or DEFINITION_REWRITE not in self._offered():
@@ -332,7 +332,8 @@ class _ToolLoop:
         if edited or not shows_definition(message.text):
             return None
         self._unapplied_notes += 1
-        return UNAPPLIED_NOTE
+        request = next((m.text for m in conversation if m.role == "user"), "")
+        return unapplied_note(message.text, request)
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or opens with a result's

@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition
+from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition, unapplied_note
 
 
 @pytest.mark.parametrize("reply", [
@@ -24,3 +24,39 @@ def test_commands_expressions_broken_code_and_prose_do_not(reply):
 
 def test_the_note_says_nothing_changed_and_names_the_tools():
     assert "no file changed" in UNAPPLIED_NOTE and "definition_rewrite" in UNAPPLIED_NOTE
+
+
+CALC = ('"""Prices."""\n\n\ndef total(prices):\n    result = 0\n    for index in range(len(prices) - 1):\n'
+        '        result += prices[index]\n    return result\n\n\ndef most_expensive(prices):\n'
+        '    return max(prices) if prices else None\n')
+REQUEST = ("## Files the request names\n\n### /workspace/calc.py\n\n```\n" + CALC + "```\n\n"
+           "## Lines that share words with the request\n\n```\ntest_calc.py:1: from calc import most_expensive, "
+           "total\n```\n\n## The request\n\nThe function total in calc.py skips the last price. Fix it in calc.py.\n")
+
+
+def test_a_reply_giving_back_the_file_the_request_showed_gets_the_exact_call_to_make():
+    reply = "### /workspace/calc.py\n\n```\n" + CALC + "```"
+
+    assert unapplied_note(reply, REQUEST) == (
+        UNAPPLIED_NOTE + ' Here that is: call definition_rewrite with {"path": "calc.py", "name": "total"}.')
+
+
+@pytest.mark.parametrize("request_text", [
+    # only the shown lines (inside a code block) name most_expensive: no lead, and total is not named
+    REQUEST.replace("The function total in calc.py skips", "The function skips"),
+    # two files named in the person's words
+    REQUEST.replace("Fix it in calc.py.", "Fix it in calc.py and prices.py."),
+    # no file named anywhere outside the code blocks
+    "```\ncalc.py\n```\nFix total.",
+])
+def test_without_one_named_definition_and_one_named_file_the_note_stays_general(request_text):
+    reply = "```python\n" + CALC + "```"
+
+    assert unapplied_note(reply, request_text) == UNAPPLIED_NOTE
+
+
+def test_a_method_named_by_its_own_name_is_given_dotted():
+    reply = "In shop/cart.py:\n```python\nclass Cart:\n    def add(self, item):\n        pass\n```"
+
+    assert unapplied_note(reply, "Make add keep the items sorted.").endswith(
+        'call definition_rewrite with {"path": "shop/cart.py", "name": "Cart.add"}.')

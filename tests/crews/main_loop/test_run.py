@@ -624,6 +624,23 @@ async def test_with_the_core_set_a_reply_showing_the_fixed_function_is_asked_to_
     assert result.answer == "Fixed total in calc.py."
 
 
+async def test_with_the_core_set_a_reply_giving_back_the_named_file_gets_the_exact_call_to_make():
+    source = "def total(prices):\n    return 0\n\n\ndef most_expensive(prices):\n    return max(prices)\n"
+    echoed = "### /workspace/calc.py\n\n```\n" + source + "```"
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup(echoed, [Call("definition_rewrite", {"path": "calc.py", "name": "total"})],
+                                      fixed, fixed, "Fixed total in calc.py.",
+                                      files=FakeFiles({"/workspace/calc.py": source}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    await run_main_loop(_turn("The function total in calc.py skips the last price. Fix it in calc.py.",
+                              mode="acceptEdits", source="explicit"), ports)
+
+    assert model.requests[1].messages[-1].text.endswith(
+        'Here that is: call definition_rewrite with {"path": "calc.py", "name": "total"}.')
+    assert (await deps.files.read_text("/workspace/calc.py")).startswith("def total(prices):\n    return sum(prices)\n")
+
+
 async def test_with_the_core_set_a_file_edit_inside_a_function_is_sent_to_definition_rewrite_unmade():
     buggy = "def total(prices):\n    return sum(prices[:-1])\n"
     edit = Call("file_edit", {"path": "calc.py", "old": "sum(prices[:-1])", "new": "sum(prices[1:])"})
