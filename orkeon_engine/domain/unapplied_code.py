@@ -8,7 +8,8 @@ changes no file, and asks it to make the change with a tool or to answer without
 A reply whose code block defines nothing (a command, an expression, a snippet) is an answer as it is.
 
 When the person's words name one of the definitions the reply shows, and one Python file is named (in
-their words, or above the reply's code), the note ends with the very call to make (`unapplied_note`): the
+their words; when they name none, in the reply's own words: a reply that also says to run test_calc.py names
+two), the note ends with the very call to make (`unapplied_note`): the
 1.5B, asked to fix `total` in calc.py, twice gave the file back as the request had shown it, and a small
 model follows an exact call better than a rule (as the edit redirect found). The words are the request's
 prose: code blocks (the files and lines the turn put into it) are left out, so a name that only a shown file
@@ -46,7 +47,7 @@ def unapplied_note(reply: str, request: str) -> str:
     prose = _FENCED.sub("", request)
     words = set(_WORD.findall(prose))
     names = {name for name in _shown(reply) if name.rsplit(".", 1)[-1] in words}
-    paths = {_relative(path) for path in _PYTHON_PATH.findall(prose + "\n" + _FENCED.sub("", reply))}
+    paths = _python_paths(prose) or _python_paths(_FENCED.sub("", reply))
     if len(names) != 1 or len(paths) != 1:
         return UNAPPLIED_NOTE
     call = json.dumps({"path": paths.pop(), "name": names.pop()})
@@ -57,6 +58,10 @@ def _shown(reply: str) -> list[str]:
     """The dotted names of the definitions in the reply's Python code blocks."""
     return [each.name for code in map(dedent, code_blocks(reply)) if parses(code) is None
             for each in definitions_in(code)]
+
+
+def _python_paths(text: str) -> set[str]:
+    return {_relative(path) for path in _PYTHON_PATH.findall(text)}
 
 
 def _relative(path: str) -> str:

@@ -63,6 +63,7 @@ from orkeon_engine.domain.echoed_results import (
     stand_in,
 )
 from orkeon_engine.domain.edit_redirect import changed_function, redirect_text
+from orkeon_engine.domain.empty_reply import EMPTY_NOTE, says_nothing
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
@@ -98,6 +99,7 @@ MAX_UNRUN_NOTES = 1
 MAX_ECHO_NOTES = 1
 MAX_REPEAT_NOTES = 1
 MAX_UNAPPLIED_NOTES = 1
+MAX_EMPTY_NOTES = 1
 """How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
@@ -188,6 +190,7 @@ class _ToolLoop:
         self._unrun_notes = 0
         self._echo_notes = 0
         self._unapplied_notes = 0
+        self._empty_notes = 0
         self._repeat_notes = 0
         self._prompt_notes = 0
         self._notes: list[str] = []
@@ -218,7 +221,7 @@ class _ToolLoop:
             if unrun is not None and note is None:  # written again after the notes: run, or named as not run
                 message, unrun = self._insisted(message, unrun), None
             if note is None and not message.tool_calls:
-                note = self._echo_note(message, conversation)
+                note = self._echo_note(message, conversation) or self._empty_note(message)
             if held is not None and self._events is not None:
                 rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
@@ -351,6 +354,13 @@ class _ToolLoop:
             self._prompt_notes += 1
             return PROMPT_ECHO_NOTE
         return None
+
+    def _empty_note(self, message: ChatMessage) -> str | None:
+        """The note for a reply with no words and no call (domain/empty_reply.py), once a turn."""
+        if self._empty_notes >= MAX_EMPTY_NOTES or not says_nothing(message.text):
+            return None
+        self._empty_notes += 1
+        return EMPTY_NOTE
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs

@@ -55,6 +55,12 @@ def test_without_one_named_definition_and_one_named_file_the_note_stays_general(
     assert unapplied_note(reply, request_text) == UNAPPLIED_NOTE
 
 
+def test_the_file_the_person_named_wins_over_others_the_reply_names():
+    reply = ("Change `total` in `calc.py`:\n```python\n" + CALC + "```\nThen run `test_calc.py`.")
+
+    assert unapplied_note(reply, REQUEST).endswith('{"path": "calc.py", "name": "total"}.')
+
+
 def test_a_method_named_by_its_own_name_is_given_dotted():
     reply = "In shop/cart.py:\n```python\nclass Cart:\n    def add(self, item):\n        pass\n```"
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.empty_reply import says_nothing
 
 SUBJECT_KEYS = ("command", "path", "paths", "pattern", "query")
 """The argument that says what a call is about, first found first, for the refusal line."""
@@ -89,7 +90,7 @@ def checkpoint_line(turn: int, changed: Sequence[str]) -> str:
 def answer_or_silence(answer: str, calls: Sequence[ToolCallRecord]) -> str:
     """The turn's answer, or, when the model ended it without a word (a small model does), a sentence saying
     so and what it called, so the person never reads an empty answer."""
-    if any(char.isalnum() for char in answer):  # "." or a lone fence says nothing either
+    if not says_nothing(answer):  # ".", a lone fence or `<tools></tools>` says nothing either
         return answer
     if not calls:
         return "The model ended the turn without an answer and without a tool call."

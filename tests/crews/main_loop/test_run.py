@@ -710,10 +710,20 @@ async def test_an_unknown_window_keeps_the_full_set():
     assert "spawn_agent" in model.requests[0].tool_names and "todo_write" in model.requests[0].tool_names
 
 
-async def test_a_turn_the_model_ends_without_a_word_says_so():
-    deps, model, ports = await _setup([Call("file_read", {"path": "a.py"})], "")
+async def test_a_reply_of_empty_markup_is_asked_once_for_an_answer():
+    deps, model, ports = await _setup("<tools></tools>", "a.py prints a greeting.")
 
     result = await run_main_loop(_turn("what does a.py do?"), ports)
 
+    assert result.answer == "a.py prints a greeting."
+    assert model.requests[1].last_user_text.startswith("Your reply had no words in it and called no tool.")
+
+
+async def test_a_turn_the_model_ends_without_a_word_says_so():
+    deps, model, ports = await _setup([Call("file_read", {"path": "a.py"})], "", "<tools></tools>")
+
+    result = await run_main_loop(_turn("what does a.py do?"), ports)
+
+    assert model.requests[2].last_user_text.startswith("Your reply had no words in it and called no tool.")
     assert result.answer == "The model ended the turn without an answer, after 1 tool call (file_read)."
     assert (await deps.session.entries())[-1].text == result.answer
