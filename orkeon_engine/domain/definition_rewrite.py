@@ -84,7 +84,7 @@ def locate(source: str, name: str) -> Located | str:
         return f"`{leaf}` names {len(same)} definitions ({', '.join(each.name for each in same)}): give the dotted name"
     assigned = assignment_lines(source, wanted)
     if assigned:
-        shown = "; ".join(f"line {number}: `{text}`" for number, text in assigned)
+        shown = "; ".join(f"line {number}: `{text}`" for number, text in assigned[:MAX_ASSIGNMENTS_SHOWN])
         return f"`{wanted}` is a value set at module level, not a function or class ({shown}); change it with file_edit"
     names = ", ".join(each.name for each in found[:MAX_LISTED]) or "none"
     more = f" and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
@@ -92,6 +92,8 @@ def locate(source: str, name: str) -> Located | str:
 
 
 MAX_ASSIGNMENT_CHARACTERS = 200
+MAX_ASSIGNMENTS_SHOWN = 3
+"""A generated file may set one name thousands of times: the first few say what the value is."""
 
 
 def assignment_lines(source: str, name: str) -> list[tuple[int, str]]:

@@ -38,6 +38,8 @@ import json
 import re
 from collections.abc import Iterable
 
+from orkeon_engine.domain.fences import prose_lines
+
 MIN_LINES = 3
 MIN_WORD_CHARS = 4
 MIN_NOTE_WORDS = 8
@@ -114,16 +116,7 @@ def _holds_harness_text(text: str, known: set[str]) -> bool:
 
 def _prose_lines(prompt: Iterable[str]) -> set[str]:
     """The lines of the prompt outside its code fences that hold a space, stripped."""
-    known: set[str] = set()
-    for part in prompt:
-        fenced = False
-        for line in part.splitlines():
-            stripped = line.strip()
-            if stripped.startswith("```"):
-                fenced = not fenced
-            elif not fenced and " " in stripped:
-                known.add(stripped)
-    return known
+    return {stripped for part in prompt for line in prose_lines(part) if " " in (stripped := line.strip())}
 
 
 def opens_as_result(reply: str) -> bool:

@@ -7,13 +7,12 @@ a Python code block that defines a function or class, the tool loop tells the mo
 changes no file, and asks it to make the change with a tool or to answer without one (`UNAPPLIED_NOTE`).
 A reply whose code block defines nothing (a command, an expression, a snippet) is an answer as it is.
 
-When the person's words name one of the definitions the reply shows, and one Python file is named (in
-their words; when they name none, in the reply's own words: a reply that also says to run test_calc.py names
-two), the note ends with the very call to make (`unapplied_note`): the
-1.5B, asked to fix `total` in calc.py, twice gave the file back as the request had shown it, and a small
-model follows an exact call better than a rule (as the edit redirect found). The words are the request's
-prose: code blocks (the files and lines the turn put into it) are left out, so a name that only a shown file
-holds is no lead.
+When the person's request names one of the definitions the reply shows, and one Python file is named (in
+the request; when it names none, in the reply's own words outside its code), the note ends with the very
+call to make (`unapplied_note`): the 1.5B, asked to fix `total` in calc.py, twice gave the file back as the
+request had shown it, and a small model follows an exact call better than a rule (as the edit redirect
+found). Only the person's words count, as the turn has them (crews/main_loop passes them to the tool loop):
+the files, lines and history the turn put into the prompt are no lead, so a file's text does not steer it.
 """
 
 from __future__ import annotations
@@ -22,7 +21,8 @@ import json
 import re
 
 from orkeon_engine.domain.definition_rewrite import code_blocks, dedent, definitions_in, parses
-from orkeon_engine.domain.virtual_paths import WORKSPACE
+from orkeon_engine.domain.fences import prose_lines
+from orkeon_engine.domain.request_material import named_paths
 
 UNAPPLIED_NOTE = (
     "Your reply shows code, but no file changed: what a reply says reaches no file. If the request asks for "
@@ -31,9 +31,8 @@ UNAPPLIED_NOTE = (
 )
 
 
-_FENCED = re.compile(r"^[ \t]*```.*?^[ \t]*```[^\n]*$", re.DOTALL | re.MULTILINE)
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PYTHON_PATH = re.compile(r"(?<![\w./-])(/?(?:[\w.-]+/)*[\w.-]+\.py)\b")
+PYTHON_SUFFIX = ".py"
 
 
 def shows_definition(reply: str) -> bool:
@@ -42,12 +41,12 @@ def shows_definition(reply: str) -> bool:
 
 
 def unapplied_note(reply: str, request: str) -> str:
-    """UNAPPLIED_NOTE, ending with the definition_rewrite call to make when the request names one definition
-    the reply shows and one Python file is named (the module docstring)."""
-    prose = _FENCED.sub("", request)
+    """UNAPPLIED_NOTE, ending with the definition_rewrite call to make when the person's `request` names one
+    definition the reply shows and one Python file is named (the module docstring)."""
+    prose = "\n".join(prose_lines(request))
     words = set(_WORD.findall(prose))
     names = {name for name in _shown(reply) if name.rsplit(".", 1)[-1] in words}
-    paths = _python_paths(prose) or _python_paths(_FENCED.sub("", reply))
+    paths = _python_paths(prose) or _python_paths("\n".join(prose_lines(reply)))
     if len(names) != 1 or len(paths) != 1:
         return UNAPPLIED_NOTE
     call = json.dumps({"path": paths.pop(), "name": names.pop()})
@@ -61,8 +60,5 @@ def _shown(reply: str) -> list[str]:
 
 
 def _python_paths(text: str) -> set[str]:
-    return {_relative(path) for path in _PYTHON_PATH.findall(text)}
-
-
-def _relative(path: str) -> str:
-    return path.removeprefix(WORKSPACE + "/").removeprefix("./")
+    """The Python files `text` names, relative to /workspace (request_material reads them the same way)."""
+    return {path.removeprefix("/workspace/") for path in named_paths(text, ()) if path.endswith(PYTHON_SUFFIX)}

@@ -125,6 +125,7 @@ async def act(
     spawner: Spawner | None = None,
     parent: str = "",
     hooks: TurnHooks | None = None,
+    request: str = "",
 ) -> ActResult:
     """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
     spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
@@ -134,7 +135,7 @@ async def act(
     the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes, `hooks` runs the
     PostToolUse hooks (the module docstring)."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
-                     max_parallel_reads, events, hooks)
+                     max_parallel_reads, events, hooks, request)
     if spawner is not None:
         loop.offer_spawn_agent(spawner, parent)
     return await loop.run(system, messages)
@@ -168,7 +169,7 @@ class _ToolLoop:
     def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
                  max_parallel_reads: int, events: TurnEvents | None = None,
-                 hooks: TurnHooks | None = None) -> None:
+                 hooks: TurnHooks | None = None, request: str = "") -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
         self._specs = self._tools.specs()
         self._budget = budget
@@ -181,6 +182,8 @@ class _ToolLoop:
         self._parallel = max(1, max_parallel_reads)
         self._events = events
         self._hooks = hooks if hooks is not None and hooks.active else None
+        self._request = request
+        """The person's words, as the turn has them (the unapplied note looks for names in them only)."""
         self._started = clock.monotonic()
         self._records: list[ToolCallRecord] = []
         self._usage = Usage()
@@ -229,7 +232,7 @@ class _ToolLoop:
             conversation.append(message)
             self._report()
             if note is None and not message.tool_calls:
-                note = self._unapplied_note(message, conversation)
+                note = self._unapplied_note(message)
             if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
                 self._check("turns", self._budget.turns, self._turns - 1)
                 self._notes.append(note)
@@ -326,7 +329,7 @@ class _ToolLoop:
         last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
         return message.text if last is None else stand_in(last)
 
-    def _unapplied_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
+    def _unapplied_note(self, message: ChatMessage) -> str | None:
         """The note for a final reply that shows a definition as code in a turn that offers definition_rewrite
         and edited nothing, while this turn has it left (domain/unapplied_code.py)."""
         if self._unapplied_notes >= MAX_UNAPPLIED_NOTES or DEFINITION_REWRITE not in self._offered():
@@ -335,8 +338,7 @@ class _ToolLoop:
         if edited or not shows_definition(message.text):
             return None
         self._unapplied_notes += 1
-        request = next((m.text for m in conversation if m.role == "user"), "")
-        return unapplied_note(message.text, request)
+        return unapplied_note(message.text, self._request)
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or opens with a result's
@@ -356,8 +358,10 @@ class _ToolLoop:
         return None
 
     def _empty_note(self, message: ChatMessage) -> str | None:
-        """The note for a reply with no words and no call (domain/empty_reply.py), once a turn."""
-        if self._empty_notes >= MAX_EMPTY_NOTES or not says_nothing(message.text):
+        """The note for a reply with no words and no call (domain/empty_reply.py), once a turn, while the budget
+        has a model turn left for the answer (the last turn's empty reply ends the loop as it did)."""
+        no_turn_left = self._budget.turns is not None and self._turns - 1 >= self._budget.turns
+        if self._empty_notes >= MAX_EMPTY_NOTES or no_turn_left or not says_nothing(message.text):
             return None
         self._empty_notes += 1
         return EMPTY_NOTE

@@ -22,12 +22,24 @@ from orkeon_engine.domain.code_index.render import (
     render_search,
     render_status,
 )
+from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.code_paths import OutsideWorkspaceError, virtual, workspace_relative
 from orkeon_engine.tools.shaping import gate_paths
+
+
+def index_scope(files: Files, under: str) -> str:
+    """The folder an `under` argument keeps a map or search to, relative to /workspace; "" for the whole
+    index, which "", ".", /workspace and the root "/" all ask for (the root holds the workspace, the only
+    indexed mount: a 1.5B searched `under: "/"` and was refused). OutsideWorkspaceError for any other folder
+    outside the workspace."""
+    if under.strip() in ("", "/"):
+        return ""
+    relative = workspace_relative(files, under)
+    return "" if relative == "." else relative
 
 
 async def fresh_snapshot(index: CodeIndex) -> IndexSnapshot:
@@ -141,11 +153,10 @@ class CodebaseMapTool(Tool[CodebaseMapInput]):
 
     async def run(self, args: CodebaseMapInput) -> ToolResult:
         try:
-            under = workspace_relative(self._files, args.under) if args.under else ""
+            under = index_scope(self._files, args.under)
         except OutsideWorkspaceError as error:
             return ToolResult(str(error), is_error=True)
         snapshot = await fresh_snapshot(self._index)
-        under = "" if under == "." else under
         parts = [] if under else [render_package_map(package_map(snapshot), max_packages=30), ""]
         parts.append(render_codebase_map(snapshot, under, max_files=args.max_files))
         return ToolResult("\n".join(parts), data={"files": len(snapshot.files)})
@@ -231,8 +242,8 @@ class CodebaseSearchTool(Tool[CodebaseSearchInput]):
     tool_class: ClassVar[ToolClass] = "read"
     description: ClassVar[str] = (
         "Search the indexed code: symbols ranked by how well their name, qualified name and path match, each "
-        "with its kind and line range, then lines holding the text. Prefer it to grep through the shell; its "
-        "answers include the latest edits."
+        "with its kind and line range, then lines holding the text and the lines that set the module-level "
+        "values those lines use. Prefer it to grep through the shell; its answers include the latest edits."
     )
     Input = CodebaseSearchInput
 
@@ -242,10 +253,9 @@ class CodebaseSearchTool(Tool[CodebaseSearchInput]):
 
     async def run(self, args: CodebaseSearchInput) -> ToolResult:
         try:
-            under = workspace_relative(self._files, args.under) if args.under else ""
+            under = index_scope(self._files, args.under)
         except OutsideWorkspaceError as error:
             return ToolResult(str(error), is_error=True)
-        under = "" if under == "." else under
         snapshot = await fresh_snapshot(self._index)
         symbols = (s for s in snapshot.symbols()
                    if (args.kind is None or s.kind == args.kind)
@@ -265,13 +275,18 @@ class CodebaseSearchTool(Tool[CodebaseSearchInput]):
         return ToolResult(render_search(args.query, ranked, hits, named, used), data=data)
 
     async def _lines_of(self, symbols: list[Symbol]) -> list[TextHit]:
-        """The first line of each definition, as the file holds it now (a file that went away is left out)."""
+        """The first line of each definition as the file holds it now, counted by line feeds as the index
+        counts them; a line no longer naming the symbol (the file changed since) or a file gone is left out."""
         lines: list[TextHit] = []
+        texts: dict[str, list[str] | None] = {}
         for symbol in symbols:
-            try:
-                text = (await self._files.read_text(virtual(symbol.path))).splitlines()
-            except (FilesError, OSError, UnicodeDecodeError):
-                continue
-            if 0 < symbol.start_line <= len(text):
-                lines.append(TextHit(symbol.path, symbol.start_line, text[symbol.start_line - 1]))
+            if symbol.path not in texts:
+                try:
+                    texts[symbol.path] = split_lines(await self._files.read_text(virtual(symbol.path)))
+                except (FilesError, OSError, UnicodeDecodeError):
+                    texts[symbol.path] = None
+            text = texts[symbol.path] or []
+            line = text[symbol.start_line - 1] if 0 < symbol.start_line <= len(text) else ""
+            if symbol.name in line:
+                lines.append(TextHit(symbol.path, symbol.start_line, line))
         return lines

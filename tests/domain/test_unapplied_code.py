@@ -29,9 +29,7 @@ def test_the_note_says_nothing_changed_and_names_the_tools():
 CALC = ('"""Prices."""\n\n\ndef total(prices):\n    result = 0\n    for index in range(len(prices) - 1):\n'
         '        result += prices[index]\n    return result\n\n\ndef most_expensive(prices):\n'
         '    return max(prices) if prices else None\n')
-REQUEST = ("## Files the request names\n\n### /workspace/calc.py\n\n```\n" + CALC + "```\n\n"
-           "## Lines that share words with the request\n\n```\ntest_calc.py:1: from calc import most_expensive, "
-           "total\n```\n\n## The request\n\nThe function total in calc.py skips the last price. Fix it in calc.py.\n")
+REQUEST = "The function total in calc.py skips the last price. Fix it in calc.py."
 
 
 def test_a_reply_giving_back_the_file_the_request_showed_gets_the_exact_call_to_make():
@@ -42,8 +40,10 @@ def test_a_reply_giving_back_the_file_the_request_showed_gets_the_exact_call_to_
 
 
 @pytest.mark.parametrize("request_text", [
-    # only the shown lines (inside a code block) name most_expensive: no lead, and total is not named
+    # total is not named
     REQUEST.replace("The function total in calc.py skips", "The function skips"),
+    # a name inside the person's own code block is no lead
+    "Fix calc.py:\n```\ntotal(prices)\n```",
     # two files named in the person's words
     REQUEST.replace("Fix it in calc.py.", "Fix it in calc.py and prices.py."),
     # no file named anywhere outside the code blocks

@@ -279,3 +279,20 @@ async def test_without_a_spawner_a_call_of_spawn_agent_is_refused_by_name():
     assert "spawn_agent" not in model.requests[0].tool_names
     assert result.calls[0].result.text.startswith("refused: spawn_agent is not offered here, since a child agent "
                                                   "has no child of its own")
+
+
+async def test_an_empty_reply_is_asked_once_for_an_answer_while_a_turn_is_left():
+    model = ScriptedChatModel(["<tool_call></tool_call>", "The answer."])
+
+    result = await _act(model, [ProbeRead(ConcurrencyProbe())])
+
+    assert result.text == "The answer." and model.requests[1].last_user_text.startswith("Your reply had no words")
+
+
+async def test_an_empty_reply_on_the_last_turn_the_budget_allows_ends_the_loop_as_it_was():
+    model = ScriptedChatModel([Call("probe_read", {"path": "a"}), "<tools></tools>"])
+    budget = Budget(tool_calls=None, seconds=None, context_tokens=None, turns=1)
+
+    result = await _act(model, [ProbeRead(ConcurrencyProbe())], budget=budget)
+
+    assert result.text == "<tools></tools>" and len(model.requests) == 2

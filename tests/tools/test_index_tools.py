@@ -160,3 +160,32 @@ async def test_a_file_gone_since_it_was_indexed_brings_no_line():
     result = await _run(CodebaseSearchTool(FakeFiles(), index), query="return")
 
     assert "DEFAULT_PORT = " not in result.text and "set, in the same file" not in result.text
+
+
+async def test_the_line_that_sets_a_name_is_counted_by_line_feeds_only():
+    text = SETTINGS_TEXT.replace('"""Where the service listens."""', '"""Where\x0cthe service listens."""')
+    index = FakeCodeIndex([SETTINGS])
+    index.text_hits = [TextHit("inventory/settings.py", 9, "    return DEFAULT_PORT")]
+    files = FakeFiles({"/workspace/inventory/settings.py": text})
+
+    result = await _run(CodebaseSearchTool(files, index), query="return")
+
+    assert result.text.splitlines()[-1] == "inventory/settings.py:4: DEFAULT_PORT = 8731"
+
+
+async def test_a_line_that_no_longer_names_the_symbol_is_left_out():
+    index = FakeCodeIndex([SETTINGS])
+    index.text_hits = [TextHit("inventory/settings.py", 9, "    return DEFAULT_PORT")]
+    files = FakeFiles({"/workspace/inventory/settings.py": "# rewritten\n" * 9})
+
+    result = await _run(CodebaseSearchTool(files, index), query="return")
+
+    assert "set, in the same file" not in result.text
+
+
+async def test_a_search_under_the_root_searches_the_whole_index_and_other_mounts_are_refused():
+    everywhere = await _run(CodebaseSearchTool(FakeFiles(), _index()), query="add", under="/", text=False)
+    outside = await _run(CodebaseSearchTool(FakeFiles(), _index()), query="add", under="/tmp", text=False)
+
+    assert everywhere.data["symbols"] == ["shop.models.Cart.add"] and not everywhere.is_error
+    assert outside.is_error and "only files under /workspace are indexed" in outside.text

@@ -425,7 +425,7 @@ async def _act(ports: MainLoopPorts, llm: Llm, header: str, messages: list[ChatM
                options: CallOptions, request: str, hooks: TurnHooks | None = None) -> ActResult:
     budget = await read_budget(ports.config)
     try:
-        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks)
+        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks, request)
     except (BudgetExhausted, Cancelled) as stop:
         await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
         await _note_working_files(ports, stop.calls)

@@ -14,6 +14,7 @@ from orkeon_engine.domain.code_index.model import (
     FileEntry,
     IndexSnapshot,
     Symbol,
+    SymbolKind,
     TextHit,
 )
 
@@ -105,7 +106,7 @@ def rank_text_hits(query: str, hits: Iterable[TextHit], covered: set[tuple[str, 
 
 
 MAX_NAMES_FOLLOWED = 5
-VALUE_KINDS = frozenset({"constant", "variable"})
+VALUE_KINDS: frozenset[SymbolKind] = frozenset({"constant", "variable"})
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 

@@ -1,0 +1,21 @@
+"""The lines outside a text's code fences, fences closed as CommonMark closes them."""
+
+from orkeon_engine.domain.fences import prose_lines
+
+
+def test_the_lines_inside_a_fence_and_the_fence_lines_are_left_out():
+    assert prose_lines("a\n```python\ncode\n```\nb") == ["a", "b"]
+
+
+def test_a_longer_fence_is_not_closed_by_a_shorter_one_or_an_info_string():
+    text = "a\n````\n```\nsee evil.py\n```python\n````\nb"
+
+    assert prose_lines(text) == ["a", "b"]
+
+
+def test_tildes_close_only_tildes_and_an_unclosed_fence_runs_to_the_end():
+    assert prose_lines("a\n~~~\n```\nx\n~~~\nb\n```\nhidden") == ["a", "b"]
+
+
+def test_an_inline_code_span_of_three_backquotes_opens_no_fence():
+    assert prose_lines("call ```x``` now\nb") == ["call ```x``` now", "b"]
