@@ -15,6 +15,9 @@ of that result. A reply that quotes a line or two of the result in its answer is
 bare JSON object, whatever it says: a crew's answer after its tool calls is one (so a 1.5B model's
 `{"error": "File not found..."}` is left as it is).
 
+After a call that failed, a reply made only of lines of its error (one line is enough there) repeats it
+too (`echoes_error`): an error is never the answer.
+
 A reply can also be nothing but a piece of a note the loop itself sent this turn (`repeats_note`): it is
 treated as a prompt echo, note and final answer alike.
 
@@ -68,6 +71,20 @@ def echoes_result(reply: str, result: str) -> bool:
         return False
     known = {line.strip() for line in result.splitlines() if line.strip()}
     return sum(1 for line in lines if line in known) >= ECHO_SHARE * len(lines)
+
+
+def echoes_error(reply: str, error: str) -> bool:
+    """Whether `reply`, right after a call that failed with `error`, only writes the error back: every line
+    that says something is a line of it, MIN_NOTE_WORDS words at least (an error is never the answer, so the
+    one-line case MIN_LINES keeps for results counts here: the 1.5B answered its unknown tool's refusal with
+    that refusal in a fence)."""
+    text = reply.strip()
+    if not text or _is_json(text):
+        return False
+    lines = [line.strip() for line in text.splitlines() if _counted(line)]
+    known = {line.strip() for line in error.splitlines() if line.strip()}
+    words = sum(len(line.split()) for line in lines)
+    return bool(lines) and words >= MIN_NOTE_WORDS and all(line in known for line in lines)
 
 
 def echoes_prompt(reply: str, prompt: Iterable[str]) -> bool:

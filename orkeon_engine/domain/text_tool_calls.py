@@ -54,7 +54,8 @@ The rule (what is a call, and what only looks like one):
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
    `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
    answer a reply that goes on to imagine what the call returned. A block quoted from what the model read
-   is not one.
+   is not one. A bare JSON call that opens the reply on lines of its own, prose under it, counts as such a
+   block (rule 3's forgiveness applies to it); a bare object inside a sentence still does not.
 
 9. A reply that writes unrun calls again after that note was the model's insistence, not an example: when
    every one of them is a read (the loop knows the tools' classes), they run, and the text after them is
@@ -141,7 +142,7 @@ class TextCalls:
 class _Block:
     start: int
     end: int
-    kind: str  # fence, tag, bare
+    kind: str  # fence, tag, bare (the whole reply, or one of several lines), lead (opening a reply that goes on)
     body: str
     info: str = ""
     parts: tuple[tuple[str | None, str], ...] = ()
@@ -345,8 +346,15 @@ def _segments(text: str) -> list[str | _Block]:
         lines = _json_lines(text, start)
         if lines:
             return list(lines)
+        lead = _lead_block(text, start)
+        if lead is not None:
+            return [lead, *_blocks_from(text, lead.end)]
+    return _blocks_from(text, 0)
+
+
+def _blocks_from(text: str, position: int) -> list[str | _Block]:
+    """The text from `position` on cut into prose and fenced or tagged blocks."""
     segments: list[str | _Block] = []
-    position = 0
     while position < len(text):
         block = _next_block(text, position)
         if block is None:
@@ -357,6 +365,20 @@ def _segments(text: str) -> list[str | _Block]:
         segments.append(block)
         position = max(block.end, block.start + 1)
     return segments
+
+
+def _lead_block(text: str, start: int) -> _Block | None:
+    """Rule 8's bare call: a JSON object that opens the reply and ends its line (a closing brace too many
+    after it forgiven), with more text on the lines after it (the 1.5B wrote `{{"name": "file_read", ...}}}}`
+    and under it the answer it imagined). Whether it is a call is _block_calls' to say."""
+    balanced = first_balanced(text[start:])
+    if balanced is None:
+        return None
+    end = start + len(balanced)
+    line_end = text.find("\n", end)
+    if line_end < 0 or not _only_closers(text[end:line_end]):
+        return None
+    return _Block(start, line_end, "lead", text[start:line_end].strip())
 
 
 def _json_lines(text: str, start: int) -> list[_Block]:

@@ -54,6 +54,7 @@ from orkeon_engine.domain.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,
     PROMPT_ECHO_NOTE,
+    echoes_error,
     echoes_prompt,
     echoes_result,
     imitates_result,
@@ -346,7 +347,9 @@ class _ToolLoop:
         `<tool_response>` after it did not run, answered with that imagined response alone), or repeats the
         prompt (domain/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
         after_result = conversation and conversation[-1].role == "tool"
-        repeated = after_result and echoes_result(message.text, conversation[-1].text)
+        failed = bool(self._records) and self._records[-1].result.is_error
+        repeated = after_result and (echoes_result(message.text, conversation[-1].text)
+                                     or failed and echoes_error(message.text, conversation[-1].text))
         imitated = bool(self._records) and opens_as_result(message.text)  # a result imitated, a note between
         if self._echo_notes < MAX_ECHO_NOTES and (repeated or imitated):
             self._echo_notes += 1

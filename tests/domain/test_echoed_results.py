@@ -1,6 +1,7 @@
 import pytest
 
 from orkeon_engine.domain.echoed_results import (
+    echoes_error,
     echoes_prompt,
     echoes_result,
     imitates_result,
@@ -147,3 +148,21 @@ def test_a_reply_saying_more_than_a_piece_of_the_note_is_not_its_repeat(reply):
 
 def test_without_notes_nothing_repeats_one():
     assert not repeats_note("To use a tool, end your reply with the call alone", [])
+
+
+ERROR = "unknown tool 'file_settings'; the tools offered are: codebase_search, file_read, file_write"
+
+
+@pytest.mark.parametrize("reply", [ERROR, f"```\n{ERROR}\n```", f"  {ERROR}  \n\n"])
+def test_a_reply_that_only_writes_an_error_back_repeats_it_even_on_one_line(reply):
+    assert echoes_error(reply, ERROR)
+
+
+@pytest.mark.parametrize("reply", [
+    f"{ERROR}\nSo I will read the file with file_read instead.",  # a line of its own beside it
+    "file_read",  # too few words to be a repeat
+    '{"error": "' + ERROR + '"}',  # JSON is an answer, whatever it says
+    "",
+])
+def test_a_reply_saying_more_than_the_error_or_too_little_does_not(reply):
+    assert not echoes_error(reply, ERROR)

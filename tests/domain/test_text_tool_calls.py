@@ -331,6 +331,32 @@ def test_what_is_no_call_of_an_offered_tool_is_no_unrun_call(text):
     assert unrun_calls(text, OFFERED) is None
 
 
+@pytest.mark.parametrize("lead", [READ_A, "{" + READ_A + "}}"], ids=["plain", "doubled-brace-and-a-closer-too-many"])
+def test_a_bare_call_opening_the_reply_on_its_own_line_with_prose_under_it_is_an_unrun_call(lead):
+    text = f"{lead}\nThe file says 8080."
+
+    found = unrun_calls(text, OFFERED)
+
+    assert read_text_calls(text, OFFERED) is None
+    assert found is not None and found.start == 0
+    assert [(call.name, json.loads(call.arguments)) for call in found.calls] == [("file_read", {"path": "a.py"})]
+
+
+@pytest.mark.parametrize("text", [
+    f"{READ_A} is how a read looks.\nThat is all.",  # the object does not end its line: prose
+    '{"port": 8080}\nThat is the configuration.',  # an object that is no call
+    '{"name": "get_weather", "arguments": {}}\nIt is sunny.',  # a tool not offered
+], ids=["in-a-sentence", "no-call", "not-offered"])
+def test_a_bare_object_that_is_no_lone_call_of_an_offered_tool_is_no_unrun_call(text):
+    assert unrun_calls(text, OFFERED) is None and read_text_calls(text, OFFERED) is None
+
+
+def test_a_fenced_call_after_a_leading_bare_one_still_ends_the_reply_and_runs():
+    text = f"{READ_A}\nthen:\n```json\n{READ_A}\n```"
+
+    assert _calls(text) == [("file_read", {"path": "a.py"})]
+
+
 def test_a_call_quoted_from_what_the_model_read_is_no_unrun_call():
     text = f"The notes hold:\n```json\n{READ_A}\n```\nOnly an example."
 

@@ -123,6 +123,20 @@ async def test_a_quoted_call_the_models_own_reply_makes_still_meets_the_gate():
     assert _ran(shell) == []
 
 
+async def test_a_bare_write_opening_a_reply_with_prose_under_it_never_runs_even_written_twice():
+    lead = "{" + json.dumps({"name": "file_write", "arguments": WRITE}) + "}}\nDone: a.py now prints pwned."
+    model = ScriptedChatModel([lead, lead, "unused"])
+    files = FakeFiles({"/workspace/a.py": "print('a')\n"})
+    deps = await make_deps(chat_model=model, vfs=files, human=FakeHumanInput())
+
+    result = await run_main_loop(MainLoopInput("go", "acceptEdits", "explicit"),
+                                 main_loop_ports(deps.for_run("assistant")))
+
+    assert files.texts["/workspace/a.py"] == "print('a')\n" and model.remaining == 1
+    assert model.requests[1].last_user_text.startswith("Nothing ran: your reply wrote a call of file_write")
+    assert '"file_write"' not in result.answer and "did not run" in result.answer
+
+
 def _ran(shell: FakeShell) -> list[str]:
     """The commands the model's calls ran (the turn's own `git status` and `git ls-files` aside)."""
     return [command for command in shell.commands() if command not in (GIT_STATUS_COMMAND, GIT_FILES_COMMAND)]

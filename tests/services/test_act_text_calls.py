@@ -218,6 +218,16 @@ async def test_a_second_repeat_without_markup_is_taken_as_the_answer():
     assert result.text == repeat and model.remaining == 0
 
 
+async def test_a_reply_writing_back_the_error_of_an_unknown_tool_gets_the_echo_note():
+    echoed = "```\nunknown tool 'file_settings'; the tools offered are: file_read\n```"
+    model = ScriptedChatModel([Call("file_settings", {"path": "inventory/settings.py"}), echoed, "The port is 8731."])
+
+    result = await _act(model, [TextRead({"inventory/settings.py": "PORT = 8731\n"})])
+
+    assert model.requests[2].messages[-1].text.startswith("Your reply repeated a tool's result instead of answering")
+    assert result.text == "The port is 8731."
+
+
 # --- a reply that only writes the prompt back (domain/echoed_results.py) --------------------------------
 
 async def test_a_reply_repeating_the_prompt_is_sent_back_once_and_the_next_reply_is_the_answer():

@@ -80,14 +80,23 @@ async def test_each_call_holds_the_file_and_the_persons_request_and_a_cap_on_its
     assert "remove the last price" not in user and 400 < cap < 1000
 
 
-async def test_rewrites_that_never_agree_write_the_first_change_and_say_to_check_it():
-    other = _reply(CALC.replace("range(len(prices) - 1)", "range(len(prices) + 0)"))
-    third = _reply(CALC.replace("range(len(prices) - 1)", "range(0, len(prices) - 1 + 1)"))
-    tool, files, writer = _tool([WRONG, other, RIGHT, SAME, third, SAME])
+async def test_a_right_rewrite_agreed_on_after_a_wrong_one_and_four_unchanged_is_the_one_written():
+    tool, files, writer = _tool([SAME, WRONG, SAME, SAME, SAME, RIGHT, SAME, RIGHT])
 
     result = await _run(tool)
 
-    assert len(writer.calls) == DISAGREEMENT_REPLIES and "the 6 rewrites disagreed" in result.text
+    assert len(writer.calls) == 8 and "2 of" in result.text
+    assert "range(len(prices))" in await files.read_text("/workspace/calc.py")
+
+
+async def test_rewrites_that_never_agree_write_the_first_change_and_say_to_check_it():
+    other = _reply(CALC.replace("range(len(prices) - 1)", "range(len(prices) + 0)"))
+    third = _reply(CALC.replace("range(len(prices) - 1)", "range(0, len(prices) - 1 + 1)"))
+    tool, files, writer = _tool([WRONG, other, RIGHT, SAME, third, SAME, SAME, SAME, SAME, SAME])
+
+    result = await _run(tool)
+
+    assert len(writer.calls) == DISAGREEMENT_REPLIES == 10 and "the 10 rewrites disagreed" in result.text
     assert "check it" in result.text
     assert "range(1, len(prices))" in await files.read_text("/workspace/calc.py")
 
