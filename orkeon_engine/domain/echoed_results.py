@@ -74,10 +74,10 @@ def echoes_result(reply: str, result: str) -> bool:
 
 
 def echoes_error(reply: str, error: str) -> bool:
-    """Whether `reply`, right after a call that failed with `error`, only writes the error back: every line
-    that says something is a line of it, MIN_NOTE_WORDS words at least (an error is never the answer, so the
-    one-line case MIN_LINES keeps for results counts here: the 1.5B answered its unknown tool's refusal with
-    that refusal in a fence)."""
+    """Whether `reply`, right after a call the loop refused with `error`, only writes the refusal back: every
+    line that says something is a line of it, MIN_NOTE_WORDS words at least (the loop's refusal is never the
+    answer, so the one-line case MIN_LINES keeps for results counts here: the 1.5B answered its unknown
+    tool's refusal with that refusal in a fence)."""
     text = reply.strip()
     if not text or _is_json(text):
         return False

@@ -1,7 +1,8 @@
 """Markdown code fences: the lines of a text outside them.
 
 A fence opens with a line of three or more backquotes (or tildes) and an optional info string, and closes
-with a line of at least as many of the same character and nothing else, as CommonMark has it: a file put in
+with a line of at least as many of the same character and nothing else (indented three spaces at most), as
+CommonMark has it: a file put in
 a prompt inside four backquotes (context_files.fence_for) holds its own three-backquote lines without
 closing it, and a "```python" line inside a block does not end it. An unclosed fence runs to the end.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 _OPENER = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_CLOSER = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")
 
 
 def prose_lines(text: str) -> list[str]:
@@ -19,7 +21,8 @@ def prose_lines(text: str) -> list[str]:
     fence = ""
     for line in text.splitlines():
         if fence:
-            if line.strip() == fence[0] * len(line.strip()) and len(line.strip()) >= len(fence):
+            closer = _CLOSER.match(line)
+            if closer is not None and closer.group(1)[0] == fence[0] and len(closer.group(1)) >= len(fence):
                 fence = ""
             continue
         opened = _OPENER.match(line)

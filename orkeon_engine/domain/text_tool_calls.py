@@ -54,8 +54,10 @@ The rule (what is a call, and what only looks like one):
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
    `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
    answer a reply that goes on to imagine what the call returned. A block quoted from what the model read
-   is not one. A bare JSON call that opens the reply on lines of its own, prose under it, counts as such a
-   block (rule 3's forgiveness applies to it); a bare object inside a sentence still does not.
+   is not one. A bare `{"name": ..., "arguments": ...}` envelope that opens the reply and ends its line,
+   prose under it, counts as such a block (rule 3's forgiveness applies to it; it is read for this rule
+   only, never run by itself); a bare object inside a sentence, or one without those two keys (a JSON
+   answer that has a "name"), still does not.
 
 9. A reply that writes unrun calls again after that note was the model's insistence, not an example: when
    every one of them is a read (the loop knows the tools' classes), they run, and the text after them is
@@ -142,7 +144,7 @@ class TextCalls:
 class _Block:
     start: int
     end: int
-    kind: str  # fence, tag, bare (the whole reply, or one of several lines), lead (opening a reply that goes on)
+    kind: str  # fence, tag, bare
     body: str
     info: str = ""
     parts: tuple[tuple[str | None, str], ...] = ()
@@ -204,8 +206,9 @@ def unrun_calls(text: str, offered: Mapping[str, Mapping[str, Any]], quoted: Ite
     names = _Names({name.lower(): name for name in offered})
     found: list[TextToolCall] = []
     start = -1
-    for segment in _segments(text):
-        if not isinstance(segment, _Block) or segment.kind == "bare":
+    lead = _lead_call(text)
+    for segment in ([lead] if lead is not None else []) + _segments(text):
+        if not isinstance(segment, _Block) or segment.kind == "bare" and segment is not lead:
             continue
         calls = _block_calls(segment, names, offered)
         if calls:
@@ -346,15 +349,8 @@ def _segments(text: str) -> list[str | _Block]:
         lines = _json_lines(text, start)
         if lines:
             return list(lines)
-        lead = _lead_block(text, start)
-        if lead is not None:
-            return [lead, *_blocks_from(text, lead.end)]
-    return _blocks_from(text, 0)
-
-
-def _blocks_from(text: str, position: int) -> list[str | _Block]:
-    """The text from `position` on cut into prose and fenced or tagged blocks."""
     segments: list[str | _Block] = []
+    position = 0
     while position < len(text):
         block = _next_block(text, position)
         if block is None:
@@ -367,18 +363,24 @@ def _blocks_from(text: str, position: int) -> list[str | _Block]:
     return segments
 
 
-def _lead_block(text: str, start: int) -> _Block | None:
-    """Rule 8's bare call: a JSON object that opens the reply and ends its line (a closing brace too many
-    after it forgiven), with more text on the lines after it (the 1.5B wrote `{{"name": "file_read", ...}}}}`
-    and under it the answer it imagined). Whether it is a call is _block_calls' to say."""
-    balanced = first_balanced(text[start:])
+def _lead_call(text: str) -> _Block | None:
+    """Rule 8's bare call: a `{"name": ..., "arguments": {...}}` envelope (rule 3's forgiveness applied) that
+    opens the reply and ends its line, only closing braces after it, with more text on the lines under it
+    (the 1.5B wrote `{{"name": "file_read", ...}}}}` and under it the answer it imagined). Only
+    `unrun_calls` reads it: by itself it never runs."""
+    start = len(text) - len(text.lstrip())
+    balanced = first_balanced(text[start:]) if text[start:start + 1] == "{" else None
     if balanced is None:
         return None
     end = start + len(balanced)
     line_end = text.find("\n", end)
-    if line_end < 0 or not _only_closers(text[end:line_end]):
+    if line_end < 0 or text[end:line_end].strip(" \t\r}") or not text[line_end:].strip():
         return None
-    return _Block(start, line_end, "lead", text[start:line_end].strip())
+    body = text[start:line_end].strip()
+    value = _forgiven(body)
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str) or "arguments" not in value:
+        return None
+    return _Block(start, line_end, "bare", body)
 
 
 def _json_lines(text: str, start: int) -> list[_Block]:

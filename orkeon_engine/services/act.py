@@ -97,11 +97,12 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
 
 MAX_PARALLEL_READS = 4
 MAX_UNRUN_NOTES = 1
+"""How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 MAX_ECHO_NOTES = 1
 MAX_REPEAT_NOTES = 1
-MAX_UNAPPLIED_NOTES = 1
+MAX_UNAPPLIED_NOTES = 2
+"""The second only when the exact call is known and the reply came back unchanged (domain/unapplied_code.py)."""
 MAX_EMPTY_NOTES = 1
-"""How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
     "refused: spawn_agent is not offered here, since a child agent has no child of its own; do this part "
@@ -338,8 +339,10 @@ class _ToolLoop:
         edited = any(record.name in EDIT_TOOLS and not record.result.is_error for record in self._records)
         if edited or not shows_definition(message.text):
             return None
-        self._unapplied_notes += 1
-        return unapplied_note(message.text, self._request)
+        note = unapplied_note(message.text, self._request, again=self._unapplied_notes > 0)
+        if note is not None:
+            self._unapplied_notes += 1
+        return note
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or opens with a result's
@@ -347,7 +350,7 @@ class _ToolLoop:
         `<tool_response>` after it did not run, answered with that imagined response alone), or repeats the
         prompt (domain/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
         after_result = conversation and conversation[-1].role == "tool"
-        failed = bool(self._records) and self._records[-1].result.is_error
+        failed = bool(self._records) and _refused(self._records[-1]) and self._turn_left()
         repeated = after_result and (echoes_result(message.text, conversation[-1].text)
                                      or failed and echoes_error(message.text, conversation[-1].text))
         imitated = bool(self._records) and opens_as_result(message.text)  # a result imitated, a note between
@@ -360,11 +363,14 @@ class _ToolLoop:
             return PROMPT_ECHO_NOTE
         return None
 
+    def _turn_left(self) -> bool:
+        """Whether the budget lets the model answer a note (the notes older than this one do not ask)."""
+        return self._budget.turns is None or self._turns - 1 < self._budget.turns
+
     def _empty_note(self, message: ChatMessage) -> str | None:
         """The note for a reply with no words and no call (domain/empty_reply.py), once a turn, while the budget
         has a model turn left for the answer (the last turn's empty reply ends the loop as it did)."""
-        no_turn_left = self._budget.turns is not None and self._turns - 1 >= self._budget.turns
-        if self._empty_notes >= MAX_EMPTY_NOTES or no_turn_left or not says_nothing(message.text):
+        if self._empty_notes >= MAX_EMPTY_NOTES or not self._turn_left() or not says_nothing(message.text):
             return None
         self._empty_notes += 1
         return EMPTY_NOTE
@@ -517,6 +523,12 @@ class _ToolLoop:
             calls = len(self._records)
             self._progress.report(f"turn {self._turns}: {format_usage(self._usage)} so far; "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
+
+
+def _refused(record: ToolCallRecord) -> bool:
+    """Whether a call failed before running (unknown tool, arguments that do not fit, the gate's refusal):
+    the loop's own words, which are never an answer, unlike a tool's error output (a failing test run)."""
+    return record.result.is_error and (record.verdict is None or not record.verdict.allowed)
 
 
 def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdict | None, text: str) -> ToolCallRecord:

@@ -19,3 +19,7 @@ def test_tildes_close_only_tildes_and_an_unclosed_fence_runs_to_the_end():
 
 def test_an_inline_code_span_of_three_backquotes_opens_no_fence():
     assert prose_lines("call ```x``` now\nb") == ["call ```x``` now", "b"]
+
+
+def test_a_closing_line_indented_four_spaces_is_code_not_a_closing_fence():
+    assert prose_lines("```\n    ```\nstill code\n```\nb") == ["b"]

@@ -345,14 +345,32 @@ def test_a_bare_call_opening_the_reply_on_its_own_line_with_prose_under_it_is_an
 @pytest.mark.parametrize("text", [
     f"{READ_A} is how a read looks.\nThat is all.",  # the object does not end its line: prose
     '{"port": 8080}\nThat is the configuration.',  # an object that is no call
+    '{"verdict": "ok", "name": "file_read"}\nLooks fine.',  # an answer with a "name", no arguments
     '{"name": "get_weather", "arguments": {}}\nIt is sunny.',  # a tool not offered
-], ids=["in-a-sentence", "no-call", "not-offered"])
+], ids=["in-a-sentence", "no-call", "answer-with-a-name", "not-offered"])
 def test_a_bare_object_that_is_no_lone_call_of_an_offered_tool_is_no_unrun_call(text):
     assert unrun_calls(text, OFFERED) is None and read_text_calls(text, OFFERED) is None
 
 
-def test_a_fenced_call_after_a_leading_bare_one_still_ends_the_reply_and_runs():
-    text = f"{READ_A}\nthen:\n```json\n{READ_A}\n```"
+def test_a_leading_bare_call_never_runs_beside_the_fenced_call_that_ends_the_reply():
+    write = '{"name": "file_write", "arguments": {"path": "a.py", "content": "x"}}'
+    text = f"{write}\n```json\n{READ_A}\n```"
+
+    found = read_text_calls(text, OFFERED)
+
+    assert found is not None and [call.name for call in found.calls] == ["file_read"] and found.note == write
+
+
+def test_a_garbled_envelope_over_several_lines_is_still_a_call_attempt_not_a_leading_call():
+    text = '{"name": "file_write" "arguments": {"path": "a.py"}}\n  "content": "x"}'
+
+    found = read_text_calls(text, OFFERED)
+
+    assert found is not None and [call.name for call in found.calls] == ["file_write"]
+
+
+def test_a_fence_opened_on_the_line_of_a_leading_object_still_holds_the_call_that_runs():
+    text = '{"a": 1}```json\n' + READ_A + "\n```"
 
     assert _calls(text) == [("file_read", {"path": "a.py"})]
 

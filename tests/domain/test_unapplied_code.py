@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.unapplied_code import UNAPPLIED_NOTE, shows_definition, unapplied_note
+from orkeon_engine.domain.unapplied_code import AGAIN_NOTE, UNAPPLIED_NOTE, shows_definition, unapplied_note
 
 
 @pytest.mark.parametrize("reply", [
@@ -66,3 +66,11 @@ def test_a_method_named_by_its_own_name_is_given_dotted():
 
     assert unapplied_note(reply, "Make add keep the items sorted.").endswith(
         'call definition_rewrite with {"path": "shop/cart.py", "name": "Cart.add"}.')
+
+
+def test_a_reply_back_after_the_note_gets_the_call_alone_as_the_line_to_write():
+    reply = "### /workspace/calc.py\n\n```\n" + CALC + "```"
+
+    assert unapplied_note(reply, REQUEST, again=True) == (
+        AGAIN_NOTE + '{"name": "definition_rewrite", "arguments": {"path": "calc.py", "name": "total"}}')
+    assert unapplied_note(reply, "Fix the function.", again=True) is None

@@ -11,7 +11,7 @@ from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
 from tests.support.doubles.fake_turn_events import FakeTurnEvents
 from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
-from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RecordingEdit, TextRead
+from tests.support.tiny_tools import ConcurrencyProbe, ProbeRead, RaisingTool, RecordingEdit, TextRead
 
 UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
 WRITE = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "text": "TAX = 0.21"}}\n```'
@@ -226,6 +226,18 @@ async def test_a_reply_writing_back_the_error_of_an_unknown_tool_gets_the_echo_n
 
     assert model.requests[2].messages[-1].text.startswith("Your reply repeated a tool's result instead of answering")
     assert result.text == "The port is 8731."
+
+
+async def test_a_reply_quoting_a_tools_own_failure_is_an_answer():
+    model = ScriptedChatModel([Call("broken_read", {"path": "a.py"}), "placeholder"])
+    await _act(model, [RaisingTool()])
+    failure = model.requests[1].tool_results()
+    error = next(iter(failure.values()))
+    again = ScriptedChatModel([Call("broken_read", {"path": "a.py"}), error])
+
+    result = await _act(again, [RaisingTool()])
+
+    assert len(error.split()) >= 8 and result.text == error and again.remaining == 0
 
 
 # --- a reply that only writes the prompt back (domain/echoed_results.py) --------------------------------

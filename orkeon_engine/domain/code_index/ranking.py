@@ -63,9 +63,19 @@ def _word_score(word: str, symbol: Symbol) -> int:
         return 35
     if all(part in tokens for part in name_tokens(word)) and name_tokens(word):
         return 45
+    if _dotted_parts_match(lowered, name.lower(), qualified.lower()):
+        return 30
     if lowered in symbol.path.lower():
         return 15
     return 0
+
+
+def _dotted_parts_match(word: str, name: str, qualified: str) -> bool:
+    """A dotted word whose last part is in the name and whose other parts are in the qualified name, each
+    loosely: `inventory.PORT` finds `inventory.settings.DEFAULT_PORT` (a 1.5B searched that, found nothing,
+    and answered with an imagined result)."""
+    *outer, last = word.split(".")
+    return bool(outer) and bool(last) and last in name and all(part in qualified for part in outer)
 
 
 def score_symbol(words: list[str], symbol: Symbol) -> int:

@@ -642,6 +642,23 @@ async def test_with_the_core_set_a_reply_giving_back_the_named_file_gets_the_exa
     assert "def total(prices):\n    return sum(prices)\n" in await deps.files.read_text("/workspace/calc.py")
 
 
+async def test_with_the_core_set_a_reply_given_back_twice_gets_the_call_line_which_then_runs():
+    source = "def total(prices):\n    return 0\n"
+    shown = "Fixed:\n```python\ndef total(prices):\n    return sum(prices)\n```"
+    line = '{"name": "definition_rewrite", "arguments": {"path": "calc.py", "name": "total"}}'
+    fixed = "```python\ndef total(prices):\n    return sum(prices)\n```"
+    deps, model, ports = await _setup(shown, shown, line, fixed, fixed, "Fixed total.",
+                                      files=FakeFiles({"/workspace/calc.py": source}))
+    await deps.config.set_value("assistant.toolSet", "core", "session")
+
+    result = await run_main_loop(_turn("total in calc.py forgets prices", mode="acceptEdits", source="explicit"),
+                                 ports)
+
+    assert model.requests[2].messages[-1].text.endswith("and the change will be made:\n" + line)
+    assert await deps.files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
+    assert result.answer == "Fixed total."
+
+
 async def test_with_the_core_set_a_file_edit_inside_a_function_is_sent_to_definition_rewrite_unmade():
     buggy = "def total(prices):\n    return sum(prices[:-1])\n"
     edit = Call("file_edit", {"path": "calc.py", "old": "sum(prices[:-1])", "new": "sum(prices[1:])"})

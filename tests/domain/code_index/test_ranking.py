@@ -91,3 +91,11 @@ def test_names_used_follows_only_module_level_values_of_the_hits_own_file_not_ye
     assert names_used(hits, snapshot, set()) == [constant]
     assert names_used(hits, snapshot, {(path, 3)}) == []
     assert names_used([TextHit(path, 3, "LIMIT = 4")], snapshot, set()) == []
+
+
+def test_a_dotted_query_matches_by_its_parts_loosely_after_the_closer_matches():
+    port = Symbol("DEFAULT_PORT", "inventory.settings.DEFAULT_PORT", "constant", "inventory/settings.py", 5, 5, 0, 1)
+    other = Symbol("PORTS", "billing.PORTS", "constant", "billing.py", 1, 1, 0, 1)
+
+    assert [r.symbol for r in rank_symbols("inventory.PORT", [port, other])] == [port]
+    assert rank_symbols("billing.PORT", [port]) == [] and rank_symbols("inventory.HOST", [port]) == []
