@@ -13,8 +13,9 @@ The rule (what is a call, and what only looks like one):
 
 1. Only the model's own reply is read; never a tool result, never the person's message.
 2. The calls must end the reply. The reply is cut into prose and blocks (a ``` fence, a `<tool_call>`,
-   a `<function=...>`, a `[TOOL_CALLS]` run); the calls are the blocks after the last prose. A block
-   followed by prose is an example or an explanation, not a call. A block left open at the very end (the
+   a `<function=...>`, a `[TOOL_CALLS]` run); the calls are the blocks after the last prose (a stray fence
+   mark with nothing in it is no prose). A block followed by prose is an example or an explanation, not a
+   call. A block left open at the very end (the
    closing tag or fence missing) counts as closed there.
 3. A bare JSON object or array (no fence, no tag) is a call only when it is the whole reply (or the reply is
    several such objects one after another, a call a line): an object inside a sentence ("for instance
@@ -166,15 +167,15 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
         return None
     trailing: list[_Block] = []
     for segment in reversed(segments):
-        if isinstance(segment, str):
-            if segment.strip():
-                break
+        if _says_nothing(segment):
             continue
+        if isinstance(segment, str):
+            break
         trailing.insert(0, segment)
     if not trailing:
         return _unreadable_attempt(text, segments, _Names(names))
     calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
-    only_calls = all(not isinstance(segment, str) or not segment.strip() for segment in segments)
+    only_calls = all(not isinstance(segment, str) or _says_nothing(segment) for segment in segments)
     if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
         every, start = _trailing_calls(trailing, _Names(names, any_name=True), offered, len(text))
         if start == trailing[0].start:
@@ -586,6 +587,14 @@ def _forgiven(text: str, doubled: bool = True) -> Any:
     if balanced is not None:
         return json_value(balanced) if _only_closers(text[len(balanced):]) else None
     return json_value(completed(text) or "")
+
+
+def _says_nothing(segment: str | _Block) -> bool:
+    """Prose of space or stray fence marks, or an empty fence: the 1.5B closed a `<tools>` call with a ```
+    it never opened, and the call, not ending the reply, did not run."""
+    if isinstance(segment, str):
+        return not segment.strip(" \t\r\n`")
+    return segment.kind == "fence" and not segment.body.strip()
 
 
 def _only_closers(text: str) -> bool:

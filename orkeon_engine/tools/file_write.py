@@ -80,7 +80,7 @@ class FileWriteTool(Tool[FileWriteInput]):
             before = await self._files.read_text(path) if existed else None
         except FilesError:
             return None
-        return self._guard.problem(path, before, content)
+        return self._guard.problem(path, before, content, whole=True)
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

@@ -361,6 +361,19 @@ def test_a_leading_bare_call_never_runs_beside_the_fenced_call_that_ends_the_rep
     assert found is not None and [call.name for call in found.calls] == ["file_read"] and found.note == write
 
 
+@pytest.mark.parametrize("tail", ["\n```", "\n\n```\n", "\n```\n```"], ids=["mark", "open-fence", "empty-fence"])
+def test_a_stray_fence_mark_after_a_tagged_call_does_not_keep_it_from_ending_the_reply(tail):
+    text = f"<tools>\n  <function name=\"file_read\" arguments='{{\"path\": \"a.py\"}}'/>\n</tools>{tail}"
+
+    assert _calls(text) == [("file_read", {"path": "a.py"})]
+
+
+def test_a_fence_with_words_in_it_after_a_call_is_still_prose_after_it():
+    text = f"<tool_call>\n{READ_A}\n</tool_call>\n```\nthe file says 8080\n```"
+
+    assert read_text_calls(text, OFFERED) is None and unrun_calls(text, OFFERED) is not None
+
+
 def test_a_garbled_envelope_over_several_lines_is_still_a_call_attempt_not_a_leading_call():
     text = '{"name": "file_write" "arguments": {"path": "a.py"}}\n  "content": "x"}'
 
