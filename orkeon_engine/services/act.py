@@ -135,7 +135,9 @@ async def act(
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
     conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
     the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes, `hooks` runs the
-    PostToolUse hooks (the module docstring)."""
+    PostToolUse hooks (the module docstring). `request` is the person's words of the turn, read only for the
+    definition and file they name when a reply shows code it did not apply (domain/unapplied_code.py); a
+    crew's or a child's loop passes none."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
                      max_parallel_reads, events, hooks, request)
     if spawner is not None:
