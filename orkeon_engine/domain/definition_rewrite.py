@@ -85,7 +85,8 @@ def locate(source: str, name: str) -> Located | str:
     assigned = assignment_lines(source, wanted)
     if assigned:
         shown = "; ".join(f"line {number}: `{text}`" for number, text in assigned[:MAX_ASSIGNMENTS_SHOWN])
-        return f"`{wanted}` is a value set at module level, not a function or class ({shown}); change it with file_edit"
+        return (f"`{wanted}` is not a function or class but a value set at module level ({shown}); "
+                "definition_rewrite rewrites functions and classes only")
     names = ", ".join(each.name for each in found[:MAX_LISTED]) or "none"
     more = f" and {len(found) - MAX_LISTED} more" if len(found) > MAX_LISTED else ""
     return f"no function or class named `{wanted}` in it (its definitions: {names}{more})"

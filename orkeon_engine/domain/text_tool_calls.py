@@ -25,7 +25,8 @@ The rule (what is a call, and what only looks like one):
    and line breaks and tabs written raw inside its strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
-   of one). A fence must say json (or nothing, or tool_call); a ```python fence is code. Trailing blocks
+   of one). A fence must say json (or nothing, or tool_call; a plain fence whose first line is only `json`
+   says it too); a ```python fence is code. Trailing blocks
    that are not all calls: only those after the last one that is not are calls (but see 6).
 5. A call quoted from what the model has read (the block's text found in `quoted`, the tool results of the
    conversation, as when the model shows a file that holds such a block) is run only when the calls are
@@ -473,7 +474,7 @@ def _block_calls(block: _Block, names: _Names,
         return None
     if block.kind == "mistral":
         return _mistral_calls(block, names, source)
-    inner = _untagged(source) if block.kind == "fence" else source
+    inner = _untagged(_info_on_its_own_line(source)) if block.kind == "fence" else source
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
     if inner.startswith("<function"):
@@ -587,6 +588,13 @@ def _forgiven(text: str, doubled: bool = True) -> Any:
     if balanced is not None:
         return json_value(balanced) if _only_closers(text[len(balanced):]) else None
     return json_value(completed(text) or "")
+
+
+def _info_on_its_own_line(body: str) -> str:
+    """A fence's body without a first line that is only `json` (the 1.5B wrote ``` then json on the next
+    line, the info string fallen into the body)."""
+    first, newline, rest = body.lstrip().partition("\n")
+    return rest if newline and first.strip().lower() == "json" else body
 
 
 def _says_nothing(segment: str | _Block) -> bool:

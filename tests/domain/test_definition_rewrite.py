@@ -86,8 +86,8 @@ def test_an_unknown_name_lists_the_definitions_there_are():
 def test_a_module_level_value_is_answered_with_the_line_that_sets_it():
     source = 'import os\n\nDEFAULT_PORT = 8731\nLIMIT: int = 3\nDEFAULT_PORT = int(os.environ.get("P", 1))\n'
 
-    assert locate(source, "LIMIT") == ("`LIMIT` is a value set at module level, not a function or class (line 4: "
-                                       "`LIMIT: int = 3`); change it with file_edit")
+    assert locate(source, "LIMIT") == ("`LIMIT` is not a function or class but a value set at module level (line "
+                                       "4: `LIMIT: int = 3`); definition_rewrite rewrites functions and classes only")
     assert assignment_lines(source, "DEFAULT_PORT") == [(3, "DEFAULT_PORT = 8731"),
                                                         (5, 'DEFAULT_PORT = int(os.environ.get("P", 1))')]
 

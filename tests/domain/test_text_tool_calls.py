@@ -368,6 +368,13 @@ def test_a_stray_fence_mark_after_a_tagged_call_does_not_keep_it_from_ending_the
     assert _calls(text) == [("file_read", {"path": "a.py"})]
 
 
+def test_a_json_info_string_fallen_onto_the_fences_first_line_is_forgiven_in_a_plain_fence_only():
+    fallen = f"```\njson\n{READ_A}\n```"
+
+    assert _calls(fallen) == [("file_read", {"path": "a.py"})]
+    assert read_text_calls(fallen.replace("```\n", "```python\n", 1), OFFERED) is None
+
+
 def test_a_fence_with_words_in_it_after_a_call_is_still_prose_after_it():
     text = f"<tool_call>\n{READ_A}\n</tool_call>\n```\nthe file says 8080\n```"
 
