@@ -15,8 +15,9 @@ of that result. A reply that quotes a line or two of the result in its answer is
 bare JSON object, whatever it says: a crew's answer after its tool calls is one (so a 1.5B model's
 `{"error": "File not found..."}` is left as it is).
 
-After a call that failed, a reply made only of lines of its error (one line is enough there) repeats it
-too (`echoes_error`): an error is never the answer.
+After a call the loop refused (an unknown tool, arguments that do not fit, the gate's no), a reply made
+only of lines of that refusal (one line is enough there) repeats it too (`echoes_error`): the loop's own
+words are never the answer. A tool's own failure (a failing test run) is not such a refusal: its lines may be.
 
 A reply can also be nothing but a piece of a note the loop itself sent this turn (`repeats_note`): it is
 treated as a prompt echo, note and final answer alike.

@@ -20,6 +20,7 @@ import difflib
 import json
 
 from orkeon_engine.domain.definition_rewrite import (
+    PYTHON_SUFFIXES,
     Located,
     definitions_in,
     locate,
@@ -28,7 +29,6 @@ from orkeon_engine.domain.definition_rewrite import (
     vote_key,
 )
 
-PYTHON_SUFFIXES = (".py", ".pyi")
 _FUNCTION_OPENERS = ("def ", "async def ")
 
 

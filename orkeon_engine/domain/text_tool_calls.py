@@ -168,7 +168,7 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
         return None
     trailing: list[_Block] = []
     for segment in reversed(segments):
-        if _says_nothing(segment):
+        if _blank_segment(segment):
             continue
         if isinstance(segment, str):
             break
@@ -176,7 +176,7 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
     if not trailing:
         return _unreadable_attempt(text, segments, _Names(names))
     calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
-    only_calls = all(not isinstance(segment, str) or _says_nothing(segment) for segment in segments)
+    only_calls = all(not isinstance(segment, str) or _blank_segment(segment) for segment in segments)
     if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
         every, start = _trailing_calls(trailing, _Names(names, any_name=True), offered, len(text))
         if start == trailing[0].start:
@@ -474,7 +474,7 @@ def _block_calls(block: _Block, names: _Names,
         return None
     if block.kind == "mistral":
         return _mistral_calls(block, names, source)
-    inner = _untagged(_info_on_its_own_line(source)) if block.kind == "fence" else source
+    inner = _untagged(source if block.info else _info_on_its_own_line(source)) if block.kind == "fence" else source
     if inner.startswith("<function="):
         return _xml_calls(inner, names, offered, source)
     if inner.startswith("<function"):
@@ -597,7 +597,7 @@ def _info_on_its_own_line(body: str) -> str:
     return rest if newline and first.strip().lower() == "json" else body
 
 
-def _says_nothing(segment: str | _Block) -> bool:
+def _blank_segment(segment: str | _Block) -> bool:
     """Prose of space or stray fence marks, or an empty fence: the 1.5B closed a `<tools>` call with a ```
     it never opened, and the call, not ending the reply, did not run."""
     if isinstance(segment, str):

@@ -26,7 +26,7 @@ import json
 import re
 from typing import Any
 
-from orkeon_engine.domain.definition_rewrite import code_blocks, dedent, definitions_in, parses
+from orkeon_engine.domain.definition_rewrite import PYTHON_SUFFIXES, code_blocks, dedent, definitions_in, parses
 from orkeon_engine.domain.fences import prose_lines
 from orkeon_engine.domain.request_material import named_paths
 from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
@@ -42,7 +42,6 @@ UNAPPLIED_NOTE = (
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-PYTHON_SUFFIXES = (".py", ".pyi")
 
 
 def shows_definition(reply: str) -> bool:

@@ -366,7 +366,8 @@ class _ToolLoop:
         return None
 
     def _turn_left(self) -> bool:
-        """Whether the budget lets the model answer a note (the notes older than this one do not ask)."""
+        """Whether the budget leaves the model a turn to answer a note (the empty and refusal-echo notes are
+        only sent then; the older notes raise BudgetExhausted on the last turn, as they always have)."""
         return self._budget.turns is None or self._turns - 1 < self._budget.turns
 
     def _empty_note(self, message: ChatMessage) -> str | None:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.compaction_thresholds import estimate_tokens
 from orkeon_engine.domain.definition_rewrite import (
+    PYTHON_SUFFIXES,
     Election,
     Located,
     candidate,
@@ -67,7 +68,6 @@ AGREEMENT = 2
 REPLY_TOKENS = 400
 """What a reply may spend beyond twice the definition: the sentence on what is wrong, the fence."""
 MAX_REPLY_TOKENS = 4_096
-PYTHON_SUFFIXES = (".py", ".pyi")
 NOT_PYTHON = "definition_rewrite changes a Python file (.py); change this one with file_edit"
 
 
