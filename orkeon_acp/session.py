@@ -134,8 +134,13 @@ class AcpSession:
         return result
 
     async def _show(self, command: str, result: RunResult) -> None:
-        """What the prompt answered: a command's view as text; the assistant's answer was streamed already."""
+        """What the prompt answered: a command's view as text; the assistant's answer was streamed already, so
+        only its warnings are said (what was ignored and why: state a clone shipped, a call copied from what
+        the model was shown)."""
         if isinstance(result, Ok) and command == FREE_TEXT_COMMAND:
+            warnings = result.view.data.get("warnings") or []
+            if warnings:
+                await self._say("\n".join(f"warning: {line}" for line in warnings))
             return
         text = result.render()
         if text:

@@ -99,9 +99,12 @@ async def build_engine(
     shell_command tool only: the engine's own commands, such as the turn's git status, stay local). `cwd`
     is the folder the person types paths from (the command line's)."""
     environment = dict(os.environ if env is None else env)
-    info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None)
+    info, local_dir = probe_workspace(Path(workspace), Path(cwd) if cwd is not None else None, environment)
+    state_dir = Path(info.state_dir) if info.state_dir is not None else None  # never under the workspace
+    for line in info.moved:  # once: the run that moved an older Orkeon's state.db out of the workspace
+        (ui.notice or ui.logger.warning)(line)
     clock = SystemClock()
-    db = open_database(local_dir, "; ".join(info.limitations))
+    db = open_database(state_dir, "; ".join(info.limitations))
     store = SqliteSessionStore(db, clock)
     try:
         session = await CurrentSession.open(store, resume, new=new_session)
@@ -116,12 +119,12 @@ async def build_engine(
     commands_env = await environment_for_commands(config, environment, ui.logger)  # never a credential
     shell = SubprocessShell(root, commands_env, mask_from=(environment,))
     jobs = SubprocessShellJobs(root, files, clock, commands_env, mask_from=(environment,))
-    code_index = TreeSitterCodeIndex(root, local_dir, "memory only: " + "; ".join(info.limitations))
-    navigation = JediCodeNavigation(root, local_dir / "jedi" if local_dir is not None else None)
+    code_index = TreeSitterCodeIndex(root, state_dir, "memory only: " + "; ".join(info.limitations))
+    navigation = JediCodeNavigation(root, state_dir / "jedi" if state_dir is not None else None)
     ledger = SqliteUsageLedger(db)
     mcp_servers = StdioMcpServers(root)  # each server starts on its first need
     memory_entries = MemoryEntryFiles(root)
-    memory_index = _memory_index(memory_entries, local_dir, clock)
+    memory_index = _memory_index(memory_entries, state_dir, clock)
     grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
 
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
@@ -180,7 +183,7 @@ async def build_engine(
         disk=LocalDiskFiles(),
         probe=HostSystemProbe(),
         models=LitellmModelCatalogue(),
-        caches=_caches(local_dir, code_index, memory_index),
+        caches=_caches(state_dir, code_index, memory_index),
         trust_question=trust_question,
         memory=WorkspaceMemoryStore(db, user_config_dir(environment), clock),
         llm=dataclasses.replace(llm, spawner=children),  # every act it runs offers spawn_agent
@@ -259,24 +262,24 @@ def _open_git(git_root: str | None) -> Git | None:
     return GitPythonRepo(git_root) if git_root is not None else None
 
 
-def _memory_index(entries: MemoryEntryFiles, local_dir: Path | None, clock: SystemClock) -> SqliteMemoryIndex:
-    """The shared memory's index under .orkeon/local/ (in memory when that folder cannot be written), with
+def _memory_index(entries: MemoryEntryFiles, state_dir: Path | None, clock: SystemClock) -> SqliteMemoryIndex:
+    """The shared memory's index in the workspace's state folder (in memory when there is none), with
     vectors when the embeddings extra is installed (nothing of it is imported here)."""
     embedder, why_not = find_embedder()
-    path = local_dir / INDEX_FILE if local_dir is not None else None
+    path = state_dir / INDEX_FILE if state_dir is not None else None
     return SqliteMemoryIndex(entries, path, clock, embedder, why_not)
 
 
-def _caches(local_dir: Path | None, code_index: TreeSitterCodeIndex, memory_index: SqliteMemoryIndex) -> DiskCaches:
-    """The caches under .orkeon/local/ (none when the workspace cannot hold that folder)."""
-    if local_dir is None:
+def _caches(state_dir: Path | None, code_index: TreeSitterCodeIndex, memory_index: SqliteMemoryIndex) -> DiskCaches:
+    """The caches in the workspace's state folder (none when there is no such folder)."""
+    if state_dir is None:
         return DiskCaches(())
-    index_file = local_dir / CACHE_FILE
-    memory_file = local_dir / INDEX_FILE
+    index_file = state_dir / CACHE_FILE
+    memory_file = state_dir / INDEX_FILE
     return DiskCaches((
         DiskCache("code-index", "the symbols and imports of the indexed files",
                   (index_file, Path(f"{index_file}-wal"), Path(f"{index_file}-shm")), code_index.forget),
-        DiskCache("code-navigation", "jedi's caches for definitions and references", (local_dir / "jedi",)),
+        DiskCache("code-navigation", "jedi's caches for definitions and references", (state_dir / "jedi",)),
         DiskCache("memory-index", "the shared memory's search index (full text and vectors)",
                   (memory_file, Path(f"{memory_file}-wal"), Path(f"{memory_file}-shm")), memory_index.forget),
     ))

@@ -310,6 +310,8 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
         print(f"Continuing session {engine.session_id} ({held} entries); /clear starts another.")
     for limitation in info.limitations:
         print(f"limited: {limitation}")
+    for line in info.ignored:
+        print(f"warning: {line}")
     _load_model_client_while_idle(runner, engine)
     while True:
         reports.at_prompt = True

@@ -3,14 +3,21 @@ examples have no deadline."""
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import os
+import shutil
 import socket
+import tempfile
 
 import pytest
 from hypothesis import settings
 
 os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+# Each workspace's private state lives in the person's state folder (adapters/workspace_state.py): the tests'
+# engines, and the processes they start, keep theirs in one folder of this run, never in the real home.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="orkeon-test-state-")
+atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
 
 # hypothesis's 200 ms deadline per example measures the machine's load, not the code: on a busy CI host the
 # same example passes or fails. The number of examples bounds the time; no example has a deadline.

@@ -1,4 +1,4 @@
-"""The code index's cache: one SQLite file under .orkeon/local/, a row per indexed file holding its
+"""The code index's cache: one SQLite file in the workspace's state folder, a row per indexed file holding its
 content hash, size and modification time, and its symbols and imports as compact JSON. A cache written by
 another extractor version is dropped and rebuilt; a cache that cannot be opened is reported, never fatal.
 

@@ -1,4 +1,4 @@
-"""DiskCaches: the Caches port over files and folders under .orkeon/local/, each cache named with the
+"""DiskCaches: the Caches port over files and folders in the workspace's state folder, each cache named with the
 paths it occupies and, when a component holds it open, the hook that lets go of it before removal."""
 
 from __future__ import annotations

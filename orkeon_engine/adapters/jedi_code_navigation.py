@@ -1,7 +1,7 @@
 """JediCodeNavigation: the CodeNavigation port over jedi, for Python files of the workspace.
 
 jedi is imported on the first question, never at start-up, and writes its caches to the folder it is given
-(under .orkeon/local/ by default) instead of the user's home. Each question runs in a worker thread: jedi
+(in the workspace's state folder) instead of the user's home. Each question runs in a worker thread: jedi
 takes up to a second on a large module."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """SqliteDatabase: one SQLite file (WAL) shared by the stores of a workspace, each call one transaction.
 
-Calls run on a worker thread so the event loop never waits on the disk. A workspace whose
-`.orkeon/local/` cannot be written gets an in-memory database, and says so.
+Calls run on a worker thread so the event loop never waits on the disk. The file lives in the workspace's
+private state folder (adapters/workspace_state.py), never under the workspace; without such a folder the
+database is in memory, and says so.
 """
 
 from __future__ import annotations
@@ -68,11 +69,11 @@ class SqliteDatabase:
             self._conn.close()
 
 
-def open_database(local_dir: Path | None, limitation: str = "") -> SqliteDatabase:
-    """The workspace's state.db, or an in-memory one when the folder cannot hold it."""
-    if local_dir is None:
-        return SqliteDatabase(None, limitation or "the workspace is not writable")
-    path = local_dir / "state.db"
+def open_database(state_dir: Path | None, limitation: str = "") -> SqliteDatabase:
+    """The workspace's state.db in its state folder, or an in-memory one when there is no such folder."""
+    if state_dir is None:
+        return SqliteDatabase(None, limitation or "the workspace has no state folder")
+    path = state_dir / "state.db"
     try:
         return SqliteDatabase(path)
     except sqlite3.Error as error:

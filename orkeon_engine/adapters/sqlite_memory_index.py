@@ -1,5 +1,5 @@
 """SqliteMemoryIndex: the MemoryIndex port over SQLite FTS5 (bm25), with sqlite-vec vectors fused in when
-the embeddings extra is installed. The index is a cache under `.orkeon/local/` (`memory_index.db`): it can
+the embeddings extra is installed. The index is a cache in the workspace's state folder (`memory_index.db`): it can
 always be rebuilt from the entry files, and it is when it cannot be read.
 
 It follows the files by itself, cheaply. Each search compares the modification times of the memory's

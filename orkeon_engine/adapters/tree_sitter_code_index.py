@@ -1,4 +1,4 @@
-"""TreeSitterCodeIndex: the CodeIndex port over tree-sitter, cached under .orkeon/local/.
+"""TreeSitterCodeIndex: the CodeIndex port over tree-sitter, cached in the workspace's state folder.
 
 A pass lists the source files (git's view, or a walk honouring .gitignore), skips a file whose size and
 modification time match the cache, reads and hashes the others, and parses only those whose content hash

@@ -1,11 +1,14 @@
 """The workspace on disk: where its root is (find_workspace_root), whether it is in a git repository and
-writable, and its .orkeon/local/ folder, prepared (probe_workspace)."""
+writable, its .orkeon/local/ folder (the crews' output only) and its private state folder in the person's own
+state folder (adapters/workspace_state.py), prepared (probe_workspace)."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
+from orkeon_engine.adapters.workspace_state import prepare_state_dir, settle_legacy_state
 from orkeon_engine.domain.workspace import WorkspaceInfo
 
 LOCAL_GITIGNORE = "# Orkeon's local state: never committed.\n*\n"
@@ -53,10 +56,14 @@ def prepare_local_dir(root: Path) -> tuple[Path | None, str]:
     return local, ""
 
 
-def probe_workspace(root: Path, cwd: Path | None = None) -> tuple[WorkspaceInfo, Path | None]:
-    """The WorkspaceInfo of `root` and its local state folder (None when not writable); `cwd` is the folder
-    the person works from (the command line's current folder), when it is not the root."""
+def probe_workspace(root: Path, cwd: Path | None = None,
+                    env: Mapping[str, str] | None = None) -> tuple[WorkspaceInfo, Path | None]:
+    """The WorkspaceInfo of `root` and its `.orkeon/local/` folder (the crews' output; None when not
+    writable); `cwd` is the folder the person works from (the command line's current folder), when it is not
+    the root. The info names the private state folder (`state_dir`, None when it cannot be had: the state is
+    then kept in memory) and what an older Orkeon left under the workspace that was moved or is ignored."""
     root = root.resolve()
+    state_dir, state_problem = prepare_state_dir(root, os.environ if env is None else env)
     git_root = find_git_root(root)
     limitations: list[str] = []
     if git_root is None:
@@ -67,14 +74,20 @@ def probe_workspace(root: Path, cwd: Path | None = None) -> tuple[WorkspaceInfo,
         local, reason = prepare_local_dir(root)
         if local is None:
             writable = False
-            limitations.append(reason + ": sessions are kept in memory only")
+            limitations.append(reason + ": the crews' output folder cannot be written")
     else:
-        limitations.append(f"{root} is not writable: sessions are kept in memory only and nothing is saved")
+        limitations.append(f"{root} is not writable: the crews' output folder cannot be written")
+    if state_dir is None:
+        limitations.append(state_problem + ": sessions are kept in memory only and nothing is saved")
+    legacy = settle_legacy_state(root, state_dir)
     info = WorkspaceInfo(
         root=str(root),
         git_root=str(git_root) if git_root else None,
         writable=writable,
         limitations=tuple(limitations),
         cwd=str(cwd.resolve()) if cwd is not None else None,
+        state_dir=str(state_dir) if state_dir is not None else None,
+        moved=legacy.moved,
+        ignored=legacy.ignored,
     )
     return info, local

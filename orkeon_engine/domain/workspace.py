@@ -18,6 +18,14 @@ class WorkspaceInfo:
     cwd: str | None = None
     """The folder the person works from (the command line's current folder), which the paths they type are
     relative to; None when it is the root (the editor)."""
+    state_dir: str | None = None
+    """The workspace's private state folder (state.db, caches), in the person's own state folder and never
+    under the workspace; None when it cannot be had (the state is then kept in memory)."""
+    moved: tuple[str, ...] = ()
+    """What an older Orkeon kept under the workspace and this run moved to `state_dir`, a line each."""
+    ignored: tuple[str, ...] = ()
+    """Files under the workspace that an older Orkeon read back and that are never read (they came with the
+    repository or are not this user's), a line each saying why."""
 
     @property
     def is_git(self) -> bool:

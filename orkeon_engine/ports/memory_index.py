@@ -1,4 +1,4 @@
-"""MemoryIndex: the search index over the shared memory's entries, kept under `.orkeon/local/`."""
+"""MemoryIndex: the search index over the shared memory's entries, kept in the workspace's state folder."""
 
 from __future__ import annotations
 

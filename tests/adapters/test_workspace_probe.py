@@ -83,10 +83,31 @@ def test_a_plain_folder_is_limited_but_usable(tmp_path):
     assert any("not a git repository" in line for line in info.limitations)
 
 
-def test_a_folder_that_cannot_hold_local_state_keeps_sessions_in_memory(tmp_path):
+def test_a_folder_that_cannot_hold_the_output_folder_says_so_and_keeps_its_state(tmp_path):
     (tmp_path / ".orkeon").write_text("a file where the folder should be")
 
-    info, local = probe_workspace(tmp_path)
+    info, local = probe_workspace(tmp_path, env={"XDG_STATE_HOME": str(tmp_path / "state")})
 
     assert local is None and not info.writable
+    assert any("output folder cannot be written" in line for line in info.limitations)
+    assert info.state_dir is not None and info.state_dir.startswith(str(tmp_path / "state"))
+
+
+def test_the_state_folder_is_in_the_persons_state_folder_never_under_the_workspace(tmp_path):
+    workspace = tmp_path / "repo"
+    workspace.mkdir()
+
+    info, _ = probe_workspace(workspace, env={"XDG_STATE_HOME": str(tmp_path / "state")})
+
+    assert info.state_dir is not None
+    assert not info.state_dir.startswith(str(workspace))
+    assert info.state_dir.startswith(str(tmp_path / "state" / "orkeon" / "workspaces" / "repo-"))
+
+
+def test_a_state_folder_that_cannot_be_made_keeps_sessions_in_memory(tmp_path):
+    (tmp_path / "state").write_text("a file where the state folder should be")
+
+    info, _ = probe_workspace(tmp_path, env={"XDG_STATE_HOME": str(tmp_path / "state")})
+
+    assert info.state_dir is None
     assert any("sessions are kept in memory only" in line for line in info.limitations)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from orkeon_engine.adapters.workspace_state import workspace_key
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.temp_git import git, make_repo
 
@@ -177,7 +178,9 @@ def test_without_orkeon_the_git_top_level_is_the_workspace(tmp_path):
 
     assert done.returncode == 0, done.stderr
     assert re.search(rf"^workspace\s+{re.escape(str(repo))}$", done.stdout, re.MULTILINE)
-    assert (repo / ".orkeon" / "local" / "state.db").exists() and not (repo / "lib" / ".orkeon").exists()
+    state = Path(os.environ["XDG_STATE_HOME"]) / "orkeon" / "workspaces" / workspace_key(repo) / "state.db"
+    assert state.exists() and not (repo / ".orkeon" / "local" / "state.db").exists()
+    assert not (repo / "lib" / ".orkeon").exists()
 
 
 def test_the_workspace_flag_names_another_folder(workspace, tmp_path):

@@ -67,6 +67,7 @@ def assistant_view(result: MainLoopResult) -> CommandView:
         "removedTools": [tool.name for tool in result.offer.removed],
         "offeredTools": list(result.offer.offered),
         "toolCalls": len(result.calls),
+        "warnings": list(result.warnings),
     }
     return CommandView(lines=lines, message=f"{result.answer.rstrip()}\n\n({result.closing()})", document=document,
                        data=data)

@@ -51,6 +51,7 @@ SETTINGS_FIX = "fix the file (it is never rewritten for you), or move it aside; 
 async def run_doctor(args: ParsedArgs, deps: Deps) -> CommandView:
     checks = await _machine(deps)
     checks.append(await _state_db(deps))
+    checks.append(_repository_state(deps))
     checks.append(_settings(deps))
     checks.append(await _permission_rules(deps))
     checks.append(await _model(deps))
@@ -85,7 +86,8 @@ async def _state_db(deps: Deps) -> Check:
     store = deps.session.store
     if not store.persistent:
         return Check.failed("state.db", f"not saved: {store.limitation}",
-                            "make the workspace's .orkeon/local/ folder writable, then start again")
+                            "make the folder named there this user's own and writable (or set XDG_STATE_HOME "
+                            "to one that is), then start again")
     try:
         await deps.session.set_state(PROBE_KEY, deps.clock.now().isoformat())
         await deps.session.set_state(PROBE_KEY, None)
@@ -93,6 +95,18 @@ async def _state_db(deps: Deps) -> Check:
         return Check.failed("state.db", f"{store.location}: cannot be written ({error})",
                             "free disk space or fix the folder's permissions; another process may hold it")
     return Check.passed("state.db", f"{store.location} is writable")
+
+
+def _repository_state(deps: Deps) -> Check:
+    """State files an older Orkeon read back from `.orkeon/local/` that came with the repository or are not
+    this user's: never applied, said here until they are gone."""
+    ignored = deps.workspace.ignored
+    if ignored:
+        return Check.failed("repository state", "; ".join(ignored),
+                            "delete the files named (`git rm --cached` them when git tracks them): Orkeon never "
+                            "reads them, but a tool that does would trust them")
+    return Check.passed("repository state", "nothing under .orkeon/local/ is read back: this workspace's state "
+                                            f"is in {deps.workspace.state_dir or 'memory'}")
 
 
 def _settings(deps: Deps) -> Check:

@@ -43,6 +43,8 @@ async def run_status(args: ParsedArgs, deps: Deps) -> CommandView:
         rows.append(["usage", line])
     for problem in deps.config.file_problems():
         rows.append(["settings", problem])
+    for line in deps.workspace.ignored:  # state a clone shipped under .orkeon/local/: never read
+        rows.append(["ignored", line])
     limited = list(deps.workspace.limitations)
     return CommandView(
         table=table(["", ""], rows),

@@ -278,6 +278,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     llm = ports.require_llm()
     flags = await read_behaviour(ports.config)  # read once, here: the model they choose is checked first
     options, warnings = await call_options(ports.config, flags)
+    warnings = [*ports.workspace.ignored, *warnings]  # state a clone shipped: never read, said each turn
     await llm.require_model(options)  # the workspace's trust is settled here, before the hooks are read
     recorder = ports.recorder()
     writer = _RewriteCalls(llm, options, turn.request.strip())
@@ -324,6 +325,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
     act = dataclasses.replace(act, text=answer_or_silence(act.text, act.calls))
+    warnings += act.ignored
     if hooks is not None:
         warnings += [f"hook: {line}" for line in hooks.messages]
     await ports.session.append(BufferEntry("assistant", act.text))  # 7

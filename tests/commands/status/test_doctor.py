@@ -3,6 +3,7 @@ from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
 from orkeon_engine.domain.doctor import GrammarStatus
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS
+from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -37,10 +38,10 @@ async def test_a_healthy_installation_passes_every_check():
     view = await _doctor()
 
     checks = _checks(view)
-    assert list(checks) == ["python", "git", "grammars", "state.db", "settings", "permission rules", "model",
-                            "trust", "model name", "shell programs"]
+    assert list(checks) == ["python", "git", "grammars", "state.db", "repository state", "settings",
+                            "permission rules", "model", "trust", "model name", "shell programs"]
     assert all(status == "ok" for status, _, _ in checks.values())
-    assert view.message == "All 10 checks pass." and view.exit_code == 0
+    assert view.message == "All 11 checks pass." and view.exit_code == 0
 
 
 async def test_a_rule_that_does_not_parse_fails_naming_the_file_and_the_rule():
@@ -52,7 +53,7 @@ async def test_a_rule_that_does_not_parse_fails_naming_the_file_and_the_rule():
     assert status == "FAILED"
     assert found.startswith("/repo/.orkeon/config.json: permissions.deny[0] 'shell_command(git push:*' does not parse")
     assert "the gate refuses every tool call" in fix
-    assert view.message == "1 of 10 checks failed: permission rules." and view.exit_code == 1
+    assert view.message == "1 of 11 checks failed: permission rules." and view.exit_code == 1
 
 
 async def test_a_session_rule_that_does_not_parse_fails_too():
@@ -161,7 +162,7 @@ async def test_a_grammar_that_does_not_load_fails_the_grammars_check():
     view = await _doctor(probe=probe)
 
     assert _checks(view)["grammars"][:2] == ("FAILED", "go: ImportError: no module")
-    assert view.message == "1 of 10 checks failed: grammars."
+    assert view.message == "1 of 11 checks failed: grammars."
 
 
 async def test_a_state_db_that_is_not_saved_fails_with_the_reason():
@@ -275,3 +276,16 @@ async def test_an_untrusted_project_holding_back_its_api_base_fails_the_trust_ch
     assert checks["trust"][0] == "FAILED" and "model.apiBase" in checks["trust"][1]
     assert checks["trust"][2] == "review the project's settings file, then run `orkeon trust grant`"
     assert checks["model"][1] == "openai/gpt-4o-mini (from ORKEON_MODEL)"
+
+
+async def test_state_that_came_with_the_repository_fails_naming_the_file_and_why():
+    line = ("ignored .orkeon/local/state.db: git tracks it, so it came with the repository; Orkeon keeps this "
+            "workspace's state in its own folder and never reads this one (remove it, or `git rm --cached` it)")
+    workspace = WorkspaceInfo("/repo", "/repo", True, state_dir="/home/me/.local/state/orkeon/workspaces/r-1",
+                              ignored=(line,))
+
+    view = await _doctor(workspace=workspace)
+
+    status, found, fix = _checks(view)["repository state"]
+    assert status == "FAILED" and found == line and "git rm --cached" in fix
+    assert view.exit_code == 1
