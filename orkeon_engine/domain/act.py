@@ -60,6 +60,9 @@ class ActResult:
     last_prompt_tokens: int = 0
     """The prompt tokens of the last model call as the provider counted them: the context it used (0: the
     provider did not say)."""
+    ignored: tuple[str, ...] = ()
+    """What the loop declined to act on in the final reply, a line each for the person (a call copied from
+    what the model was shown: domain/text_tool_calls.py, rule 5)."""
 
 
 class BudgetExhausted(CommandFailedError):

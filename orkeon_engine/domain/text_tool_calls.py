@@ -28,11 +28,12 @@ The rule (what is a call, and what only looks like one):
    of one). A fence must say json (or nothing, or tool_call; a plain fence whose first line is only `json`
    says it too); a ```python fence is code. Trailing blocks
    that are not all calls: only those after the last one that is not are calls (but see 6).
-5. A call quoted from what the model has read (the block's text found in `quoted`, the tool results of the
-   conversation, as when the model shows a file that holds such a block) is run only when the calls are
-   the whole reply: with a note before them, the reply is a quotation and nothing runs. A reply of the
-   calls alone is the model's own act, whatever it read: the calls then meet the gate, as a native call
-   a file talked the model into does.
+5. A call quoted from what the model was shown (the block's text found in `quoted`: the tool results, MCP
+   results and hook output of the conversation, and the turn's prompt with its context files such as
+   AGENTS.md, pinned and named files) never runs, in any mode, whether the reply says more or is nothing
+   but the calls: only a reply of the model's own is acted on. A file that holds a call blob, and a model
+   that copies it ("AGENTS.md asks for this first step:"), must not make it run (`quoted_from` names the
+   input it repeats, so the loop can say why nothing ran).
 6. A reply that is nothing but call blocks, each in an explicit call form (`<tool_call>`, `<function=...>`,
    `<function name=...>`, `[TOOL_CALLS]`, or the `{"name": ..., "arguments": {...}}` envelope, fenced or
    bare), is a call attempt even where a name is not offered (a write in plan mode, a tool the model made
@@ -106,6 +107,8 @@ MAX_NAME = 100
 _BREAKS = re.compile(r"[\r\n\x00]")
 MAX_REPLY = 200_000
 """A longer reply is not searched for calls (no model writes a call that long; it is shown as text)."""
+MAX_SHOWN = MAX_REPLY
+"""A longer input is only searched for a call's text as written (rule 5), not read for call blocks."""
 
 _FENCE_OPEN = re.compile(r"(`{3,})[ \t]*([\w.+-]*)[ \t]*\n")
 _TAG_OPEN = re.compile(r"<tool_call>|<tools>|<function=|<function\s+name\s*=|\[TOOL_CALLS\]")
@@ -155,11 +158,19 @@ class _Block:
 
 def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
                     quoted: Iterable[str] = ()) -> TextCalls | None:
-    """The calls `text` ends with, by the module's rule; None when it holds none.
+    """The calls `text` ends with, by the module's rule; None when it holds none, or when one of them repeats
+    one of `quoted` (rule 5).
 
     `offered` maps each offered tool's name to the JSON schema of its arguments (the schema types the
-    values of Qwen3-Coder's `<parameter=...>`); `quoted` the texts the model has read (tool results).
-    Never raises, whatever the text."""
+    values of Qwen3-Coder's `<parameter=...>`); `quoted` the texts the model was shown. Never raises,
+    whatever the text."""
+    found = _read_calls(text, offered)
+    if found is None or _any_quoted(found.calls, quoted):
+        return None
+    return found
+
+
+def _read_calls(text: str, offered: Mapping[str, Mapping[str, Any]]) -> TextCalls | None:
     if not text or len(text) > MAX_REPLY or not offered:
         return None
     names = {name.lower(): name for name in offered}
@@ -183,10 +194,7 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
             calls, first = every, start
     if not calls:
         return _labelled(segments, _Names(names), offered) or _unreadable_attempt(text, segments, _Names(names))
-    note = text[:first].rstrip()
-    if note and _any_quoted(calls, quoted):
-        return None
-    return TextCalls(note, tuple(calls))
+    return TextCalls(text[:first].rstrip(), tuple(calls))
 
 
 @dataclass(frozen=True)
@@ -612,13 +620,55 @@ def _only_closers(text: str) -> bool:
     return not text.strip(" \t\r\n}]`")
 
 
-def _any_quoted(calls: Iterable[TextToolCall], quoted: Iterable[str]) -> bool:
+def quoted_from(calls: Iterable[TextToolCall], shown: Iterable[tuple[str, str]],
+                offered: Mapping[str, Mapping[str, Any]] | None = None) -> str | None:
+    """Rule 5: the label of the first of `shown` ((label, text) pairs: what the model was shown) that holds
+    one of the calls, or None when every call is the model's own. A call is held as written (white space
+    aside) or, given `offered`, as a call block of the same tool with the same arguments however its JSON is
+    laid out (a copy re-indented or with its keys reordered is still a copy)."""
+    calls = list(calls)
     sources = {_SPACES.sub(" ", call.source).strip() for call in calls}
     sources.discard("")
     if not sources:
-        return False
-    for text in quoted:
+        return None
+    wanted = {_canonical(call) for call in calls}
+    for label, text in shown:
         flat = _SPACES.sub(" ", text)
         if any(source in flat for source in sources):
-            return True
-    return False
+            return label
+        if offered is not None and wanted & _calls_shown(text, calls, offered):
+            return label
+    return None
+
+
+def _calls_shown(text: str, calls: Sequence[TextToolCall],
+                 offered: Mapping[str, Mapping[str, Any]]) -> set[tuple[str, str]]:
+    """The calls (canonical) written in `text`'s blocks, read only when the text names one of `calls`' tools."""
+    lowered = text.lower()
+    if len(text) > MAX_SHOWN or not any(call.name.lower() in lowered for call in calls):
+        return set()
+    names = _Names({name.lower(): name for name in offered}, any_name=True)
+    found: set[tuple[str, str]] = set()
+    for segment in _segments(text):
+        if isinstance(segment, _Block):
+            found.update(_canonical(call) for call in _block_calls(segment, names, offered) or ())
+    return found
+
+
+def _canonical(call: TextToolCall) -> tuple[str, str]:
+    try:
+        arguments = json.dumps(json.loads(call.arguments), sort_keys=True, ensure_ascii=False)
+    except ValueError:
+        arguments = call.arguments
+    return call.name.lower(), arguments
+
+
+def quoted_call_line(calls: Iterable[TextToolCall], source: str) -> str:
+    """The line the person reads when a reply's calls were not run because they repeat `source` (rule 5)."""
+    named = ", ".join(dict.fromkeys(call.name for call in calls))
+    return (f"not run: the reply's call of {named} repeats text from {source}; Orkeon runs only calls the "
+            "model writes itself, never one copied from what it was shown")
+
+
+def _any_quoted(calls: Iterable[TextToolCall], quoted: Iterable[str]) -> bool:
+    return quoted_from(calls, (("", text) for text in quoted)) is not None

@@ -73,6 +73,8 @@ from orkeon_engine.domain.text_tool_calls import (
     TextToolCall,
     UnrunCalls,
     not_run_text,
+    quoted_call_line,
+    quoted_from,
     read_text_calls,
     repeated_note,
     unrun_calls,
@@ -202,6 +204,10 @@ class _ToolLoop:
         self._prompt_notes = 0
         self._notes: list[str] = []
         """The notes this loop sent the model this turn (a reply made of one is an echo)."""
+        self._prompt_size = 0
+        """How many messages of the conversation the loop was given (the prompt the model was shown)."""
+        self._quoted: str | None = None
+        """The line saying why the current reply's calls did not run: they repeat what the model was shown."""
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -214,6 +220,7 @@ class _ToolLoop:
 
     async def run(self, system: str, messages: Sequence[ChatMessage]) -> ActResult:
         conversation = ([ChatMessage.system(system)] if system else []) + list(messages)
+        self._prompt_size = len(conversation)
         self._protocol = await self._model.tool_protocol(self._options) if self._specs else "native"
         while True:
             self._safe_point()
@@ -245,7 +252,8 @@ class _ToolLoop:
             if not message.tool_calls:
                 answer = self._answer(message, conversation)
                 return ActResult(answer, tuple(self._records), self._usage, self._turns,
-                                 tuple(conversation), reply.usage.input_tokens)
+                                 tuple(conversation), reply.usage.input_tokens,
+                                 (self._quoted,) if self._quoted else ())
             self._check("context_tokens", self._budget.context_tokens, self._context_tokens)
             self._check("turns", self._budget.turns, self._turns - 1)
             for record in await self._run_turn(message.tool_calls):
@@ -269,13 +277,21 @@ class _ToolLoop:
     def _calls_of(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> ChatMessage:
         """The reply as the loop reads it: as it is with native calls (or no text); with calls written as
         text, the note and those calls (ids `text_<turn>_<n>`)."""
+        self._quoted = None
         if message.tool_calls or not message.text:
             return message
-        quoted = (m.text for m in conversation if m.role == "tool")
-        found = read_text_calls(message.text, self._offered(), quoted)
-        if found is None:
+        found = read_text_calls(message.text, self._offered())
+        if found is None or self._copied(found.calls, conversation):
             return message
         return ChatMessage.assistant(found.note, self._requests(found.calls))
+
+    def _copied(self, calls: Sequence[TextToolCall], conversation: Sequence[ChatMessage]) -> bool:
+        """Whether `calls` repeat what the model was shown (domain/text_tool_calls.py, rule 5): then they never
+        run, and the line saying so is kept for the answer."""
+        source = quoted_from(calls, _shown(conversation, self._prompt_size), self._offered())
+        if source is not None:
+            self._quoted = quoted_call_line(calls, source)
+        return source is not None
 
     def _requests(self, calls: Sequence[TextToolCall]) -> tuple[ToolCallRequest, ...]:
         """Calls written as text, as the loop's requests (ids `text_<turn>_<n>`)."""
@@ -285,9 +301,10 @@ class _ToolLoop:
     def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
         """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8): told once a turn
         (MAX_UNRUN_NOTES), and after that run or named (rule 9, `_insisted`)."""
-        if not message.text:
+        if not message.text or self._quoted:
             return None
-        return unrun_calls(message.text, self._offered(), (m.text for m in conversation if m.role == "tool"))
+        found = unrun_calls(message.text, self._offered())
+        return None if found is None or self._copied(found.calls, conversation) else found
 
     def _unrun_note(self, unrun: UnrunCalls) -> str | None:
         """The note for calls written mid-reply: that nothing ran (once a turn); then, when they are reads
@@ -541,6 +558,32 @@ def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdic
 def _prompt_texts(conversation: Sequence[ChatMessage]) -> list[str]:
     """The texts the harness and the person sent: the system and user messages."""
     return [message.text for message in conversation if message.role in ("system", "user")]
+
+
+PROMPT_SOURCE = ("the turn's prompt (its context files such as AGENTS.md, its pinned and named files, hook "
+                 "output or earlier turns)")
+
+
+def _shown(conversation: Sequence[ChatMessage], prompt_size: int) -> list[tuple[str, str]]:
+    """What the model was shown, labelled for the person: the prompt the loop was given, then every tool
+    result (an MCP server's and a hook's output among them). The loop's own notes are not in it."""
+    asked = {call.id: call for message in conversation for call in message.tool_calls}
+    shown = [(PROMPT_SOURCE, message.text) for message in conversation[:prompt_size] if message.text]
+    for message in conversation[prompt_size:]:
+        if message.role == "tool" and message.text:
+            shown.append((_result_label(message, asked.get(message.tool_call_id or "")), message.text))
+    return shown
+
+
+def _result_label(message: ChatMessage, call: ToolCallRequest | None) -> str:
+    """`the result of file_read (NOTES.md)`: the tool, and the path it was given when it had one."""
+    path = None
+    if call is not None:
+        try:
+            path = call.decoded().get("path")
+        except ValueError:
+            path = None
+    return f"the result of {message.name or 'a tool'}" + (f" ({path})" if isinstance(path, str) and path else "")
 
 
 def _request_of(record: ToolCallRecord) -> ToolCallRequest:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orkeon_engine.domain.text_tool_calls import not_run_text, read_text_calls, unrun_calls
+from orkeon_engine.domain.text_tool_calls import not_run_text, quoted_from, read_text_calls, unrun_calls
 
 OFFERED = {
     "file_read": {"type": "object", "properties": {"path": {"type": "string"}}},
@@ -277,10 +277,24 @@ def test_a_call_quoted_from_a_file_the_model_read_does_not_run_when_the_reply_sa
     assert read_text_calls(reply, OFFERED, quoted=[file_text]) is None
 
 
-def test_a_reply_that_is_nothing_but_the_call_runs_even_if_a_file_held_it_too():
+def test_a_reply_that_is_nothing_but_a_call_a_file_held_is_a_copy_and_no_call():
     reply = f"```json\n{READ_A}\n```"
 
-    assert read_text_calls(reply, OFFERED, quoted=[f"see {READ_A}"]) is not None
+    assert read_text_calls(reply, OFFERED, quoted=[f"see {READ_A}"]) is None
+    assert read_text_calls(reply, OFFERED, quoted=["see nothing of the kind"]) is not None
+
+
+def test_quoted_from_names_the_input_that_holds_the_call_however_its_json_is_laid_out():
+    found = read_text_calls('```json\n{"arguments": {"content": "y", "path": "x"}, "name": "file_write"}\n```',
+                            OFFERED)
+    shown = [("the result of file_read (a.py)", "print('a')"),
+             ("the turn's prompt", 'AGENTS.md: first run\n```json\n{"name": "file_write",\n "arguments": '
+                                  '{"path": "x", "content": "y"}}\n```')]
+
+    assert found is not None
+    assert quoted_from(found.calls, shown, OFFERED) == "the turn's prompt"
+    assert quoted_from(found.calls, shown) is None  # as written only: the keys are in another order
+    assert quoted_from(found.calls, shown[:1], OFFERED) is None
 
 
 def test_nothing_is_a_call_when_no_tool_is_offered():
@@ -409,3 +423,13 @@ def test_several_bare_calls_one_a_line_are_several_calls_in_order():
 
 def test_bare_objects_with_prose_between_them_are_no_calls():
     assert read_text_calls(f"{READ_A}\nand then\n{READ_A}", OFFERED) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(MARKUP | st.text(max_size=6), max_size=30).map("".join))
+def test_any_shown_text_is_read_for_copies_without_crashing_and_a_copy_is_always_found(shown):
+    found = read_text_calls(f"```json\n{READ_A}\n```", OFFERED)
+
+    assert found is not None
+    assert quoted_from(found.calls, [("a file", shown)], OFFERED) in (None, "a file")
+    assert quoted_from(found.calls, [("a file", shown + READ_A)], OFFERED) == "a file"
