@@ -6,9 +6,12 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, model_validator
 
 from orkeon_engine.domain.dev.brief import ChangeBrief, ChangeKind, Criterion, Guard, RunRecord
-from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.question_answer import Questions, to_open_questions
 from orkeon_engine.domain.dev.questions import QuestionBook
 from orkeon_engine.domain.dev.sections import clean_lines, one_line
+
+NOT_BLANK = r"\S"
+"""A text with something in it: a pattern the schema carries, so a server that enforces it writes one."""
 
 
 class RunChoice(BaseModel):
@@ -17,8 +20,8 @@ class RunChoice(BaseModel):
 
 
 class CriterionAnswer(BaseModel):
-    statement: str = Field(description="What must hold once the change is made")
-    proof: str = Field(description="What shows it: a test, or a command and what it must print")
+    statement: str = Field(pattern=NOT_BLANK, description="What must hold once the change is made")
+    proof: str = Field(pattern=NOT_BLANK, description="What shows it: a test, or a command and what it must print")
 
 
 class GuardAnswer(BaseModel):
@@ -34,7 +37,7 @@ class BriefAnswer(BaseModel):
     criteria: list[CriterionAnswer] = Field(min_length=1)
     must_not_change: list[GuardAnswer] = Field(default_factory=list)
     out_of_scope: list[str] = Field(default_factory=list)
-    questions: list[QuestionAnswer] = Field(default_factory=list,
+    questions: Questions = Field(default_factory=list,
                                             description="Only what the person must decide, and nothing else")
 
     @model_validator(mode="after")

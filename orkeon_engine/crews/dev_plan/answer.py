@@ -6,12 +6,13 @@ code afterwards (domain/dev/plan_checks.py), and a gap sends it back once."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
 from orkeon_engine.domain.dev.inventory import Inventory
 from orkeon_engine.domain.dev.plan import Anchor, Batch, DesignRule, Plan, PlanStep, plain
-from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.question_answer import Questions, to_open_questions
 from orkeon_engine.domain.dev.questions import Decision, QuestionBook, order_questions
 from orkeon_engine.domain.dev.sections import clean_lines, one_line
 
@@ -47,6 +48,24 @@ class StepAnswer(BaseModel):
                              description="Its tests as path::name, named as the repository names its tests")
     anchors: list[AnchorAnswer] = Field(default_factory=list, description="Where it works")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _one_place_an_anchor(cls, data: Any) -> Any:
+        """An anchor names one place, which no schema holds (a rule between its three fields): code keeps the
+        first it gives, by ref, create, file, and leaves out an anchor that gives none."""
+        if not isinstance(data, dict) or not isinstance(data.get("anchors"), list):
+            return data
+        anchors = []
+        for anchor in data["anchors"]:
+            if isinstance(anchor, dict):
+                given = [key for key in ("ref", "create", "file") if isinstance(anchor.get(key), str)
+                         and anchor[key].strip()]
+                if not given:
+                    continue
+                anchor = {key: (anchor[key] if key == given[0] else None) for key in ("ref", "create", "file")}
+            anchors.append(anchor)
+        return {**data, "anchors": anchors}
+
 
 class BatchAnswer(BaseModel):
     title: str = Field(description="The behaviour the batch delivers, in a few words")
@@ -70,7 +89,7 @@ class PlanAnswer(BaseModel):
     design_rules: list[RuleAnswer] = Field(default_factory=list)
     assumptions: list[str] = Field(default_factory=list,
                                    description="What the plan takes as given; never the answer to an open question")
-    questions: list[QuestionAnswer] = Field(default_factory=list,
+    questions: Questions = Field(default_factory=list,
                                             description="Only what the person must decide before the batches run")
 
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.question_answer import Questions, to_open_questions
 from orkeon_engine.domain.dev.questions import QuestionBook
 from orkeon_engine.domain.dev.sections import clean_lines, one_line
 from orkeon_engine.domain.dev.spec import MAX_STEPS, Actor, BusinessRule, Spec, UseCase
@@ -51,23 +51,24 @@ class SpecAnswer(BaseModel):
                                 description="What exists today, as the repository shows it: stated, not asked")
     quality: list[str] = Field(default_factory=list, description="Expectations of volume, delay, availability")
     acceptance: list[str] = Field(default_factory=list, description="How the business will know it works")
-    questions: list[QuestionAnswer] = Field(default_factory=list,
+    questions: Questions = Field(default_factory=list,
                                             description="Only what the person must decide, and nothing else")
 
     @model_validator(mode="before")
     @classmethod
-    def _known_references(cls, data: Any) -> Any:
-        """A rule naming known use cases beside unknown ones keeps the known ones (code's one safe fix)."""
+    def _mend_references(cls, data: Any) -> Any:
+        """Rules between fields that no schema can hold (a server that enforces the schema keeps the answer
+        to it, so a repair round could fail them again): code mends them, the crew never fails on one."""
         if not isinstance(data, dict) or not isinstance(data.get("use_cases"), list):
             return data
-        labels = {str(uc.get("id", "")).strip() for uc in data["use_cases"] if isinstance(uc, dict)}
-        rules = []
-        for rule in data.get("rules") or []:
-            refs = rule.get("applies_to") if isinstance(rule, dict) else None
-            if isinstance(refs, list) and any(str(ref).strip() in labels for ref in refs):
-                rule = {**rule, "applies_to": [ref for ref in refs if str(ref).strip() in labels]}
-            rules.append(rule)
-        return {**data, "rules": rules} if "rules" in data else data
+        use_cases = _distinct_ids([uc for uc in data["use_cases"]])
+        mended = {**data, "use_cases": use_cases}
+        if isinstance(data.get("actors"), list):
+            mended["actors"] = _actors_of(data["actors"], use_cases)
+        if isinstance(data.get("rules"), list):
+            labels = [str(uc.get("id", "")).strip() for uc in use_cases if isinstance(uc, dict)]
+            mended["rules"] = [_known_references(rule, labels) for rule in data["rules"]]
+        return mended
 
     @model_validator(mode="after")
     def _references_hold(self) -> SpecAnswer:
@@ -92,6 +93,54 @@ class SpecAnswer(BaseModel):
         if problems:
             raise ValueError("\n".join(problems))
         return self
+
+
+def _distinct_ids(use_cases: list[Any]) -> list[Any]:
+    """Use cases with ids of their own: a repeated id gets its place's number (the rules naming it keep the
+    first); steps that are blank left out, the title standing in when none is left."""
+    seen: set[str] = set()
+    mended: list[Any] = []
+    for number, uc in enumerate(use_cases, 1):
+        if isinstance(uc, dict):
+            label = str(uc.get("id", "")).strip()
+            if not label or label in seen:
+                uc = {**uc, "id": f"{label or 'UC'}#{number}"}
+            seen.add(str(uc["id"]).strip())
+            steps = uc.get("steps")
+            if isinstance(steps, list) and steps and not any(isinstance(s, str) and s.strip() for s in steps):
+                uc = {**uc, "steps": [str(uc.get("title") or "the actor does it")]}
+            elif isinstance(steps, list):
+                uc = {**uc, "steps": [s for s in steps if not isinstance(s, str) or s.strip()]}
+        mended.append(uc)
+    return mended
+
+
+def _actors_of(actors: list[Any], use_cases: list[Any]) -> list[Any]:
+    """The actors, each name once, and every actor a use case names that the list left out added to it."""
+    names: set[str] = set()
+    kept: list[Any] = []
+    for actor in actors:
+        name = one_line(str(actor.get("name", ""))).lower() if isinstance(actor, dict) else None
+        if name is not None and (not name or name in names):
+            continue
+        if name:
+            names.add(name)
+        kept.append(actor)
+    for uc in use_cases:
+        actor = uc.get("actor") if isinstance(uc, dict) else None
+        if isinstance(actor, str) and one_line(actor) and one_line(actor).lower() not in names:
+            names.add(one_line(actor).lower())
+            kept.append({"name": one_line(actor), "description": ""})
+    return kept
+
+
+def _known_references(rule: Any, labels: list[str]) -> Any:
+    """A rule keeps the use cases it names that exist; naming none of them, it holds for every use case."""
+    refs = rule.get("applies_to") if isinstance(rule, dict) else None
+    if not isinstance(refs, list) or not labels:
+        return rule
+    known = [ref for ref in refs if str(ref).strip() in labels]
+    return {**rule, "applies_to": known or list(labels)}
 
 
 def to_spec(answer: SpecAnswer, code: str) -> Spec:

@@ -5,9 +5,9 @@ them the file's questions: texts made one line, the recommended option moved fir
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from orkeon_engine.domain.dev.questions import MAX_OPTIONS, MIN_OPTIONS, OpenQuestion, order_questions
 from orkeon_engine.domain.dev.questions import with_recommended_first as recommended_first
@@ -46,6 +46,31 @@ class QuestionAnswer(BaseModel):
             raise ValueError(f"recommended: the number of one of the {len(self.options)} options, was "
                              f"{self.recommended}")
         return self
+
+
+def mend_questions(data: Any) -> Any:
+    """What code mends in a list of questions before they are checked, since no schema holds a rule between
+    two fields (a server that enforces the schema keeps the answer to it, so asking again could fail the same
+    way): each question's options made distinct, a recommendation that names no option dropped, and a
+    question left with fewer than two distinct options (no choice to make) left out."""
+    if not isinstance(data, list):
+        return data
+    mended: list[Any] = []
+    for item in data:
+        if isinstance(item, dict) and isinstance(item.get("options"), list):
+            options = list(dict.fromkeys(o.strip() for o in item["options"] if isinstance(o, str) and o.strip()))
+            if len(options) < MIN_OPTIONS and all(isinstance(o, str) for o in item["options"]):
+                continue
+            recommended = item.get("recommended")
+            if isinstance(recommended, int) and not 1 <= recommended <= len(options):
+                recommended = None
+            item = {**item, "options": options, "recommended": recommended}
+        mended.append(item)
+    return mended
+
+
+Questions = Annotated[list[QuestionAnswer], BeforeValidator(mend_questions)]
+"""The questions of an answer, mended by code first (`mend_questions`)."""
 
 
 def to_open_questions(answers: Sequence[QuestionAnswer]) -> tuple[OpenQuestion, ...]:

@@ -3,7 +3,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from orkeon_engine.crews.dev_plan.answer import AnchorAnswer, PlanAnswer, answer_texts, to_plan
+from orkeon_engine.crews.dev_plan.answer import AnchorAnswer, PlanAnswer, StepAnswer, answer_texts, to_plan
 from orkeon_engine.domain.dev.inventory import Inventory
 from orkeon_engine.domain.dev.plan import Anchor
 from tests.support.dev_plans import plan_answer
@@ -27,3 +27,11 @@ def test_every_text_the_model_wrote_is_offered_to_the_checks_with_where_it_sits(
 
     assert ("an assumption", "see a.py:3") in list(answer_texts(answer))
     assert json.loads(plan_answer())["batches"][0]["title"] == "Save a cart"
+
+
+def test_an_anchor_giving_two_places_keeps_the_first_and_one_giving_none_is_left_out():
+    step = StepAnswer.model_validate({"what": "save the cart", "anchors": [
+        {"ref": " ", "create": "shop/saved.py", "file": "shop/cart.py"}, {"ref": None, "create": "", "file": None},
+        {"ref": "I3"}]})
+
+    assert [anchor.anchor() for anchor in step.anchors] == [Anchor("new", "shop/saved.py"), Anchor("ref", "I3")]

@@ -33,3 +33,13 @@ async def test_an_answer_that_never_fits_writes_nothing():
         await run_dev_spec(SpecRequest(PLACE, "x"), DevStep(step_ports(deps)), WorkFolder(deps.files, ".orkeon/work"))
 
     assert deps.files.writes == []
+
+
+@pytest.mark.parametrize("way", ["json_schema", "tool"])  # a server that shapes the answer: no repair round
+async def test_an_answer_breaking_a_rule_between_fields_is_mended_never_failed(way):
+    deps = await dev_deps(spec_answer(actors=[{"name": "Clerk"}]), findings(), structured_way=way)
+
+    outcome = await run_dev_spec(SpecRequest(PLACE, "let shoppers save carts"), DevStep(step_ports(deps)),
+                                 WorkFolder(deps.files, ".orkeon/work"))
+
+    assert outcome.created and "shopper" in deps.files.texts["/workspace/.orkeon/work/cart-save/spec.md"]

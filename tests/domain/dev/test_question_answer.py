@@ -1,7 +1,7 @@
 import pytest
 from pydantic import ValidationError
 
-from orkeon_engine.domain.dev.question_answer import QuestionAnswer, to_open_questions
+from orkeon_engine.domain.dev.question_answer import QuestionAnswer, mend_questions, to_open_questions
 from orkeon_engine.domain.dev.questions import MAX_OPTIONS
 
 
@@ -40,3 +40,17 @@ def test_the_recommended_number_is_bounded_in_the_schema():
     bounds = QuestionAnswer.model_json_schema()["properties"]["recommended"]["anyOf"][0]
 
     assert (bounds["minimum"], bounds["maximum"]) == (1, MAX_OPTIONS)
+
+
+def test_a_recommendation_naming_no_option_is_dropped_and_repeated_options_are_one():
+    mended = mend_questions([{"question": "Keep prices?", "severity": "Major", "options": ["Yes", "Yes ", "No"],
+                              "recommended": 5}])
+
+    assert mended == [{"question": "Keep prices?", "severity": "Major", "options": ["Yes", "No"],
+                       "recommended": None}]
+
+
+def test_a_question_left_with_one_option_is_no_question_and_is_left_out():
+    assert mend_questions([{"question": "Keep?", "severity": "Major", "options": ["Yes", "yes", "Yes"]}]) == [
+        {"question": "Keep?", "severity": "Major", "options": ["Yes", "yes"], "recommended": None}]
+    assert mend_questions([{"question": "Keep?", "severity": "Major", "options": ["Yes", "Yes", " "]}]) == []
