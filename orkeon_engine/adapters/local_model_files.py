@@ -222,7 +222,8 @@ def _run(step: str, argv: list[str], log: Path, on_line: Callable[[str], None] |
 
 
 class _BuildBar:
-    """Reports the build's `[ NN%]` lines as a bar, each time it moves on by BUILD_STEP_SHOWN points."""
+    """Reports the build's `[ NN%]` lines as a bar, each time it moves on by BUILD_STEP_SHOWN points, and its
+    end."""
 
     def __init__(self, progress: Progress) -> None:
         self._progress = progress
@@ -230,7 +231,7 @@ class _BuildBar:
 
     def __call__(self, line: str) -> None:
         done = build_percentage(line)
-        if done is not None and done >= self._shown + BUILD_STEP_SHOWN:
+        if done is not None and (done >= self._shown + BUILD_STEP_SHOWN or done == 100 > self._shown):
             self._shown = done
             self._progress.report(f"{progress_bar(done, 100)} compiling", done)
 
