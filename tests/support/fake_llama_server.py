@@ -68,10 +68,7 @@ def main(argv: list[str]) -> int:
     if "die_after" in behaviour:
         threading.Timer(float(behaviour["die_after"]), lambda: os._exit(5)).start()
     print(f"fake llama-server: serving {model} on {port}", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    server.serve_forever()
     return 0
 
 
