@@ -218,11 +218,10 @@ async def build_engine(
 
 def local_model_ports() -> LocalModelPorts:
     """The local model's files and server, in the user's cache folder (nothing is read or started here)."""
-    from orkeon_engine.adapters.local_model_files import PipLocalModelFiles, default_folder
+    from orkeon_engine.adapters.local_model_files import PipLocalModelFiles
     from orkeon_engine.adapters.local_model_server import SupervisedLocalServer
 
-    folder = default_folder()
-    return LocalModelPorts(PipLocalModelFiles(folder), SupervisedLocalServer(folder / "server"))
+    return LocalModelPorts(PipLocalModelFiles(), SupervisedLocalServer())
 
 
 def speech_server() -> McpServerSpec:

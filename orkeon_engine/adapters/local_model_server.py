@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import signal
 import subprocess
@@ -19,6 +20,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from orkeon_engine.adapters.local_model_files import default_folder
 from orkeon_engine.adapters.local_model_supervisor import LAST_CALL, RECORD, last_call
 from orkeon_engine.domain.local_model import HEALTH_WAIT_SECONDS, LocalModelError, ServerRecord
 from orkeon_engine.ports.local_model import LocalServerStatus
@@ -28,10 +30,16 @@ STOP_WAIT_SECONDS = 15.0
 
 
 class SupervisedLocalServer:
-    def __init__(self, folder: Path, python: str = sys.executable, wait: float = HEALTH_WAIT_SECONDS) -> None:
-        self._folder = Path(folder)
+    def __init__(self, folder: Path | None = None, python: str = sys.executable,
+                 wait: float = HEALTH_WAIT_SECONDS) -> None:
+        self._given = Path(folder) if folder is not None else None
         self._python = python
         self._wait = wait
+
+    @functools.cached_property
+    def _folder(self) -> Path:
+        """The folder given, else `server/` in the local model's cache folder (found on first use)."""
+        return self._given if self._given is not None else default_folder() / "server"
 
     async def api_base(self, model_path: str, binary: str, alias: str, idle_minutes: float) -> str:
         return await asyncio.to_thread(self.api_base_now, model_path, binary, alias, idle_minutes)
