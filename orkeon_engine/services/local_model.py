@@ -57,17 +57,24 @@ async def served_settings(settings: ChatSettings, config: ConfigStore, ports: Lo
     set up, or its server cannot be had."""
     if settings.api_base != LOCAL_API_BASE:
         return settings
-    spec = spec_for_model(settings.model) or LOCAL_MODELS[DEFAULT_SIZE]
-    model = await ports.files.model_path(spec)
-    binary = await ports.files.found_server()
-    if model is None or not binary:
-        missing = f"{spec.title}'s file" if model is None else "llama-server"
-        raise LocalModelError(f"model.apiBase is {LOCAL_API_BASE} but {missing} is not in {ports.files.folder}: "
-                              f"run `{SET_UP}{'' if spec.key == DEFAULT_SIZE else ' --size ' + spec.key}` to set "
-                              "it up")
+    spec, model, binary = await local_files(ports.files, settings.model)
     idle = float(await config.get("model.local.idleMinutes", DEFAULT_IDLE_MINUTES))
     api_base = await ports.server.api_base(model, binary, spec.alias, idle)
     return dataclasses.replace(settings, api_base=api_base)
+
+
+async def local_files(files: LocalModelFiles, model: str | None) -> tuple[LocalModelSpec, str, str]:
+    """The local model the `model` setting names (the default one for another name), its file and
+    llama-server; LocalModelError naming what is missing and the command that sets it up."""
+    spec = spec_for_model(model) or LOCAL_MODELS[DEFAULT_SIZE]
+    path = await files.model_path(spec)
+    binary = await files.found_server()
+    if path is None or not binary:
+        missing = f"{spec.title}'s file" if path is None else "llama-server"
+        raise LocalModelError(f"model.apiBase is {LOCAL_API_BASE} but {missing} is not in {files.folder}: "
+                              f"run `{SET_UP}{'' if spec.key == DEFAULT_SIZE else ' --size ' + spec.key}` to set "
+                              "it up")
+    return spec, path, binary
 
 
 async def no_model_line(config: ConfigStore, env: Mapping[str, str]) -> str | None:

@@ -10,7 +10,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.settings.model_local import run_model_local
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.local_model import LOCAL_MODELS
+from orkeon_engine.domain.local_model import LOCAL_API_BASE, LOCAL_MODELS
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, providers_with_keys, qualified_model
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.model_catalogue import ModelCatalogue, ModelListError
@@ -90,7 +90,9 @@ async def _list(deps: Deps, provider: str | None) -> CommandView:
     for name in providers:
         rows += [[name, model, "litellm"] for model in await catalogue.known_models(name)]
     lines: list[str] = []
-    if choice.api_base and not provider:
+    if choice.api_base == LOCAL_API_BASE and not provider:
+        rows += [[LOCAL_API_BASE, spec.model_setting, "orkeon model local"] for spec in LOCAL_MODELS.values()]
+    elif choice.api_base and not provider:
         prefix = choice.provider if choice.model else "openai"
         key_name = key_variable(prefix, deps.env)
         try:

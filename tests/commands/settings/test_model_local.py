@@ -146,3 +146,12 @@ async def test_the_local_flags_go_with_local_only():
 
     with pytest.raises(ArgumentError, match="--size goes with /model local only"):
         await run_model(parse_args("model", ARGS, ["show", "--size", "0.5b"]), deps)
+
+
+async def test_list_with_the_local_server_names_the_local_models_without_asking_it():
+    deps = await make_deps(env={"ORKEON_MODEL": "openai/qwen2.5-coder-1.5b", "ORKEON_API_BASE": "local"})
+
+    view = await run_model(parse_args("model", ARGS, ["list"]), deps)
+
+    assert ["local", "openai/qwen2.5-coder-0.5b", "orkeon model local"] in [list(row) for row in view.table.rows]
+    assert view.lines == ()
