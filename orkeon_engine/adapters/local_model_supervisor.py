@@ -30,6 +30,7 @@ LAST_CALL = "last-call"
 SERVER_LOG = "server.log"
 POLL_SECONDS = 0.5
 MAX_RESTARTS = 1
+MAX_THREADS = 8
 
 
 class _Stop(Exception):
@@ -75,7 +76,7 @@ def supervise(folder: Path, binary: Path, model: Path, alias: str, idle_minutes:
     restarts = 0
     try:
         while True:
-            server = LlamaServerProcess(binary, model, log, port=record.port, alias=alias)
+            server = LlamaServerProcess(binary, model, log, port=record.port, alias=alias, threads=threads())
             try:
                 failure = _serve(folder, server, record, idle_minutes)
             finally:
@@ -108,6 +109,11 @@ def _serve(folder: Path, server: LlamaServerProcess, record: ServerRecord, idle_
             return f"llama-server ended (exit {code}); its log is {server.log}"
         if idle_expired(last_call(folder), time.time(), idle_minutes):
             return None
+
+
+def threads() -> int:
+    """The threads llama-server computes with: the machine's cores, at most MAX_THREADS."""
+    return max(1, min(os.cpu_count() or 2, MAX_THREADS))
 
 
 def _with(record: ServerRecord, state: str, restarts: int, note: str) -> ServerRecord:
