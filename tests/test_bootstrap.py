@@ -205,3 +205,12 @@ async def test_the_engines_model_calls_carry_the_servers_output_limit_as_max_tok
             engine.close()
 
     assert stub.requests[0]["max_tokens"] == 512
+
+
+def test_the_local_model_is_wired_without_loading_its_libraries_or_reading_its_folder():
+    code = ("import sys, orkeon_engine.bootstrap as b; b.local_model_ports(); "
+            "print(*(name in sys.modules for name in ('platformdirs', 'tarfile', 'zipfile', 'urllib.request')))")
+
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+
+    assert found.stdout.split() == ["False", "False", "False", "False"]

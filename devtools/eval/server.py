@@ -18,81 +18,30 @@ import json
 import re
 import select
 import socket
-import subprocess
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from devtools.eval.cache import EvalSetupError
+from orkeon_engine.adapters.llama_server_process import LlamaServerProcess, free_port
+from orkeon_engine.domain.local_model import CONTEXT_SIZE
 
-CONTEXT_SIZE = 16384
+__all__ = ["CONTEXT_SIZE", "SERVED_NAME", "LlamaServer", "Meter", "MeteringProxy", "free_port"]
+
 SERVED_NAME = "qwen"
 HOP_HEADERS = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
 # A tool result of the prompt protocol, fed back as text: the eval counts one per tag.
 TEXT_RESULT = re.compile(r"<tool_result\b")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class LlamaServer:
-    """llama-server serving one GGUF file with its chat template (`--jinja`) on 127.0.0.1."""
+class LlamaServer(LlamaServerProcess):
+    """llama-server serving one GGUF file with its chat template (`--jinja`) on 127.0.0.1, under the eval's
+    served name: the product's own server process (orkeon_engine/adapters/llama_server_process.py)."""
 
     def __init__(self, binary: Path, model: Path, log: Path, threads: int = 2) -> None:
-        self.binary, self.model, self.log, self.threads = binary, model, log, threads
-        self.port = free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def origin(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, wait: float = 180.0) -> LlamaServer:
-        self.log.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.log, "wb") as output:
-            self.process = subprocess.Popen(
-                [str(self.binary), "-m", str(self.model), "--host", "127.0.0.1", "--port", str(self.port),
-                 "--jinja", "-c", str(CONTEXT_SIZE), "-np", "1", "-t", str(self.threads), "--alias", SERVED_NAME],
-                stdout=output, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + wait
-        try:
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise EvalSetupError(f"llama-server ended at start (exit {self.process.returncode}); "
-                                         f"see {self.log}")
-                with contextlib.suppress(OSError), \
-                        urllib.request.urlopen(f"{self.origin}/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        return self
-                time.sleep(0.5)
-        except BaseException:  # a stop (Ctrl-C, SIGTERM) while it loads: no server left behind
-            self.stop()
-            raise
-        self.stop()
-        raise EvalSetupError(f"llama-server did not answer /health within {wait:.0f} s; see {self.log}")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-    def __enter__(self) -> LlamaServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().__init__(binary, model, log, alias=SERVED_NAME, threads=threads)
 
 
 @dataclass

@@ -119,8 +119,9 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  doctor.run_doctor),
     CommandEntry("debug-tool-call", "status", "List the registered tools by class, or run one through the "
                  "permission gate and show its raw result.", debug_tool_call.ARGS, debug_tool_call.run_debug_tool_call),
-    CommandEntry("model", "settings", "Show the model and its provider, set it for this session, or list the "
-                 "models you can choose.", model.ARGS, model.run_model),
+    CommandEntry("model", "settings", "Show the model and its provider, set it for this session, list the "
+                 "models you can choose, or set up the model Orkeon serves itself (local: --size, --status, --stop).",
+                 model.ARGS, model.run_model),
     CommandEntry("dev-spec", "dev", "Write a spec in business words (<code> <what the feature is for>) or a change "
                  "brief (<code> bug|perf|behaviour <description>), ask its questions one at a time and have it "
                  "reviewed; <code> alone goes on with it.", dev_spec.ARGS, dev_spec.run_dev_spec, launches_crew=True),

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
+from orkeon_engine.domain.local_model import DEFAULT_IDLE_MINUTES
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
@@ -75,10 +76,21 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "model.apiBase",
         "The base URL of an OpenAI-compatible server (llama.cpp, vLLM, Ollama, a LiteLLM proxy). ORKEON_API_BASE "
         "wins over the settings files; a project's file is read for it only once the workspace is trusted "
-        "(orkeon trust).",
+        "(orkeon trust). `local` is the server Orkeon sets up and serves itself (`orkeon model local`): started "
+        "on the first model call, on a free loopback port, one for every workspace of this user.",
         "string",
         None,
         "services.model_settings",
+        "services.local_model",
+    ),
+    _key(
+        "model.local.idleMinutes",
+        "Minutes without a model call after which the local model's server (model.apiBase `local`) stops; the "
+        "next call starts it again. Counted from each call's start: keep it above llm.timeout.",
+        "number",
+        DEFAULT_IDLE_MINUTES,
+        "services.local_model",
+        minimum=1,
     ),
     _key(
         "review.passes",

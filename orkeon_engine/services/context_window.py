@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from orkeon_engine.domain.compaction_thresholds import ASSUMED_CONTEXT_WINDOW, Thresholds, thresholds_for
+from orkeon_engine.domain.local_model import LOCAL_API_BASE, LOCAL_FACTS
 from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts
 from orkeon_engine.domain.providers import key_variable
 from orkeon_engine.ports.model_server import ModelServer
@@ -56,7 +57,9 @@ async def model_information(config: ConfigStore, env: Mapping[str, str], server:
     if not choice.model:
         return ModelInformation()
     served = UNKNOWN
-    if choice.api_base:
+    if choice.api_base == LOCAL_API_BASE:
+        served = LOCAL_FACTS
+    elif choice.api_base:
         key_name = key_variable(choice.provider, env)
         served = await server.facts(choice.api_base, choice.model, env.get(key_name) if key_name else None)
     listed = UNKNOWN if served.complete else await table(choice.model)

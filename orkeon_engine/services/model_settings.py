@@ -15,9 +15,10 @@ from orkeon_engine.domain.pricing import PricingError, parse_pricing
 from orkeon_engine.services.config_store import ConfigStore
 
 HOW_TO_CONFIGURE = (
-    "no model is configured: run `orkeon config set model <provider/model> --user` "
-    "(for example openai/gpt-4o-mini) or set ORKEON_MODEL; for a local or team server also set "
-    "model.apiBase or ORKEON_API_BASE, and the provider's key in its usual environment variable"
+    "no model is configured: run `orkeon model local` to set up one on this machine (no key, no account), or "
+    "`orkeon config set model <provider/model> --user` (for example openai/gpt-4o-mini) or set ORKEON_MODEL; "
+    "for a local or team server also set model.apiBase or ORKEON_API_BASE, and the provider's key in its "
+    "usual environment variable"
 )
 
 

@@ -17,6 +17,7 @@ from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.local_model import LocalModelPorts
 from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
@@ -34,6 +35,8 @@ from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_hook_commands import FakeHookCommands
 from tests.support.doubles.fake_human_input import FakeHumanInput
+from tests.support.doubles.fake_local_model_files import FakeLocalModelFiles
+from tests.support.doubles.fake_local_model_server import FakeLocalModelServer
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 from tests.support.doubles.fake_memory_entries import FakeMemoryEntries
@@ -92,6 +95,7 @@ async def make_deps(
     github: GitHubApi | None = None,
     hook_commands: FakeHookCommands | None = None,
     checkpoints: FakeCheckpointStore | None = None,
+    local_model: LocalModelPorts | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -169,4 +173,5 @@ async def make_deps(
         github=github,
         hook_commands=hook_commands or FakeHookCommands(),
         checkpoints=checkpoints if checkpoints is not None else FakeCheckpointStore(),
+        local_model=local_model or LocalModelPorts(FakeLocalModelFiles(), FakeLocalModelServer()),
     )

@@ -70,7 +70,7 @@ a model's window and output limit (adapters/http_model_server.py):
 
 - `{"kind": "llama.cpp", "n_ctx": 16384, "n_predict": 1024, "n_ctx_train": 131072}`: `GET /props` answers
   `default_generation_settings.n_ctx` and `.params.n_predict` (n_predict -1 when not given), and `GET
-  /v1/models` carries `meta.n_ctx_train`, as a recent llama-server does;
+  /v1/models` carries `meta.n_ctx_train`, and `GET /health` answers 200, as a recent llama-server does;
 - `{"kind": "vllm", "n_ctx": 32768}`: `/props` is 404 and `/v1/models` carries `max_model_len`;
 - `{"kind": "ollama", "n_ctx": 8192, "n_predict": 512, "n_ctx_train": 32768}`: `/props` is 404 and
   `POST /api/show` answers `parameters` (num_ctx, num_predict) and `model_info` (`llama.context_length`);
@@ -393,6 +393,8 @@ def _facts_answer(server: dict[str, Any], method: str, path: str) -> dict[str, A
         elif kind == "vllm":
             model["max_model_len"] = n_ctx
         return {"object": "list", "data": [model]}
+    if method == "GET" and path == "/health" and kind == "llama.cpp":
+        return {"status": "ok"}
     if method == "GET" and path == "/props" and kind == "llama.cpp":
         return {"default_generation_settings": {"n_ctx": n_ctx, "params": {"n_predict": n_predict}},
                 "total_slots": 1, "model_path": "/models/stub-model.gguf", "chat_template": "{{ messages }}"}

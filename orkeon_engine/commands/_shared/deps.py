@@ -46,6 +46,7 @@ from orkeon_engine.services.context_window import WindowLookup
 from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.gate import GatePorts
 from orkeon_engine.services.llm import Llm
+from orkeon_engine.services.local_model import LocalModelPorts
 from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.tasks import TaskRegistry
@@ -135,6 +136,8 @@ class Deps:
     """The person's clipboard (/copy on the command line); None where the client copies what /copy returns."""
     checkpoints: CheckpointStore | None = None
     """The checkpoints of the assistant's turns (the files each changed), which /undo and /rewind take back."""
+    local_model: LocalModelPorts | None = None
+    """The model Orkeon sets up and serves itself: its files in the user's cache, its server (/model local)."""
 
     def run_toolbox(self, extra: Sequence[Tool[Any]] = (), files: Files | None = None) -> RunToolbox:
         """A fresh RunToolbox (its own read ledger) for one run, reporting to this run's progress; its tools

@@ -1,24 +1,35 @@
 """/model: the model the crews use, where it comes from and its provider; `/model set <name>` (or
 `/model <name>`) sets it for this session, `/model reset` drops the session's choice; `/model list` lists
 the chat models litellm knows for every provider whose key is in the environment, and the models the
-configured api base serves. A key's value is never shown: only the name of its variable."""
+configured api base serves; `/model local` sets up the model Orkeon serves itself (commands/settings/
+model_local.py). A key's value is never shown: only the name of its variable."""
 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.commands.settings.model_local import run_model_local
+from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.local_model import LOCAL_API_BASE, LOCAL_MODELS
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, providers_with_keys, qualified_model
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.model_catalogue import ModelCatalogue, ModelListError
 from orkeon_engine.services.model_settings import ModelChoice, resolve_model
 
-ACTIONS = ("show", "set", "reset", "list")
+ACTIONS = ("show", "set", "reset", "list", "local")
+LOCAL_FLAGS = ("size", "status", "stop", "yes")
 ARGS = ArgSpec(positionals=(
-    Positional("action", "show (the default), set, reset or list; a model name alone sets it", choices=ACTIONS),
+    Positional("action", "show (the default), set, reset, list, or local (set up the model Orkeon serves "
+               "itself); a model name alone sets it", choices=ACTIONS),
     Positional("model", "with set: the model as litellm names it (openai/gpt-4o-mini); with list: a provider"),
+), flags=(
+    Flag("size", "with local: the model's size", value="SIZE", choices=tuple(LOCAL_MODELS)),
+    Flag("status", "with local: show the local model's files and how its server stands"),
+    Flag("stop", "with local: stop the local model's server"),
+    Flag("yes", "with local: go ahead without asking (for a script)"),
 ))
-USAGE = "/model [show | set <provider/model> | <provider/model> | reset | list [provider]]"
+USAGE = ("/model [show | set <provider/model> | <provider/model> | reset | list [provider] | "
+         "local [--size 0.5b|1.5b] [--yes] | local --status | local --stop]")
 
 
 async def run_model(args: ParsedArgs, deps: Deps) -> CommandView:
@@ -26,6 +37,16 @@ async def run_model(args: ParsedArgs, deps: Deps) -> CommandView:
     value = args.word(1)
     if action not in ACTIONS:
         action, value = "set", action
+    flags = [name for name in LOCAL_FLAGS if args.has(name)]
+    if action == "local":
+        if value or len([name for name in flags if name in ("status", "stop")]) > 1:
+            raise ArgumentError("local takes --size, --yes, or one of --status and --stop", USAGE)
+        size = args.value("size")
+        if size is not None and size.strip().lower() not in LOCAL_MODELS:
+            raise ArgumentError(f"--size {size!r}: the sizes are {', '.join(LOCAL_MODELS)}", USAGE)
+        return await run_model_local(args, deps)
+    if flags:
+        raise ArgumentError(f"--{flags[0]} goes with /model local only", USAGE)
     if action == "show":
         return await _show(deps)
     if action == "set":
@@ -72,7 +93,9 @@ async def _list(deps: Deps, provider: str | None) -> CommandView:
     for name in providers:
         rows += [[name, model, "litellm"] for model in await catalogue.known_models(name)]
     lines: list[str] = []
-    if choice.api_base and not provider:
+    if choice.api_base == LOCAL_API_BASE and not provider:
+        rows += [[LOCAL_API_BASE, spec.model_setting, "orkeon model local"] for spec in LOCAL_MODELS.values()]
+    elif choice.api_base and not provider:
         prefix = choice.provider if choice.model else "openai"
         key_name = key_variable(prefix, deps.env)
         try:

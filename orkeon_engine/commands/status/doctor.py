@@ -23,10 +23,12 @@ from orkeon_engine.domain.doctor import (
     summary,
 )
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
+from orkeon_engine.domain.local_model import LOCAL_API_BASE, LocalModelError
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, qualified_model
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
 from orkeon_engine.ports.model_catalogue import ModelListError
+from orkeon_engine.services.local_model import local_files
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE, resolve_model
 from orkeon_engine.services.permission_rules import PermissionRules
 from orkeon_engine.services.workspace_trust import trust_line
@@ -125,6 +127,12 @@ async def _model(deps: Deps) -> Check:
     if not choice.model:
         return Check.failed("model", "no model is configured", _HOW.removeprefix("no model is configured: "))
     detail = f"{choice.model} (from {choice.model_source})"
+    if choice.api_base == LOCAL_API_BASE and deps.local_model is not None:
+        try:
+            _, path, binary = await local_files(deps.local_model.files, choice.model)
+        except LocalModelError as error:
+            return Check.failed("model", f"{detail}: {error}", "orkeon model local")
+        return Check.passed("model", f"{detail}, served by Orkeon on demand: {path} with {binary}")
     if choice.api_base:
         return Check.passed("model", f"{detail} at {choice.api_base} (from {choice.api_base_source})")
     names = PROVIDER_KEYS.get(choice.provider)
@@ -158,7 +166,7 @@ async def _model_name(deps: Deps, online: bool) -> list[Check]:
         return []
     if not choice.api_base:
         return [model_name_check(choice.model, await deps.models.is_known(choice.model))]
-    if not online:
+    if not online or choice.api_base == LOCAL_API_BASE:  # the local server: the model check says it all
         return []
     key_name = key_variable(choice.provider, deps.env)
     try:

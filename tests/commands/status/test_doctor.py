@@ -5,8 +5,11 @@ from orkeon_engine.domain.doctor import GrammarStatus
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import LlmFailure
+from orkeon_engine.services.local_model import LocalModelPorts
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
+from tests.support.doubles.fake_local_model_files import FakeLocalModelFiles
+from tests.support.doubles.fake_local_model_server import FakeLocalModelServer
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_system_probe import FakeSystemProbe
@@ -200,7 +203,26 @@ async def test_no_model_fails_with_how_to_configure_one():
     checks = _checks(await _doctor(env={}))
 
     assert checks["model"][:2] == ("FAILED", "no model is configured")
-    assert checks["model"][2].startswith("run `orkeon config set model")
+    assert checks["model"][2].startswith("run `orkeon model local`")
+    assert "`orkeon config set model <provider/model> --user`" in checks["model"][2]
+
+
+async def test_the_local_model_not_set_up_fails_naming_the_command_that_sets_it_up():
+    env = {"ORKEON_MODEL": "openai/qwen2.5-coder-1.5b", "ORKEON_API_BASE": "local"}
+
+    checks = _checks(await _doctor(env=env))
+
+    assert checks["model"][0] == "FAILED" and "run `orkeon model local` to set it up" in checks["model"][1]
+    assert checks["model"][2] == "orkeon model local"
+
+
+async def test_the_local_model_set_up_passes_with_its_file_and_server():
+    env = {"ORKEON_MODEL": "openai/qwen2.5-coder-0.5b", "ORKEON_API_BASE": "local"}
+    files = FakeLocalModelFiles(models={"0.5b": "/cache/m.gguf"}, server="/usr/bin/llama-server")
+
+    checks = _checks(await _doctor(env=env, local_model=LocalModelPorts(files, FakeLocalModelServer())))
+
+    assert checks["model"][0] == "ok" and "/cache/m.gguf with /usr/bin/llama-server" in checks["model"][1]
 
 
 async def test_a_model_whose_provider_key_is_missing_fails_naming_the_variable():
