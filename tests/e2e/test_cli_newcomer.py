@@ -30,7 +30,7 @@ from tests.support.temp_git import git, make_repo
 ROOT = Path(__file__).resolve().parents[2]
 REQUEST = "what does app.py do?"
 ANSWER = "app.py prints hello."
-SESSION_LINE = re.compile(r"^session\s+([0-9a-f]+) ", re.MULTILINE)
+SESSION_LINE = re.compile(r"^session\s+([0-9a-f]+)\b", re.MULTILINE)
 
 
 def _env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -76,7 +76,13 @@ def workspace(talked: Path, tmp_path: Path) -> tuple[Path, Path]:
     """A copy of the talked-to repository this test may change, and a home folder for it."""
     repo = tmp_path / "app"
     shutil.copytree(talked, repo, symlinks=True)
+    shutil.copytree(state_folder(talked), state_folder(repo))  # a copy elsewhere is another workspace
     return repo, tmp_path / "home"
+
+
+def state_folder(repo: Path) -> Path:
+    """The workspace's private state folder (in the person's state folder, keyed by the workspace's path)."""
+    return Path(os.environ["XDG_STATE_HOME"]) / "orkeon" / "workspaces" / workspace_key(repo)
 
 
 # 1. One session per workspace, continued -------------------------------------------------------------------
@@ -178,7 +184,7 @@ def test_without_orkeon_the_git_top_level_is_the_workspace(tmp_path):
 
     assert done.returncode == 0, done.stderr
     assert re.search(rf"^workspace\s+{re.escape(str(repo))}$", done.stdout, re.MULTILINE)
-    state = Path(os.environ["XDG_STATE_HOME"]) / "orkeon" / "workspaces" / workspace_key(repo) / "state.db"
+    state = state_folder(repo) / "state.db"
     assert state.exists() and not (repo / ".orkeon" / "local" / "state.db").exists()
     assert not (repo / "lib" / ".orkeon").exists()
 
@@ -383,6 +389,8 @@ def test_a_table_fits_the_terminal_s_width(tmp_path):
     folder = tmp_path / "plain"
     folder.mkdir()
     terminal = Terminal(folder, _env(tmp_path / "home"), columns=72)
+    terminal.read_until("choose 1-2: ")  # no model: the prompt offers the local one first
+    terminal.type("2")
     terminal.read_until("orkeon> ")
     terminal.type("/config keys")
     output = terminal.read_until("orkeon> ")
