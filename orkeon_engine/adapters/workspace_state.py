@@ -25,6 +25,7 @@ import sqlite3
 import stat
 import subprocess
 from collections.abc import Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,14 +146,17 @@ def _move_state_db(source: Path, target: Path) -> str:
     the reason on failure, with nothing half written at `target`."""
     partial = target.with_name(target.name + ".moving")
     try:
-        with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as old, sqlite3.connect(partial) as new:
+        with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as old, \
+                closing(sqlite3.connect(partial, isolation_level=None)) as new:
             old.backup(new)
+            new.execute("PRAGMA journal_mode = DELETE")  # every page in the one file before it is renamed
             if new.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'state_bag'").fetchone():
                 new.execute("DELETE FROM state_bag")
         os.chmod(partial, 0o600)
         os.replace(partial, target)
     except (sqlite3.Error, OSError) as error:
-        partial.unlink(missing_ok=True)
+        for leftover in (partial, Path(f"{partial}-wal"), Path(f"{partial}-shm"), Path(f"{partial}-journal")):
+            leftover.unlink(missing_ok=True)
         return str(error)
     for leftover in (source, Path(f"{source}-wal"), Path(f"{source}-shm")):
         leftover.unlink(missing_ok=True)

@@ -138,3 +138,28 @@ def test_a_state_folder_that_holds_a_state_db_already_keeps_it(tmp_path):
 def test_nothing_under_the_workspace_says_nothing(tmp_path):
     assert settle_legacy_state(tmp_path, tmp_path / "state") == settle_legacy_state(tmp_path, None)
     assert settle_legacy_state(tmp_path, None).moved == ()
+
+
+def test_a_state_db_left_open_in_wal_mode_moves_over_whole_and_opens_as_the_engine_opens_it(tmp_path):
+    from orkeon_engine.adapters.sqlite_db import SqliteDatabase
+
+    root, state = tmp_path / "repo", tmp_path / "state"
+    (root / ".orkeon" / "local").mkdir(parents=True)
+    state.mkdir()
+    writer = sqlite3.connect(root / ".orkeon" / "local" / "state.db", isolation_level=None)
+    writer.execute("PRAGMA journal_mode = WAL")
+    writer.execute("CREATE TABLE sessions (id TEXT PRIMARY KEY, title TEXT)")
+    writer.execute("CREATE TABLE state_bag (session_id TEXT, key TEXT, value TEXT)")
+    writer.execute("INSERT INTO sessions VALUES ('s1', 'kept in the wal')")
+    writer.execute("INSERT INTO state_bag VALUES ('s1', 'config:hooks', '{}')")
+
+    settled = settle_legacy_state(root, state)
+    writer.close()
+
+    database = SqliteDatabase(state / "state.db")
+    rows = database.run_sync(lambda conn: conn.execute("SELECT title FROM sessions").fetchall(), write=False)
+    bag = database.run_sync(lambda conn: conn.execute("SELECT count(*) FROM state_bag").fetchone(), write=False)
+    database.close()
+    assert settled.moved and rows == [("kept in the wal",)] and bag == (0,)
+    assert sorted(p.name for p in state.iterdir() if p.name.startswith("state.db")) in (
+        ["state.db"], ["state.db", "state.db-shm", "state.db-wal"])
