@@ -9,10 +9,13 @@ from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.main_loop.run import Epilogue, MainLoopPorts, MainLoopResult, Prelude, run_assistant_request
 from orkeon_engine.crews.speech.run import speak_answer
 from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.services.action_progress import ActionProgress
 
 
 def main_loop_ports(deps: Deps) -> MainLoopPorts:
-    """The ports of one run of the main loop: a fresh toolbox per turn, this run's progress and model."""
+    """The ports of one run of the main loop: a fresh toolbox per turn, this run's progress and model; a
+    front end that shows no turn events of its own (the editor) gets each call's action line on its
+    progress line."""
     return MainLoopPorts(
         workspace=deps.workspace,
         session=deps.session,
@@ -29,7 +32,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         usage=deps.usage,
         window=deps.context_window,
         grammar=deps.shell_grammar,
-        events=deps.events,
+        events=deps.events or ActionProgress(deps.progress),
         hook_commands=deps.hook_commands,
         checkpoints=deps.checkpoints,
         can_ask=deps.can_ask,

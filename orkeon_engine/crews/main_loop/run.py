@@ -284,7 +284,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     toolbox = await _toolbox(ports, recorder, writer)  # the extra tools checked first
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
-    steps = _Steps(ports.progress)
+    steps = _Steps(ports.logger)
     request = turn.request.strip()
     if turn.prelude is not None:  # 1
         steps.report(1, "the launching command's call")
@@ -475,11 +475,14 @@ async def _auto_compact(ports: MainLoopPorts, thresholds: Thresholds) -> Compact
 
 
 class _Steps:
-    def __init__(self, progress: Progress) -> None:
-        self._progress = progress
+    """The turn's own bookkeeping (`step 4 of 7: flags: the defaults`): written to the log at info, never
+    to the progress line, which shows what the turn does (its action lines) rather than how it is built."""
+
+    def __init__(self, logger: Logger) -> None:
+        self._logger = logger
 
     def report(self, number: int, what: str) -> None:
-        self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
+        self._logger.info(f"assistant: step {number} of {STEPS}: {what}")
 
 
 async def _uses_core_set(config: ConfigStore, window: WindowChoice) -> bool:
