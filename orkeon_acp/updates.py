@@ -1,8 +1,8 @@
 """The engine's TurnEvents as session/update notifications: the answer as `agent_message_chunk`, each tool
 call as `tool_call` then `tool_call_update` (in progress, completed or failed, with its diff, its terminal
-and its result, its title then the call's whole action line, as the terminal shows it), the plan of a plan-mode turn as `plan`, the todo list the model keeps (todo_write) as
-`plan` too, each entry with its status; and the session's `available_commands_update`
-(the catalogue's commands) and `current_mode_update`.
+and its result, its title then the call's whole action line, as the terminal shows it), the plan of a
+plan-mode turn as `plan`, the todo list the model keeps (todo_write) as `plan` too, each entry with its
+status; and the session's `available_commands_update` (the catalogue's commands) and `current_mode_update`.
 """
 
 from __future__ import annotations

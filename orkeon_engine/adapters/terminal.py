@@ -1,5 +1,6 @@
 """The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr, and the width
-the tables are fitted to."""
+the tables are fitted to. Given a Screen (adapters/terminal_screen.py), a question is drawn on it with its
+diff in colour, the spinner paused while the person answers, and the progress's figures feed the spinner."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import asyncio
 import shutil
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from contextlib import nullcontext
+from typing import Any, TextIO
 
+from orkeon_engine.adapters.terminal_screen import Screen
 from orkeon_engine.domain.free_answer import read_typed_answer
 from orkeon_engine.domain.tool_call import FileEdit
 
@@ -28,11 +31,18 @@ class TerminalHumanInput:
     a number or an option's words pick it, other words are the answer, an empty line is none."""
 
     def __init__(self, interactive: bool | None = None, out: TextIO | None = None,
-                 given: TextIO | None = None) -> None:
+                 given: TextIO | None = None, screen: Screen | None = None) -> None:
         self._interactive = interactive
         self._out = out
         self._in = given
         """Where the answers are read from (stdin unless given)."""
+        self._screen = screen
+
+    def _say(self, text: str, out: TextIO) -> None:
+        if self._screen is not None:
+            self._screen.say(text)
+        else:
+            out.write(text + "\n")
 
     @property
     def interactive(self) -> bool:
@@ -46,8 +56,9 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
-        out.write("\n".join(lines) + "\n")
-        answer = await _read_line(f"choose 1-{len(options)}: ", out, self._in)
+        with self._paused():
+            self._say("\n".join(lines), out)
+            answer = await _read_line(f"choose 1-{len(options)}: ", out, self._in)
         if answer is None:
             return None
         answer = answer.strip()
@@ -63,9 +74,10 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
-        out.write("\n".join(lines) + "\n")
         pick = f"choose 1-{len(options)}, or " if options else ""
-        answer = await _read_line(f"{pick}write your own answer: ", out, self._in)
+        with self._paused():
+            self._say("\n".join(lines), out)
+            answer = await _read_line(f"{pick}write your own answer: ", out, self._in)
         return read_typed_answer(answer, options) if answer is not None else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
@@ -73,10 +85,14 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         suffix = f" [{default}]" if default else ""
-        answer = await _read_line(f"{question}{suffix}: ", out, self._in)
+        with self._paused():
+            answer = await _read_line(f"{question}{suffix}: ", out, self._in)
         if answer is None:
             return None
         return answer if answer.strip() else default
+
+    def _paused(self) -> Any:
+        return self._screen.paused() if self._screen is not None else nullcontext()
 
 
 async def _read_line(prompt: str, out: TextIO, given: TextIO | None = None) -> str | None:
@@ -102,13 +118,16 @@ def print_notice(text: str, out: TextIO | None = None) -> None:
 class TerminalProgress:
     """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False.
 
-    With `steps` off only the beginning and the end are written (a child in the background, whose every
-    turn would clutter the prompt)."""
+    With `steps` off only the beginning and the end are written: the crew's steps and turn counters are its
+    bookkeeping, written with `--verbose` only (and a child in the background, whose every turn would
+    clutter the prompt, never writes them); on a `screen` they are the spinner's figures instead."""
 
-    def __init__(self, out: TextIO | None = None, quiet: bool = False, steps: bool = True) -> None:
+    def __init__(self, out: TextIO | None = None, quiet: bool = False, steps: bool = True,
+                 screen: Screen | None = None) -> None:
         self._out = out
         self._quiet = quiet
         self._steps = steps
+        self._screen = screen
         self._title = ""
 
     def _write(self, text: str) -> None:
@@ -126,6 +145,8 @@ class TerminalProgress:
         self._write(f"… {title}" + (f": {message}" if message else ""))
 
     def report(self, message: str, percentage: int | None = None) -> None:
+        if self._screen is not None:
+            self._screen.status(message)
         if not self._steps:
             return
         pct = f" ({percentage}%)" if percentage is not None else ""

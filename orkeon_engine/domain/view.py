@@ -53,6 +53,8 @@ class CommandView:
     aside: str = ""
     """A line for the person when the output is meant for a program (a JSON or SARIF report): the CLI
     writes it on stderr, so the report on stdout stays clean."""
+    markdown: bool = False
+    """The message is Markdown (an assistant's answer): a terminal that draws may render it."""
 
 
 def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]]) -> Table:

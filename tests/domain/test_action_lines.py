@@ -41,7 +41,8 @@ def test_an_edit_counts_its_lines_and_carries_its_diff():
 
 
 def test_an_edit_without_its_change_counts_the_diff_of_its_result():
-    text = "edited /workspace/a.py (1 place):\n--- /workspace/a.py\n+++ /workspace/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n+y = 3"
+    text = ("edited /workspace/a.py (1 place):\n--- /workspace/a.py\n+++ /workspace/a.py\n@@ -1 +1 @@\n"
+            "-x = 1\n+x = 2\n+y = 3")
 
     assert action_line(record("file_edit", {"path": "a.py"}, text)).text == "Edit a.py +2 −1"
 

@@ -72,4 +72,4 @@ def assistant_view(result: MainLoopResult) -> CommandView:
         "toolCalls": len(result.calls),
     }
     return CommandView(lines=lines, message=f"{result.answer.rstrip()}\n\n({result.closing()})", document=document,
-                       data=data)
+                       data=data, markdown=True)
