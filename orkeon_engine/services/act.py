@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, usage_so_far
 from orkeon_engine.domain.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,
@@ -524,7 +524,7 @@ class _ToolLoop:
     def _report(self) -> None:
         if self._progress is not None:
             calls = len(self._records)
-            self._progress.report(f"turn {self._turns}: {format_usage(self._usage)} so far; "
+            self._progress.report(f"turn {self._turns}: {usage_so_far(self._usage)} so far; "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
 
 

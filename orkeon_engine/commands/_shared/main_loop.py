@@ -4,12 +4,16 @@ turn with the launching command's prelude, and the view of an answer."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.main_loop.run import Epilogue, MainLoopPorts, MainLoopResult, Prelude, run_assistant_request
 from orkeon_engine.crews.speech.run import speak_answer
+from orkeon_engine.domain.local_model import is_local_model
 from orkeon_engine.domain.view import CommandView, Document
 from orkeon_engine.services.action_progress import ActionProgress
+from orkeon_engine.services.model_settings import resolve_model
 
 
 def main_loop_ports(deps: Deps) -> MainLoopPorts:
@@ -54,7 +58,9 @@ async def voice_reply(deps: Deps) -> Epilogue | None:
 async def run_assistant_turn(deps: Deps, text: str, prelude: Prelude | None = None) -> CommandView:
     """One assistant turn on `text` (its `mode:` prefix read), after the launching command's prelude, its
     answer spoken when `voice.reply` is on."""
-    result = await run_assistant_request(text, main_loop_ports(deps), prelude, await voice_reply(deps))
+    choice = await resolve_model(deps.config, deps.env)
+    ports = dataclasses.replace(main_loop_ports(deps), local_model=is_local_model(choice.model, choice.api_base))
+    result = await run_assistant_request(text, ports, prelude, await voice_reply(deps))
     return assistant_view(result)
 
 

@@ -178,6 +178,9 @@ class MainLoopPorts:
     can_ask: bool = True
     """False when nobody can answer a question (the command line without a terminal): the tools whose every
     call would ask are then left out (crews/main_loop/offer.py)."""
+    local_model: bool = False
+    """The model is served on the person's own machine or network: a cost nobody priced is "no price (local
+    model)" in the closing line, not "unknown"."""
 
     def recorder(self) -> RecordingFiles | None:
         """The Files port of one turn, recording its edits, when the engine keeps checkpoints."""
@@ -334,7 +337,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
     calls = act.turns + writer.calls  # definition_rewrite's focused calls are the turn's model calls too
-    usage = summed_usage_text(act.usage + writer.usage, calls)
+    usage = summed_usage_text(act.usage + writer.usage, calls, ports.local_model)
     steps.report(7, f"answered: {usage}")
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
