@@ -51,6 +51,7 @@ from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
     answer_or_silence,
+    answer_with_changes,
     checkpoint_line,
     document_title,
     figures_line,
@@ -341,10 +342,11 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     steps.report(7, f"answered: {usage}")
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
-    return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
+    changed = tuple(recorder.changed) if recorder is not None else ()
+    return MainLoopResult(request, answer_with_changes(act.text, changed), line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
-                          changed=tuple(recorder.changed) if recorder is not None else ())
+                          changed=changed)
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
