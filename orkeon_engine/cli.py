@@ -22,7 +22,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from orkeon_engine.adapters.terminal import terminal_width
+from orkeon_engine.adapters.terminal import can_prompt, terminal_width
 from orkeon_engine.adapters.terminal_screen import Screen
 from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
@@ -49,7 +49,7 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [--verbose
 
   Each tool call the assistant makes shows as one line as it happens; --verbose also shows the crews' own
   steps and the log at info. At a terminal the output is drawn (a spinner, Markdown, coloured diffs);
-  --plain, NO_COLOR, or a stdout that is no terminal give plain text.
+  --plain, NO_COLOR, or a stdout that is no terminal give plain text (--plain also the plain line prompt).
 """
 PROMPT = "orkeon> "
 CONTINUATION_PROMPT = "   ... "
@@ -177,7 +177,7 @@ def _main(argv: Sequence[str] | None) -> int:
         try:
             if rest:
                 return _one_command(runner, engine, rest, terminal.screen)
-            return _interactive(runner, engine, reports, terminal.screen)
+            return _interactive(runner, engine, reports, terminal.screen, plain="plain" in options)
         finally:
             runner.run(_close(engine))
 
@@ -309,8 +309,9 @@ def _show(result: RunResult, screen: Screen | None = None) -> int:
     return 2 if isinstance(result, BadArguments) else 1
 
 
-def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, screen: Screen) -> int:
-    _setup_completion([e.name for e in engine.commands])
+def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, screen: Screen,
+                 plain: bool = False) -> int:
+    read, redraws = _line_reader(engine, plain)
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant (a line ending with \\ "
           "goes on on the next; a paste keeps its lines); /help lists the commands; exit (or Ctrl-D) leaves.")
@@ -321,9 +322,9 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, scre
         print(f"limited: {limitation}")
     _load_model_client_while_idle(runner, engine)
     while True:
-        reports.at_prompt = True
+        reports.at_prompt = not redraws
         try:
-            line = read_input(input)
+            line = read()
         except EOFError:
             print()
             _say_interrupted(engine.running_children())
@@ -337,6 +338,22 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, scre
             _say_interrupted(engine.running_children())
             return 0
         _interactive_line(runner, engine, line, screen)
+
+
+def _line_reader(engine: Engine, plain: bool) -> tuple[Callable[[], str], bool]:
+    """How the prompt reads an input, and whether it redraws itself when a report is printed: prompt_toolkit
+    for a person at a terminal (adapters/terminal_prompt.py), else (no terminal, or --plain) input() with
+    readline's completion of the command names."""
+    if plain or not can_prompt(environ=os.environ):
+        _setup_completion([e.name for e in engine.commands])
+        return (lambda: read_input(input)), False
+    from orkeon_engine.adapters.terminal_prompt import TerminalPrompt, history_path
+    from orkeon_engine.domain.line_completion import CommandWords
+
+    words = [CommandWords(e.name, e.args, e.description, e.aliases) for e in engine.commands]
+    prompt = TerminalPrompt(PROMPT, CONTINUATION_PROMPT, words, history_path(Path(engine.deps.workspace.root),
+                                                                             os.environ), LEAVE_WORDS)
+    return prompt.read, True
 
 
 def read_input(read: Callable[[str], str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any, TextIO
 
@@ -22,6 +22,16 @@ DEFAULT_WIDTH = 100
 def terminal_width() -> int:
     """The columns to fit the output to: COLUMNS when set, else the terminal's width, else DEFAULT_WIDTH."""
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+
+
+def can_prompt(stdin: Any = None, stdout: Any = None, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether a person is at a terminal that prompt_toolkit can draw on (both ends a tty, TERM not dumb)."""
+    if (environ or {}).get("TERM") == "dumb":
+        return False
+    try:
+        return bool((stdin or sys.stdin).isatty() and (stdout or sys.stdout).isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 class TerminalHumanInput:

@@ -523,8 +523,9 @@ class _ToolLoop:
 
     def _report(self) -> None:
         if self._progress is not None:
-            calls = len(self._records)
-            self._progress.report(f"turn {self._turns}: {usage_so_far(self._usage)} so far; "
+            calls = len(self._records)  # the figures of the work so far, not a counter of the loop's turns
+            models = f"{self._turns} model call{'' if self._turns == 1 else 's'}"
+            self._progress.report(f"{usage_so_far(self._usage)} so far; {models}, "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
 
 
