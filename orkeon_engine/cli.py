@@ -20,10 +20,9 @@ import sys
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 from orkeon_engine.adapters.terminal import can_prompt, terminal_width
-from orkeon_engine.adapters.terminal_screen import Screen
 from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
@@ -31,6 +30,9 @@ from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.children import ChildRecord, usage_text
 from orkeon_engine.domain.prompt_line import LEAVE_WORDS, continued, wants_to_leave
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
+
+if TYPE_CHECKING:
+    from orkeon_engine.adapters.terminal_screen import Screen
 
 USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [--verbose] [--plain] [<command> [args...]]
 
