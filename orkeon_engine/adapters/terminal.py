@@ -145,6 +145,9 @@ class TerminalProgress:
     def _write(self, text: str) -> None:
         if self._quiet:
             return
+        if self._screen is not None:  # above the spinner, not through it
+            self._screen.say(text)
+            return
         out = self._out or sys.stderr
         try:
             out.write(text + "\n")

@@ -36,7 +36,7 @@ def terminal_ui(environ: Mapping[str, str], verbose: bool = False, plain: bool =
         clipboard=SystemClipboard(environ, sys.stdout),
         human=human,
         progress=TerminalProgress(steps=verbose, screen=screen),
-        logger=StderrLogger(log_level(environ, verbose)),
+        logger=StderrLogger(log_level(environ, verbose), _ScreenStream(screen)),
         can_ask=human.interactive,
         progress_for=lambda title: TerminalProgress(steps=False),
         background_human=TerminalHumanInput(interactive=False),
@@ -44,6 +44,20 @@ def terminal_ui(environ: Mapping[str, str], verbose: bool = False, plain: bool =
         events=TerminalTurnEvents(screen),
     )
     return TerminalUi(ui, screen)
+
+
+class _ScreenStream:
+    """The log's lines written on the screen (above its spinner), as a text stream."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+
+    def write(self, text: str) -> int:
+        self._screen.say(text.rstrip("\n"))
+        return len(text)
+
+    def flush(self) -> None:
+        return None
 
 
 def log_level(environ: Mapping[str, str], verbose: bool) -> str:
