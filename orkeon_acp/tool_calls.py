@@ -21,6 +21,7 @@ from acp.schema import (
 )
 
 from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.action_lines import action_line, started_line
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass
 
 HostPath = Callable[[str], str | None]
@@ -36,13 +37,17 @@ def tool_kind(tool_class: ToolClass | None) -> ToolKind:
 
 
 def tool_title(call: ToolCall) -> str:
-    """What the call does in the person's terms: the command line, else the tool and its paths."""
-    if call.command:
-        title = f"$ {call.command}"
-    elif call.paths:
-        title = f"{call.name} {', '.join(_short(path) for path in call.paths)}"
-    else:
-        title = call.name
+    """What the call does in the person's terms, as the terminal's action line starts (`Run npm test`,
+    `Read a.py`); once it ends, its update's title is the whole action line (`finished_title`)."""
+    return _cut(started_line(call))
+
+
+def finished_title(record: ToolCallRecord, call: ToolCall | None) -> str:
+    """The finished call's action line (`Read a.py (12 lines)`, `Run pytest → 2 passed`)."""
+    return _cut(action_line(record, call).text)
+
+
+def _cut(title: str) -> str:
     title = " ".join(title.split())
     return title if len(title) <= TITLE_CHARS else title[: TITLE_CHARS - 1] + "…"
 
@@ -73,6 +78,3 @@ def result_content(record: ToolCallRecord) -> Content:
         text = f"{text[:RESULT_CHARS]}\n[... {len(text) - RESULT_CHARS:,} more characters given to the model]"
     return tool_content(text_block(text))
 
-
-def _short(path: str) -> str:
-    return path.removeprefix("/workspace/")

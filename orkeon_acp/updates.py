@@ -1,8 +1,8 @@
 """The engine's TurnEvents as session/update notifications: the answer as `agent_message_chunk`, each tool
 call as `tool_call` then `tool_call_update` (in progress, completed or failed, with its diff, its terminal
-and its result), the plan of a plan-mode turn as `plan`, the todo list the model keeps (todo_write) as
-`plan` too, each entry with its status; and the session's `available_commands_update`
-(the catalogue's commands) and `current_mode_update`.
+and its result, its title then the call's whole action line, as the terminal shows it), the plan of a
+plan-mode turn as `plan`, the todo list the model keeps (todo_write) as `plan` too, each entry with its
+status; and the session's `available_commands_update` (the catalogue's commands) and `current_mode_update`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from orkeon_acp.peer import SessionPeer
 from orkeon_acp.tool_calls import (
     Content,
     call_content,
+    finished_title,
     result_content,
     result_status,
     tool_kind,
@@ -37,6 +38,7 @@ class AcpTurnEvents:
     def __init__(self, peer: SessionPeer) -> None:
         self._peer = peer
         self._content: dict[str, list[Content]] = {}
+        self._calls: dict[str, ToolCall] = {}
         self._running_shell: str | None = None
 
     async def text(self, chunk: str) -> None:
@@ -45,6 +47,7 @@ class AcpTurnEvents:
     async def tool_call_checked(self, call: ToolCall) -> None:
         content = call_content(call, self._peer.host_path)
         self._content[call.call_id] = content
+        self._calls[call.call_id] = call
         await self._peer.update(start_tool_call(
             call.call_id, tool_title(call), kind=tool_kind(call.tool_class), status="pending", content=content,
             locations=tool_locations(call, self._peer.host_path), raw_input=call.arguments))
@@ -59,12 +62,14 @@ class AcpTurnEvents:
             self._running_shell = None
         shown = self._content.pop(record.id, None)
         content = [*(shown or []), result_content(record)]
+        title = finished_title(record, self._calls.pop(record.id, None))
         if shown is None:  # never announced: an unknown tool or arguments that did not fit
-            await self._peer.update(start_tool_call(record.id, record.name, kind=tool_kind(None),
+            await self._peer.update(start_tool_call(record.id, title, kind=tool_kind(None),
                                                     status=result_status(record), content=content,
                                                     raw_input=record.arguments))
             return
-        await self._peer.update(update_tool_call(record.id, status=result_status(record), content=content))
+        await self._peer.update(update_tool_call(record.id, title=title, status=result_status(record),
+                                                 content=content))
 
     async def plan(self, steps: Sequence[str]) -> None:
         await self._peer.update(update_plan(plan_entry(step) for step in steps))

@@ -20,11 +20,9 @@ import sys
 import threading
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from orkeon_engine.adapters.stderr_logger import StderrLogger
-from orkeon_engine.adapters.system_clipboard import SystemClipboard
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice, terminal_width
+from orkeon_engine.adapters.terminal import can_prompt, terminal_width
 from orkeon_engine.adapters.workspace_probe import find_workspace_root
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.catalogue_export import FORMATS, render
@@ -32,9 +30,11 @@ from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.children import ChildRecord, usage_text
 from orkeon_engine.domain.prompt_line import LEAVE_WORDS, continued, wants_to_leave
 from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
-from orkeon_engine.ports.ui import UserInterface
 
-USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command> [args...]]
+if TYPE_CHECKING:
+    from orkeon_engine.adapters.terminal_screen import Screen
+
+USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [--verbose] [--plain] [<command> [args...]]
 
   orkeon                 open the interactive prompt: a line without / goes to the assistant,
                          /help lists the commands, exit (or quit, or Ctrl-D) leaves
@@ -48,6 +48,10 @@ USAGE = """usage: orkeon [--workspace DIR] [--resume SESSION | --new] [<command>
   the current folder; --workspace DIR names it. Every command and the prompt continue the workspace's
   current session; --new starts another, --resume SESSION (or `orkeon resume SESSION`) makes that one
   current. Paths you type are relative to the current folder.
+
+  Each tool call the assistant makes shows as one line as it happens; --verbose also shows the crews' own
+  steps and the log at info. At a terminal the output is drawn (a spinner, Markdown, coloured diffs);
+  --plain, NO_COLOR, or a stdout that is no terminal give plain text (--plain also the plain line prompt).
 """
 PROMPT = "orkeon> "
 CONTINUATION_PROMPT = "   ... "
@@ -160,20 +164,12 @@ def _main(argv: Sequence[str] | None) -> int:
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
         return 2
-    human = TerminalHumanInput()
-    ui = UserInterface(
-        clipboard=SystemClipboard(os.environ, sys.stdout),
-        human=human,
-        progress=TerminalProgress(),
-        logger=StderrLogger(os.environ.get("ORKEON_LOG_LEVEL", "warning")),
-        can_ask=human.interactive,
-        progress_for=lambda title: TerminalProgress(steps=False),
-        background_human=TerminalHumanInput(interactive=False),
-        notice=print_notice,
-    )
+    from orkeon_engine.adapters.terminal_ui import terminal_ui
+
+    terminal = terminal_ui(os.environ, verbose="verbose" in options, plain="plain" in options)
     with EngineLoop() as runner:
         try:
-            engine = runner.run(build_engine(workspace, ui, resume=options.get("resume"),
+            engine = runner.run(build_engine(workspace, terminal.ui, resume=options.get("resume"),
                                              new_session="new" in options, cwd=cwd))
         except LookupError as error:
             print(f"orkeon: {error.args[0] if error.args else error}", file=sys.stderr)
@@ -182,8 +178,8 @@ def _main(argv: Sequence[str] | None) -> int:
         engine.on_child_end(reports)
         try:
             if rest:
-                return _one_command(runner, engine, rest)
-            return _interactive(runner, engine, reports)
+                return _one_command(runner, engine, rest, terminal.screen)
+            return _interactive(runner, engine, reports, terminal.screen, plain="plain" in options)
         finally:
             runner.run(_close(engine))
 
@@ -196,6 +192,10 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
             options["help"] = "yes"
         elif flag == "--new":
             options["new"] = "yes"
+        elif flag in ("-v", "--verbose"):
+            options["verbose"] = "yes"
+        elif flag == "--plain":
+            options["plain"] = "yes"
         elif flag in ("--workspace", "--resume"):
             if not argv:
                 raise ArgumentError(f"{flag} needs a value", USAGE)
@@ -261,12 +261,22 @@ async def _close(engine: Engine) -> None:
     engine.close()
 
 
-def _one_command(runner: EngineLoop, engine: Engine, tokens: list[str]) -> int:
+def _one_command(runner: EngineLoop, engine: Engine, tokens: list[str], screen: Screen) -> int:
     name, *args = tokens
-    result = runner.run(engine.run(name, args))
-    code = _show(result)
+    code = _show(_run_drawn(runner, engine, name, args, screen), screen)
     _wait_for_children(runner, engine)
     return code
+
+
+def _run_drawn(runner: EngineLoop, engine: Engine, name: str, args: list[str], screen: Screen) -> RunResult:
+    """Run one command, with the screen's spinner while a crew works (Ctrl-C stops both)."""
+    entry = engine.find(name)
+    if entry is not None and entry.launches_crew:
+        screen.working(entry.name)
+    try:
+        return runner.run(engine.run(name, args))
+    finally:
+        screen.done()
 
 
 def _wait_for_children(runner: EngineLoop, engine: Engine) -> None:
@@ -288,9 +298,10 @@ def _say_interrupted(ids: Sequence[int]) -> None:
               "runs it again)", file=sys.stderr)
 
 
-def _show(result: RunResult) -> int:
+def _show(result: RunResult, screen: Screen | None = None) -> int:
     if isinstance(result, Ok):
-        text = result.render(terminal_width())
+        width = terminal_width()
+        text = "" if screen is not None and screen.show(result.view, width) else result.render(width)
         if text:
             print(text)
         if result.view.aside:
@@ -300,8 +311,9 @@ def _show(result: RunResult) -> int:
     return 2 if isinstance(result, BadArguments) else 1
 
 
-def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> int:
-    _setup_completion([e.name for e in engine.commands])
+def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, screen: Screen,
+                 plain: bool = False) -> int:
+    read, redraws = _line_reader(engine, plain)
     info = engine.deps.workspace
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant (a line ending with \\ "
           "goes on on the next; a paste keeps its lines); /help lists the commands; exit (or Ctrl-D) leaves.")
@@ -315,9 +327,9 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
     _offer_local_model(runner, engine)
     _load_model_client_while_idle(runner, engine)
     while True:
-        reports.at_prompt = True
+        reports.at_prompt = not redraws
         try:
-            line = read_input(input)
+            line = read()
         except EOFError:
             print()
             _say_interrupted(engine.running_children())
@@ -330,7 +342,23 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports) -> i
         if wants_to_leave(line):  # `exit`, `quit`: as Ctrl-D, never a request to the model
             _say_interrupted(engine.running_children())
             return 0
-        _interactive_line(runner, engine, line)
+        _interactive_line(runner, engine, line, screen)
+
+
+def _line_reader(engine: Engine, plain: bool) -> tuple[Callable[[], str], bool]:
+    """How the prompt reads an input, and whether it redraws itself when a report is printed: prompt_toolkit
+    for a person at a terminal (adapters/terminal_prompt.py), else (no terminal, or --plain) input() with
+    readline's completion of the command names."""
+    if plain or not can_prompt(environ=os.environ):
+        _setup_completion([e.name for e in engine.commands])
+        return (lambda: read_input(input)), False
+    from orkeon_engine.adapters.terminal_prompt import TerminalPrompt, history_path
+    from orkeon_engine.domain.line_completion import CommandWords
+
+    words = [CommandWords(e.name, e.args, e.description, e.aliases) for e in engine.commands]
+    prompt = TerminalPrompt(PROMPT, CONTINUATION_PROMPT, words, history_path(Path(engine.deps.workspace.root),
+                                                                             os.environ), LEAVE_WORDS)
+    return prompt.read, True
 
 
 def read_input(read: Callable[[str], str]) -> str:
@@ -398,7 +426,7 @@ class _BackgroundLoad:
 _MODEL_CLIENT_LOADER = _BackgroundLoad()
 
 
-def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:
+def _interactive_line(runner: EngineLoop, engine: Engine, line: str, screen: Screen) -> None:
     """Run one typed line: a command, or a request for the assistant."""
     try:
         typed = engine.line_tokens(line)
@@ -409,7 +437,7 @@ def _interactive_line(runner: EngineLoop, engine: Engine, line: str) -> None:
         return
     name, *tokens = typed
     try:
-        _show(runner.run(engine.run(name, tokens)))
+        _show(_run_drawn(runner, engine, name, tokens, screen), screen)
     except KeyboardInterrupt:
         print("\ncancelled", file=sys.stderr)
 

@@ -171,6 +171,29 @@ def test_free_text_at_the_prompt_runs_a_turn_of_the_assistant_against_the_model(
     assert len(requests) == 2 and "what does a.py do? don't guess" in requests[0]["messages"][1]["content"]
 
 
+def test_each_tool_call_is_an_action_line_on_stderr_and_the_steps_show_only_with_verbose(folder):
+    from tests.support.stub_openai_server import StubOpenAIServer
+
+    (folder / "a.py").write_text("print('a')\n")
+    read = {"tool_calls": [{"name": "file_read", "arguments": {"path": "a.py"}}], "content": None}
+    answer = {"content": "a.py prints the letter a."}
+    runs = []
+    for flags in ([], ["--verbose"]):
+        with StubOpenAIServer([read, answer]) as stub:
+            runs.append(_run([*flags, "assistant", "what does a.py do?"], folder,
+                             extra_env={"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": stub.url}))
+    quiet, verbose = runs
+
+    assert quiet.returncode == 0 and verbose.returncode == 0, quiet.stderr + verbose.stderr
+    assert "• Read a.py (1 line)" in quiet.stderr.splitlines()
+    assert "step " not in quiet.stderr and "model call" not in quiet.stderr  # the crew's bookkeeping is not shown
+    assert quiet.stdout.splitlines()[0] == "mode: default, the default, as no mode is set"
+    assert "a.py prints the letter a." in quiet.stdout.splitlines() and "•" not in quiet.stdout  # as scripts read
+    assert "assistant: step 4 of 7: flags: the defaults" in verbose.stderr
+    assert "so far; 2 model calls, 1 tool call" in verbose.stderr
+    assert verbose.stdout == quiet.stdout
+
+
 def test_a_line_ending_with_a_backslash_goes_on_and_the_lines_are_one_request(folder):
     from tests.support.stub_openai_server import StubOpenAIServer
 

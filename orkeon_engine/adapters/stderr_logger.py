@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+from typing import Protocol
 
 LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40}
+
+
+class Stream(Protocol):
+    """Where the lines go: stderr, or any text stream (the terminal's screen, above its spinner)."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class StderrLogger:
     """Writes `level: message` lines at or above a threshold; a write that fails is dropped."""
 
-    def __init__(self, level: str = "warning", stream: TextIO | None = None) -> None:
+    def __init__(self, level: str = "warning", stream: Stream | None = None) -> None:
         self._threshold = LEVELS.get(level, 30)
         self._stream = stream
 

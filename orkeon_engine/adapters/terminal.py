@@ -1,16 +1,21 @@
 """The terminal's side of the UserInterface: questions on stdin/stderr, progress on stderr, and the width
-the tables are fitted to."""
+the tables are fitted to. Given a Screen (adapters/terminal_screen.py), a question is drawn on it with its
+diff in colour, the spinner paused while the person answers, and the progress's figures feed the spinner."""
 
 from __future__ import annotations
 
 import asyncio
 import shutil
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any, TextIO
 
 from orkeon_engine.domain.free_answer import read_typed_answer
 from orkeon_engine.domain.tool_call import FileEdit
+
+if TYPE_CHECKING:  # the screen and its action lines load with the engine, not with `orkeon --help`
+    from orkeon_engine.adapters.terminal_screen import Screen
 
 DEFAULT_WIDTH = 100
 """The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""
@@ -21,6 +26,16 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
+def can_prompt(stdin: Any = None, stdout: Any = None, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether a person is at a terminal that prompt_toolkit can draw on (both ends a tty, TERM not dumb)."""
+    if (environ or {}).get("TERM") == "dumb":
+        return False
+    try:
+        return bool((stdin or sys.stdin).isatty() and (stdout or sys.stdout).isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 class TerminalHumanInput:
     """Asks on the terminal; with no terminal to ask (a pipe, CI) every question gets no answer (None).
 
@@ -28,11 +43,18 @@ class TerminalHumanInput:
     a number or an option's words pick it, other words are the answer, an empty line is none."""
 
     def __init__(self, interactive: bool | None = None, out: TextIO | None = None,
-                 given: TextIO | None = None) -> None:
+                 given: TextIO | None = None, screen: Screen | None = None) -> None:
         self._interactive = interactive
         self._out = out
         self._in = given
         """Where the answers are read from (stdin unless given)."""
+        self._screen = screen
+
+    def _say(self, text: str, out: TextIO) -> None:
+        if self._screen is not None:
+            self._screen.say(text)
+        else:
+            out.write(text + "\n")
 
     @property
     def interactive(self) -> bool:
@@ -46,8 +68,9 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
-        out.write("\n".join(lines) + "\n")
-        answer = await _read_line(f"choose 1-{len(options)}: ", out, self._in)
+        with self._paused():
+            self._say("\n".join(lines), out)
+            answer = await _read_line(f"choose 1-{len(options)}: ", out, self._in)
         if answer is None:
             return None
         answer = answer.strip()
@@ -63,9 +86,10 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         lines = [question, *(f"  {i}) {option}" for i, option in enumerate(options, 1))]
-        out.write("\n".join(lines) + "\n")
         pick = f"choose 1-{len(options)}, or " if options else ""
-        answer = await _read_line(f"{pick}write your own answer: ", out, self._in)
+        with self._paused():
+            self._say("\n".join(lines), out)
+            answer = await _read_line(f"{pick}write your own answer: ", out, self._in)
         return read_typed_answer(answer, options) if answer is not None else None
 
     async def ask_text(self, question: str, default: str = "") -> str | None:
@@ -73,10 +97,14 @@ class TerminalHumanInput:
             return None
         out = self._out or sys.stderr
         suffix = f" [{default}]" if default else ""
-        answer = await _read_line(f"{question}{suffix}: ", out, self._in)
+        with self._paused():
+            answer = await _read_line(f"{question}{suffix}: ", out, self._in)
         if answer is None:
             return None
         return answer if answer.strip() else default
+
+    def _paused(self) -> Any:
+        return self._screen.paused() if self._screen is not None else nullcontext()
 
 
 async def _read_line(prompt: str, out: TextIO, given: TextIO | None = None) -> str | None:
@@ -102,17 +130,23 @@ def print_notice(text: str, out: TextIO | None = None) -> None:
 class TerminalProgress:
     """One line per step on stderr; Ctrl-C is how the terminal cancels, so `cancelled` stays False.
 
-    With `steps` off only the beginning and the end are written (a child in the background, whose every
-    turn would clutter the prompt)."""
+    With `steps` off only the beginning and the end are written: the crew's steps and turn counters are its
+    bookkeeping, written with `--verbose` only (and a child in the background, whose every turn would
+    clutter the prompt, never writes them); on a `screen` they are the spinner's figures instead."""
 
-    def __init__(self, out: TextIO | None = None, quiet: bool = False, steps: bool = True) -> None:
+    def __init__(self, out: TextIO | None = None, quiet: bool = False, steps: bool = True,
+                 screen: Screen | None = None) -> None:
         self._out = out
         self._quiet = quiet
         self._steps = steps
+        self._screen = screen
         self._title = ""
 
     def _write(self, text: str) -> None:
         if self._quiet:
+            return
+        if self._screen is not None:  # above the spinner, not through it
+            self._screen.say(text)
             return
         out = self._out or sys.stderr
         try:
@@ -126,6 +160,8 @@ class TerminalProgress:
         self._write(f"… {title}" + (f": {message}" if message else ""))
 
     def report(self, message: str, percentage: int | None = None) -> None:
+        if self._screen is not None:
+            self._screen.status(message)
         if not self._steps:
             return
         pct = f" ({percentage}%)" if percentage is not None else ""

@@ -162,8 +162,8 @@ CATALOGUE: tuple[CommandEntry, ...] = (
                  "for it; grant or revoke the trust.", trust.ARGS, trust.run_trust),
     CommandEntry("mcp", "settings", "List the MCP servers, how each stands and the tools it registers, with those "
                  "tools.extra offers the assistant.", mcp.ARGS, mcp.run_mcp),
-    CommandEntry("say", "speech", "Say a text aloud through the speech server, or write it to /output as a WAV "
-                 "file (--out).", say.ARGS, say.run_say, launches_crew=True),
+    CommandEntry("say", "speech", "Say a text aloud through the speech server, or write it as a WAV file to the "
+                 "path --out names.", say.ARGS, say.run_say, launches_crew=True),
     CommandEntry("transcribe", "speech", "Transcribe an audio file (none lists them); --then <request> runs the "
                  "assistant with the transcription.", transcribe.ARGS, transcribe.run_transcribe, launches_crew=True),
     CommandEntry("voice", "speech", "Dictate through the microphone; send hands the dictation to the assistant, "

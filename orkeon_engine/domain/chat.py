@@ -156,3 +156,11 @@ def format_cost(cost: float | None) -> str:
 def format_usage(usage: Usage) -> str:
     """`1,234 tokens in, 56 out, $0.0012`: the line a progress report shows."""
     return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out, {format_cost(usage.cost)}"
+
+
+def usage_so_far(usage: Usage) -> str:
+    """The running figures of work under way: as format_usage, but a cost nobody could price is left out
+    (the closing line says it once)."""
+    if usage.cost is None:
+        return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out"
+    return format_usage(usage)

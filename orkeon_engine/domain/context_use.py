@@ -13,6 +13,7 @@ from typing import Any
 
 from orkeon_engine.domain.chat import Usage, format_cost
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, gauge_for
+from orkeon_engine.domain.local_server import NO_PRICE
 
 LAST_CALL_KEY = "context.lastCall"
 
@@ -27,10 +28,12 @@ def read_last_prompt(value: Any) -> int | None:
     return tokens if isinstance(tokens, int) and not isinstance(tokens, bool) and tokens > 0 else None
 
 
-def summed_usage_text(usage: Usage, model_calls: int) -> str:
-    """`5,148 tokens in (summed over the calls), 56 out, $0`; one call's figures are not called a sum."""
+def summed_usage_text(usage: Usage, model_calls: int, local: bool = False) -> str:
+    """`5,148 tokens in (summed over the calls), 56 out, $0`; one call's figures are not called a sum; a
+    `local` model nobody priced has "no price (local model)" for its cost."""
     summed = " (summed over the calls)" if model_calls > 1 else ""
-    return f"{usage.input_tokens:,} tokens in{summed}, {usage.output_tokens:,} out, {format_cost(usage.cost)}"
+    cost = NO_PRICE if local and usage.cost is None else format_cost(usage.cost)
+    return f"{usage.input_tokens:,} tokens in{summed}, {usage.output_tokens:,} out, {cost}"
 
 
 def context_used_text(last_prompt: int | None, estimate: Gauge, thresholds: Thresholds) -> str:

@@ -24,6 +24,9 @@ class Table:
 
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...] = ()
+    whole: tuple[int, ...] = ()
+    """The columns (by index) never narrowed to fit a terminal, such as a name the person types again: the
+    other columns wrap instead."""
 
     def __post_init__(self) -> None:
         for row in self.rows:
@@ -53,11 +56,14 @@ class CommandView:
     aside: str = ""
     """A line for the person when the output is meant for a program (a JSON or SARIF report): the CLI
     writes it on stderr, so the report on stdout stays clean."""
+    markdown: bool = False
+    """The message is Markdown (an assistant's answer): a terminal that draws may render it."""
 
 
-def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]]) -> Table:
-    """Build a Table from lists, turning every cell into text."""
-    return Table(tuple(columns), tuple(tuple(str(cell) for cell in row) for row in rows))
+def table(columns: list[str] | tuple[str, ...], rows: list[list[str]] | list[tuple[str, ...]],
+          whole: tuple[int, ...] = ()) -> Table:
+    """Build a Table from lists, turning every cell into text; `whole` names the columns never narrowed."""
+    return Table(tuple(columns), tuple(tuple(str(cell) for cell in row) for row in rows), whole)
 
 
 def render_text(view: CommandView, width: int | None = None) -> str:
@@ -80,7 +86,7 @@ def render_table(tbl: Table, width: int | None = None) -> list[str]:
     for row in tbl.rows:
         for index, cell in enumerate(row):
             natural[index] = max(natural[index], len(cell))
-    widths = natural if width is None else fit_widths(natural, width)
+    widths = natural if width is None else fit_widths(natural, width, tbl.whole)
 
     def fmt(cells: tuple[str, ...]) -> list[str]:
         wrapped = [[cell] if width is None else _wrap(cell, widths[i]) for i, cell in enumerate(cells)]
@@ -97,14 +103,16 @@ def render_table(tbl: Table, width: int | None = None) -> list[str]:
     return out
 
 
-def fit_widths(natural: list[int], width: int) -> list[int]:
-    """Column widths whose sum with the gaps fits in `width`: the narrow columns keep their width, the wide
-    ones share what is left evenly (never below MIN_COLUMN, so a very narrow terminal may still overflow)."""
+def fit_widths(natural: list[int], width: int, whole: tuple[int, ...] = ()) -> list[int]:
+    """Column widths whose sum with the gaps fits in `width`: the `whole` columns and the narrow ones keep
+    their width, the wide ones share what is left evenly (never below MIN_COLUMN, so a very narrow terminal
+    may still overflow)."""
     room = width - COLUMN_GAP * max(len(natural) - 1, 0)
     if sum(natural) <= room:
         return list(natural)
     widths = list(natural)
-    pending = sorted(range(len(natural)), key=lambda i: natural[i])
+    room -= sum(natural[i] for i in range(len(natural)) if i in whole)
+    pending = sorted((i for i in range(len(natural)) if i not in whole), key=lambda i: natural[i])
     left = room
     while pending:
         share = left // len(pending)

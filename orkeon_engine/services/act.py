@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, usage_so_far
 from orkeon_engine.domain.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,
@@ -540,8 +540,9 @@ class _ToolLoop:
 
     def _report(self) -> None:
         if self._progress is not None:
-            calls = len(self._records)
-            self._progress.report(f"turn {self._turns}: {format_usage(self._usage)} so far; "
+            calls = len(self._records)  # the figures of the work so far, not a counter of the loop's turns
+            models = f"{self._turns} model call{'' if self._turns == 1 else 's'}"
+            self._progress.report(f"{usage_so_far(self._usage)} so far; {models}, "
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
 
 

@@ -24,9 +24,9 @@ def test_each_tool_class_has_its_acp_kind():
 
 
 def test_a_title_says_the_command_line_or_the_tool_and_its_paths():
-    assert tool_title(ToolCall("shell_command", "shell", command="npm  test\n--watch")) == "$ npm test --watch"
-    assert tool_title(ToolCall("file_read", "read", paths=("/workspace/a.py", "/tmp/b"))) == "file_read a.py, /tmp/b"
-    assert len(tool_title(ToolCall("shell_command", "shell", command="x" * 500))) == TITLE_CHARS
+    assert tool_title(ToolCall("shell_command", "shell", command="npm  test\n--watch")) == "Run npm test --watch"
+    assert tool_title(ToolCall("file_read", "read", paths=("/workspace/a.py", "/tmp/b"))) == "Read a.py, /tmp/b"
+    assert len(tool_title(ToolCall("shell_command", "shell", command="x" * 500))) <= TITLE_CHARS
 
 
 def test_locations_and_the_diff_name_host_paths_and_leave_out_what_maps_to_none():

@@ -27,8 +27,9 @@ async def test_an_edit_is_announced_pending_with_its_diff_then_completed_with_it
     start, running, done = (update for _, update in client.updates)
     assert (start.session_update, start.tool_call_id, start.kind, start.status) == ("tool_call", "c1", "edit",
                                                                                     "pending")
-    assert start.title == "file_write a.py" and start.locations[0].path == "/host/workspace/a.py"
+    assert start.title == "Write a.py" and start.locations[0].path == "/host/workspace/a.py"
     assert running.status == "in_progress" and done.status == "completed"
+    assert done.title == "Write a.py +1 −1"  # the whole action line, as the terminal shows it
     assert [item.type for item in done.content] == ["diff", "content"]
 
 
@@ -41,6 +42,7 @@ async def test_a_call_that_never_reached_a_tool_is_announced_failed():
     (_, update), = client.updates
     assert (update.session_update, update.tool_call_id, update.status, update.kind) == ("tool_call", "c9",
                                                                                        "failed", "other")
+    assert update.title == "frobnicate — failed: unknown tool 'frobnicate'"
 
 
 async def test_a_terminal_is_shown_in_the_shell_call_that_runs_in_it():

@@ -94,3 +94,17 @@ def test_a_rendered_table_never_exceeds_a_width_its_minimum_columns_fit(rows, wi
     lines = render_text(view, width=width).splitlines()
 
     assert all(len(line) <= width for line in lines)
+
+
+def test_a_whole_column_keeps_its_width_and_the_others_share_what_is_left():
+    assert fit_widths([30, 40, 60], 80, whole=(0,)) == [30, 23, 23]
+
+
+def test_a_whole_column_is_never_cut_in_a_narrow_terminal():
+    rows = [["model.contextWindow", "a number of tokens", "the window of the model, read from the server"]]
+    view = CommandView(table=table(["key", "accepts", "description"], rows, whole=(0,)))
+
+    lines = render_text(view, width=50).splitlines()
+
+    assert "model.contextWindow" in lines[2]
+    assert all(len(line) <= 50 for line in lines)

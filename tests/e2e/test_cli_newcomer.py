@@ -35,7 +35,8 @@ SESSION_LINE = re.compile(r"^session\s+([0-9a-f]+)\b", re.MULTILINE)
 
 def _env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_") and k not in ("COLUMNS", "LINES")}
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), LITELLM_LOCAL_MODEL_COST_MAP="True",
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), XDG_STATE_HOME=str(home / ".state"),
+               LITELLM_LOCAL_MODEL_COST_MAP="True",
                PYTHONPATH=str(ROOT))
     env.update(extra or {})
     return env
@@ -247,12 +248,13 @@ def test_bare_mode_shows_the_mode_and_leaves_it_unchanged(tmp_path):
 
 
 class Terminal:
-    """`orkeon` on a pseudo-terminal of a given width: what it printed, and lines typed into it."""
+    """`orkeon --plain` on a pseudo-terminal of a given width (plain text and the line prompt): what it
+    printed, and lines typed into it."""
 
     def __init__(self, cwd: Path, env: dict[str, str], columns: int = 100) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-        self.process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli"], cwd=cwd, env=env,
+        self.process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli", "--plain"], cwd=cwd, env=env,
                                         stdin=slave, stdout=slave, stderr=slave, close_fds=True)
         os.close(slave)
         self.output = ""

@@ -106,7 +106,7 @@ async def test_a_crew_reads_the_unsaved_buffer_edits_it_through_the_editor_and_h
     (reports,) = client.progress_reports.values()
     assert reports[0].title == "Orkeon /fix" and reports[-1].message == "fixed app.py; the tests were not run"
     steps = [r.message for r in reports if isinstance(r, types.WorkDoneProgressReport)]
-    assert "turn 4: 400 tokens in, 80 out, $0.0040 so far; 3 tool calls" in steps
+    assert "400 tokens in, 80 out, $0.0040 so far; 4 model calls, 3 tool calls" in steps
 
 
 async def test_an_edit_the_editor_refuses_is_reported_to_the_model_as_refused(tmp_path):

@@ -195,8 +195,8 @@ async def test_each_turn_reports_its_tokens_and_cost_on_the_progress_line():
 
     await _act(model, [ProbeRead(ConcurrencyProbe())], progress=progress)
 
-    assert progress.messages() == ["turn 1: 1,200 tokens in, 30 out, $0.0020 so far; 0 tool calls",
-                                   "turn 2: 2,400 tokens in, 60 out, $0.0040 so far; 1 tool call"]
+    assert progress.messages() == ["1,200 tokens in, 30 out, $0.0020 so far; 1 model call, 0 tool calls",
+                                   "2,400 tokens in, 60 out, $0.0040 so far; 2 model calls, 1 tool call"]
 
 
 async def test_a_cancel_stops_the_loop_before_the_next_call_runs():

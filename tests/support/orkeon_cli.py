@@ -1,6 +1,6 @@
 """Running the real `orkeon` command line as a subprocess against the loopback stub server, for the
 end-to-end tests: a clean environment (no ORKEON_ variable of the machine leaks in), the model and its api
-base pointed at the stub, and the user's settings in a private XDG folder."""
+base pointed at the stub, and the user's settings and state (the prompt's history) in private XDG folders."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ def orkeon_env(home: Path, api_base: str, **extra: str) -> dict[str, str]:
     """The environment of an `orkeon` run whose model is the stub at `api_base`."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"ORKEON_MODEL": STUB_MODEL, "ORKEON_API_BASE": api_base, "XDG_CONFIG_HOME": str(home / "xdg"),
-                "LITELLM_LOCAL_MODEL_COST_MAP": "True", "PYTHONPATH": str(ROOT), **extra})
+                "XDG_STATE_HOME": str(home / "state"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "PYTHONPATH": str(ROOT), **extra})
     return env
 
 

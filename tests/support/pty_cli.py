@@ -1,9 +1,11 @@
 """The real interactive `orkeon` prompt under a pseudo-terminal, for the end-to-end tests that answer its
 questions as a person at the keyboard does.
 
-`PtyOrkeon(workspace, env)` starts `python -m orkeon_engine.cli` with a pty as its stdin, stdout and stderr
-(so it believes a person is there and asks); `expect(pattern)` reads until the pattern shows and returns the
-text before it and the match; `send(line)` types a line. The reading never sleeps: it waits on the pty.
+`PtyOrkeon(workspace, env)` starts `python -m orkeon_engine.cli --plain` with a pty as its stdin, stdout and
+stderr (so it believes a person is there and asks; --plain keeps the plain text and line prompt these tests
+read, tests/e2e/test_terminal_session.py drives the drawn one); `expect(pattern)` reads until the pattern
+shows and returns the text before it and the match; `send(line)` types a line. The reading never sleeps: it
+waits on the pty.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ class PtyOrkeon:
 
     def __init__(self, workspace: Path, env: dict[str, str]) -> None:
         master, slave = pty.openpty()
-        self.process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli"], cwd=workspace, env=env,
-                                        stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+        self.process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli", "--plain"], cwd=workspace,
+                                        env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
                                         close_fds=True)
         os.close(slave)
         self._master = master

@@ -4,15 +4,22 @@ turn with the launching command's prelude, and the view of an answer."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.main_loop.run import Epilogue, MainLoopPorts, MainLoopResult, Prelude, run_assistant_request
 from orkeon_engine.crews.speech.run import speak_answer
+from orkeon_engine.domain.local_server import is_local_model
 from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.services.action_progress import ActionProgress
+from orkeon_engine.services.model_settings import resolve_model
 
 
 def main_loop_ports(deps: Deps) -> MainLoopPorts:
-    """The ports of one run of the main loop: a fresh toolbox per turn, this run's progress and model."""
+    """The ports of one run of the main loop: a fresh toolbox per turn, this run's progress and model; a
+    front end that shows no turn events of its own (the editor) gets each call's action line on its
+    progress line."""
     return MainLoopPorts(
         workspace=deps.workspace,
         session=deps.session,
@@ -29,7 +36,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         usage=deps.usage,
         window=deps.context_window,
         grammar=deps.shell_grammar,
-        events=deps.events,
+        events=deps.events or ActionProgress(deps.progress),
         hook_commands=deps.hook_commands,
         checkpoints=deps.checkpoints,
         can_ask=deps.can_ask,
@@ -51,7 +58,9 @@ async def voice_reply(deps: Deps) -> Epilogue | None:
 async def run_assistant_turn(deps: Deps, text: str, prelude: Prelude | None = None) -> CommandView:
     """One assistant turn on `text` (its `mode:` prefix read), after the launching command's prelude, its
     answer spoken when `voice.reply` is on."""
-    result = await run_assistant_request(text, main_loop_ports(deps), prelude, await voice_reply(deps))
+    choice = await resolve_model(deps.config, deps.env)
+    ports = dataclasses.replace(main_loop_ports(deps), local_model=is_local_model(choice.model, choice.api_base))
+    result = await run_assistant_request(text, ports, prelude, await voice_reply(deps))
     return assistant_view(result)
 
 
@@ -70,4 +79,4 @@ def assistant_view(result: MainLoopResult) -> CommandView:
         "warnings": list(result.warnings),
     }
     return CommandView(lines=lines, message=f"{result.answer.rstrip()}\n\n({result.closing()})", document=document,
-                       data=data)
+                       data=data, markdown=True)

@@ -1,4 +1,5 @@
-"""/config: the settings keys, their values and where each comes from; get, set and unset one."""
+"""/config: the settings keys, their values and where each comes from; get, set and unset one. `list` is
+`keys`; a key is never cut in a table, however narrow the terminal."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.config_store import Scope
 
 ACTIONS = ("keys", "get", "set", "unset")
+ALIASES = {"list": "keys"}
+"""Other words for an action, as git and npm take them (`config list`)."""
+KEY_COLUMN = (0,)
+"""A key is never cut to fit the terminal: the person types it again; the other columns wrap."""
 ARGS = ArgSpec(
     positionals=(
         Positional("action", "keys | get | set | unset (bare: every key's value)", choices=ACTIONS),
@@ -33,6 +38,7 @@ async def run_config(args: ParsedArgs, deps: Deps) -> CommandView:
     action = args.word(0)
     if action is None:
         return await _effective(deps)
+    action = ALIASES.get(action, action)
     if action == "keys":
         return _keys()
     if action not in ACTIONS:
@@ -65,7 +71,7 @@ async def _effective(deps: Deps) -> CommandView:
         rows.append([spec.key, _show(found.value), found.source])
     held = await deps.config.held_back()
     lines = (held_back_message(held, deps.config.location("project")),) if held else ()
-    return CommandView(lines=lines, table=table(["key", "value", "from"], rows),
+    return CommandView(lines=lines, table=table(["key", "value", "from"], rows, KEY_COLUMN),
                        message="`/config keys` lists what each accepts.")
 
 
@@ -75,7 +81,7 @@ def _keys() -> CommandView:
         for spec in CONFIG_KEYS
     ]
     return CommandView(
-        table=table(["key", "accepts", "default", "read by", "description"], rows),
+        table=table(["key", "accepts", "default", "read by", "description"], rows, KEY_COLUMN),
         message=f"{len(rows)} keys.",
     )
 

@@ -1,12 +1,14 @@
 """What the assistant's answer says besides the model's text: where the mode came from, what the rules
 took out of the tools, the flags in force, the calls the permission gate refused and why, what the turn
-cost, what a compaction did, and the files the turn changed (its checkpoint); and, for a model that ended
-the turn without a word, a sentence saying so in place of the empty answer.
+cost, what a compaction did, and the files the turn changed (its checkpoint); for a model that ended
+the turn without a word, a sentence saying so in place of the empty answer; and after an answer that says
+nothing in words (a stray code block), the files the turn changed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,6 +19,8 @@ from orkeon_engine.domain.empty_reply import says_nothing
 SUBJECT_KEYS = ("command", "path", "paths", "pattern", "query")
 """The argument that says what a call is about, first found first, for the refusal line."""
 SUBJECT_LIMIT = 80
+_CODE = re.compile(r"```.*?(```|$)|`[^`\n]*`", re.DOTALL)
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 MODE_SOURCES: dict[str, str] = {
     "explicit": "from the mode: prefix of the request",
@@ -98,3 +102,19 @@ def answer_or_silence(answer: str, calls: Sequence[ToolCallRecord]) -> str:
     names = ", ".join(f"{name} x{count}" if count > 1 else name for name, count in counts.items())
     noun = "tool call" if len(calls) == 1 else "tool calls"
     return f"The model ended the turn without an answer, after {len(calls)} {noun} ({names})."
+
+
+def speaks(answer: str) -> bool:
+    """Whether the answer says anything in words: a word of two letters or more outside its code (its fenced
+    blocks and inline code)."""
+    return _WORD.search(_CODE.sub(" ", answer)) is not None
+
+
+def answer_with_changes(answer: str, changed: Sequence[str]) -> str:
+    """The answer, followed by what the turn changed when the answer says nothing in words (a small model
+    may end a fix on a stray code block), so the person still learns what was done."""
+    if not changed or speaks(answer):
+        return answer
+    names = ", ".join(path.removeprefix("/workspace/") for path in changed)
+    return (f"{answer.rstrip()}\n\nThe answer says nothing of the request in words; this turn changed {names} "
+            "(/diff shows how, /undo takes it back).")

@@ -51,6 +51,7 @@ from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
     answer_or_silence,
+    answer_with_changes,
     checkpoint_line,
     document_title,
     figures_line,
@@ -178,6 +179,9 @@ class MainLoopPorts:
     can_ask: bool = True
     """False when nobody can answer a question (the command line without a terminal): the tools whose every
     call would ask are then left out (crews/main_loop/offer.py)."""
+    local_model: bool = False
+    """The model is served on the person's own machine or network: a cost nobody priced is "no price (local
+    model)" in the closing line, not "unknown"."""
 
     def recorder(self) -> RecordingFiles | None:
         """The Files port of one turn, recording its edits, when the engine keeps checkpoints."""
@@ -285,7 +289,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     toolbox = await _toolbox(ports, recorder, writer)  # the extra tools checked first
     hooks, hook_problems = await _turn_hooks(ports, turn.mode)
     warnings += hook_problems
-    steps = _Steps(ports.progress)
+    steps = _Steps(ports.logger)
     request = turn.request.strip()
     if turn.prelude is not None:  # 1
         steps.report(1, "the launching command's call")
@@ -336,14 +340,15 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
     calls = act.turns + writer.calls  # definition_rewrite's focused calls are the turn's model calls too
-    usage = summed_usage_text(act.usage + writer.usage, calls)
+    usage = summed_usage_text(act.usage + writer.usage, calls, ports.local_model)
     steps.report(7, f"answered: {usage}")
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
-    return MainLoopResult(request, act.text, line, offer, flags, figures, act.calls,
+    changed = tuple(recorder.changed) if recorder is not None else ()
+    return MainLoopResult(request, answer_with_changes(act.text, changed), line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
-                          changed=tuple(recorder.changed) if recorder is not None else ())
+                          changed=changed)
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
@@ -477,11 +482,14 @@ async def _auto_compact(ports: MainLoopPorts, thresholds: Thresholds) -> Compact
 
 
 class _Steps:
-    def __init__(self, progress: Progress) -> None:
-        self._progress = progress
+    """The turn's own bookkeeping (`step 4 of 7: flags: the defaults`): written to the log at info, never
+    to the progress line, which shows what the turn does (its action lines) rather than how it is built."""
+
+    def __init__(self, logger: Logger) -> None:
+        self._logger = logger
 
     def report(self, number: int, what: str) -> None:
-        self._progress.report(f"step {number} of {STEPS}: {what}", round(100 * (number - 1) / STEPS))
+        self._logger.info(f"assistant: step {number} of {STEPS}: {what}")
 
 
 async def _uses_core_set(config: ConfigStore, window: WindowChoice) -> bool:

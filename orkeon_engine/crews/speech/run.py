@@ -42,10 +42,13 @@ class SpeechPorts:
     files: Files
 
 
-async def speak(ports: SpeechPorts, text: str, out: str | None = None) -> Spoken:
-    """Say `text`: written to the virtual path `out`, or played on this machine when `out` is None."""
-    arguments: dict[str, Any] = {"text": text, "play": out is None}
-    if out is not None:
+async def speak(ports: SpeechPorts, text: str, out: str | None = None, host_out: str | None = None) -> Spoken:
+    """Say `text`: written to the virtual path `out`, or to the file `host_out` the person named on their
+    disk, or played on this machine when neither is given."""
+    arguments: dict[str, Any] = {"text": text, "play": out is None and host_out is None}
+    if host_out is not None:
+        arguments["path"] = host_out
+    elif out is not None:
         arguments["path"] = _host_path(ports.files, out)
     return read_spoken(await _call(ports, "speak", arguments))
 

@@ -41,3 +41,26 @@ async def test_a_voice_reply_that_fails_is_only_a_warning_beside_the_answer():
 
     assert view.message.startswith("Done.")
     assert "warning: the closing call failed: no audio player was found" in view.lines
+
+
+async def test_a_local_model_nobody_priced_says_no_price_once_in_the_closing_line():
+    from orkeon_engine.domain.chat import Usage
+
+    unpriced = ScriptedChatModel(["Done."], usage=Usage(input_tokens=10, output_tokens=5, cost=None))
+    deps = await make_deps(chat_model=unpriced, env={"ORKEON_MODEL": "openai/qwen",
+                                                      "ORKEON_API_BASE": "http://127.0.0.1:8080/v1"})
+
+    view = await run_assistant_turn(deps.for_run("assistant"), "say done")
+
+    assert view.message.count("no price (local model)") == 1 and "out, unknown" not in view.message
+
+
+async def test_a_hosted_model_nobody_priced_says_unknown():
+    from orkeon_engine.domain.chat import Usage
+
+    unpriced = ScriptedChatModel(["Done."], usage=Usage(input_tokens=10, output_tokens=5, cost=None))
+    deps = await make_deps(chat_model=unpriced, env={"ORKEON_MODEL": "openai/gpt-4o-mini"})
+
+    view = await run_assistant_turn(deps.for_run("assistant"), "say done")
+
+    assert "10 tokens in, 5 out, unknown" in view.message and "local model" not in view.message

@@ -137,3 +137,19 @@ async def test_a_hooks_value_that_parses_is_written():
                            "--user"), deps)
 
     assert json.loads(files.texts["user"])["hooks"]["PreToolUse"][0]["command"] == "./g.sh"
+
+
+async def test_list_is_keys_as_git_and_npm_take_it():
+    deps = await make_deps()
+
+    assert await run_config(_args("list"), deps) == await run_config(_args("keys"), deps)
+
+
+async def test_no_key_is_cut_in_an_80_column_terminal():
+    from orkeon_engine.domain.view import render_text
+
+    view = await run_config(_args("keys"), await make_deps())
+
+    text = render_text(view, width=80)
+    shown = {line.split("  ")[0] for line in text.splitlines()[2:] if line and not line.startswith(" ")}
+    assert {k.key for k in CONFIG_KEYS} <= shown

@@ -17,14 +17,22 @@ async def _deps(answer):
     return await make_deps(mcp_servers=servers, mcp_builtins=SPEECH), servers
 
 
-async def test_say_out_writes_a_wav_file_to_output_named_by_the_clock():
-    deps, servers = await _deps({"path": "/repo/.orkeon/local/output/x.wav", "seconds": 1.25})
+async def test_say_out_writes_the_wav_file_it_names_and_says_where_it_is_on_disk():
+    deps, servers = await _deps({"path": "/repo/h.wav", "seconds": 1.25})
 
-    view = await run_say(parse_args("say", ARGS, ["--out", "good", "morning"]), deps)
+    view = await run_say(parse_args("say", ARGS, ["good", "morning", "--out", "h.wav"]), deps)
 
-    path = servers.calls[0][2]["path"]
-    assert path.startswith("/repo/.orkeon/local/output/say-") and path.endswith(".wav")
-    assert view.message == f"Wrote {view.data['path']} (1.25 s)." and view.data["path"].startswith("/output/say-")
+    assert servers.calls[0][2] == {"text": "good morning", "play": False, "path": f"{deps.workspace.here}/h.wav"}
+    assert view.message == "Wrote h.wav (1.25 s)." and view.data["path"] == f"{deps.workspace.here}/h.wav"
+
+
+async def test_say_out_reads_a_path_from_the_persons_folder_and_never_shows_a_virtual_one():
+    deps, servers = await _deps({"path": "/elsewhere/h.wav", "seconds": 1.0})
+
+    view = await run_say(parse_args("say", ARGS, ["hi", "--out", "/elsewhere/h.wav"]), deps)
+
+    assert servers.calls[0][2]["path"] == "/elsewhere/h.wav"
+    assert view.message == "Wrote /elsewhere/h.wav (1 s)." and "/output" not in view.message
 
 
 async def test_say_plays_the_text_and_names_the_player():

@@ -6,6 +6,7 @@ from orkeon_engine.crews.main_loop.report import (
     figures_line,
     mode_line,
     refusal_lines,
+    speaks,
     stopped_note,
 )
 from orkeon_engine.domain.act import ToolCallRecord
@@ -68,3 +69,12 @@ def test_an_empty_answer_becomes_a_sentence_naming_the_calls():
                                                 "(file_read x2, definition_rewrite).")
     assert answer_or_silence("", []) == "The model ended the turn without an answer and without a tool call."
     assert answer_or_silence(" .\n```", []) == answer_or_silence("", []) and answer_or_silence("8", []) == "8"
+
+
+def test_an_answer_speaks_when_it_has_a_word_outside_its_code():
+    assert speaks("Fixed: `total` now adds the tax.")
+    assert speaks("Done.")
+    assert not speaks("```python\nobj['result']\n```")
+    assert not speaks("`obj['result']`")
+    assert not speaks("```\nunclosed fence with words in it")
+    assert not speaks("42 ... !")

@@ -331,7 +331,7 @@ async def test_a_failing_epilogue_is_a_warning():
     assert result.answer == "the answer" and result.warnings == ("the closing call failed: no speaker",)
 
 
-async def test_the_seven_steps_are_reported_in_order():
+async def test_the_seven_steps_are_logged_in_order_and_kept_off_the_progress_line():
     deps, model, ports = await _setup("ok")
 
     async def prelude():
@@ -339,8 +339,10 @@ async def test_the_seven_steps_are_reported_in_order():
 
     await run_main_loop(_turn(prelude=prelude), ports)
 
-    steps = [m.split(":")[0] for m in deps.progress.messages() if m.startswith("step ")]
+    logged = [message for level, message in deps.logger.lines if level == "info"]
+    steps = [m.split(":")[1].strip() for m in logged if m.startswith("assistant: step ")]
     assert steps == [f"step {n} of 7" for n in range(1, 8)]
+    assert not any("step " in message for message in deps.progress.messages())
 
 
 async def test_a_turn_that_saturates_the_history_compacts_it_after_the_answer():

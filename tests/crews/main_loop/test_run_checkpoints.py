@@ -32,6 +32,26 @@ async def test_a_turn_that_writes_a_file_records_it_before_and_after():
     assert "checkpoint: turn 1 changed cart.py (/undo takes it back, /rewind lists the turns)" in result.lines()
 
 
+async def test_an_answer_that_says_nothing_in_words_is_followed_by_what_the_turn_changed():
+    files = FakeFiles({"cart.py": "TAX = 0.2\n"})
+
+    result, _, deps = await _run(Call("file_write", {"path": "cart.py", "content": "TAX = 0.21\n"}),
+                                 "```\nobj['result']\n```", files=files)
+
+    assert result.answer == ("```\nobj['result']\n```\n\nThe answer says nothing of the request in words; this turn "
+                             "changed cart.py (/diff shows how, /undo takes it back).")
+    assert (await deps.session.entries())[-1].text == "```\nobj['result']\n```"  # the history keeps what was said
+
+
+async def test_an_answer_in_words_is_left_as_it_is():
+    files = FakeFiles({"cart.py": "TAX = 0.2\n"})
+
+    result, _, _ = await _run(Call("file_write", {"path": "cart.py", "content": "TAX = 0.21\n"}),
+                              "Set `TAX` to 0.21.", files=files)
+
+    assert result.answer == "Set `TAX` to 0.21."
+
+
 async def test_a_turn_that_only_talks_is_listed_with_no_files():
     result, store, deps = await _run("just an answer", files=FakeFiles())
 

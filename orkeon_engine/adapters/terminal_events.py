@@ -1,0 +1,39 @@
+"""TerminalTurnEvents: the assistant's turn as the terminal shows it while it runs: each tool call's action
+line as it ends (an edit with its diff), the call that is running and the answer being written under the
+spinner (domain/action_lines.py makes the lines; adapters/terminal_screen.py draws them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from orkeon_engine.adapters.terminal_screen import Screen
+from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.action_lines import action_line, started_line
+from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.tool_call import ToolCall
+
+
+class TerminalTurnEvents:
+    """TurnEvents on a Screen; never raises (the screen drops what it cannot draw)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+        self._calls: dict[str, ToolCall] = {}
+
+    async def text(self, chunk: str) -> None:
+        self._screen.stream(chunk)
+
+    async def tool_call_checked(self, call: ToolCall) -> None:
+        self._calls[call.call_id] = call
+
+    async def tool_call_started(self, call: ToolCall) -> None:
+        self._screen.status(f"{started_line(call)} …")
+
+    async def tool_call_finished(self, record: ToolCallRecord) -> None:
+        self._screen.action(action_line(record, self._calls.pop(record.id, None)))
+
+    async def plan(self, steps: Sequence[str]) -> None:
+        return None  # a plan is the answer itself, printed whole at the end
+
+    async def todos(self, items: Sequence[TodoItem]) -> None:
+        return None  # the todo board reports the list on the progress line
