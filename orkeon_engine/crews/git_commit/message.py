@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, create_model, model_validator
 
 from orkeon_engine.domain.model_json import shown_value
 
@@ -62,6 +63,19 @@ class CommitDraft(BaseModel):
     def header(self) -> str:
         scope = f"({self.scope.strip()})" if self.scope and self.scope.strip() else ""
         return f"{self.type}{scope}{'!' if self.breaking else ''}: {self.subject.strip()}"
+
+
+def draft_model(types: Sequence[str]) -> type[CommitDraft]:
+    """CommitDraft with its type narrowed to `types` (crews/git_commit/change_kind.py: what code can tell
+    of the change), so the schema a server enforces, and the one the instructions show, offers no other."""
+    chosen = tuple(t for t in COMMIT_TYPES if t in types)
+    if not chosen or len(chosen) == len(COMMIT_TYPES):
+        return CommitDraft
+    narrowed: Any = Literal.__getitem__(chosen)
+    model: type[CommitDraft] = create_model(
+        "CommitDraft", __base__=CommitDraft, __doc__=CommitDraft.__doc__,
+        type=(narrowed, Field(description="the kind of change: " + ", ".join(chosen))))
+    return model
 
 
 def tidy_draft(data: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 
 from orkeon_engine.crews.git_commit import render
 from orkeon_engine.crews.git_commit.added_lines import added_lines, file_lines
-from orkeon_engine.crews.git_commit.message import CommitDraft, message_problems, render_message
+from orkeon_engine.crews.git_commit.change_kind import allowed_types
+from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, draft_model, message_problems, render_message
 from orkeon_engine.crews.git_commit.paths import LOCAL_FOLDER, Selection, select_paths
 from orkeon_engine.crews.git_commit.prompt import SYSTEM_PROMPT, CommitMaterial, build_user_prompt
 from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path_reason
@@ -112,7 +113,8 @@ async def run_git_commit(request: CommitRequest, deps: CommitCrewDeps) -> Commit
         material = CommitMaterial(entries=selection.entries, diff=diff, new_files=tuple(new_files),
                                   recent_subjects=tuple(await git.recent_subjects(RECENT_COMMITS)), branch=branch)
         deps.progress.report("drafting the message")
-        draft = await deps.llm.extract(SYSTEM_PROMPT, build_user_prompt(material), CommitDraft)
+        types = allowed_types(selection.entries, diff, [start.text for start in new_files], COMMIT_TYPES)
+        draft = await deps.llm.extract(SYSTEM_PROMPT, build_user_prompt(material), draft_model(types))
         message = render_message(draft)
         problems = message_problems(message)
         if problems:

@@ -257,11 +257,11 @@ async def test_the_dev_work_folder_is_left_out_unless_a_path_inside_it_is_named(
     write(repo, "a.py", "a = 2\n")
     write(repo, ".orkeon/work/cart/spec.md", "# Spec cart: Carts\n")
     human = FakeHumanInput(choices=["Commit", "Commit"])
-    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft(), draft()]), human=human)
+    deps = await make_git_deps(repo, chat_model=ScriptedChatModel([draft(), draft(type="docs")]), human=human)
 
     await run_commit(args(), deps)
     first = committed_paths(repo)
-    await run_commit(args(".orkeon/work/cart"), deps)
+    await run_commit(args(".orkeon/work/cart"), deps)  # a Markdown file alone: the schema offers docs only
 
     assert first == ["a.py"] and committed_paths(repo) == [".orkeon/work/cart/spec.md"]
     assert "taken from Orkeon's folders because named: .orkeon/work/cart/spec.md" in human.questions[1][0]
@@ -388,3 +388,16 @@ async def test_pr_on_a_branch_whose_pull_request_is_open_shows_that_one(repo, tm
         view = await run_commit(args(yes=True, pr=True), await pr_deps(repo, api.url))
 
     assert "a pull request is already open for this branch #7: https://github.com/acme/rocket/pull/7" in view.lines
+
+
+async def test_a_readme_change_is_offered_the_docs_type_alone(repo):
+    write(repo, "README.md", "# The shop\n\nRun it with make run.\n")
+    model = ScriptedChatModel([draft(type="docs")])
+    human = FakeHumanInput(choices=["Commit"])
+    deps = await make_git_deps(repo, chat_model=model, human=human)
+
+    await run_commit(args(), deps)
+
+    instructions = model.requests[0].messages[0].text
+    assert '"enum": ["docs"]' in instructions or '"const": "docs"' in instructions
+    assert "\ndocs(core): " in human.questions[0][0]

@@ -113,3 +113,18 @@ def test_the_body_is_wrapped_at_72_columns_and_bullets_keep_their_indent():
 ])
 def test_a_message_text_is_checked_by_code(message, problem):
     assert any(problem in p for p in message_problems(message))
+
+
+def test_a_narrowed_draft_offers_only_the_types_code_allows_and_refuses_another():
+    from pydantic import ValidationError
+
+    from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, CommitDraft, draft_model
+
+    narrowed = draft_model(("docs",))
+    schema = narrowed.model_json_schema()
+
+    assert schema["properties"]["type"].get("enum", [schema["properties"]["type"].get("const")]) == ["docs"]
+    assert narrowed.model_validate({"type": "docs", "subject": "explain the cache", "body": "b"}).type == "docs"
+    with pytest.raises(ValidationError):
+        narrowed.model_validate({"type": "fix", "subject": "explain the cache", "body": "b"})
+    assert draft_model(COMMIT_TYPES) is CommitDraft and draft_model(()) is CommitDraft
