@@ -7,7 +7,11 @@ The rules, in order, for one proposal:
    of the line;
 3. `line` is an added line whose text matches the quote: it stands there;
 4. otherwise the quote matches another added line of the hunk that holds `line`: it moves to the nearest one;
-5. otherwise it is dropped, with its reason and its kind (DROP_KINDS) counted.
+5. otherwise the quote is like an added line of that hunk (difflib's ratio of at least FUZZY_MIN, whitespace
+   folded: a quote the model retyped with a slip): it moves to the likest, the nearest of equals;
+6. otherwise, when `line` is an added line, it stands there, anchored by the number printed beside the line
+   (`Finding.by_number`: the report says how many were), since the number is what a model copies best;
+7. otherwise it is dropped, with its reason and its kind (DROP_KINDS) counted.
 A proposal whose path, quote and lens were dismissed before is left out. Findings on the same line merge
 when their titles say the same thing, or when a later pass of the same lens repeated one; two with the same
 id (the same title of the same lens on two lines that read alike) merge too, so ids stay unique; each merged
@@ -19,12 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 
 from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff
 from orkeon_engine.domain.findings import DismissKey, Finding, Severity, fold_whitespace, rank_key, ranked
 
 MIN_PARTIAL_QUOTE = 8
 """A quote shorter than this must match the whole line; a longer one may be a part of it."""
+FUZZY_MIN = 0.8
+"""How alike (difflib's ratio) a quote and an added line must be for the quote to move the finding there."""
 OUTSIDE_DIFF = "outside the diff"
 NOT_CHANGED = "not on a changed line"
 QUOTE_NOT_FOUND = "quote not found"
@@ -75,6 +82,8 @@ class Settled:
     merged: int = 0
     dismissed: int = 0
     moved: int = field(default=0)
+    by_number: int = 0
+    """Findings that stand on the line they named although their quote matched no line (rule 6)."""
 
 
 def quote_line(quote: str) -> str:
@@ -128,10 +137,25 @@ def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
     if hunk is None:
         return Dropped(proposal, f"line {proposal.line} is outside the changed lines", NOT_CHANGED)
     matches = [candidate for candidate, folded in hunk.folded_added if _any_matches(wanted, folded)]
-    if not matches:
-        return Dropped(proposal, "its quote matches no added line of its hunk", QUOTE_NOT_FOUND)
-    nearest = min(matches, key=lambda c: (abs((c.new_number or 0) - proposal.line), c.new_number or 0))
-    return _finding(proposal, file, nearest)
+    if matches:
+        return _finding(proposal, file, min(matches, key=lambda c: _distance(c, proposal.line)))
+    alike = [(_likeness(wanted, folded), candidate) for candidate, folded in hunk.folded_added]
+    best = max((score for score, _ in alike), default=0.0)
+    if best >= FUZZY_MIN:
+        likest = [candidate for score, candidate in alike if score == best]
+        return _finding(proposal, file, min(likest, key=lambda c: _distance(c, proposal.line)))
+    if line is not None:
+        return replace(_finding(proposal, file, line), by_number=True)
+    return Dropped(proposal, "its quote matches no added line of its hunk", QUOTE_NOT_FOUND)
+
+
+def _distance(candidate: DiffLine, line: int) -> tuple[int, int]:
+    return abs((candidate.new_number or 0) - line), candidate.new_number or 0
+
+
+def _likeness(wanted: Sequence[str], folded: str) -> float:
+    """How alike the likest line of the quote is to an added line's folded text (0 to 1)."""
+    return max((SequenceMatcher(None, one, folded, autojunk=False).ratio() for one in wanted), default=0.0)
 
 
 def _finding(proposal: Proposal, file: FileDiff, line: DiffLine) -> Finding:
@@ -160,6 +184,7 @@ def settle_findings(proposals: Iterable[Proposal], diff: Diff,
     dropped: list[Dropped] = []
     skipped = 0
     moved = 0
+    by_number = 0
     for proposal in proposals:
         outcome = anchor_finding(proposal, diff)
         if isinstance(outcome, Dropped):
@@ -168,11 +193,12 @@ def settle_findings(proposals: Iterable[Proposal], diff: Diff,
             skipped += 1
         else:
             moved += outcome.line != proposal.line
+            by_number += outcome.by_number
             standing.append((outcome, proposal.pass_index))
     findings, absorbed = merge_duplicates(standing)
     dropped.extend(Dropped(_as_proposal(duplicate), f"a duplicate of {keeper.id} ({keeper.path}:{keeper.line})",
                            DUPLICATE) for duplicate, keeper in absorbed)
-    return Settled(ranked(findings), tuple(dropped), len(absorbed), skipped, moved)
+    return Settled(ranked(findings), tuple(dropped), len(absorbed), skipped, moved, by_number)
 
 
 def _as_proposal(finding: Finding) -> Proposal:

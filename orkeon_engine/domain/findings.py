@@ -79,6 +79,8 @@ class Finding:
     replacement: str | None = None
     also: tuple[str, ...] = field(default=())
     """Other lenses that raised the same finding (merged into this one)."""
+    by_number: bool = field(default=False, compare=False)
+    """Anchored by the line number the model named, its quote matching no line (domain/anchoring.py, rule 6)."""
 
     @cached_property
     def id(self) -> str:

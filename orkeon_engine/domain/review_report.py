@@ -43,6 +43,8 @@ class ReviewResult:
     dropped: tuple[Dropped, ...] = ()
     merged: int = 0
     dismissed: int = 0
+    by_number: int = 0
+    """Findings anchored by the line number the model named, their quote matching no line."""
     failures: tuple[LensFailure, ...] = ()
     lenses: tuple[str, ...] = ()
     passes: int = 1
@@ -109,6 +111,8 @@ def closing_line(result: ReviewResult) -> str:
     counts = ", ".join(f"{result.count(s)} {s}" for s in SEVERITIES if result.count(s))
     head = f"{total} finding{'' if total == 1 else 's'}" + (f" ({counts})" if counts else "")
     parts = [head, dropped_count(result)]
+    if result.by_number:
+        parts.append(f"{result.by_number} anchored by line number (quote off)")
     if result.dismissed:
         parts.append(f"{result.dismissed} dismissed before")
     parts.append(f"{result.tokens:,} tokens")
@@ -208,6 +212,7 @@ def json_report(result: ReviewResult) -> dict[str, Any]:
                            for kind in dict.fromkeys([*DROP_KINDS, *(d.why for d in result.dropped)])},
         "merged": result.merged,
         "dismissed": result.dismissed,
+        "anchored_by_number": result.by_number,
         "failures": [{"lens": f.lens, "pass": f.pass_index, "reason": f.reason} for f in result.failures],
         "failed_lenses": list(result.failed_lenses),
         "cut": result.cut_note or None,

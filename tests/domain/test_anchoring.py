@@ -66,14 +66,18 @@ def test_a_quote_copied_loosely_still_finds_its_line(quote):
     assert isinstance(finding, Finding) and finding.line == 3
 
 
-def test_a_short_fragment_must_be_the_whole_line():
-    assert isinstance(anchor_finding(_proposal(3, "open("), DIFF), Dropped)
+def test_a_short_fragment_must_be_the_whole_line_else_the_number_anchors_it():
+    on_its_line = anchor_finding(_proposal(3, "open("), DIFF)
+    on_context = anchor_finding(_proposal(5, "open("), DIFF)
+
+    assert isinstance(on_its_line, Finding) and on_its_line.line == 3 and on_its_line.by_number
+    assert isinstance(on_context, Dropped)
 
 
 @pytest.mark.parametrize(("proposal", "kind"), [
     (_proposal(3, "handle = open(path, mode)", path="other.py"), "outside the diff"),
     (_proposal(12, "handle = open(path, mode)"), "not on a changed line"),
-    (_proposal(3, "nothing like it"), "quote not found"),
+    (_proposal(5, "nothing like it"), "quote not found"),
 ])
 def test_a_dropped_proposal_says_its_kind(proposal, kind):
     assert anchor_finding(proposal, DIFF).kind == kind
@@ -105,10 +109,25 @@ def test_a_path_outside_the_diff_is_dropped():
     assert isinstance(outcome, Dropped) and outcome.reason == "its path is not in the diff"
 
 
-def test_a_quote_nowhere_in_the_hunk_is_dropped():
-    outcome = anchor_finding(_proposal(3, "os.remove(path)"), DIFF)
+def test_a_quote_nowhere_in_the_hunk_is_dropped_unless_its_number_names_an_added_line():
+    on_context = anchor_finding(_proposal(5, "os.remove(path)"), DIFF)
+    on_added = anchor_finding(_proposal(3, "os.remove(path)"), DIFF)
 
-    assert isinstance(outcome, Dropped) and outcome.reason == "its quote matches no added line of its hunk"
+    assert isinstance(on_context, Dropped) and on_context.reason == "its quote matches no added line of its hunk"
+    assert isinstance(on_added, Finding) and on_added.line == 3 and on_added.by_number
+    assert on_added.quote == "    handle = open(path, mode)"  # the line's own text, not the model's quote
+
+
+def test_a_quote_retyped_with_a_slip_moves_to_the_line_it_is_like():
+    finding = anchor_finding(_proposal(2, "data = handel.read( )"), DIFF)
+
+    assert isinstance(finding, Finding) and finding.line == 4 and not finding.by_number
+
+
+def test_settling_counts_the_findings_anchored_by_number():
+    settled = settle_findings([_proposal(3, "a line the model made up"), _proposal(4, "data = handle.read()")], DIFF)
+
+    assert settled.by_number == 1 and len(settled.findings) == 2 and settled.dropped == ()
 
 
 def test_a_quote_of_a_context_line_is_dropped():
@@ -123,10 +142,10 @@ def test_a_line_outside_every_hunk_is_dropped():
     assert isinstance(outcome, Dropped) and "outside the changed lines" in outcome.reason
 
 
-def test_a_quote_in_another_hunk_is_not_followed_there():
+def test_a_quote_in_another_hunk_is_not_followed_there_the_number_stands():
     outcome = anchor_finding(_proposal(3, "y = x / 0"), DIFF)
 
-    assert isinstance(outcome, Dropped)
+    assert isinstance(outcome, Finding) and outcome.line == 3 and outcome.by_number
 
 
 def test_an_empty_quote_is_dropped():
@@ -144,7 +163,7 @@ def test_settling_counts_the_dropped_and_ranks_by_severity_then_lens():
         _proposal(3, "handle = open(path, mode)", severity="low", lens="maintainability", title="a"),
         _proposal(23, "y = x / 0", severity="blocker", lens="correctness", title="division by zero"),
         _proposal(4, "data = handle.read()", severity="low", lens="security", title="b"),
-        _proposal(3, "nothing like it"),
+        _proposal(5, "nothing like it"),
     ]
 
     settled = settle_findings(proposals, DIFF)

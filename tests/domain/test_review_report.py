@@ -148,3 +148,10 @@ def test_the_closing_line_counts_the_dropped_by_kind_and_verbose_lists_each():
                                         "(a duplicate of abc (src/a.py:9))")
     assert json_report(result)["dropped_counts"] == {"quote not found": 2, "not on a changed line": 0,
                                                      "outside the diff": 0, "duplicate": 1}
+
+
+def test_the_closing_line_says_how_many_findings_stand_by_their_line_number():
+    result = ReviewResult("the staged changes", ("app.py",), (), by_number=2)
+
+    assert "2 anchored by line number (quote off)" in closing_line(result)
+    assert json_report(result)["anchored_by_number"] == 2

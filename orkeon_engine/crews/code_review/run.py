@@ -90,6 +90,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
         dropped=settled.dropped,
         merged=settled.merged,
         dismissed=settled.dismissed,
+        by_number=settled.by_number,
         failures=_in_order(passes.failures, lenses),
         lenses=tuple(lens.name for lens in lenses),
         passes=request.passes,

@@ -39,7 +39,7 @@ LEAK = finding("src/app.py", 3, "    return open(path).read()", "high", "the fil
                replacement="    with open(path) as f:\n        return f.read()")
 ZERO = finding("src/app.py", 5, "y = x / 0", "blocker", "division by zero")
 NIT = finding("src/b.py", 1, "a = 1", "nit", "spacing")
-WRONG = finding("src/app.py", 2, "def save():", "low", "misnamed")
+WRONG = finding("src/app.py", 4, "import sys", "low", "misnamed")  # a context line, quoted wrong
 
 
 def _args(*tokens):
@@ -76,7 +76,7 @@ async def test_verbose_lists_each_dropped_proposal_with_its_path_line_title_and_
 
     view = await run_review(_args("--verbose"), deps)
 
-    assert view.lines[-1] == "dropped: src/app.py:2 [correctness] misnamed: quote not found " \
+    assert view.lines[-1] == "dropped: src/app.py:4 [correctness] misnamed: quote not found " \
                              "(its quote matches no added line of its hunk)"
     assert view.data["dropped"][0]["kind"] == "quote not found"
     assert view.data["dropped_counts"]["quote not found"] == 1
@@ -88,7 +88,7 @@ async def test_verbose_json_keeps_stdout_one_json_document_and_lists_the_dropped
     view = await run_review(_args("--verbose", "--format", "json"), deps)
 
     assert json.loads(view.lines[0])["dropped"][0]["title"] == "misnamed"
-    assert view.aside.splitlines()[-1].startswith("dropped: src/app.py:2 [correctness] misnamed")
+    assert view.aside.splitlines()[-1].startswith("dropped: src/app.py:4 [correctness] misnamed")
 
 
 async def test_the_document_is_the_ranked_table():

@@ -28,7 +28,7 @@ DIFF = parse_diff("""diff --git a/app.py b/app.py
 """)
 LEAK = finding("app.py", 3, "    return open(path).read()", "high", "the file is never closed")
 ZERO = finding("app.py", 5, "y = x / 0", "blocker", "division by zero")
-WRONG_QUOTE = finding("app.py", 2, "def save(path):", "low", "misnamed")
+WRONG_QUOTE = finding("app.py", 4, "import sys", "low", "misnamed")  # a context line, quoted wrong
 OUTSIDE = finding("other.py", 1, "x", "low", "elsewhere")
 
 
