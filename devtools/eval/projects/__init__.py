@@ -9,6 +9,9 @@ mutation operators and the change generators read and rewrite their text.
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,3 +76,32 @@ def load(name: str) -> Project:
 
 def all_projects() -> tuple[Project, ...]:
     return tuple(load(name) for name in LANGUAGES)
+
+
+def write(project: Project, folder: Path, changed: dict[str, str] | None = None) -> Path:
+    """The project's files written under `folder`, with `changed` (path to text) over them."""
+    for path, text in {**project.files, **(changed or {})}.items():
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return folder
+
+
+def run_tests(project: Project, folder: Path, limit: float = 120.0) -> tuple[int, str]:
+    """The project's tests run in `folder` (with this Python for "python"): the exit code and the output's
+    last line; past `limit` seconds, -1."""
+    argv = [sys.executable if part == "python" else part for part in project.test_command]
+    if project.language == "python":
+        argv += ["-p", "no:cacheprovider"]
+    try:
+        done = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=limit,
+                              stdin=subprocess.DEVNULL, env=_quiet_environment())
+    except subprocess.TimeoutExpired:
+        return -1, f"the tests ran past {limit:.0f} s"
+    lines = (done.stdout.strip() or done.stderr.strip()).splitlines()
+    return done.returncode, (lines[-1][:120] if lines else f"exit {done.returncode}")
+
+
+def _quiet_environment() -> dict[str, str]:
+    """No __pycache__ left in a task's repository by the judge's run."""
+    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
