@@ -127,7 +127,7 @@ def local_renames(project: Project) -> list[Change]:
                 end = code.find("\n}\n", header.end())
                 body = code[header.end():end]
                 for old in re.findall(r"\b(?:let|const) (\w+)", body):
-                    new = RENAMES.get(old)
+                    new = RENAMES.get(old, "")
                     if new and new not in body:
                         changes.append(Change(project.name, "rename variable", f"{old} in {header.group(1)}",
                                               {path: _rename_javascript(text, old, new, header.end(), end)}))

@@ -25,10 +25,12 @@ class Fact:
     answer: str
     named_files: tuple[str, ...]
     """The files the question names (the ones a person would add to a chat about it)."""
+    subject: str
+    """What is asked about: the constant, the variable, or the function the chain starts from."""
 
     @property
     def key(self) -> str:
-        return f"{self.project}:{self.kind}:{self.answer}:{self.question[:40]}"
+        return f"{self.project}:{self.kind}:{self.subject}"
 
 
 def _module_path(project: Project, dotted: str) -> str | None:
@@ -103,7 +105,7 @@ def _constant_facts(project: Project, path: str, tree: ast.Module, trees: dict[s
             asked.add(name)
             question = (f"`{function.name}` in {path} uses {name}. What is its value? Read the code to find out, "
                         "then answer with the value.")
-            found.append(Fact(project.name, "constant", question, str(value), (path,)))
+            found.append(Fact(project.name, "constant", question, str(value), (path,), name))
     return found
 
 
@@ -114,7 +116,7 @@ def _environment_facts(project: Project, path: str, tree: ast.Module) -> list[Fa
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 2
                 and node.func.attr in ("get", "getenv") and isinstance(node.args[0], ast.Constant)):
             continue
-        variable, default = node.args[0].value, node.args[1]
+        variable, default = str(node.args[0].value), node.args[1]
         if isinstance(default, ast.Constant) and type(default.value) in SIMPLE_VALUES:
             value: object = default.value
         elif isinstance(default, ast.Name) and default.id in constants:
@@ -123,7 +125,7 @@ def _environment_facts(project: Project, path: str, tree: ast.Module) -> list[Fa
             continue
         question = (f"What value does this project use for the environment variable {variable} when it is not "
                     "set? Read the code to find out, then answer with the value.")
-        found.append(Fact(project.name, "environment", question, str(value), ()))
+        found.append(Fact(project.name, "environment", question, str(value), (), variable))
     return found
 
 
@@ -168,5 +170,6 @@ def _chain_facts(project: Project, path: str, tree: ast.Module, trees: dict[str,
             question = (f"When `{function.name}` in {path} runs, which function of {module} does it end up "
                         f"calling through {through[0]}? Read the code to find out, then answer with the "
                         "function's name.")
-            found.append(Fact(project.name, "call chain", question, next(iter(targets)), (path, through[0])))
+            found.append(Fact(project.name, "call chain", question, next(iter(targets)), (path, through[0]),
+                              f"{function.name} to {module}"))
     return found
