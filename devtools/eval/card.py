@@ -4,12 +4,11 @@ latest card of each model between its markers and a history line a run."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from devtools.eval.scorecard import HISTORY_MARK
+from devtools.eval.scorecard import aligned, markdown_rows, put_card
 from devtools.eval.tally import Attempt, Row, rows
 
 GENERATED_MARK = "<!-- eval:generated -->"
@@ -62,22 +61,14 @@ def _half_rows(card: GeneratedCard, half: str) -> list[list[str]]:
 def terminal_text(card: GeneratedCard) -> str:
     out: list[str] = []
     for half in ("dev", "held-out"):
-        table = [list(HEADER), *_half_rows(card, half)]
-        widths = [max(len(row[i]) for row in table) for i in range(len(HEADER))]
-        lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in table]
-        lines.insert(1, "  ".join("-" * width for width in widths))
-        out += [f"{HALF_TITLES[half]}:", "", *lines, ""]
+        out += [f"{HALF_TITLES[half]}:", "", aligned([list(HEADER), *_half_rows(card, half)]), ""]
     return "\n".join(out).rstrip()
 
 
 def markdown_text(card: GeneratedCard) -> str:
-    def row(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
-
     out: list[str] = []
     for half in ("dev", "held-out"):
-        out += [f"#### {HALF_TITLES[half]}", "", row(HEADER), row(["---"] * len(HEADER)),
-                *(row(cells) for cells in _half_rows(card, half)), ""]
+        out += [f"#### {HALF_TITLES[half]}", "", markdown_rows([list(HEADER), *_half_rows(card, half)]), ""]
     return "\n".join(out).rstrip()
 
 
@@ -96,12 +87,4 @@ def section(card: GeneratedCard) -> str:
 
 def record(document: Path, card: GeneratedCard) -> None:
     """Put `card` in docs/models.md in place of the model's last generated card, and add its history line."""
-    text = document.read_text(encoding="utf-8")
-    key = re.escape(card.model_key)
-    block = re.compile(rf"<!-- eval:generated:{key} -->.*?<!-- /eval:generated:{key} -->", re.DOTALL)
-    if block.search(text):
-        text = block.sub(lambda _: section(card), text)
-    else:
-        text = text.replace(GENERATED_MARK, f"{GENERATED_MARK}\n\n{section(card)}", 1)
-    text = text.replace(HISTORY_MARK, f"{HISTORY_MARK}\n- {card.summary()}", 1)
-    document.write_text(text, encoding="utf-8")
+    put_card(document, f"generated:{card.model_key}", section(card), GENERATED_MARK, card.summary())

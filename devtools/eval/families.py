@@ -17,7 +17,7 @@ from pathlib import Path
 
 from devtools.eval.peer_agents import AIDER, MINI, aider_argv, aider_reply, mini_argv, peer_environment, run_peer
 from devtools.eval.projects import load, run_tests
-from devtools.eval.scenarios import CONVENTIONAL, _judge_message
+from devtools.eval.scenarios import CONVENTIONAL, Verdict, _judge_message
 from devtools.eval.tasks import Task
 from devtools.eval.workspace import Run, git, make_repository, run_orkeon, write_files
 
@@ -26,13 +26,6 @@ AGENTS = (ORKEON, AIDER.name, MINI.name)
 SEVERE = {"medium", "high", "blocker", "critical"}
 # Orkeon's closing line of figures ("(2 tool calls, 4 model calls: 12,482 tokens in ...)"): not the answer.
 FIGURES = re.compile(r"\(\d[\d,]* tool calls?, \d[\d,]* model calls?.*$", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    passed: bool
-    note: str
-    shown: str = ""
 
 
 @dataclass(frozen=True)

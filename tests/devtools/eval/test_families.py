@@ -23,7 +23,7 @@ from devtools.eval.generated import attempt
 from devtools.eval.projects import load
 from devtools.eval.server import MeteringProxy
 from devtools.eval.tasks import Task, generate
-from devtools.eval.workspace import make_repository, write_files
+from devtools.eval.workspace import make_repository, run_orkeon, write_files
 from tests.support.fake_peer import fake_venv
 from tests.support.stub_openai_server import StubOpenAIServer
 
@@ -151,3 +151,14 @@ def test_orkeon_answers_a_question_through_the_proxy_and_the_attempt_is_metered(
     exchanges = json.loads((folder / "exchanges.json").read_text(encoding="utf-8"))
     assert (done.passed, done.tokens > 0, done.model_calls >= 1, len(exchanges) == done.model_calls) == (
         True, True, True, True), done.note
+
+
+def test_orkeon_plays_a_fix_with_the_projects_test_rule_in_force_and_is_judged_by_the_tests(tmp_path: Path) -> None:
+    task = _first("fix", "basket")
+    with StubOpenAIServer(default={"content": "I could not find the bug."}) as stub:
+        verdict = play(task, "orkeon", tmp_path, Setting(stub.url, 120, {}))
+        rules = run_orkeon(tmp_path / "repo", tmp_path / "home", stub.url, ["permissions"], 60).stdout
+
+    allowed = [line.split()[:2] for line in rules.splitlines() if line.startswith("allow")]
+    assert (verdict.passed, verdict.note.startswith("the tests fail")) == (False, True)
+    assert ["allow", "shell_command(python"] in allowed and "held back" not in rules
