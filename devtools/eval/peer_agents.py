@@ -40,6 +40,7 @@ AIDER = PeerSpec("aider", "aider-chat==0.86.2", "aider", 180.0, ("fix", "questio
 MINI = PeerSpec("mini-swe-agent", "mini-swe-agent==2.4.6", "mini", 180.0, ("fix",))
 PEERS = {spec.name: spec for spec in (AIDER, MINI)}
 MINI_STEP_LIMIT = 25
+_WITHOUT = "to run without the peers, name the agents: make eval AGENTS=orkeon"
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,11 @@ def peer_venv(spec: PeerSpec, say: Callable[[str], None] = print, python: str = 
             try:
                 done = subprocess.run(argv, stdout=output, stderr=subprocess.STDOUT, check=False)
             except OSError as error:
-                raise EvalSetupError(f"installing {spec.name}: could not run {argv[0]} ({error})") from error
+                raise EvalSetupError(f"installing {spec.name}: could not run {argv[0]} ({error}); {_WITHOUT}") \
+                    from error
             if done.returncode != 0:
-                raise EvalSetupError(f"installing {spec.requirement} failed (exit {done.returncode}); see {log}")
+                raise EvalSetupError(f"installing {spec.requirement} failed (exit {done.returncode}); see {log}; "
+                                     f"{_WITHOUT}")
     if not (folder / "bin" / spec.script).exists():
         raise EvalSetupError(f"{spec.requirement} installed no `{spec.script}` script in {folder / 'bin'}")
     stamp.write_text(spec.requirement + "\n", encoding="utf-8")
