@@ -84,7 +84,7 @@ def run_generated(key: str, options: Options, say: Callable[[str], None], commit
             proxy = MeteringProxy(server.port).start()
             try:
                 setting = Setting(proxy.api_base, options.orkeon_timeout, venvs)
-                attempts = _play_all(tasks, options, setting, proxy, Path(scratch), say)
+                attempts = play_all(tasks, options, setting, proxy, Path(scratch), say)
             finally:
                 proxy.stop()
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -93,7 +93,7 @@ def run_generated(key: str, options: Options, say: Callable[[str], None], commit
     return GeneratedCard(key, spec.title, server_name, when, commit, SEED, options.repeat, attempts, agents)
 
 
-def _play_all(tasks: Sequence[Task], options: Options, setting: Setting, proxy: MeteringProxy, scratch: Path,
+def play_all(tasks: Sequence[Task], options: Options, setting: Setting, proxy: MeteringProxy, scratch: Path,
               say: Callable[[str], None]) -> list[Attempt]:
     attempts: list[Attempt] = []
     for task in tasks:

@@ -6,8 +6,13 @@ from __future__ import annotations
 import collections
 from pathlib import Path
 
-from devtools.eval.generated import Options, attempt_folder, chosen_tasks
+from devtools.eval.card import GeneratedCard, terminal_text
+from devtools.eval.families import Setting
+from devtools.eval.generated import Options, attempt_folder, chosen_tasks, play_all
+from devtools.eval.server import MeteringProxy
 from devtools.eval.tasks import DEV, HELD_OUT
+from tests.support.fake_peer import fake_venv
+from tests.support.stub_openai_server import StubOpenAIServer
 
 
 def test_every_task_by_default_and_k_a_family_with_a_sample() -> None:
@@ -37,3 +42,26 @@ def test_a_trace_keeps_the_dev_half_only(tmp_path: Path) -> None:
     assert (kept[1], kept[0].is_relative_to(trace), hidden[1], hidden[0].is_relative_to(scratch)) == (
         True, True, False, True)
     assert (untraced[1], untraced[0].name) == (False, "aider-r1")
+
+
+def test_a_run_of_the_peers_fills_both_halves_of_the_card_and_keeps_dev_traces_only(tmp_path: Path) -> None:
+    options = Options(sample=2, agents=("aider", "mini-swe-agent"), trace=tmp_path / "trace")
+    tasks = chosen_tasks(options)
+    venv = fake_venv(tmp_path / "venv")
+    said: list[str] = []
+    with StubOpenAIServer(default={"content": "ok"}) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            setting = Setting(proxy.api_base, 60, {"aider": venv, "mini-swe-agent": venv})
+            attempts = play_all(tasks, options, setting, proxy, tmp_path / "scratch", said.append)
+        finally:
+            proxy.stop()
+
+    card = GeneratedCard("1.5b", "M", "stub", "now", "abc", 51, 1, attempts, ["orkeon", "aider", "mini-swe-agent"])
+    played = {(a.family, a.agent, a.half) for a in attempts}
+    kept = list((tmp_path / "trace").rglob("exchanges.json"))
+    assert played == {(family, agent, half) for family, agent in [("fix", "aider"), ("fix", "mini-swe-agent"),
+                                                                  ("question", "aider"), ("commit", "aider")]
+                      for half in (DEV, HELD_OUT)}
+    assert (len(said), len(kept)) == (len(attempts), sum(1 for a in attempts if a.half == DEV))
+    assert "Held-out half" in terminal_text(card) and "commit" in terminal_text(card).split("Held-out half")[1]
