@@ -16,8 +16,9 @@ from pathlib import Path
 
 from devtools.eval import cache
 from devtools.eval.card import GeneratedCard
-from devtools.eval.families import AGENTS, Setting, Verdict, agents_for, play
+from devtools.eval.families import AGENTS, Setting, agents_for, play
 from devtools.eval.peer_agents import PEERS, peer_venv
+from devtools.eval.scenarios import Verdict
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
 from devtools.eval.tally import Attempt
 from devtools.eval.tasks import DEV, SEED, Task, generate, sample

@@ -127,12 +127,9 @@ def _python_edits(text: str, defined: set[str]) -> Iterator[tuple[str, list[Edit
 
 
 def _flipped_comparisons(source: _Source, defined: set[str]) -> Iterator[list[Edit]]:
-    lines = source.text.splitlines(keepends=True)
     for token in tokenize.generate_tokens(io.StringIO(source.text).readline):
         if token.type == tokenize.OP and token.string in FLIPPED:
             (row, column), (_, end) = token.start, token.end
-            if "lambda" in lines[row - 1][:column]:
-                continue
             yield [Edit(source.offset(row, column), source.offset(row, end), FLIPPED[token.string])]
 
 
@@ -394,37 +391,80 @@ _JS_FUNCTION = re.compile(r"^function (\w+)\(([^)]*)\) \{$", re.MULTILINE)
 
 def _javascript_edits(text: str, defined: set[str]) -> Iterator[tuple[str, list[Edit]]]:
     code = blank_javascript(text)
+    for operator, finder in _JAVASCRIPT.items():
+        for edits in finder(code, text, defined):
+            yield operator, edits
+
+
+def _js_flipped_comparisons(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"(?<![=!<>])(===|!==|<=|>=|<|>)(?![=>])", code):
-        yield "flipped comparison", [Edit(match.start(), match.end(), FLIPPED[match.group(1)])]
+        yield [Edit(match.start(), match.end(), FLIPPED[match.group(1)])]
+
+
+def _js_off_by_one_ranges(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"for \(let (\w+) = \d+; \1 <=? ([^;]+);", code):
-        yield "off-by-one range", [Edit(match.end(2), match.end(2), " - 1")]
+        yield [Edit(match.end(2), match.end(2), " - 1")]
+
+
+def _js_dropped_calls(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"\.(\w+)\(\)", code):
         if match.group(1) in DROPPABLE:
-            yield "dropped call", [Edit(match.start(), match.end(), "")]
+            yield [Edit(match.start(), match.end(), "")]
+
+
+def _js_wrong_constants(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"^const [A-Z][A-Z0-9_]* = (\d+);", code, re.MULTILINE):
-        yield "wrong constant", [Edit(match.start(1), match.end(1), str(int(match.group(1)) + 1))]
+        yield [Edit(match.start(1), match.end(1), str(int(match.group(1)) + 1))]
+
+
+def _js_swapped_arguments(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"\b(\w+)\(", code):
         if match.group(1) in defined and not code[:match.start()].endswith("function "):
             arguments = _split_arguments(code, match.end())
             if len(arguments) >= 2:
                 (a_start, a_end), (b_start, b_end) = arguments[0], arguments[1]
-                yield "swapped arguments", [Edit(a_start, a_end, text[b_start:b_end]),
-                                            Edit(b_start, b_end, text[a_start:a_end])]
+                yield [Edit(a_start, a_end, text[b_start:b_end]), Edit(b_start, b_end, text[a_start:a_end])]
+
+
+def _js_removed_guards(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     guard = r"^[ \t]*if \((!\w+|\w+(\.length)? === (0|null|undefined))\) \{\n[ \t]*return [^;\n]*;\n[ \t]*\}\n"
     for match in re.finditer(guard, code, re.MULTILINE):
-        yield "removed guard", [Edit(match.start(), match.end(), "")]
+        yield [Edit(match.start(), match.end(), "")]
+
+
+def _js_wrong_defaults(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for header in _JS_FUNCTION.finditer(code):
         for match in re.finditer(r"\w+ = (\d+)", header.group(2)):
             start = header.start(2) + match.start(1)
-            yield "wrong default", [Edit(start, start + len(match.group(1)), str(int(match.group(1)) + 1))]
+            yield [Edit(start, start + len(match.group(1)), str(int(match.group(1)) + 1))]
+
+
+def _js_wrong_variables_returned(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"\breturn (\w+);", code):
         if match.group(1) in ("true", "false", "null", "undefined", "this"):
             continue
         others = [name for name in _javascript_locals(code, match.start()) if name != match.group(1)]
         if others:
-            yield "wrong variable returned", [Edit(match.start(1), match.end(1), others[0])]
+            yield [Edit(match.start(1), match.end(1), others[0])]
+
+
+def _js_inverted_booleans(code: str, text: str, defined: set[str]) -> Iterator[list[Edit]]:
     for match in re.finditer(r"\b(true|false)\b", code):
-        yield "inverted boolean", [Edit(match.start(), match.end(), "false" if match.group(1) == "true" else "true")]
+        yield [Edit(match.start(), match.end(), "false" if match.group(1) == "true" else "true")]
+
+
+# JavaScript has no mutable default: a default value is made anew at each call.
+_JAVASCRIPT: dict[str, Callable[[str, str, set[str]], Iterator[list[Edit]]]] = {
+    "flipped comparison": _js_flipped_comparisons,
+    "off-by-one range": _js_off_by_one_ranges,
+    "dropped call": _js_dropped_calls,
+    "wrong constant": _js_wrong_constants,
+    "swapped arguments": _js_swapped_arguments,
+    "removed guard": _js_removed_guards,
+    "wrong default": _js_wrong_defaults,
+    "wrong variable returned": _js_wrong_variables_returned,
+    "inverted boolean": _js_inverted_booleans,
+}
 
 
 def _split_arguments(code: str, start: int) -> list[tuple[int, int]]:

@@ -103,5 +103,6 @@ def run_tests(project: Project, folder: Path, limit: float = 120.0) -> tuple[int
 
 
 def _quiet_environment() -> dict[str, str]:
-    """No __pycache__ left in a task's repository by the judge's run."""
-    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    """No __pycache__ left in a task's repository by the judge's run, and pytest as the project's own
+    requirements give it: without the plugins of the eval's environment (seconds each start, and warnings)."""
+    return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
