@@ -51,14 +51,18 @@ def _is_public_function(node: ast.stmt) -> bool:
 
 
 def _positions_of(tree: ast.AST, name: str) -> list[tuple[int, int, int]]:
-    """Where `name` appears as a function, a name, an attribute or an import in a tree: (line, column, length)."""
+    """Where `name` appears as a function, a name, an attribute of an imported module or an import in a tree:
+    (line, column, length)."""
+    imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+                for alias in node.names}
     found: list[tuple[int, int, int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name == name:
             found.append((node.lineno, node.col_offset + len("def "), len(name)))
         elif isinstance(node, ast.Name) and node.id == name:
             found.append((node.lineno, node.col_offset, len(name)))
-        elif isinstance(node, ast.Attribute) and node.attr == name and node.end_col_offset is not None:
+        elif (isinstance(node, ast.Attribute) and node.attr == name and node.end_col_offset is not None
+              and isinstance(node.value, ast.Name) and node.value.id in imported):
             found.append((node.end_lineno or node.lineno, node.end_col_offset - len(name), len(name)))
         elif isinstance(node, ast.alias) and node.name == name:
             found.append((node.lineno, node.col_offset, len(name)))

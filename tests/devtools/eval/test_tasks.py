@@ -42,7 +42,7 @@ def test_the_fix_family_uses_all_ten_operators_across_the_six_projects() -> None
 
 def test_a_fix_prompt_never_names_the_line() -> None:
     for task in _family("fix"):
-        assert not re.search(r"\bline\b|:\d+|\b\d+\b(?! --test)", task.prompt.replace("pytest -q", "")), task.prompt
+        assert not re.search(r"\bline\b|\d", task.prompt), task.prompt
 
 
 def test_a_fix_task_allows_the_tests_in_the_project_settings() -> None:
