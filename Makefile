@@ -148,9 +148,10 @@ clean:
 # MODEL=0.5b|1.5b|all (default all). SUITE=generated (default: the generated tasks, dev and held-out halves
 # printed apart, Aider and mini-swe-agent beside Orkeon on the same server) or SUITE=smoke (the old fixed
 # suite). REPEAT=n runs each generated task n times. SAMPLE=k takes k tasks a family (printed, not recorded).
-# AGENTS=orkeon,aider,mini-swe-agent names who plays. ONLY=TEXT runs the scenarios or tasks whose name holds
-# TEXT (printed, not recorded). TRACE=DIR keeps each scenario's folder under DIR with every request and reply
-# (exchanges.json); for the generated suite, the dev half's only (printed, not recorded).
+# AGENTS=orkeon,aider,mini-swe-agent names who plays (not all three: printed, not recorded). ONLY=TEXT runs
+# the scenarios or tasks whose name holds TEXT (printed, not recorded). TRACE=DIR keeps each scenario's folder
+# under DIR with every request and reply (exchanges.json); for the generated suite, the dev half's only
+# (printed, not recorded).
 MODEL ?= all
 SUITE ?= generated
 REPEAT ?= 1

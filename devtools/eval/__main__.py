@@ -90,8 +90,10 @@ def run_model(key: str, only: str, timeout: float, trace: Path | None = None) ->
 
 
 def _records(args: argparse.Namespace) -> bool:
-    """A whole run, untraced and not told otherwise, is recorded in docs/models.md (a sample never is)."""
-    return not (args.no_record or args.only or args.trace or args.sample)
+    """A whole run, untraced and not told otherwise, is recorded in docs/models.md (a sample, or a generated
+    run without every agent, never is: the card puts Orkeon beside both peers)."""
+    partial = args.suite == "generated" and tuple(args.agents) != AGENTS
+    return not (args.no_record or args.only or args.trace or args.sample or partial)
 
 
 def _stop(*_: object) -> None:

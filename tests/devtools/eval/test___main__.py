@@ -14,8 +14,10 @@ def test_the_generated_suite_with_every_agent_is_the_default() -> None:
                                                                    ("orkeon", "aider", "mini-swe-agent"))
 
 
-def test_a_whole_run_is_recorded_and_a_sample_is_not() -> None:
-    assert (_records(parse(["--repeat", "3"])), _records(parse(["--sample", "2"]))) == (True, False)
+def test_a_whole_run_is_recorded_and_a_sample_or_a_run_without_the_peers_is_not() -> None:
+    assert (_records(parse(["--repeat", "3"])), _records(parse(["--sample", "2"])),
+            _records(parse(["--agents", "orkeon"])), _records(parse(["--suite", "smoke", "--agents", "orkeon"]))) == (
+        True, False, False, True)
 
 
 def test_the_agents_are_named_by_commas() -> None:
