@@ -62,8 +62,13 @@ LANGUAGES = {"basket": "python", "inventory": "python", "ledger": "python", "tod
 
 
 def _read(folder: Path) -> dict[str, str]:
+    """The project's files, without what running its tests here leaves (caches, hidden folders)."""
+    def kept(path: Path) -> bool:
+        parts = path.relative_to(folder).parts
+        return path.is_file() and not any(part == "__pycache__" or part.startswith(".") for part in parts)
+
     return {path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8")
-            for path in sorted(folder.rglob("*")) if path.is_file() and "__pycache__" not in path.parts}
+            for path in sorted(folder.rglob("*")) if kept(path)}
 
 
 @functools.cache
