@@ -155,6 +155,7 @@ def _run_generated(args: argparse.Namespace, keys: list[str]) -> None:
         print(f"\n{scored.model_title} on {scored.server}: generated tasks, seed {scored.seed}, each run "
               f"{scored.repeat} time(s){sampled}\n")
         print(card.terminal_text(scored))
+        print(f"\n{scored.summary()}")
         if _records(args):
             card.record(DOCUMENT, scored)
 
