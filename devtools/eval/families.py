@@ -37,13 +37,22 @@ class Setting:
     venvs: dict[str, Path]
 
 
+@dataclass(frozen=True)
+class Played:
+    """A judged attempt, and the seconds the agent itself ran (the repository's making and the judging left
+    out, so every agent's wall time counts the same thing)."""
+
+    verdict: Verdict
+    seconds: float
+
+
 def agents_for(family: str, chosen: tuple[str, ...] = AGENTS) -> tuple[str, ...]:
     """The agents that play a family: Orkeon every one, each peer the ones its spec names."""
     playing = [ORKEON] + [spec.name for spec in (AIDER, MINI) if family in spec.families]
     return tuple(agent for agent in playing if agent in chosen)
 
 
-def play(task: Task, agent: str, folder: Path, setting: Setting) -> Verdict:
+def play(task: Task, agent: str, folder: Path, setting: Setting) -> Played:
     """Make the task's repository under `folder`, let `agent` do the task there, and judge what it left."""
     repo = make_repository(folder / "repo", task.committed, task.staged or None)
     home = folder / "home"
@@ -55,37 +64,37 @@ def play(task: Task, agent: str, folder: Path, setting: Setting) -> Verdict:
     if agent == MINI.name and task.family == "fix":
         run = run_peer(mini_argv(setting.venvs[MINI.name], setting.api_base, task.prompt, folder / "trajectory.json"),
                        repo, peer_environment(home, setting.api_base), MINI.limit)
-        return _judged_fix(task, repo, run.stdout + run.stderr, run.timed_out)
+        return Played(_judged_fix(task, repo, run.stdout + run.stderr, run.timed_out), run.seconds)
     raise ValueError(f"{agent} does not play the {task.family} family")
 
 
-def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Verdict:
+def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
     def orkeon(*args: str) -> Run:
         return run_orkeon(repo, home, setting.api_base, list(args), setting.orkeon_timeout)
 
     if task.family == "fix":
         orkeon("trust", "grant")  # the team's settings file allows the tests: this person trusts the project
         run = orkeon("assistant", f"mode:acceptEdits {task.prompt}")
-        return _judged_fix(task, repo, run.stdout, run.code == -1)
+        return Played(_judged_fix(task, repo, run.stdout, run.code == -1), run.seconds)
     if task.family == "question":
         run = orkeon("assistant", task.prompt)
-        return judge_answer(FIGURES.sub("", run.stdout), task.answer)
+        return Played(judge_answer(FIGURES.sub("", run.stdout), task.answer), run.seconds)
     if task.family in ("review", "review-clean"):
         run = orkeon("review", "--format", "json")
-        return judge_review(run.stdout, task)
+        return Played(judge_review(run.stdout, task), run.seconds)
     run = orkeon("commit", "--yes")
-    return judge_commit(repo, task, run.stdout)
+    return Played(judge_commit(repo, task, run.stdout), run.seconds)
 
 
-def _aider(task: Task, repo: Path, home: Path, folder: Path, setting: Setting) -> Verdict:
+def _aider(task: Task, repo: Path, home: Path, folder: Path, setting: Setting) -> Played:
     mode = {"fix": "code", "question": "ask", "commit": "commit"}[task.family]
     argv = aider_argv(setting.venvs[AIDER.name], setting.api_base, task.prompt, task.files, folder, mode)
     run = run_peer(argv, repo, peer_environment(home, setting.api_base), AIDER.limit)
     if task.family == "fix":
-        return _judged_fix(task, repo, run.stdout, run.timed_out)
+        return Played(_judged_fix(task, repo, run.stdout, run.timed_out), run.seconds)
     if task.family == "question":
-        return judge_answer(aider_reply(folder), task.answer)
-    return judge_commit(repo, task, run.stdout)
+        return Played(judge_answer(aider_reply(folder), task.answer), run.seconds)
+    return Played(judge_commit(repo, task, run.stdout), run.seconds)
 
 
 def _judged_fix(task: Task, repo: Path, shown: str, timed_out: bool) -> Verdict:

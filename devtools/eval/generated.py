@@ -16,7 +16,7 @@ from pathlib import Path
 
 from devtools.eval import cache
 from devtools.eval.card import GeneratedCard
-from devtools.eval.families import AGENTS, Setting, agents_for, play
+from devtools.eval.families import AGENTS, Played, Setting, agents_for, play
 from devtools.eval.peer_agents import PEERS, peer_venv
 from devtools.eval.scenarios import Verdict
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
@@ -56,10 +56,11 @@ def attempt(task: Task, agent: str, folder: Path, setting: Setting, meter: Calla
     meter()
     started = time.monotonic()
     try:
-        verdict = play(task, agent, folder, setting)
+        played = play(task, agent, folder, setting)
     except Exception as error:  # noqa: BLE001 - one broken attempt must not hide the others
-        verdict = Verdict(False, f"the attempt broke: {type(error).__name__}: {error}"[:200])
-    seconds = time.monotonic() - started
+        played = Played(Verdict(False, f"the attempt broke: {type(error).__name__}: {error}"[:200]),
+                        time.monotonic() - started)
+    verdict, seconds = played.verdict, played.seconds
     used = meter()
     if keep:
         (folder / "exchanges.json").write_text(json.dumps(used.exchanges, indent=1, ensure_ascii=False),

@@ -112,7 +112,7 @@ def test_aider_answers_a_question_from_its_history(setting: Setting, tmp_path: P
     task = _first("question", "INVENTORY_PORT")
     monkeypatch.setenv("FAKE_AIDER_REPLY", f"The default is {task.answer}.")
 
-    verdict = play(task, "aider", tmp_path / "attempt", setting)
+    verdict = play(task, "aider", tmp_path / "attempt", setting).verdict
 
     called = json.loads((tmp_path / "attempt" / "aider-call.json").read_text(encoding="utf-8"))["argv"]
     assert (verdict.passed, set(task.files) <= set(called)) == (True, True)
@@ -123,18 +123,21 @@ def test_aider_commits_and_the_message_is_judged(setting: Setting, tmp_path: Pat
     task = next(t for t in TASKS if t.family == "commit" and t.types == ("feat",))
     monkeypatch.setenv("FAKE_AIDER_MESSAGE", "docs: describe the new function")
 
-    verdict = play(task, "aider", tmp_path / "attempt", setting)
+    verdict = play(task, "aider", tmp_path / "attempt", setting).verdict
 
     assert (verdict.passed, verdict.note) == (False, "type docs, not feat: 'docs: describe the new function'")
 
 
-def test_mini_that_changes_nothing_leaves_the_tests_failing(setting: Setting, tmp_path: Path) -> None:
+def test_mini_that_changes_nothing_leaves_the_tests_failing_and_its_own_time_is_counted(
+        setting: Setting, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     task = _first("fix")
+    monkeypatch.setenv("FAKE_PEER_SLEEP", "1.5")
 
-    verdict = play(task, "mini-swe-agent", tmp_path / "attempt", setting)
+    played = play(task, "mini-swe-agent", tmp_path / "attempt", setting)
 
     called = json.loads((tmp_path / "attempt" / "mini-call.json").read_text(encoding="utf-8"))["argv"]
-    assert (verdict.passed, verdict.note.startswith("the tests fail"), task.prompt in called) == (False, True, True)
+    assert (played.verdict.passed, played.verdict.note.startswith("the tests fail"), task.prompt in called,
+            played.seconds >= 1.5) == (False, True, True, True)
 
 
 def test_orkeon_answers_a_question_through_the_proxy_and_the_attempt_is_metered(tmp_path: Path) -> None:
@@ -156,7 +159,8 @@ def test_orkeon_answers_a_question_through_the_proxy_and_the_attempt_is_metered(
 def test_orkeon_plays_a_fix_with_the_projects_test_rule_in_force_and_is_judged_by_the_tests(tmp_path: Path) -> None:
     task = _first("fix", "basket")
     with StubOpenAIServer(default={"content": "I could not find the bug."}) as stub:
-        verdict = play(task, "orkeon", tmp_path, Setting(stub.url, 120, {}))
+        played = play(task, "orkeon", tmp_path, Setting(stub.url, 120, {}))
+        verdict = played.verdict
         rules = run_orkeon(tmp_path / "repo", tmp_path / "home", stub.url, ["permissions"], 60).stdout
 
     allowed = [line.split()[:2] for line in rules.splitlines() if line.startswith("allow")]
