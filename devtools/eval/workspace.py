@@ -60,11 +60,14 @@ def make_repository(repo: Path, committed: Mapping[str, str], staged: Mapping[st
 
 
 def environment(home: Path, api_base: str) -> dict[str, str]:
-    """The environment of a scenario's run: the machine's, less any ORKEON_ setting, model at the proxy."""
+    """The environment of a scenario's run: the machine's, less any ORKEON_ setting, model at the proxy, and
+    the eval's own Python first on PATH (a project's `python -m pytest` finds pytest, as in an activated venv)
+    without the eval's pytest plugins (a project's own environment has pytest alone: requirements-dev.txt)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
-    env.update({"ORKEON_MODEL": f"openai/{SERVED_NAME}", "ORKEON_API_BASE": api_base,
+    env.update({"PATH": f"{SCRIPTS}{os.pathsep}{os.environ.get('PATH', '')}",
+                "ORKEON_MODEL": f"openai/{SERVED_NAME}", "ORKEON_API_BASE": api_base,
                 "OPENAI_API_KEY": EVAL_KEY, "XDG_CONFIG_HOME": str(home / "xdg"),
-                "LITELLM_LOCAL_MODEL_COST_MAP": "True", "NO_COLOR": "1"})
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True", "NO_COLOR": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
     return env
 
 

@@ -1,0 +1,1 @@
+"""The inventory service: stock levels, reorders and the stock report."""

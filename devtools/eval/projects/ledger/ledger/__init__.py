@@ -1,0 +1,1 @@
+"""A bank account that keeps its history."""

@@ -1,0 +1,1 @@
+"""A service that sends notifications on a configured channel, outside quiet hours."""

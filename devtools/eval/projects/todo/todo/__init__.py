@@ -1,0 +1,1 @@
+"""A to-do list on the command line."""

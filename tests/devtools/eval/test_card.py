@@ -1,0 +1,51 @@
+"""The generated card: the dev and held-out halves printed apart, each family's rate beside each peer's with
+its interval and costs, and docs/models.md keeping one latest card a model and a history line a run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from devtools.eval.card import GENERATED_MARK, GeneratedCard, record, terminal_text
+from devtools.eval.scorecard import HISTORY_MARK
+from devtools.eval.tally import Attempt
+
+PAGE = f"# Models\n\n{GENERATED_MARK}\n\n## History\n\n{HISTORY_MARK}\n"
+
+
+def _card(when: str = "2026-12-06 21:00 UTC") -> GeneratedCard:
+    attempts = [Attempt("fix", "fix:a", "dev", "orkeon", True, "", 9000, 60.0),
+                Attempt("fix", "fix:a", "dev", "aider", False, "", 3000, 20.0),
+                Attempt("fix", "fix:b", "held-out", "orkeon", False, "", 8000, 70.0),
+                Attempt("fix", "fix:b", "held-out", "aider", True, "", 2500, 15.0),
+                Attempt("review-clean", "review-clean:c", "held-out", "orkeon", True, "", 7000, 50.0)]
+    return GeneratedCard("1.5b", "Model 1.5B", "llama-server", when, "abc1234", 51, 1, attempts,
+                         ["orkeon", "aider", "mini-swe-agent"])
+
+
+def _rows(text: str) -> list[list[str]]:
+    return [re.split(r"\s{2,}", line) for line in text.splitlines() if line.startswith(("fix", "review"))]
+
+
+def test_the_halves_are_printed_apart_dev_first() -> None:
+    dev, held_out = terminal_text(_card()).split("Held-out half")
+
+    assert _rows(dev) == [["fix", "orkeon", "1/1", "100%", "21%-100%", "9,000", "60"],
+                          ["fix", "aider", "0/1", "0%", "0%-79%", "-", "-"]]
+    assert _rows(held_out) == [["fix", "orkeon", "0/1", "0%", "0%-79%", "-", "-"],
+                               ["fix", "aider", "1/1", "100%", "21%-100%", "2,500", "15"],
+                               ["review: clean diff, nothing medium+", "orkeon", "1/1", "100%", "21%-100%", "7,000",
+                                "50"]]
+
+
+def test_record_replaces_the_models_generated_card_and_adds_history(tmp_path: Path) -> None:
+    page = tmp_path / "models.md"
+    page.write_text(PAGE, encoding="utf-8")
+    record(page, _card(when="first"))
+
+    record(page, _card(when="second"))
+
+    text = page.read_text(encoding="utf-8")
+    assert (text.count("<!-- eval:generated:1.5b -->"), "Run second" in text, "Run first" in text,
+            text.count("\n- ")) == (1, True, False, 2)
+    assert "held-out orkeon 1/2, held-out aider 1/1, dev orkeon 1/1, dev aider 0/1" in text
