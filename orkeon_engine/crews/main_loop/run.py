@@ -85,10 +85,12 @@ from orkeon_engine.domain.hooks import HookContext
 from orkeon_engine.domain.permissions.decide import GateContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.permissions.rules import RuleEntry
+from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, SHELL_TOOLS
 from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
+from orkeon_engine.domain.unbacked_claims import with_claims_checked
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import AnswerCut
@@ -345,7 +347,10 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
     changed = tuple(recorder.changed) if recorder is not None else ()
-    return MainLoopResult(request, answer_with_changes(act.text, changed), line, offer, flags, figures, act.calls,
+    done = [call.name for call in act.calls if not call.result.is_error]
+    wrote = changed or tuple(name for name in done if name in EDIT_TOOLS)  # without checkpoints: the calls
+    answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, any(n in SHELL_TOOLS for n in done))
+    return MainLoopResult(request, answer, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
                           changed=changed)

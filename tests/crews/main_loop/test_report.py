@@ -78,3 +78,20 @@ def test_an_answer_speaks_when_it_has_a_word_outside_its_code():
     assert not speaks("`obj['result']`")
     assert not speaks("```\nunclosed fence with words in it")
     assert not speaks("42 ... !")
+
+
+async def test_an_answer_claiming_a_fix_no_call_made_is_followed_by_the_plain_fact():
+    from orkeon_engine.commands._shared.main_loop import main_loop_ports
+    from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
+    from orkeon_engine.domain.unbacked_claims import NO_CHANGE
+    from tests.support.deps import make_deps
+    from tests.support.doubles.fake_files import FakeFiles
+    from tests.support.scripted_chat_model import ScriptedChatModel
+
+    deps = await make_deps(chat_model=ScriptedChatModel(["I fixed the comparison in calc.py."]),
+                           vfs=FakeFiles({"/workspace/calc.py": "def lt(a, b):\n    return a > b\n"}))
+
+    result = await run_main_loop(MainLoopInput("fix calc.py", "acceptEdits", "explicit"),
+                                 main_loop_ports(deps.for_run("assistant")))
+
+    assert result.answer == f"I fixed the comparison in calc.py.\n\n{NO_CHANGE}"

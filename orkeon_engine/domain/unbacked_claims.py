@@ -1,0 +1,48 @@
+"""Nothing claimed that did not happen: an answer that says it changed files, or ran something, when the turn
+changed no file or ran no command, is followed by a plain sentence saying so.
+
+The claims are read in the answer's words outside its code (fenced blocks and inline code): a first person or
+passive past of a verb of change ("I fixed", "I've added", "has been updated", "I made the change") or of a
+run ("I ran", "I've executed", "the tests now pass"). What the turn did is the engine's record (the files the
+turn wrote, the shell calls that ran), never the model's word. A claim that is a plan ("I will fix") or a
+question is not a claim of something done.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.DOTALL)
+_CHANGE_VERBS = (r"(?:changed|added|fixed|updated|modified|created|wrote|written|edited|removed|deleted|renamed|"
+                 r"refactored|implemented|replaced|corrected|applied|patched|rewritten|rewrote|inserted)")
+_CHANGED = re.compile(
+    rf"\b(?:I|I've|I have|we|we've|we have)\s+(?:now\s+|also\s+|just\s+)?{_CHANGE_VERBS}\b|"
+    rf"\b(?:has|have)\s+(?:now\s+)?been\s+{_CHANGE_VERBS}\b|"
+    r"\bI(?:'ve| have)?\s+made\s+(?:the|these|those|this|a|some)\s+(?:change|changes|edit|edits|fix)\b",
+    re.IGNORECASE)
+_RAN = re.compile(
+    r"\b(?:I|I've|I have|we|we've|we have)\s+(?:now\s+|also\s+|just\s+)?(?:ran|run|executed|re-ran|rerun)\b|"
+    r"\b(?:all\s+)?(?:the\s+)?tests\s+(?:now\s+)?(?:pass|passed|are passing)\b",
+    re.IGNORECASE)
+
+NO_CHANGE = "No file was changed in this turn, whatever the answer above says."
+NO_RUN = "No command was run in this turn, whatever the answer above says."
+
+
+def unbacked_claims(answer: str, changed: Sequence[str], ran: bool) -> tuple[str, ...]:
+    """The sentences the answer needs after it: one for a claimed change when no file changed, one for a
+    claimed run when no command ran."""
+    words = _CODE.sub(" ", answer)
+    lines: list[str] = []
+    if not changed and _CHANGED.search(words):
+        lines.append(NO_CHANGE)
+    if not ran and _RAN.search(words):
+        lines.append(NO_RUN)
+    return tuple(lines)
+
+
+def with_claims_checked(answer: str, changed: Sequence[str], ran: bool) -> str:
+    """The answer, followed by the sentences of `unbacked_claims`, if any."""
+    lines = unbacked_claims(answer, changed, ran)
+    return answer if not lines else f"{answer.rstrip()}\n\n" + " ".join(lines)
