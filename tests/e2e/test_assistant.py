@@ -4,7 +4,8 @@
 buffer, not the disk), rewrites it with file_write, the gate asks the person through
 window/showMessageRequest, the answer "Allow once" lets the edit through, and the edit reaches the buffer as
 workspace/applyEdit; the one-line answer comes back as the message alone (no file opened), with progress
-naming each call as it happens (its action line), tokens and cost. A client that declares no window capability is asked all the same.
+naming each call as it happens (its action line), tokens and cost. A client that declares no window
+capability is asked all the same.
 """
 
 from __future__ import annotations

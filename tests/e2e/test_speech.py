@@ -1,7 +1,7 @@
-"""End to end: /say writes a sentence to the file --out names through the shipped speech server, and /transcribe gets the
-words back, each through the real command line (`orkeon <command>`), which starts the speech server over
-stdio like any MCP server and stops it when it closes. It needs espeak-ng and the speech extra; a missing
-one fails the test saying what to install."""
+"""End to end: /say writes a sentence to the file --out names through the shipped speech server, and
+/transcribe gets the words back, each through the real command line (`orkeon <command>`), which starts the
+speech server over stdio like any MCP server and stops it when it closes. It needs espeak-ng and the speech
+extra; a missing one fails the test saying what to install."""
 
 from __future__ import annotations
 
