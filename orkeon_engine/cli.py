@@ -315,8 +315,9 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, scre
                  plain: bool = False) -> int:
     read, redraws = _line_reader(engine, plain)
     info = engine.deps.workspace
+    keys = "; Alt-Enter adds a line, Up recalls, Tab completes" if redraws else ""
     print(f"Orkeon {engine.deps.version} in {info.root}. Type a request for the assistant (a line ending with \\ "
-          "goes on on the next; a paste keeps its lines); /help lists the commands; exit (or Ctrl-D) leaves.")
+          f"goes on on the next; a paste keeps its lines{keys}); /help lists the commands; exit (or Ctrl-D) leaves.")
     held = len(runner.run(engine.deps.session.entries()))
     if held:
         print(f"Continuing session {engine.session_id} ({held} entries); /clear starts another.")

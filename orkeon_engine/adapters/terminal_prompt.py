@@ -54,7 +54,7 @@ class TerminalPrompt:
         except OSError:  # no state folder to write to: the history lasts the session
             kept = InMemoryHistory()
         self._session: PromptSession[str] = PromptSession(
-            history=kept, completer=_LineCompleter(commands, extra), complete_while_typing=False,
+            history=kept, completer=LineCompleter(commands, extra), complete_while_typing=False,
             key_bindings=_bindings(), multiline=True, prompt_continuation=lambda *_: continuation,
             enable_history_search=False)
 
@@ -86,7 +86,7 @@ def _bindings() -> KeyBindings:
     return bindings
 
 
-class _LineCompleter(Completer):
+class LineCompleter(Completer):
     """domain/line_completion.py's words, and paths from the disk through prompt_toolkit's PathCompleter."""
 
     def __init__(self, commands: Sequence[CommandWords], extra: Sequence[str]) -> None:
