@@ -77,13 +77,14 @@ def workspace(talked: Path, tmp_path: Path) -> tuple[Path, Path]:
     """A copy of the talked-to repository this test may change, and a home folder for it."""
     repo = tmp_path / "app"
     shutil.copytree(talked, repo, symlinks=True)
-    shutil.copytree(state_folder(talked), state_folder(repo))  # a copy elsewhere is another workspace
+    # a copy elsewhere is another workspace: its state folder comes along, into this test's home
+    shutil.copytree(state_folder(talked, talked.parent / "home"), state_folder(repo, tmp_path / "home"))
     return repo, tmp_path / "home"
 
 
-def state_folder(repo: Path) -> Path:
+def state_folder(repo: Path, home: Path) -> Path:
     """The workspace's private state folder (in the person's state folder, keyed by the workspace's path)."""
-    return Path(os.environ["XDG_STATE_HOME"]) / "orkeon" / "workspaces" / workspace_key(repo)
+    return home / ".state" / "orkeon" / "workspaces" / workspace_key(repo)
 
 
 # 1. One session per workspace, continued -------------------------------------------------------------------
@@ -185,7 +186,7 @@ def test_without_orkeon_the_git_top_level_is_the_workspace(tmp_path):
 
     assert done.returncode == 0, done.stderr
     assert re.search(rf"^workspace\s+{re.escape(str(repo))}$", done.stdout, re.MULTILINE)
-    state = state_folder(repo) / "state.db"
+    state = state_folder(repo, tmp_path / "home") / "state.db"
     assert state.exists() and not (repo / ".orkeon" / "local" / "state.db").exists()
     assert not (repo / "lib" / ".orkeon").exists()
 
