@@ -134,7 +134,8 @@ async def build_engine(
         return await model_information(config, environment, model_server, litellm_model_facts)
 
     # litellm loads on its first call, or in the background once the front end is idle (Engine.model_client_loader)
-    chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info)
+    chat = LitellmChatModel(settings, clock, ui.logger, env=environment, notice=ui.notice or ui.logger.info,
+                            waiting=ui.waiting)
     async def window() -> WindowChoice:  # bounds each call's max_tokens (services/llm.py)
         return await resolve_context_window(config, context_window)
 

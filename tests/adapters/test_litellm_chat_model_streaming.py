@@ -11,6 +11,23 @@ from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
+class _Way:
+    """Which way the OpenAI-compatible stub is called: straight over httpx (the default), or through litellm
+    (how every other provider is called): each test runs both ways, the same contract."""
+
+    direct = True
+
+
+WAY = _Way()
+
+
+@pytest.fixture(autouse=True, params=["httpx", "litellm"])
+def way(request):
+    WAY.direct = request.param == "httpx"
+    yield request.param
+    WAY.direct = True
+
+
 MODEL = "openai/stub-model"
 HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
 
@@ -19,7 +36,7 @@ def _model(stub, clock=None, retries=2, timeout=5.0):
     async def settings():
         return ChatSettings(MODEL, stub.url, retries, timeout)
 
-    return LitellmChatModel(settings, clock or FakeClock(), FakeLogger())
+    return LitellmChatModel(settings, clock or FakeClock(), FakeLogger(), openai_direct=WAY.direct)
 
 
 class Pieces:
