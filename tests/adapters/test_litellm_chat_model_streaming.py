@@ -11,6 +11,7 @@ from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
+
 class _Way:
     """Which way the OpenAI-compatible stub is called: straight over httpx (the default), or through litellm
     (how every other provider is called): each test runs both ways, the same contract."""
