@@ -22,8 +22,7 @@ from orkeon_engine.adapters.http_web_pages import HttpWebPages
 from orkeon_engine.adapters.jedi_code_navigation import JediCodeNavigation
 from orkeon_engine.adapters.json_config_files import JsonConfigFiles, user_config_dir
 from orkeon_engine.adapters.json_workspace_trust import JsonWorkspaceTrust
-from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
-from orkeon_engine.adapters.litellm_loader import preload_litellm
+from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel, preload_model_client
 from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
 from orkeon_engine.adapters.litellm_model_info import litellm_model_facts
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
@@ -209,7 +208,7 @@ async def build_engine(
         files.close()
         db.close()
 
-    return Engine(deps, CATALOGUE, close, load_model_client=preload_litellm)
+    return Engine(deps, CATALOGUE, close, load_model_client=preload_model_client)
 
 
 def speech_server() -> McpServerSpec:

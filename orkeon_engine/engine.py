@@ -103,7 +103,7 @@ class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
     def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None],
-                 load_model_client: Callable[[], str] | None = None) -> None:
+                 load_model_client: Callable[[str, str | None], str] | None = None) -> None:
         self.deps = deps
         self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
         self._close = close
@@ -254,9 +254,9 @@ class Engine:
             await self.deps.trust_question.settle()
 
     async def model_client_loader(self) -> Callable[[], str] | None:
-        """What loads the model client (seconds of import) when a front end is idle, so the first model
-        command does not wait for it: a blocking function for a background thread, returning a line for the
-        log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
+        """What loads the model client (seconds of import for litellm) when a front end is idle, so the first
+        model command does not wait for it: a blocking function for a background thread, given the model and
+        its api base, returning a line for the log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
         if self._load_model_client is None:
             return None
         from orkeon_engine.services.model_settings import resolve_model  # here: off the server's start-up path
@@ -270,11 +270,12 @@ class Engine:
         if not choice.model:
             return None
         load = self._load_model_client
+        model, api_base = choice.model, choice.api_base
 
         def load_ahead() -> str:
             from orkeon_engine.tools.toolbox import import_tool_modules
 
-            message = load()
+            message = load(model, api_base)
             import_tool_modules()  # the first run's tools, with the client: both are the first command's wait
             return message
 

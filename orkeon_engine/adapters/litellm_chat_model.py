@@ -33,7 +33,7 @@ from typing import Any
 from orkeon_engine.adapters.first_byte_watch import WaitLine, watch_first_byte
 from orkeon_engine.adapters.http_server_health import probe_health
 from orkeon_engine.adapters.httpx_openai_client import HttpxOpenAIClient
-from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm
+from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm, preload_litellm
 from orkeon_engine.domain.chat import (
     CallOptions,
     ChatMessage,
@@ -50,7 +50,8 @@ from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 
-__all__ = ["LitellmChatModel", "encodable", "load_litellm", "speaks_openai_directly", "to_wire"]
+__all__ = ["LitellmChatModel", "encodable", "load_litellm", "preload_model_client", "speaks_openai_directly",
+           "to_wire"]
 
 SettingsSource = Callable[[], Awaitable[ChatSettings]]
 HealthProbe = Callable[[str | None], Awaitable[ServerHealth]]
@@ -308,6 +309,16 @@ def speaks_openai_directly(model: str, api_base: str | None) -> bool:
     """Whether a call of `model` goes straight to its api base over httpx (adapters/httpx_openai_client.py):
     an OpenAI-compatible provider with an api base. Every other model goes through litellm."""
     return bool(api_base) and _provider(model) in OPENAI_COMPATIBLE
+
+
+def preload_model_client(model: str, api_base: str | None) -> str:
+    """Load the client a call of `model` goes through (httpx for an OpenAI-compatible api base, else
+    litellm) in the calling thread, a front end's background one; one line for the log. Never raises."""
+    if speaks_openai_directly(model, api_base):
+        import httpx  # noqa: F401 (loaded ahead, as litellm would be)
+
+        return "the model client is loaded (httpx, for an OpenAI-compatible api base)"
+    return preload_litellm()
 
 
 async def _read(stream: _StreamedReply, answer: Awaitable[Any]) -> None:
