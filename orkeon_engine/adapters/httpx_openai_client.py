@@ -149,7 +149,7 @@ class HttpxOpenAIClient:
                       for _, c in sorted(calls.items())]
         message = {"role": "assistant", "content": "".join(text) or None, "tool_calls": tool_calls or None}
         reply = Reply({"model": model, "choices": [{"index": 0, "message": message, "finish_reason": finish}]})
-        reply.usage = usage
+        reply.__dict__["usage"] = usage  # already a Reply (or None): kept as it is
         return reply
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.model_wait import FIRST_BYTE_KEY
 from orkeon_engine.domain.pricing import PricingError, parse_pricing
 from orkeon_engine.services.config_store import ConfigStore
 
@@ -73,7 +72,7 @@ async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSett
         raise CommandFailedError(str(error)) from None
     structured = await config.get("model.structuredOutput", "auto")
     tool_calls = await config.get("model.toolCalls", "auto")
-    first_byte = await config.get(FIRST_BYTE_KEY, None)
+    first_byte = await config.get("llm.firstByteSeconds", None)
     assert choice.model is not None  # require_model raised otherwise
     return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured),
                         str(tool_calls), float(first_byte) if isinstance(first_byte, int | float) else None)

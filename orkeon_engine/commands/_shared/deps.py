@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from orkeon_engine.domain.deferred import then
 from orkeon_engine.domain.errors import NotConfiguredError
 
 if TYPE_CHECKING:  # annotations only: a command imports what it uses, so a quick one stays quick
@@ -206,7 +207,7 @@ class Deps:
         """The Deps of one run of `command`: its name known, its progress line (when given) used, and the
         model bound to both, so its usage is recorded under that command."""
         progress = progress or self.progress
-        llm = self.llm.for_run(command, progress) if self.llm is not None else None
+        llm = then(self.llm, lambda model: model.for_run(command, progress)) if self.llm is not None else None
         return dataclasses.replace(self, progress=progress, current_command=command, llm=llm)
 
     def require_llm(self) -> Llm:
