@@ -340,3 +340,19 @@ def test_ctrl_c_cancels_a_turn_waiting_for_its_first_byte_at_once(folder):
 
     assert process.returncode == 130 and "cancelled" in stderr and "Traceback" not in stderr
     assert took < 3
+
+
+def test_status_builds_only_what_it_reads(folder):
+    code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
+            "heavy = ('pydantic', 'httpx', 'litellm', 'jedi', 'tree_sitter', 'orkeon_engine.services.act', "
+            "'orkeon_engine.services.children', 'orkeon_engine.tools', 'orkeon_engine.crews', "
+            "'orkeon_engine.commands.session'); "
+            "print('loaded:', sorted(h for h in heavy if any(m == h or m.startswith(h + '.') for m in sys.modules)))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"))
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=60)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "loaded: []"
