@@ -151,6 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # no entry-point scan of every package at start
     try:
         options, rest = _global_options(list(sys.argv[1:] if argv is None else argv))
     except _OptionError as error:
