@@ -1,6 +1,10 @@
 """SqliteDatabase: one SQLite file (WAL) shared by the stores of a workspace, each call one transaction.
 
-Calls run on a worker thread so the event loop never waits on the disk. A workspace whose
+A write runs on a worker thread so the event loop never waits on the disk or on another process's writer.
+A read runs at once on the caller's thread when the connection is free: in WAL mode a reader never waits
+for a writer, and it is asked on a second connection whose busy_timeout is 0, so a rare lock (another
+process's checkpoint or recovery) fails it at once, and it goes to the worker thread like a write. The
+settings' and the status's reads, a few each per editor request, cost no thread hop each. A workspace whose
 `.orkeon/local/` cannot be written gets an in-memory database, and says so.
 """
 
@@ -11,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 BUSY_TIMEOUT_MS = 10_000
@@ -28,6 +32,9 @@ class SqliteDatabase:
         self._lock = threading.Lock()
         self._schemas: set[str] = set()
         self._conn = self._connect()
+        self._read_lock = threading.Lock()
+        self._reader = self._connect_reader() if path else None
+        """Reads at once (busy_timeout 0); an in-memory database has one connection, read on the thread."""
 
     def _connect(self) -> sqlite3.Connection:
         target = str(self.path) if self.path else ":memory:"
@@ -38,6 +45,11 @@ class SqliteDatabase:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _connect_reader(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(self.path), timeout=0, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout = 0")
         return conn
 
     def ensure_schema(self, name: str, ddl: str) -> None:
@@ -61,11 +73,46 @@ class SqliteDatabase:
             return result
 
     async def run(self, work: Callable[[sqlite3.Connection], T], write: bool = True) -> T:
+        if not write:
+            answered, result = self._read_at_once(work)
+            if answered:
+                return cast(T, result)  # answered: `result` is what work returned
         return await asyncio.to_thread(self.run_sync, work, write)
+
+    def _read_at_once(self, work: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
+        """(True, what `work` read) when the reading connection was free and no lock stood in the way; else
+        (False, None), nothing read (the module docstring)."""
+        reader = self._reader
+        if reader is None or not self._read_lock.acquire(blocking=False):
+            return False, None
+        try:
+            reader.execute("BEGIN")
+            try:
+                result = work(reader)
+            except sqlite3.OperationalError as error:
+                reader.execute("ROLLBACK")
+                if _locked(error):
+                    return False, None
+                raise
+            except BaseException:
+                reader.execute("ROLLBACK")
+                raise
+            reader.execute("COMMIT")
+            return True, result
+        finally:
+            self._read_lock.release()
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+        with self._read_lock:
+            if self._reader is not None:
+                self._reader.close()
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
 
 
 def open_database(local_dir: Path | None, limitation: str = "") -> SqliteDatabase:

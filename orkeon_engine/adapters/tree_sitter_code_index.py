@@ -31,6 +31,9 @@ from orkeon_engine.domain.code_index.languages import extension_of, in_skipped_d
 from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
 from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
 
+STATUS_LISTING_SECONDS = 2.0
+"""How long a status reuses the paths git listed for the last one (_status_listing)."""
+
 CACHE_FILE = "code_index.db"
 CHUNK = 64
 KEPT_TREES = 24
@@ -59,6 +62,8 @@ class TreeSitterCodeIndex:
         self._loaded = False
         self._built = False
         self._lock = asyncio.Lock()
+        self._last_listing: tuple[float, Listing] | None = None
+        """When the last status listed the files, and what it found (_status_listing)."""
 
     # -- the port ---------------------------------------------------------------------------------------
 
@@ -319,9 +324,22 @@ class TreeSitterCodeIndex:
             return False
         return done.returncode == 0
 
+    def _status_listing(self) -> Listing:
+        """The files for a status: listed by git (or a walk) at most every STATUS_LISTING_SECONDS, the paths
+        of the last listing taken again in between with their sizes and times read afresh, so an editor
+        asking for the status line often does not start git each time (a file created in between is
+        counted at the next listing)."""
+        now = time.monotonic()
+        known = self._last_listing
+        if known is not None and now - known[0] < STATUS_LISTING_SECONDS:
+            return list_source_files(self.root, known[1])
+        listing = list_source_files(self.root)
+        self._last_listing = (now, listing)
+        return listing
+
     def _status(self) -> IndexStatus:
         self._ensure_loaded()
-        listing = list_source_files(self.root)
+        listing = self._status_listing()
         listed = {f.path: f for f in listing.files}
         stale: list[str] = []
         briefs = {path: brief for path in self._entries if (brief := self._entries.brief(path)) is not None}
