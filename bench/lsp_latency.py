@@ -3,11 +3,11 @@ one run.
 
 Budgets (DESIGN.md, issue 48): `initialize`, from process start to its response, within 1.15x of a bare pygls
 server that registers one command; the idle server at most 55 MB RSS once initialized; a sync command
-(`orkeon.status`) over stdio with p50 within 3x and p99 within 5x of the bare server's command; a keystroke (an incremental didChange)
-in a 100,000-line file without findings within 1.2x of the bare server, and costing what it changes (the
-same keystroke in a 1,000-line file is printed beside it). Both servers are started in turns (orkeon, bare,
-orkeon, bare, ...) so that the machine's load falls on both alike; the figures are printed, nothing is
-asserted. bench/lsp_memory.py has the RSS after 10,000 requests.
+(`orkeon.status`) over stdio with p50 within 3x and p99 within 5x of the bare server's command; a keystroke
+(an incremental didChange) in a 100,000-line file without findings within 1.2x of the bare server, and
+costing what it changes (the same keystroke in a 1,000-line file is printed beside it). Both servers are
+started in turns (orkeon, bare, orkeon, bare, ...) so that the machine's load falls on both alike; the
+figures are printed, nothing is asserted. bench/lsp_memory.py has the RSS after 10,000 requests.
 """
 
 from __future__ import annotations
