@@ -8,7 +8,8 @@ The model library is what the run loads: httpx for an OpenAI-compatible api base
 (adapters/httpx_openai_client.py), litellm for every other provider; both imports are printed, litellm's
 as the figure the issue measured before. Every command is run in turns with its baselines (pass, --help,
 status, pass, --help, status, ...), so the machine's load falls on all alike; medians are printed, and the
-ratios are of the medians. The peak memory is the child's own (wait4's ru_maxrss). Nothing is asserted.
+ratios are of the medians. The peak memory is each run's own (GNU time's %M; `timed` says why). Nothing
+is asserted.
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ from lsp_latency import compile_project  # noqa: E402  (bench/ is on sys.path as
 from tests.support.stub_openai_server import StubOpenAIServer  # noqa: E402
 
 HELP_GOAL, STATUS_GOAL, FIRST_GOAL, SECOND_GOAL_SECONDS = 4.0, 6.0, 1.2, 1.5
-ORKEON = [sys.executable, "-m", "orkeon_engine.cli"]
+GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").exists() else ""
+
+
+def orkeon(workspace: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "orkeon_engine.cli", "--workspace", str(workspace), *args]
 
 
 def _env(home: Path, api_base: str | None = None) -> dict[str, str]:
@@ -41,10 +46,16 @@ def _env(home: Path, api_base: str | None = None) -> dict[str, str]:
     return env
 
 
-def timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Seconds from start to exit, and the peak RSS in MiB, of one run (its output thrown away)."""
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from start to exit, and the peak RSS in MiB, of one run (its output thrown away). The peak is
+    GNU time's (%M) when /usr/bin/time is there: a child this process forks or spawns itself would count
+    this process's pages as its own (the kernel keeps the high-water mark across exec). Without it the peak
+    printed is wait4's, that high-water mark (said so)."""
+    with tempfile.NamedTemporaryFile(prefix="orkeon-peak-", suffix=".txt", delete=False) as peak_file:
+        peak_path = Path(peak_file.name)
+    wrapped = [GNU_TIME, "-f", "%M", "-o", str(peak_path), *command] if GNU_TIME else command
     began = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+    process = subprocess.Popen(wrapped, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - began
@@ -52,7 +63,10 @@ def timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, fl
     stderr = process.stderr.read().decode() if process.stderr else ""
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(command[-2:])} exited {process.returncode}: {stderr[-800:]}")
-    return seconds, usage.ru_maxrss / 1024
+    written = peak_path.read_text().strip().splitlines() if GNU_TIME else []
+    peak_path.unlink()
+    kib = int(written[-1]) if written and written[-1].isdigit() else usage.ru_maxrss
+    return seconds, kib / 1024
 
 
 def start_figures(runs: int, home: Path) -> dict[str, list[tuple[float, float]]]:
@@ -60,12 +74,12 @@ def start_figures(runs: int, home: Path) -> dict[str, list[tuple[float, float]]]
     workspace = home / "status-workspace"
     workspace.mkdir()
     env = _env(home)
-    timed([*ORKEON, "status"], workspace, env)  # the workspace's first run creates its state: not counted
+    timed(orkeon(workspace, "status"), env)  # the workspace's first run creates its state: not counted
     figures: dict[str, list[tuple[float, float]]] = {"python -c pass": [], "orkeon --help": [], "orkeon status": []}
     for _ in range(runs):
-        figures["python -c pass"].append(timed([sys.executable, "-c", "pass"], workspace, env))
-        figures["orkeon --help"].append(timed([*ORKEON, "--help"], workspace, env))
-        figures["orkeon status"].append(timed([*ORKEON, "status"], workspace, env))
+        figures["python -c pass"].append(timed([sys.executable, "-c", "pass"], env))
+        figures["orkeon --help"].append(timed(orkeon(workspace, "--help"), env))
+        figures["orkeon status"].append(timed(orkeon(workspace, "status"), env))
     return figures
 
 
@@ -78,10 +92,10 @@ def assistant_figures(runs: int, home: Path, api_base: str) -> dict[str, list[tu
     for index in range(runs):
         workspace = home / f"assistant-{index}"
         workspace.mkdir()
-        figures["python -c 'import httpx'"].append(timed([sys.executable, "-c", "import httpx"], workspace, env))
-        figures["python -c 'import litellm'"].append(timed([sys.executable, "-c", "import litellm"], workspace, env))
-        figures["assistant hi, first run"].append(timed([*ORKEON, "assistant", "hi"], workspace, env))
-        figures["assistant hi, second run"].append(timed([*ORKEON, "assistant", "hi"], workspace, env))
+        figures["python -c 'import httpx'"].append(timed([sys.executable, "-c", "import httpx"], env))
+        figures["python -c 'import litellm'"].append(timed([sys.executable, "-c", "import litellm"], env))
+        figures["assistant hi, first run"].append(timed(orkeon(workspace, "assistant", "hi"), env))
+        figures["assistant hi, second run"].append(timed(orkeon(workspace, "assistant", "hi"), env))
     return figures
 
 
@@ -109,6 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     options = parser.parse_args(argv)
     compile_project()
     home = Path(tempfile.mkdtemp(prefix="orkeon-cli-start-"))
+    if not GNU_TIME:
+        print("(no /usr/bin/time: the peaks below include this process's pages at the spawn)")
     print("the command line's start (runs taken in turns):")
     start = report(start_figures(options.runs, home))
     base = start["python -c pass"][0]
