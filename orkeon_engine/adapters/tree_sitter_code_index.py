@@ -15,6 +15,7 @@ import subprocess
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -62,14 +63,20 @@ class TreeSitterCodeIndex:
         self._loaded = False
         self._built = False
         self._lock = asyncio.Lock()
+        self._executor: ThreadPoolExecutor | None = None
         self._last_listing: tuple[float, Listing] | None = None
         """When the last status listed the files, and what it found (_status_listing)."""
 
     # -- the port ---------------------------------------------------------------------------------------
 
     async def status(self) -> IndexStatus:
-        async with self._lock:
-            return await asyncio.to_thread(self._status)
+        async with self._lock:  # on the index's own thread, kept warm: no thread started for a status
+            return await asyncio.get_running_loop().run_in_executor(self._status_thread(), self._status)
+
+    def _status_thread(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="orkeon-index-status")
+        return self._executor
 
     async def build(self, force: bool = False, on_progress: IndexProgress | None = None) -> IndexReport:
         async with self._lock:
@@ -109,6 +116,9 @@ class TreeSitterCodeIndex:
         if self._cache is not None:
             self._cache.close()
             self._cache = None
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     async def forget(self) -> None:
         """Close the cache file and drop everything loaded (between passes), so the file can be removed and
