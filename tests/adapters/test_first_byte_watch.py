@@ -25,6 +25,15 @@ def _fail(health):
     return Failed(health.state)
 
 
+async def _never(cancelled):
+    """A call that never answers; `cancelled` is set when it is cancelled."""
+    try:
+        await asyncio.sleep(60)
+    except asyncio.CancelledError:
+        cancelled.set()
+        raise
+
+
 async def test_a_quick_answer_shows_no_waiting_line():
     lines = Lines()
 
@@ -39,19 +48,12 @@ async def test_no_first_byte_by_the_deadline_asks_the_server_and_a_hung_one_fail
     asked = []
     cancelled = asyncio.Event()
 
-    async def never():
-        try:
-            await asyncio.sleep(60)
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-
     async def hung():
         asked.append(True)
         return ServerHealth("hung")
 
     with pytest.raises(Failed, match="hung"):
-        await asyncio.wait_for(watch_first_byte(never(), lambda: False, 0.2, "srv", hung, _fail), 5)
+        await asyncio.wait_for(watch_first_byte(_never(cancelled), lambda: False, 0.2, "srv", hung, _fail), 5)
     assert asked == [True] and cancelled.is_set()
 
 
@@ -89,24 +91,14 @@ async def test_once_the_first_byte_came_the_deadline_no_longer_holds():
 
 
 async def test_without_a_probe_the_deadline_ends_the_call():
-    async def never():
-        await asyncio.sleep(60)
-
     with pytest.raises(Failed, match="unknown"):
-        await asyncio.wait_for(watch_first_byte(never(), lambda: False, 0.1, "srv", None, _fail), 5)
+        await asyncio.wait_for(watch_first_byte(_never(asyncio.Event()), lambda: False, 0.1, "srv", None, _fail), 5)
 
 
 async def test_cancelling_the_watch_cancels_the_call_at_once():
     cancelled = asyncio.Event()
 
-    async def never():
-        try:
-            await asyncio.sleep(60)
-        except asyncio.CancelledError:
-            cancelled.set()
-            raise
-
-    watch = asyncio.ensure_future(watch_first_byte(never(), lambda: False, 30, "srv", None, _fail))
+    watch = asyncio.ensure_future(watch_first_byte(_never(cancelled), lambda: False, 30, "srv", None, _fail))
     await asyncio.sleep(0.05)
     watch.cancel()
     with pytest.raises(asyncio.CancelledError):

@@ -23,6 +23,7 @@ from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
+from tests.support.chat_model_ways import WAY, chat_way  # noqa: F401 (chat_way: the autouse fixture)
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_logger import FakeLogger
@@ -34,23 +35,6 @@ from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
 ROOT = Path(__file__).resolve().parents[2]
-class _Way:
-    """Which way the OpenAI-compatible stub is called: straight over httpx (the default), or through litellm
-    (how every other provider is called): each test runs both ways, the same contract."""
-
-    direct = True
-
-
-WAY = _Way()
-
-
-@pytest.fixture(autouse=True, params=["httpx", "litellm"])
-def way(request):
-    WAY.direct = request.param == "httpx"
-    yield request.param
-    WAY.direct = True
-
-
 MODEL = "openai/stub-model"
 HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
 
@@ -232,8 +216,7 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout_and_says_it_is_l
         from tests.support.stub_openai_server import StubOpenAIServer
         from tests.support.doubles.fake_clock import FakeClock
         from tests.support.doubles.fake_logger import FakeLogger
-        from orkeon_engine.adapters.http_server_health import probe_health
-from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
+        from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
         from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings
 
         async def main():

@@ -6,28 +6,11 @@ import pytest
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
 from orkeon_engine.ports.chat_model import LlmFailure, StreamingChatModel
+from tests.support.chat_model_ways import WAY, chat_way  # noqa: F401 (chat_way: the autouse fixture)
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
-
-
-class _Way:
-    """Which way the OpenAI-compatible stub is called: straight over httpx (the default), or through litellm
-    (how every other provider is called): each test runs both ways, the same contract."""
-
-    direct = True
-
-
-WAY = _Way()
-
-
-@pytest.fixture(autouse=True, params=["httpx", "litellm"])
-def way(request):
-    WAY.direct = request.param == "httpx"
-    yield request.param
-    WAY.direct = True
-
 
 MODEL = "openai/stub-model"
 HELLO = [ChatMessage.system("Be brief."), ChatMessage.user("hello")]
