@@ -1,5 +1,11 @@
-"""LitellmChatModel: the ChatModel port over litellm, for any provider it knows and any OpenAI-compatible
-server (`openai/<name>` with an api base).
+"""LitellmChatModel: the ChatModel port over litellm, for any provider it knows, and over httpx for an
+OpenAI-compatible server (`openai/<name>` with an api base: adapters/httpx_openai_client.py, which offers the
+few names of litellm's module used here, so both ways share what follows).
+
+Each call is watched for its first byte (adapters/first_byte_watch.py, `llm.firstByteSeconds`): the wait is
+shown (`waiting`), and when the deadline passes the api base's health is asked (`probe`): a busy server gets
+its time, a hung one ends the call as a timeout in one sentence, never retried. A call to a provider's API
+without an api base that is not streamed has only `llm.timeout` (its first byte is its whole answer).
 
 litellm is loaded by adapters/litellm_loader.py: on the first call (or earlier, in the background, by an
 idle front end), never at start-up, with LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and
