@@ -34,6 +34,9 @@ from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
 
 STATUS_LISTING_SECONDS = 2.0
 """How long a status reuses the paths git listed for the last one (_status_listing)."""
+QUICK_STATUS_FILES = 200
+"""A status over at most this many files, its listing reused, runs on the event loop: a few hundred stats
+take well under a millisecond, less than waking a thread on a busy machine."""
 
 CACHE_FILE = "code_index.db"
 CHUNK = 64
@@ -70,8 +73,18 @@ class TreeSitterCodeIndex:
     # -- the port ---------------------------------------------------------------------------------------
 
     async def status(self) -> IndexStatus:
-        async with self._lock:  # on the index's own thread, kept warm: no thread started for a status
+        async with self._lock:
+            if self._quick_status():  # a few stats: on the loop, no thread to wake for them
+                return self._status()
+            # on the index's own thread, kept warm: no thread started for a status
             return await asyncio.get_running_loop().run_in_executor(self._status_thread(), self._status)
+
+    def _quick_status(self) -> bool:
+        """Whether a status costs a few stats only: the cache loaded, the last listing young enough to be
+        taken again, and at most QUICK_STATUS_FILES files in it and in the index."""
+        known = self._last_listing
+        return (self._loaded and known is not None and time.monotonic() - known[0] < STATUS_LISTING_SECONDS
+                and len(known[1].files) <= QUICK_STATUS_FILES and len(self._entries) <= QUICK_STATUS_FILES)
 
     def _status_thread(self) -> ThreadPoolExecutor:
         if self._executor is None:
