@@ -120,14 +120,18 @@ def _start(command: list[str], env: dict[str, str], workspace: str) -> tuple[Std
     return peer, seconds
 
 
-def _latencies(peer: StdioPeer, command: str) -> list[float]:
-    peer.request("workspace/executeCommand", {"command": command, "arguments": []})  # warm
-    figures = []
+def _latencies(peers: dict[str, tuple[StdioPeer, str]]) -> dict[str, list[float]]:
+    """CALLS round trips of each server's command, the servers asked in turns (one call to each, then the
+    next), so that a burst of the machine's load falls on both alike."""
+    for peer, command in peers.values():
+        peer.request("workspace/executeCommand", {"command": command, "arguments": []})  # warm
+    figures: dict[str, list[float]] = {name: [] for name in peers}
     for _ in range(CALLS):
-        began = time.perf_counter()
-        answer = peer.request("workspace/executeCommand", {"command": command, "arguments": []})
-        figures.append(time.perf_counter() - began)
-        assert "result" in answer, answer
+        for name, (peer, command) in peers.items():
+            began = time.perf_counter()
+            answer = peer.request("workspace/executeCommand", {"command": command, "arguments": []})
+            figures[name].append(time.perf_counter() - began)
+            assert "result" in answer, answer
     return figures
 
 
@@ -198,8 +202,7 @@ def main() -> None:
     try:
         orkeon_peer.request("workspace/executeCommand", {"command": "orkeon.status", "arguments": []})
         rss = {"orkeon-lsp": orkeon_peer.rss_mb(), "bare pygls": bare_peer.rss_mb()}
-        calls = {"orkeon-lsp": _latencies(orkeon_peer, "orkeon.status"),
-                 "bare pygls": _latencies(bare_peer, "bare.ping")}
+        calls = _latencies({"orkeon-lsp": (orkeon_peer, "orkeon.status"), "bare pygls": (bare_peer, "bare.ping")})
         keystrokes = {name: {size: _keystroke_ms(peer, workspace, size) for size in (1_000, 100_000)}
                       for name, peer in (("orkeon-lsp", orkeon_peer), ("bare pygls", bare_peer))}
     finally:
@@ -216,7 +219,8 @@ def main() -> None:
     for name, megabytes in rss.items():
         print(f"  {name:<11} {megabytes:7.1f} MB" + (f"   (budget: at most {RSS_BUDGET_MB:g} MB)"
                                                      if name == "orkeon-lsp" else ""))
-    print(f"executeCommand round trips over stdio, {CALLS} calls (orkeon.status; the bare server's one command):")
+    print(f"executeCommand round trips over stdio, {CALLS} calls each, in turns (orkeon.status; the bare server's "
+          "one command):")
     for name, figures in calls.items():
         p50, p99 = _percentile(figures, 0.50) * 1000, _percentile(figures, 0.99) * 1000
         print(f"  {name:<11} p50 {p50:6.2f} ms   p99 {p99:6.2f} ms")
