@@ -2,10 +2,11 @@
 
 A write runs on a worker thread so the event loop never waits on the disk or on another process's writer.
 A read runs at once on the caller's thread when the connection is free: in WAL mode a reader never waits
-for a writer, and it is asked on a second connection whose busy_timeout is 0, so a rare lock (another
-process's checkpoint or recovery) fails it at once, and it goes to the worker thread like a write. The
-settings' and the status's reads, a few each per editor request, cost no thread hop each. A workspace whose
-`.orkeon/local/` cannot be written gets an in-memory database, and says so.
+for a writer, and it is asked with busy_timeout 0, so a rare lock (another process's checkpoint or
+recovery) fails it at once, and it goes to the worker thread like a write; a read while a write holds the
+connection goes there too. The settings' and the status's reads, a few each per editor request, cost no
+thread hop each. A workspace whose `.orkeon/local/` cannot be written gets an in-memory database, and says
+so.
 """
 
 from __future__ import annotations
@@ -32,9 +33,6 @@ class SqliteDatabase:
         self._lock = threading.Lock()
         self._schemas: set[str] = set()
         self._conn = self._connect()
-        self._read_lock = threading.Lock()
-        self._reader = self._connect_reader() if path else None
-        """Reads at once (busy_timeout 0); an in-memory database has one connection, read on the thread."""
 
     def _connect(self) -> sqlite3.Connection:
         target = str(self.path) if self.path else ":memory:"
@@ -45,11 +43,6 @@ class SqliteDatabase:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        return conn
-
-    def _connect_reader(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(str(self.path), timeout=0, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA busy_timeout = 0")
         return conn
 
     def ensure_schema(self, name: str, ddl: str) -> None:
@@ -80,34 +73,37 @@ class SqliteDatabase:
         return await asyncio.to_thread(self.run_sync, work, write)
 
     def _read_at_once(self, work: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
-        """(True, what `work` read) when the reading connection was free and no lock stood in the way; else
+        """(True, what `work` read) when the connection was free and no lock stood in the way; else
         (False, None), nothing read (the module docstring)."""
-        reader = self._reader
-        if reader is None or not self._read_lock.acquire(blocking=False):
+        if not self._lock.acquire(blocking=False):
             return False, None
         try:
-            reader.execute("BEGIN")
+            self._conn.execute("PRAGMA busy_timeout = 0")
             try:
-                result = work(reader)
-            except sqlite3.OperationalError as error:
-                reader.execute("ROLLBACK")
-                if _locked(error):
-                    return False, None
-                raise
-            except BaseException:
-                reader.execute("ROLLBACK")
-                raise
-            reader.execute("COMMIT")
-            return True, result
+                return self._read(work)
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         finally:
-            self._read_lock.release()
+            self._lock.release()
+
+    def _read(self, work: Callable[[sqlite3.Connection], T]) -> tuple[bool, T | None]:
+        self._conn.execute("BEGIN")
+        try:
+            result = work(self._conn)
+        except sqlite3.OperationalError as error:
+            self._conn.execute("ROLLBACK")
+            if _locked(error):
+                return False, None
+            raise
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+        return True, result
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
-        with self._read_lock:
-            if self._reader is not None:
-                self._reader.close()
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:
