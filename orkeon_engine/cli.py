@@ -14,22 +14,19 @@ running the same way.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import threading
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from orkeon_engine.adapters.terminal import can_prompt, terminal_width
-from orkeon_engine.adapters.workspace_probe import find_workspace_root
-from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.catalogue_export import FORMATS, render
-from orkeon_engine.domain.args import ArgumentError
-from orkeon_engine.domain.children import ChildRecord, usage_text
-from orkeon_engine.domain.prompt_line import LEAVE_WORDS, continued, wants_to_leave
-from orkeon_engine.engine import BadArguments, Engine, Ok, RunResult
+if TYPE_CHECKING:  # the rest is imported by the command that needs it: `orkeon --help` imports nothing
+    import asyncio
+    from collections.abc import Coroutine
+
+    from orkeon_engine.domain.children import ChildRecord
+    from orkeon_engine.engine import Engine, RunResult
 
 if TYPE_CHECKING:
     from orkeon_engine.adapters.terminal_screen import Screen
@@ -59,6 +56,8 @@ CATALOGUE_SUBCOMMAND = "catalogue"
 """A subcommand of the CLI itself, not of the catalogue: it describes the catalogue for the editor clients'
 build, needs no workspace or session (so it writes no .orkeon/ where it is run), and has no place in an
 editor's palette."""
+CANCELLED_EXIT = 130
+"""The exit code of a command Ctrl-C cancelled (128 + SIGINT, as a shell reports it)."""
 T = TypeVar("T")
 
 
@@ -68,11 +67,15 @@ class EngineLoop:
     `run` cancels the coroutine, waits for it to unwind and raises KeyboardInterrupt, as asyncio.Runner does."""
 
     def __init__(self) -> None:
+        import asyncio
+
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="orkeon-engine", daemon=True)
         self._thread.start()
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        import asyncio
+
         started: list[asyncio.Task[T]] = []
 
         async def main() -> T:
@@ -90,6 +93,8 @@ class EngineLoop:
 
     def close(self) -> None:
         """Cancel what still runs on the loop, then stop it and its thread."""
+        import asyncio
+
         asyncio.run_coroutine_threadsafe(_cancel_all(self._loop), self._loop).result()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
@@ -103,11 +108,15 @@ class EngineLoop:
 
 
 async def _cancelled(task: asyncio.Task[Any]) -> None:
+    import asyncio
+
     task.cancel()
     await asyncio.wait([task])
 
 
 async def _cancel_all(loop: asyncio.AbstractEventLoop) -> None:
+    import asyncio
+
     tasks = [task for task in asyncio.all_tasks(loop) if task is not asyncio.current_task()]
     for task in tasks:
         task.cancel()
@@ -124,6 +133,8 @@ class ChildReports:
         self.at_prompt = False
 
     def __call__(self, record: ChildRecord) -> None:
+        from orkeon_engine.domain.children import usage_text
+
         out = self._out or sys.stdout
         head = f"── {record.title} {record.state} ({usage_text(record.usage)})"
         if record.detail:
@@ -147,10 +158,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # no entry-point scan of every package at start
     try:
         options, rest = _global_options(list(sys.argv[1:] if argv is None else argv))
-    except ArgumentError as error:
-        print(f"orkeon: {error.problem}\n{USAGE}", file=sys.stderr)
+    except _OptionError as error:
+        print(f"orkeon: {error}\n{USAGE}", file=sys.stderr)
         return 2
     if options.get("help"):
         print(USAGE)
@@ -159,13 +171,21 @@ def _main(argv: Sequence[str] | None) -> int:
         return _catalogue(rest[1:])
     if rest[:1] == ["prompts"]:
         return _prompts(rest[1:])
+    return _in_workspace(options, rest)
+
+
+def _in_workspace(options: dict[str, str], rest: list[str]) -> int:
+    """A command (or the prompt) in the workspace's engine: the engine, its adapters and the catalogue
+    are imported here, by the commands that need them."""
+    from orkeon_engine.adapters.terminal_ui import terminal_ui
+    from orkeon_engine.adapters.workspace_probe import find_workspace_root
+    from orkeon_engine.bootstrap import build_engine
+
     cwd = Path.cwd()
     workspace = Path(options["workspace"]) if "workspace" in options else find_workspace_root(cwd)
     if not workspace.is_dir():
         print(f"orkeon: --workspace {workspace}: not a folder", file=sys.stderr)
         return 2
-    from orkeon_engine.adapters.terminal_ui import terminal_ui
-
     terminal = terminal_ui(os.environ, verbose="verbose" in options, plain="plain" in options)
     with EngineLoop() as runner:
         try:
@@ -184,6 +204,10 @@ def _main(argv: Sequence[str] | None) -> int:
             runner.run(_close(engine))
 
 
+class _OptionError(ValueError):
+    """A global option the command line does not take (the message says which)."""
+
+
 def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
     options: dict[str, str] = {}
     while argv and argv[0].startswith("-"):
@@ -198,17 +222,18 @@ def _global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
             options["plain"] = "yes"
         elif flag in ("--workspace", "--resume"):
             if not argv:
-                raise ArgumentError(f"{flag} needs a value", USAGE)
+                raise _OptionError(f"{flag} needs a value")
             options[flag[2:]] = argv.pop(0)
         else:
-            raise ArgumentError(f"unknown option {flag}", USAGE)
+            raise _OptionError(f"unknown option {flag}")
     if "new" in options and "resume" in options:
-        raise ArgumentError("--new and --resume cannot go together: one starts a session, the other continues one",
-                            USAGE)
+        raise _OptionError("--new and --resume cannot go together: one starts a session, the other continues one")
     return options, argv
 
 
 def _catalogue(argv: list[str]) -> int:
+    from orkeon_engine.catalogue_export import FORMATS, render
+
     fmt = "json"
     accepted = "|".join(FORMATS)
     while argv:
@@ -263,7 +288,13 @@ async def _close(engine: Engine) -> None:
 
 def _one_command(runner: EngineLoop, engine: Engine, tokens: list[str], screen: Screen) -> int:
     name, *args = tokens
-    code = _show(_run_drawn(runner, engine, name, args, screen), screen)
+    try:
+        result = _run_drawn(runner, engine, name, args, screen)
+    except KeyboardInterrupt:  # Ctrl-C: the command was cancelled where it waited; nothing half-done is kept
+        print("\norkeon: cancelled", file=sys.stderr)
+        _wait_for_children(runner, engine)
+        return CANCELLED_EXIT
+    code = _show(result, screen)
     _wait_for_children(runner, engine)
     return code
 
@@ -299,6 +330,9 @@ def _say_interrupted(ids: Sequence[int]) -> None:
 
 
 def _show(result: RunResult, screen: Screen | None = None) -> int:
+    from orkeon_engine.adapters.terminal import terminal_width
+    from orkeon_engine.engine import BadArguments, Ok
+
     if isinstance(result, Ok):
         width = terminal_width()
         text = "" if screen is not None and screen.show(result.view, width) else result.render(width)
@@ -313,6 +347,8 @@ def _show(result: RunResult, screen: Screen | None = None) -> int:
 
 def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, screen: Screen,
                  plain: bool = False) -> int:
+    from orkeon_engine.domain.prompt_line import wants_to_leave
+
     read, redraws = _line_reader(engine, plain)
     info = engine.deps.workspace
     keys = "; Alt-Enter adds a line, Up recalls, Tab completes" if redraws else ""
@@ -350,11 +386,14 @@ def _line_reader(engine: Engine, plain: bool) -> tuple[Callable[[], str], bool]:
     """How the prompt reads an input, and whether it redraws itself when a report is printed: prompt_toolkit
     for a person at a terminal (adapters/terminal_prompt.py), else (no terminal, or --plain) input() with
     readline's completion of the command names."""
+    from orkeon_engine.adapters.terminal import can_prompt
+
     if plain or not can_prompt(environ=os.environ):
         _setup_completion([e.name for e in engine.commands])
         return (lambda: read_input(input)), False
     from orkeon_engine.adapters.terminal_prompt import TerminalPrompt, history_path
     from orkeon_engine.domain.line_completion import CommandWords
+    from orkeon_engine.domain.prompt_line import LEAVE_WORDS
 
     words = [CommandWords(e.name, e.args, e.description, e.aliases) for e in engine.commands]
     prompt = TerminalPrompt(PROMPT, CONTINUATION_PROMPT, words, history_path(Path(engine.deps.workspace.root),
@@ -366,6 +405,8 @@ def read_input(read: Callable[[str], str]) -> str:
     """One input at the prompt: a line, and the lines after it while each ends with a backslash (shown with
     the continuation prompt), joined with newlines. A paste arrives whole when the terminal brackets it.
     Ctrl-C on a continuation line drops the whole input (KeyboardInterrupt), Ctrl-D leaves (EOFError)."""
+    from orkeon_engine.domain.prompt_line import continued
+
     lines: list[str] = []
     prompt = PROMPT
     while True:
@@ -429,6 +470,8 @@ _MODEL_CLIENT_LOADER = _BackgroundLoad()
 
 def _interactive_line(runner: EngineLoop, engine: Engine, line: str, screen: Screen) -> None:
     """Run one typed line: a command, or a request for the assistant."""
+    from orkeon_engine.domain.args import ArgumentError
+
     try:
         typed = engine.line_tokens(line)
     except ArgumentError as error:
@@ -448,6 +491,8 @@ def _setup_completion(names: list[str]) -> None:
         import readline
     except ImportError:  # no readline on this platform: the prompt works without completion
         return
+    from orkeon_engine.domain.prompt_line import LEAVE_WORDS
+
     words = sorted(["/" + name for name in names] + ["/" + word for word in LEAVE_WORDS])
 
     def complete(text: str, state: int) -> str | None:

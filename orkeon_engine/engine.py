@@ -11,15 +11,14 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.adapters.subprocess_shell import terminal_command
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Choice, ParsedArgs, parse_args
-from orkeon_engine.domain.children import ChildRecord
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
+from orkeon_engine.domain.deferred import built, when_built
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.history import is_archived
 from orkeon_engine.domain.prompt_line import line_tokens
@@ -31,9 +30,7 @@ from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.ports.ui import UserInterface
-from orkeon_engine.services.findings_board import FindingsBoard
 from orkeon_engine.services.permission_mode import resolve_mode
-from orkeon_engine.services.tasks import TaskStoppedError, TaskUsageLedger
 
 __all__ = [
     "CHOICE_SOURCES", "FREE_TEXT_COMMAND", "BadArguments", "Choice", "CommandEntry", "Engine", "Failed",
@@ -94,6 +91,21 @@ class Failed:
 RunResult = Ok | BadArguments | NotConfigured | Failed
 
 
+if TYPE_CHECKING:
+    from orkeon_engine.adapters.subprocess_shell import terminal_command
+    from orkeon_engine.domain.children import ChildRecord
+    from orkeon_engine.services.findings_board import FindingsBoard
+
+
+def __getattr__(name: str) -> Any:
+    """`terminal_command`, re-exported for the edges, imported when one asks for it."""
+    if name == "terminal_command":
+        from orkeon_engine.adapters.subprocess_shell import terminal_command
+
+        return terminal_command
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def command_catalogue() -> tuple[CommandEntry, ...]:
     """Every command, for an edge that lists them before an engine is built (the editor's initialize)."""
     return CATALOGUE
@@ -103,7 +115,7 @@ class Engine:
     """One workspace's engine: its commands over the wired dependencies."""
 
     def __init__(self, deps: Deps, catalogue: Sequence[CommandEntry], close: Callable[[], None],
-                 load_model_client: Callable[[], str] | None = None) -> None:
+                 load_model_client: Callable[[str, str | None], str] | None = None) -> None:
         self.deps = deps
         self.commands: tuple[CommandEntry, ...] = tuple(catalogue)
         self._close = close
@@ -161,6 +173,8 @@ class Engine:
         tasks = self.deps.tasks
         if not entry.launches_crew or tasks is None:
             return await self._run(entry, args, progress)
+        from orkeon_engine.services.tasks import TaskStoppedError
+
         try:  # a crew runs as a task of the registry, which /tasks lists and stops
             return await tasks.run(entry.name, self.session_id,
                                    lambda task_id: self._run(entry, args, progress, task_id), _task_outcome)
@@ -172,6 +186,8 @@ class Engine:
         try:
             deps = self.deps.for_run(entry.name, progress)
             if task_id is not None and deps.tasks is not None and deps.llm is not None:  # count the task's usage
+                from orkeon_engine.services.tasks import TaskUsageLedger
+
                 ledger = TaskUsageLedger(deps.tasks, task_id, deps.llm.ledger)
                 run = f"/{entry.name} ({task_id})"
                 deps = dataclasses.replace(deps, llm=dataclasses.replace(deps.llm, ledger=ledger, run=run))
@@ -237,16 +253,22 @@ class Engine:
 
     def on_child_end(self, listener: Callable[[ChildRecord], None]) -> None:
         """Call `listener` with each child agent's record once it has ended (the editor opens its report)."""
-        if self.deps.children is not None:
-            self.deps.children.on_end(listener)
+        if self.deps.children is not None:  # the service may start later, with the first child
+            when_built(self.deps.children, lambda children: children.on_end(listener))
 
     def running_children(self) -> tuple[int, ...]:
         """The ids of the child agents running in this engine."""
-        return self.deps.children.running() if self.deps.children is not None else ()
+        children = self.deps.children
+        if children is None or built(children) is None:  # never started: none runs
+            return ()
+        return children.running()
 
     async def wait_for_children(self) -> list[ChildRecord]:
         """Wait until no child agent runs here; the records of those that ended meanwhile."""
-        return await self.deps.children.wait_running() if self.deps.children is not None else []
+        children = self.deps.children
+        if children is None or built(children) is None:
+            return []
+        return await children.wait_running()
     async def settle_trust(self) -> None:
         """Ask the person, once, whether to trust this workspace when its settings file sets keys that wait
         for trust (the editor calls it at start-up; the first model call does otherwise). Never raises."""
@@ -254,9 +276,10 @@ class Engine:
             await self.deps.trust_question.settle()
 
     async def model_client_loader(self) -> Callable[[], str] | None:
-        """What loads the model client (seconds of import) when a front end is idle, so the first model
-        command does not wait for it: a blocking function for a background thread, returning a line for the
-        log. None when no model is configured, `model.preload` is false, or the settings cannot be read."""
+        """What loads the model client (seconds of import for litellm) when a front end is idle, so the first
+        model command does not wait for it: a blocking function for a background thread, given the model and
+        its api base, returning a line for the log. None when no model is configured, `model.preload` is
+        false, or the settings cannot be read."""
         if self._load_model_client is None:
             return None
         from orkeon_engine.services.model_settings import resolve_model  # here: off the server's start-up path
@@ -270,11 +293,12 @@ class Engine:
         if not choice.model:
             return None
         load = self._load_model_client
+        model, api_base = choice.model, choice.api_base
 
         def load_ahead() -> str:
             from orkeon_engine.tools.toolbox import import_tool_modules
 
-            message = load()
+            message = load(model, api_base)
             import_tool_modules()  # the first run's tools, with the client: both are the first command's wait
             return message
 

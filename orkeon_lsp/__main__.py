@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 
@@ -11,6 +12,7 @@ def main() -> int:
     # that live as long as the process: collecting them while they are made only slows `initialize`.
     # The collector is switched back on, with those objects frozen, once initialize has answered.
     gc.disable()
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # no scan of every package at the first tool
     from orkeon_lsp.server import serve
 
     return serve(sys.argv[1:])

@@ -1,7 +1,8 @@
 """The model client loaded while the server is idle: once the engine is built (so after `initialize` has
-answered) and no command request is running, a background thread imports litellm, so the first model
-command does not wait seconds for the import. The log says when it is loaded. Nothing happens without a
-configured model, or with `model.preload` set to false."""
+answered) and no command request is running, a background thread imports it (httpx for an OpenAI-compatible
+api base, else litellm: seconds of import), so the first model command does not wait for the import. The
+log says when it is loaded. Nothing happens without a configured model, or with `model.preload` set to
+false."""
 
 from __future__ import annotations
 

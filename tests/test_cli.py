@@ -2,8 +2,10 @@
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -306,3 +308,74 @@ def test_at_the_prompt_a_background_childs_report_arrives_while_the_prompt_waits
 
     assert code == 0
     assert any("Check that every public function of a.py has a test" in line for line in seen)
+
+
+def test_help_imports_nothing_of_the_engine_but_the_command_line(folder):
+    code = ("import sys; from orkeon_engine.cli import main; main(['--help']); "
+            "print('loaded:', sorted(m for m in sys.modules if m.startswith('orkeon_engine.')"
+            " and m != 'orkeon_engine.cli' or m in ('asyncio', 'pydantic', 'litellm', 'httpx')))")
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=60)
+
+    assert done.returncode == 0 and "usage: orkeon" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "loaded: []"
+
+
+def test_an_assistant_turn_against_a_server_that_never_answers_ends_at_the_first_byte_deadline(folder):
+    from tests.support.silent_server import SilentServer
+
+    assert _run(["config", "set", "llm.firstByteSeconds", "2", "--user"], folder).returncode == 0
+    with SilentServer() as silent:
+        began = time.monotonic()
+        done = _run(["assistant", "hi"], folder, extra_env={"ORKEON_MODEL": "openai/stub-model",
+                                                              "ORKEON_API_BASE": silent.url}, timeout=60)
+        took = time.monotonic() - began
+
+    said = [line for line in done.stderr.splitlines() if line.startswith("orkeon: ")]
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert len(said) == 1 and silent.url in said[0] and "llm.firstByteSeconds is 2" in said[0] and "hung" in said[0]
+    assert f"waiting for {silent.url}" in done.stderr  # the wait was shown while it lasted
+    assert took < 30
+
+
+def test_ctrl_c_cancels_a_turn_waiting_for_its_first_byte_at_once(folder):
+    from tests.support.silent_server import SilentServer
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"), ORKEON_MODEL="openai/stub-model")
+    with SilentServer() as silent:
+        env["ORKEON_API_BASE"] = silent.url
+        process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli", "assistant", "hi"], cwd=folder,
+                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while not silent.accepted and time.monotonic() < deadline:  # the call is out, and waits
+                time.sleep(0.05)
+            assert silent.accepted, "the call never reached the server"
+            time.sleep(0.3)
+            process.send_signal(signal.SIGINT)
+            began = time.monotonic()
+            _, stderr = process.communicate(timeout=30)
+            took = time.monotonic() - began
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+    assert process.returncode == 130 and "cancelled" in stderr and "Traceback" not in stderr
+    assert took < 3
+
+
+def test_status_builds_only_what_it_reads(folder):
+    code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
+            "heavy = ('pydantic', 'httpx', 'litellm', 'jedi', 'tree_sitter', 'orkeon_engine.services.act', "
+            "'orkeon_engine.services.children', 'orkeon_engine.tools', 'orkeon_engine.crews', "
+            "'orkeon_engine.commands.session'); "
+            "print('loaded:', sorted(h for h in heavy if any(m == h or m.startswith(h + '.') for m in sys.modules)))")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"))
+
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=60)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "loaded: []"

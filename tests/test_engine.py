@@ -380,8 +380,8 @@ async def test_the_conversation_is_the_live_buffer_without_the_archive(tmp_path)
     engine.close()
 
 
-def _loaded():
-    return "loaded"
+def _loaded(model, api_base):
+    return f"loaded for {model} at {api_base}"
 
 
 async def test_the_model_client_is_loaded_while_idle_only_when_a_model_is_configured():
@@ -390,7 +390,7 @@ async def test_the_model_client_is_loaded_while_idle_only_when_a_model_is_config
                         load_model_client=_loaded)
 
     assert await without.model_client_loader() is None
-    assert (await configured.model_client_loader())() == "loaded"
+    assert (await configured.model_client_loader())() == "loaded for openai/gpt-4o-mini at None"
 
 
 async def test_model_preload_false_keeps_the_model_client_unloaded_while_idle():

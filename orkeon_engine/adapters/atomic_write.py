@@ -6,7 +6,6 @@ descriptor (adapters/mount_walk.py), as a path the model names may be raced."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -16,6 +15,8 @@ def write_atomically(path: Path, text: str, replace: bool = True) -> None:
     With `replace=False` the file is only created: the temp file is hard-linked to its name, which never
     replaces a file that exists (FileExistsError then). On any failure the temp file is removed and `path`
     is left as it was; the OSError (or encoding error) propagates."""
+    import tempfile  # here: reading the settings, every command's first step, writes nothing
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".orkeon-tmp", dir=path.parent)
     try:

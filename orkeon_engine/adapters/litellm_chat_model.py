@@ -1,5 +1,11 @@
-"""LitellmChatModel: the ChatModel port over litellm, for any provider it knows and any OpenAI-compatible
-server (`openai/<name>` with an api base).
+"""LitellmChatModel: the ChatModel port over litellm, for any provider it knows, and over httpx for an
+OpenAI-compatible server (`openai/<name>` with an api base: adapters/httpx_openai_client.py, which offers the
+few names of litellm's module used here, so both ways share what follows).
+
+Each call is watched for its first byte (adapters/first_byte_watch.py, `llm.firstByteSeconds`): the wait is
+shown (`waiting`), and when the deadline passes the api base's health is asked (`probe`): a busy server gets
+its time, a hung one ends the call as a timeout in one sentence, never retried. A call to a provider's API
+without an api base that is not streamed has only `llm.timeout` (its first byte is its whole answer).
 
 litellm is loaded by adapters/litellm_loader.py: on the first call (or earlier, in the background, by an
 idle front end), never at start-up, with LITELLM_LOCAL_MODEL_COST_MAP=True so it never fetches prices, and
@@ -30,7 +36,10 @@ import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm
+from orkeon_engine.adapters.first_byte_watch import WaitLine, watch_first_byte
+from orkeon_engine.adapters.http_server_health import probe_health
+from orkeon_engine.adapters.httpx_openai_client import HttpxOpenAIClient
+from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm, preload_litellm
 from orkeon_engine.domain.chat import (
     CallOptions,
     ChatMessage,
@@ -39,6 +48,7 @@ from orkeon_engine.domain.chat import (
     ToolCallRequest,
     Usage,
 )
+from orkeon_engine.domain.model_wait import ServerHealth, first_byte_failure, first_byte_seconds, server_name
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, choose_protocol
 from orkeon_engine.domain.secret_masking import mask_secrets
 from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
@@ -46,9 +56,11 @@ from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
 
-__all__ = ["LitellmChatModel", "encodable", "load_litellm", "to_wire"]
+__all__ = ["LitellmChatModel", "encodable", "load_litellm", "preload_model_client", "speaks_openai_directly",
+           "to_wire"]
 
 SettingsSource = Callable[[], Awaitable[ChatSettings]]
+HealthProbe = Callable[[str | None], Awaitable[ServerHealth]]
 RETRYABLE = ("rate_limit", "server", "connection")
 """The faults retried; a timeout is not (the module docstring)."""
 KIND_WORDS = {"rate_limit": "rate limited", "server": "server error", "auth": "not authorised",
@@ -68,7 +80,8 @@ class LitellmChatModel:
 
     def __init__(self, settings: SettingsSource, clock: Clock, logger: Logger, first_wait: float = 1.0,
                  max_wait: float = 30.0, env: Mapping[str, str] | None = None,
-                 notice: Callable[[str], None] | None = None) -> None:
+                 notice: Callable[[str], None] | None = None, waiting: WaitLine | None = None,
+                 probe: HealthProbe = probe_health, openai_direct: bool = True) -> None:
         self._settings = settings
         self._clock = clock
         self._logger = logger
@@ -76,6 +89,11 @@ class LitellmChatModel:
         self._max_wait = max_wait
         self._env = env
         self._notice = notice
+        self._waiting = waiting
+        self._probe = probe
+        self._direct = HttpxOpenAIClient(env if env is not None else os.environ) if openai_direct else None
+        """The httpx client of OpenAI-compatible api bases; None sends them through litellm too (the tests of
+        that way, against the same stub)."""
         self._refused: set[tuple[str, str, str]] = set()
         """(model, api base, way): the structured-output ways a server refused, for this session."""
         self._unreachable: set[str] = set()
@@ -92,7 +110,7 @@ class LitellmChatModel:
         model = options.model or settings.model
         if settings.tool_calls in ("native", "prompt"):
             return choose_protocol(settings.tool_calls, knows_tools=False, openai_compatible_base=False)
-        litellm = await litellm_client(self._notice)
+        litellm = await self._client(model, settings)
         return choose_protocol(settings.tool_calls, knows_tools=_knows(litellm.supports_function_calling, model),
                                openai_compatible_base=bool(settings.api_base) and _provider(model) in OPENAI_COMPATIBLE)
 
@@ -100,7 +118,7 @@ class LitellmChatModel:
                    options: CallOptions) -> ChatReply:
         settings = await self._settings()
         model = options.model or settings.model
-        litellm = await litellm_client(self._notice)
+        litellm = await self._client(model, settings)
         wanted = options.structured
         if wanted is None:
             return await self._call(litellm, self._request(model, settings, messages, tools, options), model,
@@ -143,7 +161,10 @@ class LitellmChatModel:
         """One completion request, retried, read into a ChatReply."""
         async def send() -> Any:
             async with asyncio.timeout(settings.timeout):  # the whole answer, whatever the client counts
-                return await litellm.acompletion(**request)
+                answer = litellm.acompletion(**request)
+                if not settings.api_base:  # a provider's API: its first byte is its whole answer (the docstring)
+                    return await answer
+                return await self._first_byte(answer, lambda: False, model, settings)
 
         response = await self._with_retries(model, settings, send)
         try:
@@ -160,6 +181,8 @@ class LitellmChatModel:
         for attempt in range(1, attempts + 1):
             try:
                 result = await send()
+            except LlmFailure:  # said already (no first byte in time): never retried
+                raise
             except Exception as error:  # every provider fault becomes an LlmFailure
                 failure = self._failure(error, model, settings, attempt)
                 last = attempts if failure.kind != "connection" else self._connection_attempts(where, attempts)
@@ -182,7 +205,7 @@ class LitellmChatModel:
         like `chat`'s only while no text has been handed over."""
         settings = await self._settings()
         model = options.model or settings.model
-        litellm = await litellm_client(self._notice)
+        litellm = await self._client(model, settings)
         request = self._request(model, settings, messages, tools, options)
         request.update(stream=True, stream_options={"include_usage": True})
         streams: list[_StreamedReply] = []
@@ -192,7 +215,8 @@ class LitellmChatModel:
             streams.append(stream)
             try:  # the whole answer within llm.timeout: the client's own timeout is between two pieces only
                 async with asyncio.timeout(settings.timeout):
-                    await stream.read(await litellm.acompletion(**request))
+                    await self._first_byte(_read(stream, litellm.acompletion(**request)),
+                                           lambda: bool(stream.chunks), model, settings)
             finally:
                 await stream.close()
             return stream
@@ -203,6 +227,29 @@ class LitellmChatModel:
                           settings)
         except (AttributeError, IndexError, TypeError, ValueError) as error:
             raise _unreadable(model, error) from None
+
+    async def _client(self, model: str, settings: ChatSettings) -> Any:
+        """What the call goes through: httpx straight to an OpenAI-compatible api base, else litellm (loaded
+        on the first call that needs it)."""
+        if self._direct is not None and speaks_openai_directly(model, settings.api_base):
+            return self._direct
+        return await litellm_client(self._notice)
+
+    async def _first_byte(self, work: Awaitable[Any], has_first_byte: Callable[[], bool], model: str,
+                          settings: ChatSettings) -> Any:
+        """`work` watched for its first byte (adapters/first_byte_watch.py): the wait shown, the server
+        asked at `llm.firstByteSeconds`, and one sentence when it is hung."""
+        seconds = first_byte_seconds(settings.first_byte_seconds, settings.api_base)
+        server = server_name(settings.api_base, model)
+
+        async def probe() -> ServerHealth:
+            return await self._probe(settings.api_base)
+
+        def fail(health: ServerHealth) -> LlmFailure:
+            return LlmFailure(self._redact(first_byte_failure(model, server, seconds, health)), model, "timeout")
+
+        return await watch_first_byte(work, has_first_byte, seconds, server,
+                                      probe if settings.api_base else None, fail, self._waiting)
 
     def _connection_attempts(self, where: str, attempts: int) -> int:
         """A server that cannot be reached gets one retry; none when it was already down."""
@@ -262,6 +309,26 @@ class LitellmChatModel:
     def _redact(self, text: str) -> str:
         environments: list[Mapping[str, str]] = [os.environ] + ([self._env] if self._env is not None else [])
         return mask_secrets(text, environments)
+
+
+def speaks_openai_directly(model: str, api_base: str | None) -> bool:
+    """Whether a call of `model` goes straight to its api base over httpx (adapters/httpx_openai_client.py):
+    an OpenAI-compatible provider with an api base. Every other model goes through litellm."""
+    return bool(api_base) and _provider(model) in OPENAI_COMPATIBLE
+
+
+def preload_model_client(model: str, api_base: str | None) -> str:
+    """Load the client a call of `model` goes through (httpx for an OpenAI-compatible api base, else
+    litellm) in the calling thread, a front end's background one; one line for the log. Never raises."""
+    if speaks_openai_directly(model, api_base):
+        import httpx  # noqa: F401 (loaded ahead, as litellm would be)
+
+        return "the model client is loaded (httpx, for an OpenAI-compatible api base)"
+    return preload_litellm()
+
+
+async def _read(stream: _StreamedReply, answer: Awaitable[Any]) -> None:
+    await stream.read(await answer)
 
 
 def _ask_structured(request: dict[str, Any], wanted: StructuredOutput, way: StructuredWay) -> None:

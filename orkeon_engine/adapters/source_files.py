@@ -88,10 +88,16 @@ def _walk_paths(root: Path) -> list[str]:
     return paths
 
 
-def list_source_files(root: Path) -> Listing:
-    """Every file under `root` the index parses, with its size and modification time."""
-    candidates = _git_paths(root)
-    listing = Listing(via_git=candidates is not None)
+def list_source_files(root: Path, known: Listing | None = None) -> Listing:
+    """Every file under `root` the index parses, with its size and modification time; the paths of a
+    `known` listing (a recent one) taken again instead of asking git or walking, their sizes and times
+    read afresh."""
+    if known is not None:
+        candidates: list[str] | None = [f.path for f in known.files]
+        listing = Listing(via_git=known.via_git)
+    else:
+        candidates = _git_paths(root)
+        listing = Listing(via_git=candidates is not None)
     if candidates is None:
         candidates = _walk_paths(root)
     for path in candidates:

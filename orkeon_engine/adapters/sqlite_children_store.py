@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
@@ -68,7 +67,7 @@ T = TypeVar("T")
 
 def engine_owner() -> str:
     """A new owner mark for one engine of this process."""
-    return f"{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    return f"{os.getpid()}:{os.urandom(4).hex()}"
 
 
 class SqliteChildStore:

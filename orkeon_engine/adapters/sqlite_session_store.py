@@ -4,8 +4,8 @@ workspace's current session in `workspace_state`)."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-import uuid
 from datetime import datetime
 from typing import Any
 
@@ -58,7 +58,7 @@ class SqliteSessionStore:
         return self._clock.now().isoformat()
 
     async def create_session(self, title: str = "") -> SessionInfo:
-        session_id = uuid.uuid4().hex[:12]
+        session_id = os.urandom(6).hex()  # 12 random hex digits (uuid would cost its import)
         now = self._now()
 
         def work(conn: sqlite3.Connection) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
@@ -24,13 +23,19 @@ OSC52_MAX_BYTES = 100_000
 OSC52_WAY = "the terminal (OSC 52; a terminal that does not support it ignores it)"
 
 
+def _which(program: str) -> str | None:
+    import shutil  # here: the command line builds a clipboard for every command, most never copy
+
+    return shutil.which(program)
+
+
 class SystemClipboard:
     def __init__(self, env: Mapping[str, str], terminal: TextIO | None = None, platform: str = sys.platform,
-                 which: Callable[[str], str | None] = shutil.which) -> None:
+                 which: Callable[[str], str | None] | None = None) -> None:
         self._env = env
         self._terminal = terminal
         self._platform = platform
-        self._which = which
+        self._which = which or _which
 
     def programs(self) -> list[tuple[str, list[str]]]:
         """The programs to try, in order, as (name, argv), among those present for this session."""

@@ -7,14 +7,15 @@ the log at info; without it the person sees what the work does (its action lines
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from orkeon_engine.adapters.stderr_logger import LEVELS, StderrLogger
 from orkeon_engine.adapters.system_clipboard import SystemClipboard
 from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress
 from orkeon_engine.adapters.terminal_events import TerminalTurnEvents
-from orkeon_engine.adapters.terminal_screen import Screen, choose_screen
+from orkeon_engine.adapters.terminal_screen import PlainScreen, Screen, choose_screen
+from orkeon_engine.adapters.terminal_wait_line import TerminalWaitLine
 from orkeon_engine.ports.ui import UserInterface
 
 VERBOSE_LEVEL = "info"
@@ -42,8 +43,18 @@ def terminal_ui(environ: Mapping[str, str], verbose: bool = False, plain: bool =
         background_human=TerminalHumanInput(interactive=False),
         notice=lambda text: screen.say(f"… {text}"),
         events=TerminalTurnEvents(screen),
+        # the wait for a model's first byte: a line of its own in plain text; drawn, the spinner's status says it
+        waiting=TerminalWaitLine() if isinstance(screen, PlainScreen) else _status_line(screen),
     )
     return TerminalUi(ui, screen)
+
+
+def _status_line(screen: Screen) -> Callable[[str | None], None]:
+    def show(text: str | None) -> None:
+        if text is not None:
+            screen.status(text)
+
+    return show
 
 
 class _ScreenStream:

@@ -15,6 +15,7 @@ import subprocess
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,12 @@ from orkeon_engine.adapters.tree_sitter_symbols import (
 from orkeon_engine.domain.code_index.languages import extension_of, in_skipped_dir, language_of
 from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
 from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
+
+STATUS_LISTING_SECONDS = 2.0
+"""How long a status reuses the paths git listed for the last one (_status_listing)."""
+QUICK_STATUS_FILES = 200
+"""A status over at most this many files, its listing reused, runs on the event loop: a few hundred stats
+take well under a millisecond, less than waking a thread on a busy machine."""
 
 CACHE_FILE = "code_index.db"
 CHUNK = 64
@@ -59,12 +66,30 @@ class TreeSitterCodeIndex:
         self._loaded = False
         self._built = False
         self._lock = asyncio.Lock()
+        self._executor: ThreadPoolExecutor | None = None
+        self._last_listing: tuple[float, Listing] | None = None
+        """When the last status listed the files, and what it found (_status_listing)."""
 
     # -- the port ---------------------------------------------------------------------------------------
 
     async def status(self) -> IndexStatus:
         async with self._lock:
-            return await asyncio.to_thread(self._status)
+            if self._quick_status():  # a few stats: on the loop, no thread to wake for them
+                return self._status()
+            # on the index's own thread, kept warm: no thread started for a status
+            return await asyncio.get_running_loop().run_in_executor(self._status_thread(), self._status)
+
+    def _quick_status(self) -> bool:
+        """Whether a status costs a few stats only: the cache loaded, the last listing young enough to be
+        taken again, and at most QUICK_STATUS_FILES files in it and in the index."""
+        known = self._last_listing
+        return (self._loaded and known is not None and time.monotonic() - known[0] < STATUS_LISTING_SECONDS
+                and len(known[1].files) <= QUICK_STATUS_FILES and len(self._entries) <= QUICK_STATUS_FILES)
+
+    def _status_thread(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="orkeon-index-status")
+        return self._executor
 
     async def build(self, force: bool = False, on_progress: IndexProgress | None = None) -> IndexReport:
         async with self._lock:
@@ -104,6 +129,9 @@ class TreeSitterCodeIndex:
         if self._cache is not None:
             self._cache.close()
             self._cache = None
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
+            self._executor = None
 
     async def forget(self) -> None:
         """Close the cache file and drop everything loaded (between passes), so the file can be removed and
@@ -319,9 +347,22 @@ class TreeSitterCodeIndex:
             return False
         return done.returncode == 0
 
+    def _status_listing(self) -> Listing:
+        """The files for a status: listed by git (or a walk) at most every STATUS_LISTING_SECONDS, the paths
+        of the last listing taken again in between with their sizes and times read afresh, so an editor
+        asking for the status line often does not start git each time (a file created in between is
+        counted at the next listing)."""
+        now = time.monotonic()
+        known = self._last_listing
+        if known is not None and now - known[0] < STATUS_LISTING_SECONDS:
+            return list_source_files(self.root, known[1])
+        listing = list_source_files(self.root)
+        self._last_listing = (now, listing)
+        return listing
+
     def _status(self) -> IndexStatus:
         self._ensure_loaded()
-        listing = list_source_files(self.root)
+        listing = self._status_listing()
         listed = {f.path: f for f in listing.files}
         stale: list[str] = []
         briefs = {path: brief for path in self._entries if (brief := self._entries.brief(path)) is not None}

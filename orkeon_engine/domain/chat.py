@@ -130,6 +130,9 @@ class ChatSettings:
     """How JSON is asked for: auto, json_schema, tool or prompt (domain/structured_output.py)."""
     tool_calls: str = "auto"
     """How tools are offered: auto, native or prompt (domain/prompt_tool_protocol.py)."""
+    first_byte_seconds: float | None = None
+    """`llm.firstByteSeconds`: how long a call waits for its first byte; None: by the api base
+    (domain/model_wait.py)."""
 
 
 @dataclass(frozen=True)

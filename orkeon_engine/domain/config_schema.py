@@ -14,6 +14,7 @@ from typing import Any, Literal
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
 from orkeon_engine.domain.local_model import DEFAULT_IDLE_MINUTES
+from orkeon_engine.domain.model_wait import FIRST_BYTE_KEY
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
 from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
@@ -289,6 +290,17 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "take as long again.",
         "number",
         300,
+        "services.model_settings",
+        minimum=0.1,
+    ),
+    _key(
+        FIRST_BYTE_KEY,
+        "Seconds a model call may wait for the first byte of its answer; unset: 120 for a server on this machine "
+        "or the local network, 60 otherwise. Then a server with a health endpoint (llama.cpp, vLLM) is asked: "
+        "one that answers is busy and gets another wait, up to llm.timeout; one that does not is hung, and the "
+        "turn ends saying so. The wait shows as it grows; Ctrl-C cancels it.",
+        "number",
+        None,
         "services.model_settings",
         minimum=0.1,
     ),

@@ -6,10 +6,11 @@ or through `choose` and `ask_text` when the front end has no such question)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from orkeon_engine.domain.permissions.question import PermissionQuestion
-from orkeon_engine.domain.tool_call import FileEdit
+if TYPE_CHECKING:  # annotations only: a front end imports this port before any turn runs
+    from orkeon_engine.domain.permissions.question import PermissionQuestion
+    from orkeon_engine.domain.tool_call import FileEdit
 
 
 class HumanInput(Protocol):

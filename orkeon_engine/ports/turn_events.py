@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.todos import TodoItem
-from orkeon_engine.domain.tool_call import ToolCall
+if TYPE_CHECKING:  # annotations only: a front end imports this port before any turn runs
+    from orkeon_engine.domain.act import ToolCallRecord
+    from orkeon_engine.domain.todos import TodoItem
+    from orkeon_engine.domain.tool_call import ToolCall
 
 
 class TurnEvents(Protocol):

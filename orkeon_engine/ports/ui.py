@@ -30,6 +30,9 @@ class UserInterface:
     notice: Callable[[str], None] | None = None
     """A one-line notice the person sees at once, outside any command's output ("loading the model
     client"); None sends it to the log at info."""
+    waiting: Callable[[str | None], None] | None = None
+    """A status line rewritten as it changes, while a model call waits for its first byte ("waiting for
+    http://127.0.0.1:8080/v1: 12 s"); None clears it. None here: the wait is not shown."""
     can_ask: bool = True
     """False when nobody can answer a question at all (the command line without a terminal): a command that
     would stop to ask says so before it starts, instead of working up to a question nobody answers."""

@@ -39,9 +39,7 @@ from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.model_json import describe_validation_error, json_candidate
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
-from orkeon_engine.domain.structured_output import ENFORCED_WAYS, StructuredOutput, structured_output
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -50,11 +48,11 @@ from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
-from orkeon_engine.services import act as tool_loop
 from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.session_io import CurrentSession
 
-if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
+if TYPE_CHECKING:  # the tools, the tool loop and pydantic load with the first run, not at start-up
+    from orkeon_engine.domain.structured_output import StructuredOutput
     from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
@@ -126,6 +124,8 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
         the PostToolUse hooks of the assistant's turn; `request` is the person's words of that turn."""
+        from orkeon_engine.services import act as tool_loop
+
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
         parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
@@ -147,6 +147,9 @@ class Llm:
         it does not fit (after one repair round for the prompt way), AnswerCut when it was cut twice. Its
         answer may take EXTRACT_ANSWER_TOKENS, or `options.max_tokens` when that is less."""
         from pydantic import ValidationError
+
+        from orkeon_engine.domain.model_json import describe_validation_error
+        from orkeon_engine.domain.structured_output import ENFORCED_WAYS, structured_output
 
         schema = model_type.model_json_schema()
         wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
@@ -239,6 +242,8 @@ class _Recorded:
                             options: CallOptions, on_text: TextSink) -> ChatReply:
         limit = await self._llm.answer_limit(messages, tools, options, self._cap_source)
         bounded = dataclasses.replace(options, max_tokens=limit.tokens)
+        from orkeon_engine.services import act as tool_loop
+
         reply = await tool_loop.stream_chat(self._llm.model, messages, tools, bounded, on_text)
         await self._llm.record(reply)
         return _whole(reply, limit)
@@ -297,4 +302,6 @@ _RULE_ERRORS = frozenset({"value_error", "assertion_error", "string_too_long", "
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:
+    from orkeon_engine.domain.model_json import json_candidate
+
     return model_type.model_validate_json(json_candidate(text))

@@ -1,8 +1,9 @@
 """Which model the crews use and where it is served: the `model` setting, else ORKEON_MODEL; the api base
 from the session's setting, else ORKEON_API_BASE, else the `model.apiBase` of the settings files (the
 environment always wins over a project's file, and a project's file is read for it only once the workspace
-is trusted: domain/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `model.pricing`,
-`model.structuredOutput`, `model.toolCalls`), gathered for the chat model's adapter by `chat_settings`."""
+is trusted: domain/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `llm.firstByteSeconds`,
+`model.pricing`, `model.structuredOutput`, `model.toolCalls`), gathered for the chat model's adapter by
+`chat_settings`."""
 
 from __future__ import annotations
 
@@ -72,9 +73,10 @@ async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSett
         raise CommandFailedError(str(error)) from None
     structured = await config.get("model.structuredOutput", "auto")
     tool_calls = await config.get("model.toolCalls", "auto")
+    first_byte = await config.get("llm.firstByteSeconds", None)
     assert choice.model is not None  # require_model raised otherwise
     return ChatSettings(choice.model, choice.api_base, int(retries), float(timeout), pricing, str(structured),
-                        str(tool_calls))
+                        str(tool_calls), float(first_byte) if isinstance(first_byte, int | float) else None)
 
 
 def _pick(value: object, source: str, env_value: str | None, env_name: str) -> tuple[str | None, str]:

@@ -23,7 +23,7 @@ from orkeon_engine.command_names import COMMAND_NAMES
 from orkeon_lsp.arguments import ArgumentsShapeError, decode_arguments
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.features.output import present
-from orkeon_lsp.features.progress import RequestProgress
+from orkeon_lsp.features.progress import RequestProgress, current_request_progress
 from orkeon_lsp.server import OrkeonServer, client_work_done_token  # at run time: pygls reads the type hints
 
 if TYPE_CHECKING:  # the engine's modules load with the engine, after initialize has answered
@@ -40,6 +40,7 @@ def command_id(name: str) -> str:
 async def execute(server: OrkeonServer, name: str, arguments: tuple[Any, ...]) -> dict[str, Any]:
     """Run one command request to its JSON result, or raise the JSON-RPC error it answers."""
     progress = RequestProgress(server, f"Orkeon /{name}", client_work_done_token.get())
+    current_request_progress.set(progress)  # a model call's wait is reported on it (progress.report_wait)
     task = asyncio.current_task()
     if task is not None:  # pygls drops the answer of a request it already answered as cancelled
         task.add_done_callback(_retrieve)

@@ -19,7 +19,7 @@ from pygls.uris import to_fs_path
 from orkeon_engine.domain.client_info import ClientInfo
 from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.children import ChildProgress, watch_children
-from orkeon_lsp.features.progress import RequestProgress
+from orkeon_lsp.features.progress import RequestProgress, report_wait
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.model_client import load_model_client_when_idle
 from orkeon_lsp.server import start_up_done
@@ -56,7 +56,7 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
     from orkeon_engine.engine import UserInterface
 
     ui = UserInterface(human=server.human, progress=RequestProgress(server, "Orkeon"), logger=server.logger,
-                       progress_for=lambda title: ChildProgress(server, title))
+                       progress_for=lambda title: ChildProgress(server, title), waiting=report_wait)
     settings = server.settings
     try:
         engine = await build_engine(root, ui, resume=settings.resume, documents=server.documents, client_info=client)

@@ -12,6 +12,7 @@ that owns it, as `$/cancelRequest` does.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -153,3 +154,16 @@ def setup(server: OrkeonServer) -> None:
     @server.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
     def on_progress_cancel(ls: OrkeonServer, params: types.WorkDoneProgressCancelParams) -> None:
         ls.cancellations.cancel_token(str(params.token))
+
+
+current_request_progress: contextvars.ContextVar[RequestProgress | None] = contextvars.ContextVar(
+    "current_request_progress", default=None)
+"""The progress of the command request whose task this is (features/commands.py sets it)."""
+
+
+def report_wait(text: str | None) -> None:
+    """The engine's waiting line (`UserInterface.waiting`: a model call waiting for its first byte) as a
+    report on the progress of the request that waits; nothing outside a request, nor for the clear."""
+    progress = current_request_progress.get()
+    if progress is not None and text:
+        progress.report(text)

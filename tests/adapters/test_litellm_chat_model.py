@@ -6,10 +6,12 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
+from orkeon_engine.adapters.http_server_health import probe_health
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
@@ -21,12 +23,14 @@ from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
+from tests.support.chat_model_ways import WAY, chat_way  # noqa: F401 (chat_way: the autouse fixture)
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_session_store import FakeSessionStore
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
+from tests.support.silent_server import SilentServer
 from tests.support.stub_openai_server import StubOpenAIServer
 from tests.support.tiny_tools import EchoTool
 
@@ -39,7 +43,8 @@ def _model(stub, clock=None, logger=None, retries=3, timeout=5.0, pricing=None, 
     async def settings():
         return ChatSettings(MODEL, stub.url, retries, timeout, parse_pricing(pricing))
 
-    return LitellmChatModel(settings, clock or FakeClock(), logger or FakeLogger(), env=env)
+    return LitellmChatModel(settings, clock or FakeClock(), logger or FakeLogger(), env=env,
+                            openai_direct=WAY.direct)
 
 
 async def test_a_plain_reply_comes_back_as_the_assistant_message():
@@ -219,7 +224,7 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout_and_says_it_is_l
                 async def settings():
                     return ChatSettings("{MODEL}", stub.url, retries=0)
                 notice = lambda text: print("notice:", text, file=sys.stderr)
-                model = LitellmChatModel(settings, FakeClock(), FakeLogger(), notice=notice)
+                model = LitellmChatModel(settings, FakeClock(), FakeLogger(), notice=notice, openai_direct=False)
                 await model.chat([ChatMessage.user("x")], [], CallOptions())
                 try:
                     await model.chat([ChatMessage.user("x")], [], CallOptions())
@@ -249,7 +254,7 @@ def _model_at(url, clock, logger=None, retries=5):
     async def settings():
         return ChatSettings(MODEL, url, retries=retries, timeout=5)
 
-    return LitellmChatModel(settings, clock, logger or FakeLogger())
+    return LitellmChatModel(settings, clock, logger or FakeLogger(), openai_direct=WAY.direct)
 
 
 async def test_a_server_that_is_not_there_is_a_connection_failure_naming_the_api_base():
@@ -320,7 +325,7 @@ def _structured(stub, way, logger=None):
     async def settings():
         return ChatSettings(MODEL, stub.url, 0, 5.0, structured_output=way)
 
-    return LitellmChatModel(settings, FakeClock(), logger or FakeLogger())
+    return LitellmChatModel(settings, FakeClock(), logger or FakeLogger(), openai_direct=WAY.direct)
 
 
 def _asking():
@@ -382,3 +387,50 @@ async def test_an_explicit_way_the_server_refuses_fails_naming_the_setting():
 
     assert failure.value.status == 400 and len(stub.requests) == 1
     assert "model.structuredOutput is json_schema: set it to auto or prompt" in str(failure.value)
+
+
+def _watched(url, first_byte, lines=None, timeout=30.0):
+    async def settings():
+        return ChatSettings(MODEL, url, 3, timeout, first_byte_seconds=first_byte)
+
+    async def quick_probe(api_base):
+        return await probe_health(api_base, timeout=0.3)
+
+    return LitellmChatModel(settings, FakeClock(), FakeLogger(), waiting=lines, probe=quick_probe,
+                            openai_direct=WAY.direct)
+
+
+async def test_a_server_that_accepts_and_never_answers_ends_the_call_at_the_first_byte_deadline():
+    with SilentServer() as silent:
+        began = time.monotonic()
+        with pytest.raises(LlmFailure) as failure:
+            await _watched(silent.url, 0.3).chat(HELLO, [], CallOptions())
+        took = time.monotonic() - began
+
+    message = str(failure.value)
+    assert failure.value.kind == "timeout" and "\n" not in message
+    assert silent.url in message and "llm.firstByteSeconds is 0.3" in message and "hung" in message
+    assert took < 10  # the deadline and a short health check, not llm.timeout's 30 s
+    assert len(silent.accepted) == 2  # the call and the health check; a hung server is not asked again
+
+
+async def test_a_streamed_call_to_a_hung_server_ends_the_same_way():
+    with SilentServer() as silent, pytest.raises(LlmFailure) as failure:
+        await _watched(silent.url, 0.3).chat_streamed(HELLO, [], CallOptions(), _ignore)
+
+    assert "llm.firstByteSeconds is 0.3" in str(failure.value) and "hung" in str(failure.value)
+
+
+async def _ignore(text):
+    pass
+
+
+async def test_a_slow_server_that_answers_its_health_check_gets_its_time_and_the_wait_is_shown():
+    lines = []
+    with StubOpenAIServer([{"content": "worth the wait", "delay": 1.6}]) as stub:
+        reply = await _watched(stub.url, 0.3, lines.append).chat(HELLO, [], CallOptions())
+        asked = [path for _, path, _ in stub.fact_requests]
+
+    assert reply.message.text == "worth the wait" and "/health" in asked
+    shown = [line for line in lines if line]
+    assert shown and shown[-1].startswith(f"waiting for {stub.url}: ") and lines[-1] is None

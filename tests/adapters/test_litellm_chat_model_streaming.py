@@ -6,6 +6,7 @@ import pytest
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
 from orkeon_engine.ports.chat_model import LlmFailure, StreamingChatModel
+from tests.support.chat_model_ways import WAY, chat_way  # noqa: F401 (chat_way: the autouse fixture)
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.stub_openai_server import StubOpenAIServer
@@ -19,7 +20,7 @@ def _model(stub, clock=None, retries=2, timeout=5.0):
     async def settings():
         return ChatSettings(MODEL, stub.url, retries, timeout)
 
-    return LitellmChatModel(settings, clock or FakeClock(), FakeLogger())
+    return LitellmChatModel(settings, clock or FakeClock(), FakeLogger(), openai_direct=WAY.direct)
 
 
 class Pieces:

@@ -1,10 +1,11 @@
 """The tree-sitter index over fixture projects: a build, what it leaves out, the cache, incremental passes."""
 
+import asyncio
 import os
 
 import pytest
 
-from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
+from orkeon_engine.adapters.tree_sitter_code_index import STATUS_LISTING_SECONDS, TreeSitterCodeIndex
 from orkeon_engine.ports.code_index import CodeIndexError
 from tests.support.code_projects import copy_project
 
@@ -218,3 +219,27 @@ async def test_forget_closes_the_cache_so_it_can_be_removed_and_the_next_use_ind
     assert not status.built and status.files == 0 and status.unindexed > 0
     assert (await index.build()).parsed and cache_file.exists()
     index.close()
+
+
+async def test_a_status_asked_again_at_once_still_sees_a_file_changed_in_between(project, tmp_path):
+    index = _index(project, tmp_path)
+    await index.build()
+    first = await index.status()
+    (project / "shop/models.py").write_text("X = 1\n")
+
+    again = await index.status()  # within STATUS_LISTING_SECONDS: the paths reused, their times read afresh
+
+    assert first.stale == () and again.stale == ("shop/models.py",)
+
+
+async def test_a_file_created_between_two_quick_statuses_is_counted_once_the_listing_is_old(project, tmp_path):
+    index = _index(project, tmp_path)
+    await index.build()
+    await index.status()
+    (project / "shop/extra.py").write_text("Y = 2\n")
+
+    soon = await index.status()
+    await asyncio.sleep(STATUS_LISTING_SECONDS + 0.1)
+    later = await index.status()
+
+    assert soon.unindexed == 0 and later.unindexed == 1

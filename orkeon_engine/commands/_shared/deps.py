@@ -10,54 +10,55 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.deferred import then
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.workspace import WorkspaceInfo
-from orkeon_engine.ports.caches import Caches
-from orkeon_engine.ports.checkpoint_store import CheckpointStore
-from orkeon_engine.ports.clipboard import Clipboard
-from orkeon_engine.ports.clock import Clock
-from orkeon_engine.ports.code_index import CodeIndex
-from orkeon_engine.ports.code_navigation import CodeNavigation
-from orkeon_engine.ports.disk_files import DiskFiles
-from orkeon_engine.ports.files import Files
-from orkeon_engine.ports.git import Git
-from orkeon_engine.ports.github_api import GitHubApi
-from orkeon_engine.ports.hook_commands import HookCommands
-from orkeon_engine.ports.human_input import HumanInput
-from orkeon_engine.ports.logger import Logger
-from orkeon_engine.ports.memory_entries import MemoryEntries
-from orkeon_engine.ports.memory_index import MemoryIndex
-from orkeon_engine.ports.memory_store import MemoryStore
-from orkeon_engine.ports.model_catalogue import ModelCatalogue
-from orkeon_engine.ports.open_documents import OpenDocuments
-from orkeon_engine.ports.progress import Progress
-from orkeon_engine.ports.review_source import ReviewSource
-from orkeon_engine.ports.shell import Shell
-from orkeon_engine.ports.shell_grammar import ShellGrammar
-from orkeon_engine.ports.shell_jobs import ShellJobs
-from orkeon_engine.ports.system_probe import SystemProbe
-from orkeon_engine.ports.turn_events import TurnEvents
-from orkeon_engine.ports.usage_ledger import UsageLedger
-from orkeon_engine.ports.worktrees import Worktrees
-from orkeon_engine.services.children import Children
-from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.context_window import WindowLookup
-from orkeon_engine.services.findings_board import FindingsBoard
-from orkeon_engine.services.gate import GatePorts
-from orkeon_engine.services.llm import Llm
-from orkeon_engine.services.local_model import LocalModelPorts
-from orkeon_engine.services.pull_requests import PullRequestPorts
-from orkeon_engine.services.session_io import CurrentSession
-from orkeon_engine.services.tasks import TaskRegistry
-from orkeon_engine.services.working_roots import OpenWorkingRoot
-from orkeon_engine.services.workspace_trust import TrustQuestion
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: a command imports what it uses, so a quick one stays quick
     from typing import Any
 
     from orkeon_engine.commands._shared.entry import CommandEntry
+    from orkeon_engine.domain.client_info import ClientInfo
+    from orkeon_engine.domain.workspace import WorkspaceInfo
+    from orkeon_engine.ports.caches import Caches
+    from orkeon_engine.ports.checkpoint_store import CheckpointStore
+    from orkeon_engine.ports.clipboard import Clipboard
+    from orkeon_engine.ports.clock import Clock
+    from orkeon_engine.ports.code_index import CodeIndex
+    from orkeon_engine.ports.code_navigation import CodeNavigation
+    from orkeon_engine.ports.disk_files import DiskFiles
+    from orkeon_engine.ports.files import Files
+    from orkeon_engine.ports.git import Git
+    from orkeon_engine.ports.github_api import GitHubApi
+    from orkeon_engine.ports.hook_commands import HookCommands
+    from orkeon_engine.ports.human_input import HumanInput
+    from orkeon_engine.ports.logger import Logger
+    from orkeon_engine.ports.memory_entries import MemoryEntries
+    from orkeon_engine.ports.memory_index import MemoryIndex
+    from orkeon_engine.ports.memory_store import MemoryStore
+    from orkeon_engine.ports.model_catalogue import ModelCatalogue
+    from orkeon_engine.ports.open_documents import OpenDocuments
+    from orkeon_engine.ports.progress import Progress
+    from orkeon_engine.ports.review_source import ReviewSource
+    from orkeon_engine.ports.shell import Shell
+    from orkeon_engine.ports.shell_grammar import ShellGrammar
+    from orkeon_engine.ports.shell_jobs import ShellJobs
+    from orkeon_engine.ports.system_probe import SystemProbe
+    from orkeon_engine.ports.turn_events import TurnEvents
+    from orkeon_engine.ports.usage_ledger import UsageLedger
+    from orkeon_engine.ports.worktrees import Worktrees
+    from orkeon_engine.services.children import Children
+    from orkeon_engine.services.config_store import ConfigStore
+    from orkeon_engine.services.context_window import WindowLookup
+    from orkeon_engine.services.findings_board import FindingsBoard
+    from orkeon_engine.services.gate import GatePorts
+    from orkeon_engine.services.llm import Llm
+    from orkeon_engine.services.local_model import LocalModelPorts
     from orkeon_engine.services.mcp_hub import McpHub
+    from orkeon_engine.services.pull_requests import PullRequestPorts
+    from orkeon_engine.services.session_io import CurrentSession
+    from orkeon_engine.services.tasks import TaskRegistry
+    from orkeon_engine.services.working_roots import OpenWorkingRoot
+    from orkeon_engine.services.workspace_trust import TrustQuestion
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.toolbox import RunToolbox, ToolboxFactory
 
@@ -159,6 +160,8 @@ class Deps:
     def pull_request_ports(self) -> PullRequestPorts | None:
         """What opens a pull request (services/pull_requests.py; without the GitHub API it names the gh
         command with that reason), or None outside a git repository."""
+        from orkeon_engine.services.pull_requests import PullRequestPorts
+
         if self.git is None:
             return None
         return PullRequestPorts(self.git, self.github, self.config, self.files)
@@ -176,6 +179,8 @@ class Deps:
         return self.children
     def gate_ports(self) -> GatePorts:
         """What a run's permission gate works over, from this Deps."""
+        from orkeon_engine.services.gate import GatePorts
+
         return GatePorts(self.config, self.session, self.human, self.shell_grammar, self.logger)
 
     def require_memory(self) -> MemoryStore:
@@ -205,7 +210,7 @@ class Deps:
         """The Deps of one run of `command`: its name known, its progress line (when given) used, and the
         model bound to both, so its usage is recorded under that command."""
         progress = progress or self.progress
-        llm = self.llm.for_run(command, progress) if self.llm is not None else None
+        llm = then(self.llm, lambda model: model.for_run(command, progress)) if self.llm is not None else None
         return dataclasses.replace(self, progress=progress, current_command=command, llm=llm)
 
     def require_llm(self) -> Llm:

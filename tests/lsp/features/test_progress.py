@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from orkeon_lsp.features.progress import RequestProgress
+from orkeon_lsp.features.progress import RequestProgress, current_request_progress, report_wait
 
 
 def kinds_and_messages(reports) -> list[tuple[str, str | None]]:
@@ -66,3 +66,17 @@ async def test_a_token_the_client_refuses_shows_nothing_and_breaks_nothing(conne
         await progress.finish("done")
 
     assert progress.cancelled is False and client.progress_reports == {}
+
+
+async def test_a_model_calls_wait_is_reported_on_the_progress_of_the_request_that_waits(connect):
+    async with connect() as (client, server):
+        progress = RequestProgress(server, "Orkeon /assistant")
+        report_wait("waiting for http://127.0.0.1:8080/v1: 3 s")  # outside a request: nowhere to report
+        current_request_progress.set(progress)
+        report_wait("waiting for http://127.0.0.1:8080/v1: 4 s")
+        report_wait(None)  # the first byte came: nothing to clear on a progress
+        await progress.finish()
+
+    (reports,) = client.progress_reports.values()
+    assert kinds_and_messages(reports) == [("Begin", "Orkeon /assistant"), ("End", None)]
+    assert reports[0].message == "waiting for http://127.0.0.1:8080/v1: 4 s"
