@@ -230,6 +230,7 @@ def local_model_ports() -> LocalModelPorts:
     """The local model's files and server, in the user's cache folder (nothing is read or started here)."""
     from orkeon_engine.adapters.local_model_files import PipLocalModelFiles
     from orkeon_engine.adapters.local_model_server import SupervisedLocalServer
+    from orkeon_engine.services.local_model import LocalModelPorts
 
     return LocalModelPorts(PipLocalModelFiles(), SupervisedLocalServer())
 

@@ -125,7 +125,7 @@ LEAK = {"path": "app.py", "line": 5, "quote": "    handle = open(path)", "severi
         "title": "The file is never closed", "detail": "Use a with block."}
 ZERO = {"path": "app.py", "line": 10, "quote": "return os.stat(path).st_size / 0", "severity": "medium",
         "title": "Division by zero", "detail": "size always raises."}
-WRONG = {"path": "app.py", "line": 6, "quote": "data = handle.readlines()", "severity": "low",
+WRONG = {"path": "app.py", "line": 4, "quote": "os.remove(path)", "severity": "low",  # on no added line
          "title": "A quote that is not in the diff"}
 
 
