@@ -41,8 +41,8 @@ def test_a_llama_cpp_servers_window_is_shown_and_the_figures_agree(repo: Path, t
         context = orkeon(repo, "context", home=home, extra=env)
 
     assert turn.returncode == 0, turn.stderr
-    assert ("2 model calls: 5,148 tokens in (summed over the calls), 56 out, no price (local model); context 2,648 of 16,384 "
-            "tokens (16%) at the last model call") in turn.stdout
+    assert ("2 model calls: 5,148 tokens in (summed over the calls), 56 out, no price (local model); context 2,648 "
+            "of 16,384 tokens (16%) at the last model call") in turn.stdout
     rows = _rows(status.stdout)
     assert rows["window"] == "16,384 tokens, from the server's /props (default_generation_settings.n_ctx)"
     assert rows["output"] == "up to 1,024 tokens an answer, from the server's /props (n_predict)"
