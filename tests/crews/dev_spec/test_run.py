@@ -35,7 +35,7 @@ async def test_an_answer_that_never_fits_writes_nothing():
     assert deps.files.writes == []
 
 
-@pytest.mark.parametrize("way", ["json_schema", "tool"])  # a server that shapes the answer: no repair round
+@pytest.mark.parametrize("way", ["json_schema", "tool"])  # a server that shapes the answer
 async def test_an_answer_breaking_a_rule_between_fields_is_mended_never_failed(way):
     deps = await dev_deps(spec_answer(actors=[{"name": "Clerk"}]), findings(), structured_way=way)
 
