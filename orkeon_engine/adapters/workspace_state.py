@@ -37,9 +37,14 @@ GIT_TIMEOUT_SECONDS = 10
 
 
 def user_state_dir(env: Mapping[str, str]) -> Path:
-    """`$XDG_STATE_HOME/orkeon`, else `~/.local/state/orkeon`."""
-    base = env.get("XDG_STATE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".local" / "state")
-    return Path(base) / "orkeon"
+    """`$XDG_STATE_HOME/orkeon`, else `$HOME/.local/state/orkeon`, read from `env`; an `env` naming neither
+    (a caller's own small environment) falls back to this process's, as Path.home() does for HOME."""
+    if env.get("XDG_STATE_HOME"):
+        return Path(env["XDG_STATE_HOME"]) / "orkeon"
+    if env.get("HOME"):
+        return Path(env["HOME"]) / ".local" / "state" / "orkeon"
+    own = os.environ.get("XDG_STATE_HOME")
+    return (Path(own) if own else Path.home() / ".local" / "state") / "orkeon"
 
 
 def workspace_key(root: Path) -> str:
