@@ -67,6 +67,7 @@ def environment(home: Path, api_base: str) -> dict[str, str]:
     env.update({"PATH": f"{SCRIPTS}{os.pathsep}{os.environ.get('PATH', '')}",
                 "ORKEON_MODEL": f"openai/{SERVED_NAME}", "ORKEON_API_BASE": api_base,
                 "OPENAI_API_KEY": EVAL_KEY, "XDG_CONFIG_HOME": str(home / "xdg"),
+                "XDG_STATE_HOME": str(home / "state"),  # each scenario's workspace state stays in its own home
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True", "NO_COLOR": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
     return env
 
