@@ -152,7 +152,8 @@ clean:
 # AGENTS=orkeon,aider,mini-swe-agent names who plays (not all three: printed, not recorded). ONLY=TEXT runs
 # the scenarios or tasks whose name holds TEXT (printed, not recorded). TRACE=DIR keeps each scenario's folder
 # under DIR with every request and reply (exchanges.json); for the generated suite, the dev half's only
-# (printed, not recorded).
+# (printed, not recorded). A recorded card writes each attempt down as it ends and, run again on the same
+# commit, goes on where a stopped run left off; FRESH=1 starts it over.
 MODEL ?= all
 SUITE ?= generated
 REPEAT ?= 1
@@ -160,6 +161,7 @@ SAMPLE ?=
 AGENTS ?=
 ONLY ?=
 TRACE ?=
+FRESH ?=
 eval: setup
 	$(BIN)/python -m devtools.eval --model $(MODEL) --suite $(SUITE) --repeat $(REPEAT) $(if $(SAMPLE),--sample \
-	  $(SAMPLE)) $(if $(AGENTS),--agents '$(AGENTS)') $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)')
+	  $(SAMPLE)) $(if $(AGENTS),--agents '$(AGENTS)') $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)') $(if $(FRESH),--fresh)

@@ -1,5 +1,5 @@
 """`python -m devtools.eval [--model 0.5b|1.5b|all] [--suite generated|smoke] [--repeat N] [--sample K]
-[--agents LIST] [--only TEXT] [--trace DIR] [--no-record]`: the eval (see __init__)."""
+[--agents LIST] [--only TEXT] [--trace DIR] [--no-record] [--fresh]`: the eval (see __init__)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from pathlib import Path
 from devtools.eval import cache, card
 from devtools.eval.families import AGENTS
 from devtools.eval.generated import Options, run_generated
+from devtools.eval.journal import journal_path
 from devtools.eval.scenarios import SUITE, Context, judged
 from devtools.eval.scorecard import Card, record, terminal_table
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
@@ -129,6 +130,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds one run of Orkeon may take (default 900 for smoke, 300 for generated)")
     parser.add_argument("--no-record", action="store_true", help="print the scorecard, leave docs/models.md")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start the card over instead of going on from the attempts a stopped run of the same "
+                             "code wrote down")
     parser.add_argument("--trace", type=Path, default=None,
                         help="keep each scenario's folder (for the generated suite: the dev half's only) under this "
                              "new folder, with exchanges.json: every request sent to the model and its reply "
@@ -143,21 +147,30 @@ def _run_smoke(args: argparse.Namespace, keys: list[str]) -> None:
         print(terminal_table(scored))
         if _records(args):
             record(DOCUMENT, scored)
+            print(f"\nrecorded in {DOCUMENT.relative_to(ROOT)}")
 
 
 def _run_generated(args: argparse.Namespace, keys: list[str]) -> None:
     options = Options(repeat=args.repeat, sample=args.sample or 0, agents=args.agents, only=args.only,
                       trace=args.trace, orkeon_timeout=args.timeout or 300.0)
+    commit = _commit()
     for key in keys:
         trace = None if args.trace is None else args.trace / key
-        scored = run_generated(key, dataclasses.replace(options, trace=trace), _say, _commit())
+        journal = journal_path(cache.cache_root(), key, commit, args.repeat) if _records(args) else None
+        if journal is not None and args.fresh:
+            journal.unlink(missing_ok=True)
+        scored = run_generated(key, dataclasses.replace(options, trace=trace, journal=journal), _say, commit)
         sampled = f", a sample of {args.sample} a family (not recorded)" if args.sample else ""
         print(f"\n{scored.model_title} on {scored.server}: generated tasks, seed {scored.seed}, each run "
               f"{scored.repeat} time(s){sampled}\n")
         print(card.terminal_text(scored))
         print(f"\n{scored.summary()}")
-        if _records(args):
+        if not scored.complete:
+            print(f"\nstopped after {len(scored.attempts)} of {scored.planned} attempts: printed, not recorded"
+                  + ("; `make eval` with the same arguments on this commit goes on from there" if journal else ""))
+        elif _records(args):
             card.record(DOCUMENT, scored)
+            print(f"\nrecorded in {DOCUMENT.relative_to(ROOT)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,8 +186,6 @@ def main(argv: list[str] | None = None) -> int:
     except cache.EvalSetupError as error:
         print(f"make eval: {error}", file=sys.stderr)
         return 2
-    if _records(args):
-        print(f"\nrecorded in {DOCUMENT.relative_to(ROOT)}")
     return 0
 
 

@@ -31,6 +31,13 @@ class GeneratedCard:
     repeat: int
     attempts: Sequence[Attempt]
     agents: Sequence[str]
+    planned: int = 0
+    """The attempts the run set out to play (0: as many as it has)."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every planned attempt ran: a card stopped part-way is printed, never recorded."""
+        return len(self.attempts) >= self.planned
 
     @property
     def rows(self) -> list[Row]:

@@ -17,11 +17,12 @@ from pathlib import Path
 from devtools.eval import cache
 from devtools.eval.card import GeneratedCard
 from devtools.eval.families import AGENTS, Played, Setting, agents_for, play
+from devtools.eval.journal import Journal, header
 from devtools.eval.peer_agents import PEERS, peer_venv
 from devtools.eval.scenarios import Verdict
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
 from devtools.eval.tally import Attempt
-from devtools.eval.tasks import DEV, SEED, Task, generate, sample
+from devtools.eval.tasks import DEV, SEED, Task, generate, play_order, sample
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class Options:
     only: str = ""
     trace: Path | None = None
     orkeon_timeout: float = 300.0
+    journal: Path | None = None
+    """Where each attempt is written as it ends, and what a stopped card goes on from (journal.py)."""
 
 
 def chosen_tasks(options: Options, seed: int = SEED) -> list[Task]:
@@ -39,7 +42,7 @@ def chosen_tasks(options: Options, seed: int = SEED) -> list[Task]:
     tasks = generate(seed)
     if options.sample:
         tasks = sample(tasks, options.sample)
-    return [task for task in tasks if options.only.lower() in task.id.lower()]
+    return play_order([task for task in tasks if options.only.lower() in task.id.lower()])
 
 
 def attempt_folder(scratch: Path, trace: Path | None, task: Task, agent: str, run: int) -> tuple[Path, bool]:
@@ -86,26 +89,54 @@ def run_generated(key: str, options: Options, say: Callable[[str], None], commit
             proxy = MeteringProxy(server.port).start()
             try:
                 setting = Setting(proxy.api_base, options.orkeon_timeout, venvs)
-                attempts = play_all(tasks, options, setting, proxy, Path(scratch), say)
+                journal = None
+                if options.journal is not None:
+                    journal = Journal(options.journal, header(key, commit, SEED, options.repeat, options.agents))
+                attempts = play_all(tasks, options, setting, proxy, Path(scratch), say, journal)
             finally:
                 proxy.stop()
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     server_name = f"llama.cpp llama-server ({cache.SERVER_SDIST} sdist source, --jinja, -c {CONTEXT_SIZE})"
     agents = [agent for agent in AGENTS if agent in options.agents]
-    return GeneratedCard(key, spec.title, server_name, when, commit, SEED, options.repeat, attempts, agents)
+    if options.journal is not None:
+        say(f"every attempt is in {options.journal}")
+    planned = options.repeat * sum(len(agents_for(task.family, options.agents)) for task in tasks)
+    return GeneratedCard(key, spec.title, server_name, when, commit, SEED, options.repeat, attempts, agents, planned)
 
 
 def play_all(tasks: Sequence[Task], options: Options, setting: Setting, proxy: MeteringProxy, scratch: Path,
-              say: Callable[[str], None]) -> list[Attempt]:
+              say: Callable[[str], None], journal: Journal | None = None) -> list[Attempt]:
+    """Every attempt of the card, in the tasks' order; those `journal` holds already are taken from it."""
+    plan = [(task, agent, run) for task in tasks for agent in agents_for(task.family, options.agents)
+            for run in range(options.repeat)]
     attempts: list[Attempt] = []
-    for task in tasks:
-        for agent in agents_for(task.family, options.agents):
-            for run in range(options.repeat):
-                folder, keep = attempt_folder(scratch, options.trace, task, agent, run)
-                folder.mkdir(parents=True)
-                done = attempt(task, agent, folder, setting, proxy.reset, keep)
-                attempts.append(done)
-                say(f"[{task.half}] {task.id} · {agent}: {'pass' if done.passed else 'FAIL'} in {done.seconds:.0f} s, "
-                    f"{done.tokens:,} tokens: {done.note}")
+    if journal is not None and journal.done:
+        say(f"going on from {journal.path}: {len(journal.done)} of {len(plan)} attempts ran already")
+    started, played = time.monotonic(), 0
+    for number, (task, agent, run) in enumerate(plan, start=1):
+        earlier = journal.ran(task.id, agent, run) if journal is not None else None
+        if earlier is not None:
+            attempts.append(earlier)
+            continue
+        folder, keep = attempt_folder(scratch, options.trace, task, agent, run)
+        folder.mkdir(parents=True)
+        try:
+            done = attempt(task, agent, folder, setting, proxy.reset, keep)
+        except KeyboardInterrupt:  # Ctrl-C or a stop: the card of what ran, the journal keeps it for a next run
+            say(f"stopped at attempt {number} of {len(plan)}")
+            break
+        attempts.append(done)
+        if journal is not None:
+            journal.write(done, run)
+        played += 1
+        say(f"{_progress(number, len(plan), played, time.monotonic() - started)} [{task.half}] {task.id} · {agent}: "
+            f"{'pass' if done.passed else 'FAIL'} in {done.seconds:.0f} s, {done.tokens:,} tokens: {done.note}")
     return attempts
+
+
+def _progress(number: int, total: int, played: int, elapsed: float) -> str:
+    """`(n/N, m min, about k min left)`: the wait ahead judged by the attempts this run has played so far."""
+    left = (total - number) * elapsed / played / 60
+    return f"({number}/{total}, {elapsed / 60:.0f} min, about {left:.0f} min left)"
+
 

@@ -18,6 +18,7 @@ import json
 import re
 import select
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -74,7 +75,7 @@ class MeteringProxy:
         self.upstream_port = upstream_port
         self.meter = Meter()
         self.lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server = _QuietServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._max_text_results = 0
@@ -129,6 +130,15 @@ class MeteringProxy:
                 waiting = [exchange for exchange in self.meter.exchanges if "reply" not in exchange]
                 if waiting:
                     waiting[0]["reply"] = {"content": text, "tool_calls": calls, "usage": usage}
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """The proxy's server: a client that hangs up (an agent stopped at its time limit, a closed keep-alive
+    connection) is how attempts end, not an error to print a traceback for."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 def _content_text(content: Any) -> str:

@@ -223,15 +223,28 @@ def split(tasks: Iterable[Task], seed: int) -> list[Task]:
 
 
 def sample(tasks: Sequence[Task], per_family: int) -> list[Task]:
-    """The first `per_family` tasks of each family, taken from the two halves in turn."""
+    """The first `per_family` tasks of each family, taken from the two halves in turn, every other family
+    starting with the held-out half (so a sample of one a family still sees both halves)."""
     out: list[Task] = []
-    for family in FAMILIES:
-        halves = [[task for task in tasks if task.family == family and task.half == half] for half in (DEV, HELD_OUT)]
-        turns = [task for pair in _zip_longest(*halves) for task in pair if task is not None]
+    for number, family in enumerate(FAMILIES):
+        order = (DEV, HELD_OUT) if number % 2 == 0 else (HELD_OUT, DEV)
+        halves = [[task for task in tasks if task.family == family and task.half == half] for half in order]
+        turns = [task for row in _zip_all(halves) for task in row]
         out += turns[:per_family]
     return out
 
 
-def _zip_longest(first: list[Task], second: list[Task]) -> list[tuple[Task | None, Task | None]]:
-    length = max(len(first), len(second))
-    return [(first[i] if i < len(first) else None, second[i] if i < len(second) else None) for i in range(length)]
+def play_order(tasks: Sequence[Task]) -> list[Task]:
+    """The order a card plays its tasks in: the held-out half first, then the dev half, each taking the families
+    in turn, so a card stopped early has measured the half that counts, a little of every family."""
+    out: list[Task] = []
+    for half in (HELD_OUT, DEV):
+        queues = [[task for task in tasks if task.half == half and task.family == family] for family in FAMILIES]
+        out += [task for row in _zip_all(queues) for task in row]
+    return out
+
+
+def _zip_all(queues: list[list[Task]]) -> list[list[Task]]:
+    """The queues' first tasks, then their second ones, and so on (a queue that runs out is passed over)."""
+    longest = max((len(queue) for queue in queues), default=0)
+    return [[queue[i] for queue in queues if i < len(queue)] for i in range(longest)]

@@ -9,7 +9,9 @@ from pathlib import Path
 from devtools.eval.card import GeneratedCard, terminal_text
 from devtools.eval.families import Setting
 from devtools.eval.generated import Options, attempt_folder, chosen_tasks, play_all
+from devtools.eval.journal import Journal, header
 from devtools.eval.server import MeteringProxy
+from devtools.eval.tally import Attempt
 from devtools.eval.tasks import DEV, HELD_OUT
 from tests.support.fake_peer import fake_venv
 from tests.support.stub_openai_server import StubOpenAIServer
@@ -65,3 +67,33 @@ def test_a_run_of_the_peers_fills_both_halves_of_the_card_and_keeps_dev_traces_o
                       for half in (DEV, HELD_OUT)}
     assert (len(said), len(kept)) == (len(attempts), sum(1 for a in attempts if a.half == DEV))
     assert "Held-out half" in terminal_text(card) and "commit" in terminal_text(card).split("Held-out half")[1]
+
+
+def test_a_journaled_run_goes_on_where_the_stopped_one_left_off(tmp_path: Path) -> None:
+    options = Options(sample=1, agents=("aider",), only="question")
+    tasks = chosen_tasks(options)
+    venv = fake_venv(tmp_path / "venv")
+    journal_file = tmp_path / "card.jsonl"
+    card_header = header("1.5b", "abc1234", 51, 1, ["aider"])
+    with StubOpenAIServer(default={"content": "ok"}) as stub:
+        proxy = MeteringProxy(stub.port).start()
+        try:
+            setting = Setting(proxy.api_base, 60, {"aider": venv})
+            first = play_all(tasks, options, setting, proxy, tmp_path / "one", [].append,
+                             Journal(journal_file, card_header))
+            said: list[str] = []
+            second = play_all(tasks, options, setting, proxy, tmp_path / "two", said.append,
+                              Journal(journal_file, card_header))
+        finally:
+            proxy.stop()
+
+    assert len(first) == 1 and second == first
+    assert said == [f"going on from {journal_file}: 1 of 1 attempts ran already"]
+    assert not (tmp_path / "two").exists()
+
+
+def test_a_card_stopped_part_way_is_not_complete() -> None:
+    attempt = Attempt("fix", "fix:a", "held-out", "orkeon", True, "ok", 10, 1.0)
+
+    assert not GeneratedCard("1.5b", "M", "s", "now", "abc", 51, 1, [attempt], ["orkeon"], planned=2).complete
+    assert GeneratedCard("1.5b", "M", "s", "now", "abc", 51, 1, [attempt, attempt], ["orkeon"], planned=2).complete

@@ -13,7 +13,7 @@ import pytest
 
 from devtools.eval.mutations import OPERATORS
 from devtools.eval.projects import load, run_tests, write
-from devtools.eval.tasks import DEV, HELD_OUT, SEED, Task, generate, sample, split
+from devtools.eval.tasks import DEV, FAMILIES, HELD_OUT, SEED, Task, generate, play_order, sample, split
 
 TASKS = generate()
 
@@ -98,6 +98,21 @@ def test_a_sample_takes_k_a_family_from_both_halves() -> None:
                                                                    ("fix", "question", "review", "review-clean",
                                                                     "commit")}
     assert {task.half for task in taken if task.family == "fix"} == {DEV, HELD_OUT}
+
+
+def test_a_sample_of_one_a_family_still_sees_both_halves() -> None:
+    taken = sample(TASKS, 1)
+
+    assert len(taken) == len(FAMILIES) and {task.half for task in taken} == {DEV, HELD_OUT}
+
+
+def test_a_card_plays_the_held_out_half_first_taking_the_families_in_turn() -> None:
+    ordered = play_order(TASKS)
+    held_out = sum(1 for task in TASKS if task.half == HELD_OUT)
+
+    assert sorted(task.id for task in ordered) == sorted(task.id for task in TASKS)
+    assert {task.half for task in ordered[:held_out]} == {HELD_OUT}
+    assert [task.family for task in ordered[:len(FAMILIES)]] == list(FAMILIES)
 
 
 def test_every_fix_tasks_bug_makes_the_projects_tests_fail(tmp_path: Path) -> None:
