@@ -215,14 +215,14 @@ def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
                     self._relay_stream(answer, is_chat)
                 else:
                     data = answer.read()
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                    if is_chat and answer.status == 200:
+                    if is_chat and answer.status == 200:  # counted before the client can have it (above)
                         with contextlib.suppress(ValueError):
                             proxy.saw_reply(json.loads(data))
                     elif is_chat:
                         proxy.meter.errors.append(f"{answer.status}: {data[:300].decode(errors='replace')}")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
             except OSError as error:
                 with contextlib.suppress(OSError):
                     self.send_error(502, f"llama-server: {error}")
@@ -247,13 +247,21 @@ def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
             seen: list[bytes] = []
-            for line in _lines(answer):
-                seen.append(line)
-                self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
-                self.wfile.flush()
-            self.wfile.write(b"0\r\n\r\n")
-            if is_chat:
-                proxy.saw_reply(_stream_reply(seen))
+            counted = not is_chat
+            try:
+                for line in _lines(answer):
+                    seen.append(line)
+                    if not counted and line.strip() == b"data: [DONE]":
+                        # Counted before the client has its last line: it may be gone (its attempt judged and
+                        # the meter read) before the server's stream ends.
+                        proxy.saw_reply(_stream_reply(seen))
+                        counted = True
+                    self.wfile.write(f"{len(line):x}\r\n".encode() + line + b"\r\n")
+                    self.wfile.flush()
+                self.wfile.write(b"0\r\n\r\n")
+            finally:
+                if not counted:
+                    proxy.saw_reply(_stream_reply(seen))
 
     return Handler
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import threading
+import time
 import urllib.request
 from typing import Any
 
@@ -109,3 +111,50 @@ def test_a_client_that_gives_up_closes_its_request_upstream_so_the_server_can_ca
         upstream.close()
 
     assert received.startswith(b"POST ")  # asked, then closed once the client had gone (not after 1,800 s)
+
+
+
+def _sse_upstream(events: list[bytes], pause: float) -> socket.socket:
+    """A server that answers one request with `events` as a chunked event stream, then waits `pause` seconds
+    before the stream's last chunk (llama-server's end of stream can come well after its `data: [DONE]`)."""
+    upstream = socket.socket()
+    upstream.bind(("127.0.0.1", 0))
+    upstream.listen(1)
+
+    def serve() -> None:
+        connection, _ = upstream.accept()
+        with connection:
+            connection.recv(65536)
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                               b"Transfer-Encoding: chunked\r\n\r\n")
+            for event in events:
+                connection.sendall(f"{len(event):x}\r\n".encode() + event + b"\r\n")
+            time.sleep(pause)
+            with contextlib.suppress(OSError):
+                connection.sendall(b"0\r\n\r\n")
+
+    threading.Thread(target=serve, daemon=True).start()
+    return upstream
+
+
+def test_a_streamed_reply_is_counted_by_the_time_its_client_has_done() -> None:
+    events = [b'data: {"choices": [{"delta": {"content": "90"}}]}\n\n',
+              b'data: {"choices": [], "usage": {"prompt_tokens": 700, "completion_tokens": 2}}\n\n',
+              b"data: [DONE]\n\n"]
+    upstream = _sse_upstream(events, pause=2.0)
+    proxy = MeteringProxy(int(upstream.getsockname()[1])).start()
+    try:
+        client = socket.create_connection(("127.0.0.1", int(proxy.api_base.split(":")[2].split("/")[0])))
+        body = b'{"model": "m", "stream": true}'
+        client.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                       + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        received = b""
+        while b"[DONE]" not in received:
+            received += client.recv(4096)
+        client.close()  # gone before the stream's end, as Orkeon's client is; its attempt is judged now
+        counted = proxy.reset()
+    finally:
+        proxy.stop()
+        upstream.close()
+
+    assert (counted.tokens, counted.replies) == (702, ["90"])
