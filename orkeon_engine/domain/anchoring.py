@@ -5,12 +5,13 @@ The rules, in order, for one proposal:
 2. it quotes a line: any line of the quote, without a copied `  12 + ` prefix, a diff's leading `+` or
    surrounding backticks, whitespace folded; a quote of MIN_PARTIAL_QUOTE characters or more may be a part
    of the line;
-3. `line` is an added line whose text matches the quote: it stands there;
-4. otherwise the quote matches another added line of the hunk that holds `line`: it moves to the nearest one;
-5. otherwise the quote is like an added line of that hunk (difflib's ratio of at least FUZZY_MIN, whitespace
-   folded: a quote the model retyped with a slip): it moves to the likest, the nearest of equals;
-6. otherwise, when `line` is an added line, it stands there, anchored by the number printed beside the line
-   (`Finding.by_number`: the report says how many were), since the number is what a model copies best;
+3. `line` is a pointable line whose text matches the quote: it stands there (a pointable line is an added
+   one or, where lines were only removed, the line that stands in their place: Hunk.pointable);
+4. otherwise the quote matches another pointable line of the hunk that holds `line`: it moves to the nearest;
+5. otherwise the quote is like a pointable line of that hunk (difflib's ratio of at least FUZZY_MIN,
+   whitespace folded: a quote the model retyped with a slip): it moves to the likest, the nearest of equals;
+6. otherwise, when `line` is a pointable line, it stands there, anchored by the number printed beside the
+   line (`Finding.by_number`: the report says how many were), since the number is what a model copies best;
 7. otherwise it is dropped, with its reason and its kind (DROP_KINDS) counted.
 A proposal whose path, quote and lens were dismissed before is left out. Findings on the same line merge
 when their titles say the same thing, or when a later pass of the same lens repeated one; two with the same
@@ -130,23 +131,23 @@ def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
     wanted = _wanted(proposal.quote)
     if not wanted:
         return Dropped(proposal, "it quotes no line", QUOTE_NOT_FOUND)
-    line = file.added_line(proposal.line)
+    line = file.pointable_line(proposal.line)
     if line is not None and _any_matches(wanted, fold_whitespace(line.text)):
         return _finding(proposal, file, line)
     hunk = file.hunk_at(proposal.line)
     if hunk is None:
         return Dropped(proposal, f"line {proposal.line} is outside the changed lines", NOT_CHANGED)
-    matches = [candidate for candidate, folded in hunk.folded_added if _any_matches(wanted, folded)]
+    matches = [candidate for candidate, folded in hunk.folded_pointable if _any_matches(wanted, folded)]
     if matches:
         return _finding(proposal, file, min(matches, key=lambda c: _distance(c, proposal.line)))
-    alike = [(_likeness(wanted, folded), candidate) for candidate, folded in hunk.folded_added]
+    alike = [(_likeness(wanted, folded), candidate) for candidate, folded in hunk.folded_pointable]
     best = max((score for score, _ in alike), default=0.0)
     if best >= FUZZY_MIN:
         likest = [candidate for score, candidate in alike if score == best]
         return _finding(proposal, file, min(likest, key=lambda c: _distance(c, proposal.line)))
     if line is not None:
         return replace(_finding(proposal, file, line), by_number=True)
-    return Dropped(proposal, "its quote matches no added line of its hunk", QUOTE_NOT_FOUND)
+    return Dropped(proposal, "its quote matches no changed line of its hunk", QUOTE_NOT_FOUND)
 
 
 def _distance(candidate: DiffLine, line: int) -> tuple[int, int]:

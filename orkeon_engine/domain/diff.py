@@ -51,9 +51,36 @@ class Hunk:
         return tuple(line for line in self.lines if line.kind == "added")
 
     @cached_property
-    def folded_added(self) -> tuple[tuple[DiffLine, str], ...]:
-        """The added lines with their text whitespace-folded, computed once (anchoring searches them)."""
-        return tuple((line, " ".join(line.text.split())) for line in self.lines if line.kind == "added")
+    def pointable(self) -> tuple[DiffLine, ...]:
+        """The lines a finding may point at: the added ones and, where lines were only removed (a dropped
+        guard, a dropped call), the line that now stands in their place: the next one of the new file, or the
+        one before it when the removal ends the hunk."""
+        out: list[DiffLine] = []
+        for index, line in enumerate(self.lines):
+            if line.kind == "added":
+                out.append(line)
+            elif line.kind == "removed" and not self._replaced(index):
+                stand_in = self._stand_in(index)
+                if stand_in is not None and stand_in not in out:
+                    out.append(stand_in)
+        return tuple(sorted(out, key=lambda line: line.new_number or 0))
+
+    def _replaced(self, index: int) -> bool:
+        """Whether the run of removed lines holding `index` is followed by added lines (a replacement)."""
+        rest = self.lines[index:]
+        after = next((line for line in rest if line.kind != "removed"), None)
+        return after is not None and after.kind == "added"
+
+    def _stand_in(self, index: int) -> DiffLine | None:
+        after = next((line for line in self.lines[index:] if line.kind == "context"), None)
+        if after is not None:
+            return after
+        return next((line for line in reversed(self.lines[:index]) if line.kind != "removed"), None)
+
+    @cached_property
+    def folded_pointable(self) -> tuple[tuple[DiffLine, str], ...]:
+        """The pointable lines with their text whitespace-folded, computed once (anchoring searches them)."""
+        return tuple((line, " ".join(line.text.split())) for line in self.pointable)
 
     def covers(self, new_number: int) -> bool:
         return self.new_start <= new_number <= max(self.new_end, self.new_start)
@@ -76,6 +103,21 @@ class FileDiff:
     def _added_by_number(self) -> dict[int, DiffLine]:
         return {line.new_number: line for hunk in self.hunks for line in hunk.lines
                 if line.kind == "added" and line.new_number is not None}
+
+    def pointable_line(self, new_number: int) -> DiffLine | None:
+        """The line numbered `new_number` when a finding may point at it (Hunk.pointable)."""
+        return self._pointable_by_number.get(new_number)
+
+    @cached_property
+    def _pointable_by_number(self) -> dict[int, DiffLine]:
+        return {line.new_number: line for hunk in self.hunks for line in hunk.pointable
+                if line.new_number is not None}
+
+    @property
+    def reviewable(self) -> bool:
+        """Whether a finding could point at a line of it (a deleted file, a change of mode or a binary file
+        has none: Hunk.pointable)."""
+        return any(hunk.pointable for hunk in self.hunks)
 
     def hunk_at(self, new_number: int) -> Hunk | None:
         for hunk in self.hunks:

@@ -113,7 +113,7 @@ def test_a_quote_nowhere_in_the_hunk_is_dropped_unless_its_number_names_an_added
     on_context = anchor_finding(_proposal(5, "os.remove(path)"), DIFF)
     on_added = anchor_finding(_proposal(3, "os.remove(path)"), DIFF)
 
-    assert isinstance(on_context, Dropped) and on_context.reason == "its quote matches no added line of its hunk"
+    assert isinstance(on_context, Dropped) and on_context.reason == "its quote matches no changed line of its hunk"
     assert isinstance(on_added, Finding) and on_added.line == 3 and on_added.by_number
     assert on_added.quote == "    handle = open(path, mode)"  # the line's own text, not the model's quote
 
@@ -134,6 +134,17 @@ def test_a_quote_of_a_context_line_is_dropped():
     outcome = anchor_finding(_proposal(5, "return None"), DIFF)
 
     assert isinstance(outcome, Dropped)
+
+
+def test_a_finding_on_the_line_that_stands_in_for_a_removal_stands_there():
+    diff = parse_diff("diff --git a/s.py b/s.py\n--- a/s.py\n+++ b/s.py\n@@ -1,4 +1,2 @@\n def load(f):\n"
+                      "-    if not f.exists():\n-        return []\n     return read(f)\n")
+
+    outcome = anchor_finding(_proposal(2, "return read(f)", path="s.py"), diff)
+    elsewhere = anchor_finding(_proposal(1, "def load(f):", path="s.py"), diff)
+
+    assert isinstance(outcome, Finding) and outcome.line == 2
+    assert isinstance(elsewhere, Dropped)
 
 
 def test_a_line_outside_every_hunk_is_dropped():
@@ -247,13 +258,13 @@ def diffs_with_proposals(draw):
 
 @given(diffs_with_proposals())
 @settings(max_examples=300)
-def test_every_standing_finding_sits_on_an_added_line_that_it_quotes(case):
+def test_every_standing_finding_sits_on_a_pointable_line_that_it_quotes(case):
     diff, new, proposals = case
 
     settled = settle_findings(proposals, diff)
 
     for finding in settled.findings:
-        line = diff.file(finding.path).added_line(finding.line)
+        line = diff.file(finding.path).pointable_line(finding.line)
         assert line is not None
         assert new[finding.line - 1] == finding.quote == line.text
         assert finding.line <= finding.end_line <= max(len(new), finding.line)

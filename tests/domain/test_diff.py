@@ -69,6 +69,36 @@ def test_added_lines_carry_their_new_file_numbers():
     assert added == [(2, "x = 2"), (3, "y = 3"), (11, "    return x")]
 
 
+REMOVALS = parse_diff("""diff --git a/m.py b/m.py
+--- a/m.py
++++ b/m.py
+@@ -1,7 +1,4 @@
+ def load(file):
+-    if not file.exists():
+-        return []
+     return read(file)
+-x = 1
++x = 2
+ y = 3
+-z = 4
+""")
+
+
+def test_where_lines_are_only_removed_the_line_in_their_place_may_be_pointed_at():
+    hunk = REMOVALS.files[0].hunks[0]
+
+    assert [(line.new_number, line.text) for line in hunk.pointable] == [
+        (2, "    return read(file)"), (3, "x = 2"), (4, "y = 3")]
+    assert REMOVALS.files[0].pointable_line(2) is not None and REMOVALS.files[0].pointable_line(1) is None
+
+
+def test_a_deleted_file_has_no_line_to_point_at():
+    deleted = parse_diff("diff --git a/o.py b/o.py\ndeleted file mode 100644\n--- a/o.py\n+++ /dev/null\n"
+                         "@@ -1,2 +0,0 @@\n-a = 1\n-b = 2\n")
+
+    assert (deleted.files[0].reviewable, REMOVALS.files[0].reviewable) == (False, True)
+
+
 def test_a_removed_line_has_no_new_number_and_context_has_both():
     hunk = parse_diff(STAGED).file("src/app.py").hunks[0]
 

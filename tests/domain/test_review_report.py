@@ -18,7 +18,7 @@ LEAK = Finding("src/b.py", 4, 4, "    handle = open(path)", "high", "correctness
                replacement="    with open(path) as handle:")
 NIT = Finding("src/a.py", 9, 9, "x=1", "nit", "maintainability", "Spacing", "")
 LOW = Finding("src/b.py", 2, 2, "import os", "low", "security", "Unused import", "")
-WRONG = Dropped(Proposal("src/b.py", 3, "nope", "high", "tests", "t"), "its quote matches no added line of its hunk",
+WRONG = Dropped(Proposal("src/b.py", 3, "nope", "high", "tests", "t"), "its quote matches no changed line of its hunk",
                 QUOTE_NOT_FOUND)
 
 
@@ -74,7 +74,7 @@ def test_the_json_report_carries_the_ranked_findings_and_the_dropped_reasons():
     report = json_report(_result())
 
     assert [f["severity"] for f in report["findings"]] == ["high", "low", "nit"]
-    assert report["dropped"][0]["reason"] == "its quote matches no added line of its hunk"
+    assert report["dropped"][0]["reason"] == "its quote matches no changed line of its hunk"
     assert report["counts"]["high"] == 1
 
 

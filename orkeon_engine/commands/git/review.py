@@ -75,7 +75,7 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     if deps.review_source is None:
         raise NotConfiguredError("this engine has no repository reader wired, so there is nothing to review")
     diff = parse_diff(await deps.review_source.diff(request))
-    if not any(hunk.added() for file in diff.files for hunk in file.hunks):
+    if not any(file.reviewable for file in diff.files):
         return CommandView(message=_nothing_to_review(request))
     from orkeon_engine.crews.code_review.run import (  # pydantic: not at start-up
         DEFAULT_DEADLINE_SECONDS,
@@ -160,7 +160,7 @@ def _nothing_to_review(request: DiffRequest) -> str:
     if request.scope == "staged":
         return ("nothing to review: no change is staged (stage some with `git add`, or use --working "
                 "or --base REV)")
-    return f"nothing to review: {request.describe()} add no line"
+    return f"nothing to review: {request.describe()} change no line"
 
 
 def _view(result: ReviewResult, output: str, threshold: Severity | None, version: str,

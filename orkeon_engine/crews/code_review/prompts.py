@@ -17,6 +17,7 @@ MARKERS: dict[str, str] = {
     "leaves to others": "What this lens leaves to the others",
     "points at a changed line": "points at one line marked +",
     "quotes it": "copy that line's text exactly",
+    "removal": "where lines marked - have nothing added in their place, point at the line just below them",
     "the line of the defect": "Quote the line where the problem is",
     "severity scale": "The severity scale, gravest first",
     "only what the diff shows": "Report only what the diff shows",
@@ -52,7 +53,8 @@ How to report
 - {MARKERS["only what the diff shows"]}. A concern that depends on code you cannot see, or on a guess about \
 how the code is called, is left out.
 - Each finding {MARKERS["points at a changed line"]} (added or changed) by its path and the number printed at \
-its left. Lines marked - are gone and lines without a marker are context: neither can be pointed at.
+its left. Lines marked - are gone and lines without a marker are context: neither can be pointed at, \
+except that {MARKERS["removal"]}: the removal is judged there.
 - In "quote", {MARKERS["quotes it"]}, without its number or marker. {MARKERS["the line of the defect"]} \
 (the condition, the expression, the call), not the line that opens its function, unless the problem is in \
 that line. A finding whose quote does not match its line is thrown away.

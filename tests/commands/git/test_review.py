@@ -77,7 +77,7 @@ async def test_verbose_lists_each_dropped_proposal_with_its_path_line_title_and_
     view = await run_review(_args("--verbose"), deps)
 
     assert view.lines[-1] == "dropped: src/app.py:4 [correctness] misnamed: quote not found " \
-                             "(its quote matches no added line of its hunk)"
+                             "(its quote matches no changed line of its hunk)"
     assert view.data["dropped"][0]["kind"] == "quote not found"
     assert view.data["dropped_counts"]["quote not found"] == 1
 
@@ -182,6 +182,39 @@ async def test_nothing_staged_says_how_to_review_something():
     view = await run_review(_args(), deps)
 
     assert view.message.startswith("nothing to review: no change is staged")
+
+
+REMOVED_GUARD = """diff --git a/todo/storage.py b/todo/storage.py
+--- a/todo/storage.py
++++ b/todo/storage.py
+@@ -9,5 +9,3 @@ def load(path=None):
+ def load(path=None):
+     file = Path(path)
+-    if not file.exists():
+-        return []
+     return json.loads(file.read_text())
+"""
+GUARD = finding("todo/storage.py", 11, "return json.loads(file.read_text())", "high",
+                "a missing file now raises instead of giving no items")
+
+
+async def test_a_change_that_only_removes_lines_is_reviewed_at_the_line_below_the_removal():
+    deps, _ = await _deps(by_lens({"correctness": answer(GUARD)}), diff=REMOVED_GUARD)
+
+    view = await run_review(_args("--lens", "correctness", "--format", "json"), deps)
+
+    report = json.loads(view.lines[0])
+    assert [(f["path"], f["line"], f["severity"]) for f in report["findings"]] == [("todo/storage.py", 11, "high")]
+
+
+async def test_a_deleted_file_alone_is_nothing_to_review():
+    deleted = ("diff --git a/old.py b/old.py\ndeleted file mode 100644\n--- a/old.py\n+++ /dev/null\n"
+               "@@ -1,2 +0,0 @@\n-a = 1\n-b = 2\n")
+    deps, _ = await _deps(diff=deleted)
+
+    view = await run_review(_args(), deps)
+
+    assert view.message.startswith("nothing to review")
 
 
 async def test_fail_on_sets_the_exit_code_when_a_finding_reaches_it():

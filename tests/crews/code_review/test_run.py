@@ -47,7 +47,7 @@ async def test_each_lens_is_asked_once_per_pass_and_its_findings_settled():
     assert [lens_of(r.system) for r in model.requests] == list(LENSES)
     assert [(f.line, f.severity) for f in result.findings] == [(5, "blocker"), (3, "high")]
     assert sorted(d.reason for d in result.dropped) == [
-        "its path is not in the diff", "its quote matches no added line of its hunk"]
+        "its path is not in the diff", "its quote matches no changed line of its hunk"]
 
 
 async def test_the_result_counts_the_tokens_and_cost_of_every_call():
