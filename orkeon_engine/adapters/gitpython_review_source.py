@@ -64,15 +64,15 @@ class GitPythonReviewSource:
     async def versions(self, request: DiffRequest, old_path: str, path: str) -> FileVersions:
         if self._top is None:
             return FileVersions(None, None)
-        return await asyncio.to_thread(self._versions, request, old_path, path)
+        return await asyncio.to_thread(self._versions, self._top, request, old_path, path)
 
-    def _versions(self, request: DiffRequest, old_path: str, path: str) -> FileVersions:
+    def _versions(self, root: str, request: DiffRequest, old_path: str, path: str) -> FileVersions:
         import git
 
-        top = git.Git(self._top)
+        top = git.Git(root)
         base = (request.base or "HEAD") if request.scope == "since" else self._head(top)
         old = None if base == EMPTY_TREE or base.startswith("-") else _shown(top, f"{base}:{old_path}")
-        new = _shown(top, f":{path}") if request.scope == "staged" else _read(os.path.join(self._top, path))
+        new = _shown(top, f":{path}") if request.scope == "staged" else _read(os.path.join(root, path))
         return FileVersions(old, new)
 
     async def mentions(self, request: DiffRequest, word: str) -> tuple[str, ...] | None:
@@ -126,7 +126,7 @@ def _shown(top: Any, spec: str) -> str | None:
     if status != 0 or not str(out).strip().isdigit() or int(str(out).strip()) > MAX_FILE_BYTES:
         return None
     status, out, _ = top.execute(["git", "cat-file", "blob", spec], with_extended_output=True,
-                                 with_exceptions=False, stdout_as_string=False)
+                                 with_exceptions=False, stdout_as_string=False, strip_newline_in_stdout=False)
     return _strict(out) if status == 0 else None
 
 

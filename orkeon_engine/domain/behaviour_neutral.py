@@ -25,11 +25,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from orkeon_engine.domain.findings import Finding, severity_rank
+from orkeon_engine.domain.findings import Finding, Severity, severity_rank
 from orkeon_engine.domain.python_neutral import Rename, python_change
 
 NeutralKind = Literal["docs-only", "formatting-only", "rename-only"]
-CAPPED_SEVERITY = "low"
+CAPPED_SEVERITY: Severity = "low"
 """What a finding graver than low on a neutral file is capped at."""
 MAX_CHARS = 400_000
 """A file longer than this is not compared (behaviour may change)."""
