@@ -59,6 +59,7 @@ class FileChange:
     reason: str
     renames: tuple[Rename, ...] = ()
     defines: frozenset[str] = frozenset()
+    module_uses: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def neutral(self) -> bool:
@@ -93,13 +94,18 @@ def classify(path: str, old: str | None, new: str | None) -> FileChange:
 
 def settle(changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> tuple[FileChange, ...]:
     """The changes with each public rename checked: the old name must be defined by a changed file, and
-    `mentions[name]` (the repository's files that still say it, after the change) must be empty; a name
-    missing from `mentions` was not searched, so it is not proven."""
+    `mentions[name]` (the repository's files that still say it, after the change) must hold no file but
+    documentation (prose cannot call a function); a name missing from `mentions` was not searched, so it is
+    not proven."""
     defined = frozenset().union(*(change.defines for change in changes))
     settled = []
     for change in changes:
         why = next((_still_said(name, defined, mentions) for name in change.public_names
                     if _still_said(name, defined, mentions)), "")
+        why = why or next((f"`{name}` is read from `{module}`, which no changed file is that defines it"
+                           for module, name in sorted(change.module_uses)
+                           if not any(name in other.defines and _is_module(other.path, module)
+                                      for other in changes)), "")
         settled.append(_may_change(change.path, why, change.renames) if why else change)
     return tuple(settled)
 
@@ -124,9 +130,19 @@ def _still_said(name: str, defined: frozenset[str], mentions: Mapping[str, Seque
         return f"`{name}` is renamed but no changed file defines it"
     if name not in mentions:
         return f"whether `{name}` is still used was not checked"
-    if mentions[name]:
-        return f"`{name}` is renamed but still used in {', '.join(sorted(mentions[name])[:3])}"
+    users = sorted(path for path in mentions[name] if _suffix(path) not in _DOCS_SUFFIXES)
+    if users:
+        return f"`{name}` is renamed but still used in {', '.join(users[:3])}"
     return ""
+
+
+def _is_module(path: str, module: str) -> bool:
+    """Whether `path` is the file of the dotted `module` (a relative one matched by its last parts)."""
+    parts = module.lstrip(".").replace(".", "/")
+    if not parts:
+        return False
+    stems = (f"{parts}.py", f"{parts}/__init__.py")
+    return any(path == stem or path.endswith("/" + stem) for stem in stems)
 
 
 def _may_change(path: str, why: str, renames: tuple[Rename, ...] = ()) -> FileChange:
@@ -154,7 +170,7 @@ def _python(path: str, old: str, new: str) -> FileChange:
         return _may_change(path, proven.unproven)
     words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)
     return FileChange(path, "rename-only", f"the change to {path} only renames {words}", proven.renames,
-                      proven.defines)
+                      proven.defines, proven.module_uses)
 
 
 def _c_family(path: str, old: str, new: str, language: str) -> FileChange:

@@ -10,13 +10,15 @@ it only renames names, and which renames are local to functions.
   place and replaced in another, or two names becoming one, is no rename (`f(a, b)` -> `f(b, a)` with `a`
   and `b` used elsewhere unchanged is a swap of arguments, a bug). Each renamed name is then placed:
   - *local*: every occurrence is a variable of a function body (`symtable`: local, not a parameter, never
-    global);
+    global), in a file that never reads variables by name (`locals()`, `vars()`, `eval`, `exec`, a frame);
   - *public*: a module or class name, a parameter, an imported name. It is a rename only when some changed
     file of the change defines it (`defines`), and the caller checks that nothing in the repository still
     says the old name (behaviour_neutral.settle).
-  A name in an attribute (`x.name`) or a keyword argument (`f(name=...)`) may belong to code outside the
-  repository, a builtin or a dunder name has a meaning of its own, and a name spelled in a string of the file
-  may be looked up by it (`locals()`, `getattr`, `__all__`): such a rename is not proven.
+  A name read as an attribute of an imported module (`channels.prepare`) is public too, and the module must
+  be a changed file that defines it. Any other attribute (`x.name`) or a keyword argument (`f(name=...)`)
+  may belong to code outside the repository, a builtin or a dunder name has a meaning of its own, and a
+  public name spelled in a string of the file may be looked up by it (`getattr`, `__all__`): such a rename
+  is not proven.
 
 Nothing is run or imported: `ast.parse` and `symtable` only read the text. A file that does not parse, or
 anything not understood, is not proven neutral.
@@ -55,6 +57,7 @@ _IDENTIFIER_FIELDS: dict[type[ast.AST], dict[str, Position]] = {
 }
 _UNPROVEN_POSITIONS: frozenset[Position] = frozenset({"attribute", "keyword"})
 _BUILTINS = frozenset(dir(builtins))
+_LOCALS_BY_NAME = frozenset({"locals", "vars", "eval", "exec", "_getframe", "currentframe", "f_locals"})
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)
 
 
@@ -79,6 +82,9 @@ class PythonChange:
     renames: tuple[Rename, ...] = ()
     defines: frozenset[str] = frozenset()
     """Old names this file defines (a def, a class, a module or class variable, a parameter, an `as` name)."""
+    module_uses: frozenset[tuple[str, str]] = frozenset()
+    """(module, old name) for each renamed name read as an attribute of an imported module (`channels.prepare`):
+    a changed file that is that module must define the name."""
     unproven: str = ""
 
     @property
@@ -131,15 +137,24 @@ def _renames(old: str, new: str, old_tree: ast.AST, pairs: list[tuple[str, str, 
         return PythonChange(unproven="its scopes cannot be read")
     old_strings, new_strings = _strings(old_tree), _strings(_parse(new) or ast.Module(body=[], type_ignores=[]))
     renames = []
+    modules = _module_aliases(old_tree, old_scopes)
+    uses: set[tuple[str, str]] = set()
     for before, after in sorted(changed.items()):
-        why = _unproven_name(before, after, positions[before])
+        owners = _owners(old_tree, before, modules) if "attribute" in positions[before] else set()
+        why = _unproven_name(before, after, positions[before] - ({"attribute"} if owners else set()))
         if why:
             return PythonChange(unproven=why)
-        if _said_in(before, old_strings) or _said_in(after, new_strings):
+        uses |= {(module, before) for module in owners}
+        local = _only_local(before, old_scopes) and _only_local(after, new_scopes)
+        if local and _looks_up_locals(old_tree):
+            return PythonChange(unproven=f"`{before}` is a local of a file that reads its locals by name "
+                                         "(locals(), vars(), eval, exec or a frame)")
+        if not local and (_said_in(before, old_strings) or _said_in(after, new_strings)):
             return PythonChange(unproven=f"`{before}` or `{after}` is spelled in a string of the file, which "
                                          "may look it up by name")
-        renames.append(Rename(before, after, _only_local(before, old_scopes) and _only_local(after, new_scopes)))
-    return PythonChange(renames=tuple(renames), defines=_defined(old_tree, old_scopes, set(changed)))
+        renames.append(Rename(before, after, local))
+    return PythonChange(renames=tuple(renames), defines=_defined(old_tree, old_scopes, set(changed)),
+                        module_uses=frozenset(uses))
 
 
 def _unproven_name(before: str, after: str, positions: set[Position]) -> str:
@@ -151,6 +166,43 @@ def _unproven_name(before: str, after: str, positions: set[Position]) -> str:
         return f"`{before}` is renamed in {' and '.join(sorted(outside))} position, which may name code " \
                "outside the repository"
     return ""
+
+
+def _module_aliases(tree: ast.Module, scopes: list[symtable.SymbolTable]) -> dict[str, str]:
+    """The names the module binds to imported modules only (`import a.b as x`, `from a import b`), each to
+    its dotted path (a relative import's dots kept), when no scope assigns them or makes them local."""
+    aliases: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            aliases |= {alias.asname or alias.name: alias.name for alias in node.names
+                        if alias.asname or "." not in alias.name}
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            aliases |= {alias.asname or alias.name: f"{base}.{alias.name}".lstrip(".") if node.level == 0
+                        else f"{base}.{alias.name}" for alias in node.names if alias.name != "*"}
+    return {name: module for name, module in aliases.items() if _only_imported(name, scopes)}
+
+
+def _only_imported(name: str, scopes: list[symtable.SymbolTable]) -> bool:
+    for table in scopes:
+        if name not in table.get_identifiers():
+            continue
+        symbol = table.lookup(name)
+        if symbol.is_assigned() or symbol.is_parameter() or (table.get_type() != "module" and symbol.is_local()):
+            return False
+    return True
+
+
+def _owners(tree: ast.AST, name: str, modules: dict[str, str]) -> set[str]:
+    """The modules `name` is read from as an attribute (`channels.prepare`); empty when any attribute
+    `name` belongs to something else than an imported module."""
+    owners = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == name:
+            if not isinstance(node.value, ast.Name) or node.value.id not in modules:
+                return set()
+            owners.add(modules[node.value.id])
+    return owners
 
 
 def _parse(text: str) -> ast.Module | None:
@@ -249,6 +301,12 @@ def _only_local(name: str, scopes: list[symtable.SymbolTable]) -> bool:
 def _strings(tree: ast.AST) -> tuple[str, ...]:
     return tuple(node.value for node in ast.walk(tree)
                  if isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def _looks_up_locals(tree: ast.AST) -> bool:
+    """Whether the file may read a function's variables by their names (a string names one then)."""
+    return any((isinstance(node, ast.Name) and node.id in _LOCALS_BY_NAME)
+               or (isinstance(node, ast.Attribute) and node.attr in _LOCALS_BY_NAME) for node in ast.walk(tree))
 
 
 def _said_in(name: str, strings: tuple[str, ...]) -> bool:

@@ -125,3 +125,24 @@ def test_a_returned_value_named_first_is_refactor_only():
 
     assert (change.kind, change.reason) == ("refactor-only",
                                             "the change to app.py only names a returned value before returning it")
+
+
+CHANNELS = ("def prepare(text):\n    return text\n", "def compose(text):\n    return text\n")
+SERVICE = ("from notifier import channels\n\n\ndef send(text):\n    return channels.prepare(text)\n",
+           "from notifier import channels\n\n\ndef send(text):\n    return channels.compose(text)\n")
+
+
+def test_a_function_renamed_where_a_module_attribute_reads_it_is_a_rename_with_its_module_changed():
+    changes = [classify("notifier/channels.py", *CHANNELS), classify("notifier/service.py", *SERVICE)]
+
+    settled = settle(changes, {"prepare": ()})
+
+    assert [change.kind for change in settled] == ["rename-only", "rename-only"]
+
+
+def test_an_attribute_of_a_module_that_the_change_does_not_touch_is_not_a_rename():
+    changes = [classify("other/channels.py", *CHANNELS), classify("notifier/service.py", *SERVICE)]
+
+    settled = settle(changes, {"prepare": ()})
+
+    assert settled[1].kind is None and "`notifier.channels`" in settled[1].reason

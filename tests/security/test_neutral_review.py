@@ -8,7 +8,7 @@ import pytest
 
 from orkeon_engine.commands.git.review import ARGS, run_review
 from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.behaviour_neutral import classify
+from orkeon_engine.domain.behaviour_neutral import classify, settle
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_review_source import FakeReviewSource
@@ -95,5 +95,21 @@ def test_a_comment_that_hides_code_in_javascript_is_not_taken_for_a_comment():
     old = "const r = /[/*]/; run(1); // */\n"
 
     change = classify("a.js", old, old.replace("run(1)", "run(2)"))
+
+    assert change.kind is None
+
+
+def test_an_attribute_of_an_outside_module_renamed_with_a_function_of_the_same_name_is_not_proven():
+    helper = classify("tools.py", "def getcwd():\n    return '.'\n", "def here():\n    return '.'\n")
+    user = classify("main.py", "import os\n\n\ndef where():\n    return os.getcwd()\n",
+                    "import os\n\n\ndef where():\n    return os.here()\n")
+
+    settled = settle([helper, user], {"getcwd": ()})
+
+    assert settled[1].kind is None
+
+
+def test_an_attribute_of_an_object_is_never_taken_for_a_module():
+    change = classify("main.py", "def f(r):\n    return r.prepare()\n", "def f(r):\n    return r.compose()\n")
 
     assert change.kind is None
