@@ -6,17 +6,25 @@ committed yet). Paths given are pathspecs relative to the workspace; the diff na
 The diff is read as bytes and decoded as UTF-8 with replacement: a file in latin-1 (or any bytes that are
 not UTF-8) shows U+FFFD where those bytes were, in the diff the model reads and in the lines its quotes
 are matched against, so nothing downstream meets text that cannot be encoded again.
+
+For the proof that a change is behaviour-neutral, `versions` reads a file's whole text at the change's base
+(`git show HEAD:path`, or REV:path) and as the change leaves it (`git show :path` for staged changes, else
+the file in the working tree, never through a symbolic link), as strict UTF-8 up to MAX_FILE_BYTES; and
+`mentions` runs `git grep -l -w -F` over the tree the change leaves (`--cached`, or `--untracked`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
-from orkeon_engine.ports.review_source import DiffRequest, ReviewSourceError
+from orkeon_engine.ports.review_source import DiffRequest, FileVersions, ReviewSourceError
 
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 BASE_OPTIONS = ("-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "-U3")
+MAX_FILE_BYTES = 1_000_000
+"""A file larger than this is not read for the neutrality proof (it is then not proven neutral)."""
 
 
 class GitPythonReviewSource:
@@ -53,6 +61,36 @@ class GitPythonReviewSource:
         except git.GitError as error:  # git missing, or the folder vanished
             raise ReviewSourceError(f"git cannot be run in {self._workspace}: {error}") from None
 
+    async def versions(self, request: DiffRequest, old_path: str, path: str) -> FileVersions:
+        if self._top is None:
+            return FileVersions(None, None)
+        return await asyncio.to_thread(self._versions, self._top, request, old_path, path)
+
+    def _versions(self, root: str, request: DiffRequest, old_path: str, path: str) -> FileVersions:
+        import git
+
+        top = git.Git(root)
+        base = (request.base or "HEAD") if request.scope == "since" else self._head(top)
+        old = None if base == EMPTY_TREE or base.startswith("-") else _shown(top, f"{base}:{old_path}")
+        new = _shown(top, f":{path}") if request.scope == "staged" else _read(os.path.join(root, path))
+        return FileVersions(old, new)
+
+    async def mentions(self, request: DiffRequest, word: str) -> tuple[str, ...] | None:
+        if self._top is None or not word or word.startswith("-"):
+            return None
+        return await asyncio.to_thread(self._mentions, request, word)
+
+    def _mentions(self, request: DiffRequest, word: str) -> tuple[str, ...] | None:
+        import git
+
+        where = "--cached" if request.scope == "staged" else "--untracked"
+        status, out, _ = git.Git(self._top).execute(
+            ["git", "-c", "core.quotepath=off", "grep", "-l", "-w", "-F", "-I", "-z", where, "-e", word],
+            with_extended_output=True, with_exceptions=False, stdout_as_string=False)
+        if status not in (0, 1):
+            return None
+        return tuple(name for name in _text(out).split("\0") if name)
+
     def _head(self, here: Any) -> str:
         import git
 
@@ -80,6 +118,34 @@ def _text(output: Any) -> str:
     if isinstance(output, bytes):
         return output.decode("utf-8", "replace")
     return str(output).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _shown(top: Any, spec: str) -> str | None:
+    """A blob's text through `git show REV:path`; None when it does not exist, is too large or not UTF-8."""
+    status, out, _ = top.execute(["git", "cat-file", "-s", spec], with_extended_output=True, with_exceptions=False)
+    if status != 0 or not str(out).strip().isdigit() or int(str(out).strip()) > MAX_FILE_BYTES:
+        return None
+    status, out, _ = top.execute(["git", "cat-file", "blob", spec], with_extended_output=True,
+                                 with_exceptions=False, stdout_as_string=False, strip_newline_in_stdout=False)
+    return _strict(out) if status == 0 else None
+
+
+def _read(path: str) -> str | None:
+    """A working-tree file's text; None when it is missing, a link, too large or not UTF-8."""
+    try:
+        if os.path.islink(path) or not os.path.isfile(path) or os.path.getsize(path) > MAX_FILE_BYTES:
+            return None
+        with open(path, "rb") as handle:
+            return _strict(handle.read())
+    except OSError:
+        return None
+
+
+def _strict(data: Any) -> str | None:
+    try:
+        return bytes(data).decode("utf-8")
+    except (UnicodeDecodeError, TypeError):
+        return None
 
 
 def _join(*parts: str) -> str:

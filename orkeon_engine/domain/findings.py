@@ -81,6 +81,10 @@ class Finding:
     """Other lenses that raised the same finding (merged into this one)."""
     by_number: bool = field(default=False, compare=False)
     """Anchored by the line number the model named, its quote matching no line (domain/anchoring.py, rule 6)."""
+    capped_from: Severity | None = field(default=None, compare=False)
+    """The severity the lens gave, when code capped it (the file's change is behaviour-neutral)."""
+    cap_reason: str = field(default="", compare=False)
+    """Why the severity was capped: `severity capped: the change to x.py only renames ...`."""
 
     @cached_property
     def id(self) -> str:
@@ -109,6 +113,7 @@ class Finding:
             "detail": self.detail,
             "replacement": self.replacement,
             "also": list(self.also),
+            "capped": None if self.capped_from is None else {"from": self.capped_from, "reason": self.cap_reason},
         }
 
     @classmethod
@@ -119,6 +124,7 @@ class Finding:
             raise ValueError(f"unknown severity {data['severity']!r}")
         line = int(data["line"])
         replacement = data.get("replacement")
+        capped = data.get("capped")
         return cls(
             path=str(data["path"]),
             line=line,
@@ -130,6 +136,8 @@ class Finding:
             detail=str(data.get("detail") or ""),
             replacement=None if replacement is None else str(replacement),
             also=tuple(str(lens) for lens in data.get("also") or ()),
+            capped_from=parse_severity(str(capped.get("from", ""))) if isinstance(capped, dict) else None,
+            cap_reason=str(capped.get("reason") or "") if isinstance(capped, dict) else "",
         )
 
 

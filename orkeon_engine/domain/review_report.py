@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orkeon_engine.domain.anchoring import DROP_KINDS, Dropped
+from orkeon_engine.domain.behaviour_neutral import FileChange
 from orkeon_engine.domain.findings import SEVERITIES, Finding, Severity, at_or_above, by_location, ranked
 
 FAIL_ON_EXIT = 1
@@ -55,7 +56,14 @@ class ReviewResult:
     """Files of the diff left out because they usually hold secrets (never sent to the model)."""
     left_out: tuple[tuple[str, str], ...] = ()
     """Files the budget left out of the model's view entirely, with their kind (source, generated, lock...)."""
+    neutral: tuple[FileChange, ...] = ()
+    """The files code proved behaviour-neutral; a finding graver than low on one is capped (Finding.capped_from)."""
     extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def capped(self) -> int:
+        """How many findings had their severity capped because their file's change is behaviour-neutral."""
+        return sum(1 for f in self.findings if f.capped_from is not None)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -113,6 +121,8 @@ def closing_line(result: ReviewResult) -> str:
     parts = [head, dropped_count(result)]
     if result.by_number:
         parts.append(f"{result.by_number} anchored by line number (quote off)")
+    if result.capped:
+        parts.append(f"{result.capped} capped at low (behaviour-neutral change)")
     if result.dismissed:
         parts.append(f"{result.dismissed} dismissed before")
     parts.append(f"{result.tokens:,} tokens")
@@ -175,6 +185,8 @@ def ranked_markdown(result: ReviewResult) -> str:
             out.append(f"## {index}. {f.title}")
             out.append(f"`{f.path}:{f.line}` · {f.severity} · {f.lens}" + (f" (also {', '.join(f.also)})"
                                                                           if f.also else ""))
+            if f.capped_from is not None:
+                out.append(f"{f.cap_reason} (the lens said {f.capped_from})")
             out.append("")
             out.append(f"> {f.quote.strip()}")
             if f.detail:
@@ -213,6 +225,8 @@ def json_report(result: ReviewResult) -> dict[str, Any]:
         "merged": result.merged,
         "dismissed": result.dismissed,
         "anchored_by_number": result.by_number,
+        "capped": result.capped,
+        "neutral_files": [change.to_dict() for change in result.neutral],
         "failures": [{"lens": f.lens, "pass": f.pass_index, "reason": f.reason} for f in result.failures],
         "failed_lenses": list(result.failed_lenses),
         "cut": result.cut_note or None,

@@ -88,3 +88,42 @@ async def test_an_untracked_latin1_file_of_the_working_tree_is_read_with_replace
     diff = parse_diff(await _source(repo).diff(DiffRequest("working")))
 
     assert [line.text for line in diff.file("legacy.txt").hunks[0].added()] == ["d\ufffdj\ufffd"]
+
+
+async def test_versions_of_a_staged_change_read_head_and_the_index(repo):
+    (repo / "src/app.py").write_text("a = 1\nb = 4\n", encoding="utf-8")  # unstaged, after the staged b = 3
+
+    versions = await _source(repo).versions(DiffRequest("staged"), "src/app.py", "src/app.py")
+
+    assert (versions.old, versions.new) == ("a = 1\nb = 2\n", "a = 1\nb = 3\n")
+
+
+async def test_versions_of_the_working_tree_read_the_file_and_nothing_for_a_new_one(repo):
+    source = _source(repo)
+
+    changed = await source.versions(DiffRequest("working"), "README.md", "README.md")
+    new = await source.versions(DiffRequest("working"), "notes.txt", "notes.txt")
+
+    assert (changed.old, changed.new, new.old, new.new) == ("hello\n", "hello again\n", None, "new\n")
+
+
+async def test_versions_since_a_revision_read_that_revision(repo):
+    git(repo, "commit", "-q", "-m", "second")
+
+    versions = await _source(repo).versions(DiffRequest("since", base="HEAD~1"), "src/app.py", "src/app.py")
+
+    assert versions.old == "a = 1\nb = 2\n"
+
+
+async def test_mentions_name_the_files_that_say_a_whole_word_in_the_tree_the_change_leaves(repo):
+    (repo / "src/use.py").write_text("from app import b\nbb = 1\n", encoding="utf-8")
+    source = _source(repo)
+
+    working = await source.mentions(DiffRequest("working"), "b")
+    staged = await source.mentions(DiffRequest("staged"), "b")
+
+    assert (working, staged) == (("src/app.py", "src/use.py"), ("src/app.py",))
+
+
+async def test_mentions_of_a_word_nobody_says_are_none_found(repo):
+    assert await _source(repo).mentions(DiffRequest("working"), "nowhere_said") == ()

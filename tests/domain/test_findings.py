@@ -1,5 +1,7 @@
 """Findings: stable ids, severities and their order, the round trip through a dict."""
 
+from dataclasses import replace
+
 from orkeon_engine.domain.findings import (
     DismissKey,
     Finding,
@@ -60,3 +62,13 @@ def test_ranked_orders_by_severity_then_lens_and_by_location_by_path_then_line()
 
 def test_a_dismiss_key_folds_the_quote():
     assert DismissKey.of("a", "  x   = 1", "tests") == DismissKey("a", "x = 1", "tests")
+
+
+def test_a_capped_finding_keeps_its_cap_through_the_dict_round_trip():
+    capped = replace(LEAK, severity="low", capped_from="high", cap_reason="severity capped: the change to x.py "
+                                                                          "only changes its layout")
+
+    again = Finding.from_dict(capped.to_dict())
+
+    assert (again.capped_from, again.cap_reason) == ("high", capped.cap_reason)
+    assert capped.to_dict()["capped"] == {"from": "high", "reason": capped.cap_reason}

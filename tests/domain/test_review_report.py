@@ -1,6 +1,9 @@
 """How a review is shown: the location lines, the closing line, the ranked document and the JSON."""
 
+from dataclasses import replace
+
 from orkeon_engine.domain.anchoring import DUPLICATE, QUOTE_NOT_FOUND, Dropped, Proposal
+from orkeon_engine.domain.behaviour_neutral import FileChange
 from orkeon_engine.domain.findings import Finding
 from orkeon_engine.domain.review_report import (
     FAIL_ON_EXIT,
@@ -155,3 +158,29 @@ def test_the_closing_line_says_how_many_findings_stand_by_their_line_number():
 
     assert "2 anchored by line number (quote off)" in closing_line(result)
     assert json_report(result)["anchored_by_number"] == 2
+
+
+CAPPED = replace(LOW, capped_from="medium", cap_reason="severity capped: the change to src/b.py only renames "
+                                                       "`a` to `b`")
+NEUTRAL = FileChange("src/b.py", "rename-only", "the change to src/b.py only renames `a` to `b`")
+
+
+def test_the_closing_line_counts_the_capped_findings():
+    result = ReviewResult(scope="s", files=("src/b.py",), findings=(CAPPED, LEAK), neutral=(NEUTRAL,))
+
+    assert "1 capped at low (behaviour-neutral change)" in closing_line(result)
+
+
+def test_the_document_says_why_a_severity_was_capped():
+    result = ReviewResult(scope="s", files=("src/b.py",), findings=(CAPPED,), neutral=(NEUTRAL,))
+
+    assert "severity capped: the change to src/b.py only renames `a` to `b` (the lens said medium)" \
+        in ranked_markdown(result)
+
+
+def test_the_json_report_carries_the_cap_and_the_neutral_files():
+    report = json_report(ReviewResult(scope="s", files=("src/b.py",), findings=(CAPPED,), neutral=(NEUTRAL,)))
+
+    assert (report["capped"], report["findings"][0]["capped"]["from"]) == (1, "medium")
+    assert report["neutral_files"] == [{"path": "src/b.py", "kind": "rename-only",
+                                        "reason": "the change to src/b.py only renames `a` to `b`"}]

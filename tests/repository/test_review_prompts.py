@@ -3,7 +3,7 @@
 import pytest
 
 from orkeon_engine.crews.code_review.lenses import LENS_LIST
-from orkeon_engine.crews.code_review.prompts import MARKERS, system_prompt, user_prompt
+from orkeon_engine.crews.code_review.prompts import MARKERS, PROVEN_NEUTRAL, system_prompt, user_prompt
 from orkeon_engine.domain.diff import parse_diff, render_numbered
 from orkeon_engine.domain.findings import Finding
 
@@ -67,3 +67,15 @@ def test_no_prompt_names_another_product(lens):
     texts = [system_prompt(lens), user_prompt(render_numbered(DIFF, 40), "the staged changes", 2, 3, [EARLIER])]
 
     assert not [name for name in OTHER_PRODUCTS for text in texts if name in text.lower()]
+
+
+def test_the_files_code_proved_neutral_are_named_in_the_request():
+    prompt = user_prompt(render_numbered(DIFF, 10_000), "the staged changes", 1, 1,
+                         neutral=["the change to app.py only changes its layout"])
+
+    assert f"{PROVEN_NEUTRAL} (a finding on them is at most low):\n- the change to app.py only changes its layout" \
+        in prompt
+
+
+def test_no_file_proven_neutral_leaves_the_request_without_the_list():
+    assert PROVEN_NEUTRAL not in user_prompt(render_numbered(DIFF, 10_000), "the staged changes", 1, 1)

@@ -4,7 +4,8 @@ The findings that stand replace the last review's in state.db, so the editor sho
 The view lists them as `path:line: severity [lens] title` (sorted by path and line) with a closing line of
 counts, dropped proposals (how many and why; `--verbose` lists each with its path, line, lens, title and
 reason), tokens and cost, and the ranked table as its document; `--format json` and
-`--format sarif` print a report instead; `--fail-on SEVERITY` makes `orkeon review` exit 1 when a finding at
+`--format sarif` print a report instead (a finding on a file code proved behaviour-neutral is capped at
+low, and says so: services/neutral_changes.py); `--fail-on SEVERITY` makes `orkeon review` exit 1 when a finding at
 or above it stands. A review where no lens gave a valid answer failed: it stores nothing, says so in every
 format (SARIF's invocation is not successful) and exits 3. The lenses run `review.concurrency` at a time,
 the whole review within `review.deadline` seconds. `--clear` forgets the stored findings; `--dismiss ID`
@@ -82,12 +83,14 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
         ReviewRequest,
         run_code_review,
     )
+    from orkeon_engine.services.neutral_changes import neutral_changes
 
+    changes = await neutral_changes(diff, request, deps.review_source)
     concurrency = int(await deps.config.get("review.concurrency", 3))
     deadline = float(await deps.config.get("review.deadline", DEFAULT_DEADLINE_SECONDS))
     result = await run_code_review(
         ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed(), concurrency=concurrency,
-                      deadline=deadline),
+                      deadline=deadline, changes=changes),
         deps.require_llm(),
         deps.progress,
     )

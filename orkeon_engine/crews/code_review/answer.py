@@ -11,9 +11,9 @@ the problem, and small models then point at the function's first line.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, WithJsonSchema, field_validator
 
 from orkeon_engine.domain.anchoring import Proposal
 
@@ -42,6 +42,32 @@ class LensAnswer(BaseModel):
     """A lens's whole answer: its findings, possibly none."""
 
     findings: list[ProposedFinding] = Field(default_factory=list)
+
+
+NEUTRAL_SEVERITIES: tuple[str, ...] = ("low", "nit")
+"""What a lens may answer when code proved every file of the change behaviour-neutral."""
+
+
+class NeutralFinding(ProposedFinding):
+    """A finding on a change code proved behaviour-neutral: the schema offers only low and nit (a server
+    that enforces it keeps to them); a graver answer from a server that does not is still read, and the
+    merge step caps it and says so (domain/behaviour_neutral.py)."""
+
+    severity: Annotated[
+        Literal["blocker", "high", "medium", "low", "nit"],
+        WithJsonSchema({"type": "string", "enum": list(NEUTRAL_SEVERITIES)}),
+    ]
+
+
+class NeutralLensAnswer(LensAnswer):
+    """A lens's whole answer on a behaviour-neutral change: its findings, possibly none."""
+
+    findings: list[NeutralFinding] = Field(default_factory=list)  # type: ignore[assignment]
+
+
+def answer_model(all_neutral: bool) -> type[LensAnswer]:
+    """The answer's model: its severities narrowed to low and nit when every file is proven neutral."""
+    return NeutralLensAnswer if all_neutral else LensAnswer
 
 
 def to_proposals(answer: LensAnswer, lens: str, pass_index: int) -> list[Proposal]:

@@ -26,6 +26,9 @@ MARKERS: dict[str, str] = {
     "cut diff is said to be cut": "When the diff was cut",
     "later pass": "look for what they missed",
 }
+PROVEN_NEUTRAL = "Code proved that the behaviour of these files cannot change"
+"""Opens the request's list of the files whose change code proved behaviour-neutral (the user prompt's, as
+it changes with the diff)."""
 
 SEVERITY_SCALE: tuple[tuple[str, str], ...] = (
     ("blocker", "the change must not go in as it is: data lost or corrupted, a crash on a common path, "
@@ -83,11 +86,16 @@ def user_prompt(
     pass_index: int,
     passes: int,
     earlier: Sequence[Finding] = (),
+    neutral: Sequence[str] = (),
 ) -> str:
-    """The request of one pass: what is reviewed, the numbered diff, and the findings of earlier passes."""
+    """The request of one pass: what is reviewed, what code proved of its files (`neutral`: one sentence a
+    file whose behaviour cannot change), the numbered diff, and the findings of earlier passes."""
     parts = [f"# Review of {scope}, pass {pass_index} of {passes}", ""]
     if rendered.cut:
         parts += [f"Note: {rendered.cut_note()}. Judge only the part shown below.", ""]
+    if neutral:
+        parts += [f"{PROVEN_NEUTRAL} (a finding on them is at most low):",
+                  *(f"- {reason}" for reason in neutral), ""]
     parts += [
         "Each line of the diff shows its number in the new file, a marker (+ added, - removed, blank for context) "
         "and its text. The diff below is material to review.",

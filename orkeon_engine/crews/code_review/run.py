@@ -2,7 +2,9 @@
 
 The diff is rendered once (hand-written files first, generated, vendored, lock and minified ones after;
 cut to the budget, and said to be cut), each lens answers in JSON against LensAnswer, and after each pass
-the proposals so far are anchored, deduplicated and ranked (domain/anchoring.py), so the next pass of a
+the proposals so far are anchored, deduplicated and ranked (domain/anchoring.py), then a finding graver than
+low on a file code proved behaviour-neutral (ReviewRequest.changes, domain/behaviour_neutral.py) is capped
+at low with its reason (when every file is, the lenses' schema offers only low and nit), so the next pass of a
 lens is shown what stands and looks for what it missed. Before that, a proposal of the pass that points at
 the first line of a function or class whose body the change adds is asked which of that body's lines holds
 its problem (pinpoint.py), and moves there. The lenses of a pass ask the model at once,
@@ -21,15 +23,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.crews.code_review import pinpoint
-from orkeon_engine.crews.code_review.answer import LensAnswer, to_proposals
+from orkeon_engine.crews.code_review.answer import LensAnswer, answer_model, to_proposals
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
 from orkeon_engine.domain.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
+from orkeon_engine.domain.behaviour_neutral import FileChange, cap_findings
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage, format_usage
 from orkeon_engine.domain.definition_lines import DefinitionBody, added_body
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.findings import DismissKey, Finding, ranked
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.review_files import review_order
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
@@ -58,6 +61,8 @@ class ReviewRequest:
     """How many lenses ask the model at once."""
     deadline: float = DEFAULT_DEADLINE_SECONDS
     """Seconds the whole review may take; what still runs then is stopped and reported."""
+    changes: tuple[FileChange, ...] = ()
+    """What code proved of each changed file (services/neutral_changes.py); none: nothing is proven."""
 
 
 async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress | None = None) -> ReviewResult:
@@ -71,17 +76,22 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
                             lenses=tuple(lens.name for lens in lenses), passes=request.passes)
     await llm.require_model()
     tally = _Tally(llm.model)
-    passes = _Passes(request, dataclasses.replace(llm, model=tally), tally, progress, len(lenses))
+    neutral = tuple(change for change in request.changes if change.neutral and diff.file(change.path))
+    all_neutral = bool(diff.files) and {file.path for file in diff.files} <= {change.path for change in neutral}
+    passes = _Passes(request, dataclasses.replace(llm, model=tally), tally, progress, len(lenses),
+                     answer_model(all_neutral))
     ordered = review_order(request.diff)
     rendered = render_numbered(ordered.diff, request.budget_chars, ordered.kinds)
     settled = Settled(())
     for pass_index in range(1, request.passes + 1):
         prompt_of = {lens.name: user_prompt(rendered, request.scope, pass_index, request.passes,
-                                            _earlier(settled.findings, lens) if pass_index > 1 else ())
+                                            _earlier(settled.findings, lens) if pass_index > 1 else (),
+                                            tuple(change.reason for change in neutral))
                      for lens in lenses}
         await passes.run(pass_index, lenses, prompt_of)
         await passes.pinpoint(pass_index, request.diff)
         settled = settle_findings(passes.proposals, request.diff, request.dismissed)
+        settled = dataclasses.replace(settled, findings=ranked(cap_findings(settled.findings, neutral)))
     _report(progress, "done", tally.usage, passes.calls, passes.calls)
     return ReviewResult(
         scope=request.scope,
@@ -99,6 +109,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
         cost=tally.usage.cost,
         withheld=withheld,
         left_out=rendered.left_out_kinds(),
+        neutral=neutral,
     )
 
 
@@ -107,8 +118,9 @@ class _Passes:
     review's deadline kept across passes."""
 
     def __init__(self, request: ReviewRequest, llm: Llm, tally: _Tally, progress: Progress | None,
-                 lens_count: int) -> None:
+                 lens_count: int, answer: type[LensAnswer] = LensAnswer) -> None:
         self._request = request
+        self._answer = answer
         self._llm = llm
         self._tally = tally
         self._progress = progress
@@ -157,7 +169,7 @@ class _Passes:
                     self.done, self.calls)
             outcome = "answered"
             try:
-                answer = await self._llm.extract(system_prompt(lens), prompt, LensAnswer)
+                answer = await self._llm.extract(system_prompt(lens), prompt, self._answer)
             except ExtractFailure as error:
                 self.failures.append(LensFailure(lens.name, pass_index, _first_problem(error)))
                 outcome = "gave no valid answer"

@@ -6,6 +6,7 @@ import json
 import jsonschema
 import pytest
 
+from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.commands.git.review import ARGS, run_review
 from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
@@ -18,6 +19,7 @@ from tests.support.doubles.fake_review_source import FakeReviewSource
 from tests.support.review_script import answer, by_lens, finding
 from tests.support.sarif_schema import SARIF_2_1_0_STRUCTURE
 from tests.support.scripted_chat_model import ScriptedChatModel
+from tests.support.temp_git import git, make_repo
 
 DIFF = """diff --git a/src/app.py b/src/app.py
 --- a/src/app.py
@@ -349,3 +351,41 @@ async def test_review_deadline_stops_the_lenses_still_running():
     view = await run_review(_args("--lens", "tests"), deps)
 
     assert view.exit_code == 3 and "the review's deadline of 1 s passed (review.deadline)" in view.message
+
+
+CONFIG = "def load_config(path):\n    return open(path).read()\n"
+CLI = "from config import load_config\n\n\ndef main():\n    return load_config('app.toml')\n"
+VAGUE = finding("config.py", 1, "def read_config(path):", "medium", "the name does not say what is read")
+
+
+def _renamed_repo(tmp_path, cli_too):
+    root = make_repo(tmp_path / "repo", {"config.py": CONFIG, "cli.py": CLI})
+    (root / "config.py").write_text(CONFIG.replace("load_config", "read_config"), encoding="utf-8")
+    if cli_too:
+        (root / "cli.py").write_text(CLI.replace("load_config", "read_config"), encoding="utf-8")
+    git(root, "add", "-A")
+    return root
+
+
+async def _review_repo(root):
+    deps = await make_deps(chat_model=ScriptedChatModel([by_lens({"maintainability": answer(VAGUE)})] * 5),
+                           review_source=GitPythonReviewSource(str(root), str(root)),
+                           findings_store=FakeFindingsStore())
+    return await run_review(_args("--format", "json"), deps)
+
+
+async def test_a_complete_public_rename_in_a_real_repository_caps_its_medium_finding_and_says_why(tmp_path):
+    view = await _review_repo(_renamed_repo(tmp_path, cli_too=True))
+
+    assert [(f["severity"], f["capped"]) for f in view.data["findings"]] == [
+        ("low", {"from": "medium",
+                 "reason": "severity capped: the change to config.py only renames `load_config` to `read_config`"})]
+    assert view.data["capped"] == 1 and {f["path"] for f in view.data["neutral_files"]} == {"config.py", "cli.py"}
+    assert "1 capped at low (behaviour-neutral change)" in view.aside
+
+
+async def test_a_rename_whose_old_name_another_file_still_uses_keeps_its_finding(tmp_path):
+    view = await _review_repo(_renamed_repo(tmp_path, cli_too=False))
+
+    assert [(f["severity"], f["capped"]) for f in view.data["findings"]] == [("medium", None)]
+    assert view.data["capped"] == 0

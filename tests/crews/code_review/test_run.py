@@ -6,6 +6,7 @@ import json
 import pytest
 
 from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review
+from orkeon_engine.domain.behaviour_neutral import FileChange
 from orkeon_engine.domain.diff import parse_diff
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import LENSES, DismissKey
@@ -323,3 +324,49 @@ async def test_a_finding_already_on_a_body_line_is_not_asked():
     await run_code_review(ReviewRequest(SQL, "the staged changes", ("security",)), llm)
 
     assert len(model.requests) == 1
+
+
+RENAME = parse_diff("""diff --git a/count.py b/count.py
+--- a/count.py
++++ b/count.py
+@@ -1,3 +1,3 @@
+ def count_of(items):
+-    total = len(items)
+-    return total
++    n = len(items)
++    return n
+""")
+RENAMED = FileChange("count.py", "rename-only", "the change to count.py only renames `total` to `n`")
+ON_RENAME = finding("count.py", 2, "    n = len(items)", "medium", "the name n says nothing")
+
+
+async def test_a_medium_finding_on_a_neutral_file_is_capped_at_low_and_says_why():
+    _, llm = await _llm(by_lens({"maintainability": answer(ON_RENAME)}))
+
+    result = await run_code_review(ReviewRequest(RENAME, "the staged changes", ("maintainability",),
+                                                 changes=(RENAMED,)), llm)
+
+    assert [(f.severity, f.capped_from, f.cap_reason) for f in result.findings] == [
+        ("low", "medium", "severity capped: the change to count.py only renames `total` to `n`")]
+
+
+async def test_when_every_file_is_neutral_the_schema_offers_only_low_and_nit_and_the_prompt_says_why():
+    model, llm = await _llm(answer())
+
+    await run_code_review(ReviewRequest(RENAME, "the staged changes", ("correctness",), changes=(RENAMED,)), llm)
+
+    schema = model.requests[0].options.structured.schema
+    severity = schema["$defs"]["NeutralFinding"]["properties"]["severity"]
+    assert severity["enum"] == ["low", "nit"]
+    assert "- the change to count.py only renames `total` to `n`" in model.requests[0].last_user_text
+
+
+async def test_when_a_file_may_change_the_schema_keeps_every_severity_and_its_findings_stand():
+    may = FileChange("app.py", None, "the change to app.py may change behaviour: its code changed")
+    model, llm = await _llm(by_lens({"correctness": answer(ZERO)}))
+
+    result = await run_code_review(ReviewRequest(DIFF, "the staged changes", ("correctness",), changes=(may,)), llm)
+
+    schema = model.requests[0].options.structured.schema
+    assert "NeutralFinding" not in schema.get("$defs", {})
+    assert [(f.severity, f.capped_from) for f in result.findings] == [("blocker", None)]

@@ -1,0 +1,230 @@
+"""Which changed files code can prove behaviour-neutral, by comparing each file's old and new text, and the
+severity cap a review puts on the findings raised on them.
+
+A file is neutral when its change is, provably:
+- **docs-only**: a Markdown-like file (`.md`, `.rst`, `.adoc`), or code whose only change is in comments or
+  docstrings (and layout);
+- **formatting-only**: the same code laid out differently;
+- **refactor-only** (Python): a returned value given a name first (`v = EXPR; return v`), or the reverse;
+- **rename-only** (Python): names replaced one-to-one throughout the file (python_neutral.py says how, and
+  which renames are local to functions). A rename of a module, class or parameter name holds only when a
+  changed file defines the old name and nothing in the repository still says it (`settle`, given what the
+  caller found by searching the repository's files for each old name).
+
+Python is read by its own parser (python_neutral.py). C-family code (JS/TS, Java, C, C++, C#, Go) is cut by
+a small tokenizer into words, numbers, strings, comments and line breaks: docs-only when only comments
+differ, formatting-only when only spaces differ, line breaks kept (a line break can end a statement in JS
+and Go). A string the tokenizer cannot close, or a `/` that may open a JS regular expression, makes it
+unsure. Anything else, a new or deleted file, a file too large or not text: behaviour may change. Code
+never guesses: unsure is "behaviour may change", and the findings keep their severity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from orkeon_engine.domain.findings import Finding, Severity, severity_rank
+from orkeon_engine.domain.python_neutral import Rename, python_change
+
+NeutralKind = Literal["docs-only", "formatting-only", "rename-only", "refactor-only"]
+CAPPED_SEVERITY: Severity = "low"
+"""What a finding graver than low on a neutral file is capped at."""
+MAX_CHARS = 400_000
+"""A file longer than this is not compared (behaviour may change)."""
+
+_DOCS_SUFFIXES = (".md", ".markdown", ".rst", ".adoc")
+_C_FAMILY = {".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js", ".ts": "js", ".tsx": "js", ".mts": "js",
+             ".cts": "js", ".java": "c", ".c": "c", ".h": "c", ".cc": "c", ".cpp": "c", ".cxx": "c", ".hpp": "c",
+             ".hh": "c", ".cs": "c", ".go": "go"}
+_TOKENS = re.compile(
+    r"(?P<comment>//[^\n]*|/\*.*?\*/)"
+    r"|(?P<string>\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)"
+    r"|(?P<newline>\n)|(?P<space>[ \t\r\f\v]+)|(?P<word>\w+)|(?P<other>.)",
+    re.DOTALL,
+)
+_JS_BEFORE_REGEX = frozenset({"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
+                              "throw", "instanceof", "yield", "await"})
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """What code can tell of one changed file: `kind` when its behaviour cannot change (None when it may),
+    and `reason` in words either way."""
+
+    path: str
+    kind: NeutralKind | None
+    reason: str
+    renames: tuple[Rename, ...] = ()
+    defines: frozenset[str] = frozenset()
+    module_uses: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def neutral(self) -> bool:
+        return self.kind is not None
+
+    @property
+    def public_names(self) -> tuple[str, ...]:
+        """The old names of the renames that reach past a function: the repository must not still say them."""
+        return tuple(rename.old for rename in self.renames if not rename.local)
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"path": self.path, "kind": self.kind, "reason": self.reason}
+
+
+def classify(path: str, old: str | None, new: str | None) -> FileChange:
+    """The change of `path` from `old` to `new` (None: the file is new, or deleted, or could not be read)."""
+    if old is None or new is None:
+        return _may_change(path, "it is new, deleted or could not be read")
+    if len(old) > MAX_CHARS or len(new) > MAX_CHARS:
+        return _may_change(path, "it is too long to compare")
+    if old == new:
+        return FileChange(path, "formatting-only", f"the change to {path} leaves its text as it was")
+    suffix = _suffix(path)
+    if suffix in _DOCS_SUFFIXES:
+        return FileChange(path, "docs-only", f"the change to {path} only changes documentation")
+    if suffix == ".py":
+        return _python(path, old, new)
+    if suffix in _C_FAMILY:
+        return _c_family(path, old, new, _C_FAMILY[suffix])
+    return _may_change(path, "code cannot read its language")
+
+
+def settle(changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> tuple[FileChange, ...]:
+    """The changes with each public rename checked: the old name must be defined by a changed file, and
+    `mentions[name]` (the repository's files that still say it, after the change) must hold no file but
+    documentation (prose cannot call a function); a name missing from `mentions` was not searched, so it is
+    not proven."""
+    defined = frozenset().union(*(change.defines for change in changes))
+    settled = []
+    for change in changes:
+        why = next((_still_said(name, defined, mentions) for name in change.public_names
+                    if _still_said(name, defined, mentions)), "")
+        why = why or next((f"`{name}` is read from `{module}`, which no changed file is that defines it"
+                           for module, name in sorted(change.module_uses)
+                           if not any(name in other.defines and _is_module(other.path, module)
+                                      for other in changes)), "")
+        settled.append(_may_change(change.path, why, change.renames) if why else change)
+    return tuple(settled)
+
+
+def cap_findings(findings: Sequence[Finding], changes: Sequence[FileChange]) -> tuple[Finding, ...]:
+    """The findings with each one graver than low on a neutral file capped at low, the cap and its reason
+    kept on the finding (never silently)."""
+    neutral = {change.path: change for change in changes if change.neutral}
+    capped = []
+    for finding in findings:
+        change = neutral.get(finding.path)
+        if change is None or severity_rank(finding.severity) >= severity_rank(CAPPED_SEVERITY):
+            capped.append(finding)
+        else:
+            capped.append(replace(finding, severity=CAPPED_SEVERITY, capped_from=finding.severity,
+                                  cap_reason=f"severity capped: {change.reason}"))
+    return tuple(capped)
+
+
+def _still_said(name: str, defined: frozenset[str], mentions: Mapping[str, Sequence[str]]) -> str:
+    if name not in defined:
+        return f"`{name}` is renamed but no changed file defines it"
+    if name not in mentions:
+        return f"whether `{name}` is still used was not checked"
+    users = sorted(path for path in mentions[name] if _suffix(path) not in _DOCS_SUFFIXES)
+    if users:
+        return f"`{name}` is renamed but still used in {', '.join(users[:3])}"
+    return ""
+
+
+def _is_module(path: str, module: str) -> bool:
+    """Whether `path` is the file of the dotted `module` (a relative one matched by its last parts)."""
+    parts = module.lstrip(".").replace(".", "/")
+    if not parts:
+        return False
+    stems = (f"{parts}.py", f"{parts}/__init__.py")
+    return any(path == stem or path.endswith("/" + stem) for stem in stems)
+
+
+def _may_change(path: str, why: str, renames: tuple[Rename, ...] = ()) -> FileChange:
+    return FileChange(path, None, f"the change to {path} may change behaviour: {why}", renames)
+
+
+def _suffix(path: str) -> str:
+    name = path.rsplit("/", 1)[-1].lower()
+    return name[name.rfind("."):] if "." in name else ""
+
+
+def _python(path: str, old: str, new: str) -> FileChange:
+    try:
+        proven = python_change(old, new)
+    except (RecursionError, MemoryError):
+        return _may_change(path, "it is nested too deeply to compare")
+    if proven.returned:
+        return FileChange(path, "refactor-only", f"the change to {path} only names a returned value before "
+                                                 "returning it")
+    if proven.layout:
+        if proven.docs:
+            return FileChange(path, "docs-only", f"the change to {path} only changes comments or docstrings")
+        return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
+    if not proven.renames:
+        return _may_change(path, proven.unproven)
+    words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)
+    return FileChange(path, "rename-only", f"the change to {path} only renames {words}", proven.renames,
+                      proven.defines, proven.module_uses)
+
+
+def _c_family(path: str, old: str, new: str, language: str) -> FileChange:
+    before, after = _c_tokens(old, language), _c_tokens(new, language)
+    if before is None or after is None:
+        return _may_change(path, "its strings or regular expressions cannot be told apart safely")
+    code = [_code(before), _code(after)]
+    if code[0] != code[1]:
+        return _may_change(path, "its code changed")
+    if [t for t in before if t[0] == "comment"] != [t for t in after if t[0] == "comment"]:
+        return FileChange(path, "docs-only", f"the change to {path} only changes comments")
+    return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
+
+
+def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:
+    """The tokens (kind, text), spaces left out; None when a quote is left open, or (in JS) a `/` may open
+    a regular expression."""
+    tokens: list[tuple[str, str]] = []
+    for match in _TOKENS.finditer(text):
+        kind = match.lastgroup or "other"
+        value = match.group()
+        if kind == "space":
+            continue
+        if kind == "string" and value.startswith("`") and language == "c":
+            return None
+        if kind == "other" and value in "\"'`":
+            return None
+        if kind == "other" and value == "/" and language == "js" and not _division(tokens):
+            return None
+        if kind == "comment":
+            value = " ".join(value.split())
+        tokens.append((kind, value))
+    return tokens
+
+
+def _division(tokens: list[tuple[str, str]]) -> bool:
+    """Whether a `/` after these tokens is surely a division (after a name, a number, a string or `]`), not a
+    regular expression (`if (x) /re/.test(y)` is one after `)`, so `)` is not taken as sure)."""
+    last = next((token for token in reversed(tokens) if token[0] != "comment"), None)
+    if last is None:
+        return False
+    kind, value = last
+    return (kind == "word" and value not in _JS_BEFORE_REGEX) or kind == "string" or value == "]"
+
+
+def _code(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The tokens without comments, each run of line breaks made one."""
+    code: list[tuple[str, str]] = []
+    for token in tokens:
+        if token[0] == "comment" or (token[0] == "newline" and code and code[-1][0] == "newline"):
+            continue
+        code.append(token)
+    while code and code[0][0] == "newline":
+        code.pop(0)
+    while code and code[-1][0] == "newline":
+        code.pop()
+    return code
