@@ -4,90 +4,75 @@ answer names the check."""
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
-
-from orkeon_engine.adapters.subprocess_shell import SubprocessShell
-from orkeon_engine.adapters.vfs import VirtualFileSystem
-from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
 from orkeon_engine.domain.permissions.question import ALLOW_SESSION
-from orkeon_engine.domain.workspace import WorkspaceInfo
-from orkeon_engine.ports.files import Mount
-from tests.support.deps import make_deps
+from tests.support.checked_projects import RIGHT_ADD, project_ports, tiny_python_project, write_turn
 from tests.support.doubles.fake_human_input import FakeHumanInput
-from tests.support.scripted_chat_model import Call, ScriptedChatModel, Turn
+from tests.support.scripted_chat_model import ScriptedChatModel
 
-PATH = f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ.get('PATH', '')}"
-WRONG = "def add(a, b):\n    return a - b\n"
-RIGHT = "def add(a, b):\n    return a + b\n"
 STILL_WRONG = "def add(a, b):\n    return a * b\n"
 
 
-def _project(root: Path, calc: str = WRONG) -> None:
-    (root / "pyproject.toml").write_text('[tool.pytest.ini_options]\npythonpath = ["."]\n')
-    (root / "calc.py").write_text(calc)
-    (root / "tests").mkdir()
-    (root / "tests" / "test_calc.py").write_text("from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n")
-    (root / "tests" / "test_unrelated.py").write_text("def test_never_narrowed_in():\n    assert False\n")
-
-
-async def _ports(root: Path, model: ScriptedChatModel, human: FakeHumanInput):
-    files = VirtualFileSystem([Mount("/workspace", str(root), True)])
-    deps = await make_deps(chat_model=model, vfs=files, shell=SubprocessShell(root, {"PATH": PATH}), human=human,
-                           workspace=WorkspaceInfo(root=str(root), git_root=None, writable=True))
-    return deps, main_loop_ports(deps.for_run("assistant"))
-
-
-def _write(text: str) -> Turn:
-    return Turn(calls=(Call("file_write", {"path": "calc.py", "content": text}),))
+def _turn(request: str) -> MainLoopInput:
+    return MainLoopInput(request, "acceptEdits", "fallback")
 
 
 async def test_a_failing_check_goes_back_to_the_model_until_it_passes(tmp_path):
-    _project(tmp_path)
-    model = ScriptedChatModel([_write(STILL_WRONG), "Changed add.", _write(RIGHT), "Now add adds."])
-    deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", STILL_WRONG), "Changed add.",
+                               write_turn("calc.py", RIGHT_ADD), "Now add adds."])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
 
-    result = await run_main_loop(MainLoopInput("make add return the sum", "acceptEdits", "fallback"), ports)
+    result = await run_main_loop(_turn("make add return the sum"), ports)
 
     failure = model.requests[2].last_user_text
     assert "python -m pytest -q tests/test_calc.py" in failure and "assert 6 == 5" in failure
     assert "tests/test_calc.py:5" in failure and "test_unrelated" not in failure
-    assert (tmp_path / "calc.py").read_text() == RIGHT
+    assert (tmp_path / "calc.py").read_text() == RIGHT_ADD
     assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py passed")
 
 
 async def test_a_fix_request_starts_from_the_failure(tmp_path):
-    _project(tmp_path)
-    model = ScriptedChatModel([_write(RIGHT), "Fixed."])
-    deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", RIGHT_ADD), "Fixed."])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
 
-    await run_main_loop(MainLoopInput("fix test_add, it fails", "acceptEdits", "fallback"), ports)
+    await run_main_loop(_turn("fix test_add, it fails"), ports)
 
     first = model.requests[0].last_user_text
     assert "Before any change, the project's check fails" in first
     assert "python -m pytest -q tests/test_calc.py::test_add" in first and "assert -1 == 5" in first
 
 
-async def test_the_answer_says_when_the_check_still_fails_and_the_model_stops_editing(tmp_path):
-    _project(tmp_path)
-    model = ScriptedChatModel([_write(STILL_WRONG), "Changed add.", "I cannot see why it fails."])
-    deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+async def test_the_answer_says_the_check_still_fails_when_a_round_changes_nothing(tmp_path):
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", STILL_WRONG), "Changed add.", "I cannot see why it fails."])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
 
-    result = await run_main_loop(MainLoopInput("make add return the sum", "acceptEdits", "fallback"), ports)
+    result = await run_main_loop(_turn("make add return the sum"), ports)
 
     assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py failed (exit code 1)")
-    assert result.checked is not None and result.checked.failed
+    assert result.checked is not None and result.checked.failed and model.remaining == 0
+
+
+async def test_the_budget_ends_the_rounds(tmp_path):
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", STILL_WRONG), "Changed add.", "never asked"])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+    await deps.config.set_value("assistant.budget.toolCalls", "1", "session")
+
+    result = await run_main_loop(_turn("make add return the sum"), ports)
+
+    assert result.checked is not None and result.checked.failed and model.remaining == 1
 
 
 async def test_verify_off_runs_no_check(tmp_path):
-    _project(tmp_path)
-    model = ScriptedChatModel([_write(RIGHT), "Changed add."])
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", RIGHT_ADD), "Changed add."])
     human = FakeHumanInput([ALLOW_SESSION])
-    deps, ports = await _ports(tmp_path, model, human)
+    deps, ports = await project_ports(tmp_path, model, human)
     await deps.config.set_value("assistant.verify", "off", "session")
 
-    result = await run_main_loop(MainLoopInput("fix add", "acceptEdits", "fallback"), ports)
+    result = await run_main_loop(_turn("fix add"), ports)
 
     assert human.questions == [] and result.checked is None and "checked" not in result.answer
