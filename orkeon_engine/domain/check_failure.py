@@ -142,21 +142,24 @@ def _frames(lines: Sequence[str]) -> list[_Frame]:
 
 
 def _entry_frames(entry: Sequence[str]) -> list[_Frame]:
-    filled = [line for line in entry if line.strip()]
-    if not filled:
-        return []
-    closing = _LONG_LOCATION.match(filled[-1])
-    if closing and not _SHORT_LOCATION.match(filled[-1]):
-        return [_Frame(tuple(filled), closing.group("path"))]
+    """The frames of one entry: a long-style location closes the lines before it (when no short-style frame
+    is open); a short-style location opens a frame of the lines after it."""
     frames: list[_Frame] = []
     current: list[str] = []
     path: str | None = None
-    for line in filled:
+    for line in (line for line in entry if line.strip()):
         opened = _SHORT_LOCATION.match(line) or _FILE_LOCATION.match(line)
+        closing = None if opened else _LONG_LOCATION.match(line)
         if opened:
             if current:
                 frames.append(_Frame(tuple(current), path))
             current, path = [line], opened.group("path")
+        elif closing:
+            if path is None:
+                frames.append(_Frame((*current, line), closing.group("path")))
+            else:
+                frames.extend([_Frame(tuple(current), path), _Frame((line,), closing.group("path"))])
+            current, path = [], None
         elif path is not None and not _is_error_line(line) and not line.startswith((" ", "\t")):
             frames.append(_Frame(tuple(current), path))  # the traceback's own text after its last frame
             current, path = [line], None

@@ -30,8 +30,8 @@ _FIX_WORDS = re.compile(
     r"\b(fix(e[sd]|ing)?|repair(s|ed|ing)?|fail(s|ed|ing|ure|ures)?|broken|bugs?|buggy|crash(es|ed|ing)?|debug)\b"
     r"|\btest_\w+", re.IGNORECASE)
 _TEST_NAME = re.compile(r"\b(test_\w+)\b")
-_IMPORT = re.compile(r"^\s*(?:from\s+(?P<source>[\w.]+)\s+import\s+(?P<names>[^\n#]+)|import\s+(?P<modules>[^\n#]+))",
-                     re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*(?:from\s+(?P<source>[\w.]+)\s+import\s+(?:\((?P<grouped>[^)]*)\)|(?P<names>[^\n#]+))"
+                     r"|import\s+(?P<modules>[^\n#]+))", re.MULTILINE)
 _UNCHECKED_SUFFIXES = (".md", ".rst", ".txt", ".adoc")
 _SOURCE_ROOTS = ("src", "lib")
 
@@ -110,14 +110,14 @@ def imports_module(text: str, path: str) -> bool:
         source = match.group("source") or ""
         if source in names:
             return True
-        imported = [part.strip().split()[0] for part in match.group("names").strip("()\\ ").split(",")
-                    if part.strip().strip("()")]
-        if any(f"{source}.{name.strip('()')}" in names for name in imported):
+        listed = (match.group("grouped") or match.group("names") or "").replace("\\", " ")
+        imported = [part.split()[0] for part in listed.split(",") if part.split()]
+        if any(f"{source}.{name}" in names for name in imported):
             return True
     return False
 
 
-def tests_for(changed: Sequence[str], test_texts: Mapping[str, str], test_files: Sequence[str]) -> tuple[str, ...]:
+def covering_tests(changed: Sequence[str], test_texts: Mapping[str, str], test_files: Sequence[str]) -> tuple[str, ...]:
     """The test files of a change, narrowest first: the ones named after a changed file (a changed test is
     its own), then the Python tests that import a changed module."""
     found = list(nearest_tests(changed, test_files))
@@ -138,7 +138,7 @@ def request_targets(request: str, project_files: Sequence[str], test_texts: Mapp
     tests = [path for path in named if is_test_file(path)]
     sources = [path for path in named if not is_test_file(path)]
     targets.extend(path for path in tests if not any(target.startswith(path + "::") for target in targets))
-    targets.extend(test for test in tests_for(sources, test_texts, [p for p in project_files if is_test_file(p)])
+    targets.extend(test for test in covering_tests(sources, test_texts, [p for p in project_files if is_test_file(p)])
                    if test not in targets)
     return tuple(target for target in dict.fromkeys(targets) if not target_problem(target))[:MAX_TARGETS]
 

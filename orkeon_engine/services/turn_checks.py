@@ -23,12 +23,12 @@ from orkeon_engine.domain.turn_checks import (
     CheckOutcome,
     TurnCheck,
     choose_check,
+    covering_tests,
     failure_input,
     is_fix_request,
     reproduce_input,
     request_targets,
     short_reason,
-    tests_for,
     worth_checking,
 )
 from orkeon_engine.ports.files import Files
@@ -187,7 +187,8 @@ class TurnChecks:
     async def _check_for(self, changed: Sequence[str]) -> TurnCheck | None:
         project = await self._read_project()
         targets = list(self.reproduced.check.targets) if self.reproduced is not None else []
-        targets += [test for test in tests_for(changed, project.test_texts, project.test_files) if test not in targets]
+        covering = covering_tests(changed, project.test_texts, project.test_files)
+        targets += [test for test in covering if test not in targets]
         if self.reproduced is not None and not self.reproduced.check.targets:
             targets = []  # the request pointed at the whole runner: the same check proves the fix
         return choose_check(project.zones, targets)
