@@ -219,6 +219,9 @@ class MainLoopInput:
     mode_problem: str = ""
     prelude: Prelude | None = None
     epilogue: Epilogue | None = None
+    reproduce: bool = True
+    """Whether a request to fix something runs its check first (the person's words; not /verify's request,
+    which is code's and checks nothing before the model does)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +274,7 @@ class MainLoopResult:
 # --- launching --------------------------------------------------------------------------------------------
 
 async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelude | None = None,
-                                epilogue: Epilogue | None = None) -> MainLoopResult:
+                                epilogue: Epilogue | None = None, reproduce: bool = True) -> MainLoopResult:
     """/assistant and free text: the `mode:` prefix read, the mode resolved (prefix, the session's
     default, the fallback setting, the default), then one turn."""
     prefixed = split_mode_prefix(text)
@@ -282,7 +285,7 @@ async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelud
     explicit = parse_mode(prefixed.mode) if prefixed.mode else None
     choice = await resolve_mode(ports.session, ports.config, explicit)
     turn = MainLoopInput(prefixed.request, choice.mode, choice.source, choice.detail, choice.problem, prelude,
-                         epilogue)
+                         epilogue, reproduce)
     return await run_main_loop(turn, ports)
 
 
@@ -330,7 +333,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                                                         tool_definition_tokens(tools),
                                                         tuple(hooks.prompt_context) if hooks is not None else (),
                                                         await _turn_reads(ports.config, gate.context, core, hooks))
-        failure = await checks.reproduce(request) if checks is not None else ""  # the model starts from it
+        failure = await checks.reproduce(request) if checks is not None and turn.reproduce else ""
         body = f"{body}\n\n{failure}" if failure else body
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
@@ -672,7 +675,7 @@ async def run_verify_turn(checks: ChangeChecks, ports: MainLoopPorts,
     if not checks.changed and not checks.focus:
         raise CommandFailedError("nothing to verify: git status lists no change; name what to check: "
                                  "/verify <what to check>")
-    return await run_assistant_request(build_verify_request(checks), ports, None, epilogue)
+    return await run_assistant_request(build_verify_request(checks), ports, None, epilogue, reproduce=False)
 
 
 async def run_session_summary(ports: MainLoopPorts) -> str:

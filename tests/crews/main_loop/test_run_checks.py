@@ -4,7 +4,8 @@ answer names the check."""
 
 from __future__ import annotations
 
-from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
+from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop, run_verify_turn
+from orkeon_engine.domain.change_checks import ChangeChecks
 from orkeon_engine.domain.permissions.question import ALLOW_SESSION
 from tests.support.checked_projects import RIGHT_ADD, project_ports, tiny_python_project, write_turn
 from tests.support.doubles.fake_human_input import FakeHumanInput
@@ -76,3 +77,15 @@ async def test_verify_off_runs_no_check(tmp_path):
     result = await run_main_loop(_turn("fix add"), ports)
 
     assert human.questions == [] and result.checked is None and "checked" not in result.answer
+
+
+async def test_verifys_request_runs_no_check_before_the_model(tmp_path):
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel(["## Passed\nnothing"])
+    human = FakeHumanInput([ALLOW_SESSION])
+    deps, ports = await project_ports(tmp_path, model, human)
+    checks = ChangeChecks(("calc.py",), ("tests/test_calc.py",), ())
+
+    await run_verify_turn(checks, ports)
+
+    assert human.questions == [] and "Before any change" not in model.requests[0].last_user_text
