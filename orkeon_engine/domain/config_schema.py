@@ -22,6 +22,7 @@ from orkeon_engine.domain.prompt_tool_protocol import TOOL_CALL_SETTINGS
 from orkeon_engine.domain.request_material import REQUEST_SEARCHES
 from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
 from orkeon_engine.domain.tool_sets import TOOL_SETS
+from orkeon_engine.domain.turn_checks import VERIFY_SETTINGS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 
@@ -363,6 +364,21 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "auto",
         "crews.main_loop.run",
         choices=REQUEST_SEARCHES,
+    ),
+    _key(
+        "assistant.verify",
+        "Whether a turn of the assistant runs the project's checks (the test command its configuration states: "
+        "pytest, npm test, go test, cargo test, a Makefile or justfile target): auto, after the turn's edits, "
+        "the narrowest relevant one (the tests named after a changed file or importing a changed module, else "
+        "the whole test command), its failure (the assertion and the traceback's frames inside the project) "
+        "sent back to the model until it passes or the turn's budget ends; and before the model's first step "
+        "when the request asks to fix something, so the model starts from the failure. Each run is a shell "
+        "command put to the permission gate like any other: with no rule that allows it and nobody to answer, "
+        "it does not run and the answer says the change is unchecked; plan mode runs nothing. off never runs one.",
+        "choice",
+        "auto",
+        "services.turn_checks",
+        choices=VERIFY_SETTINGS,
     ),
     _key(
         "model.preload",

@@ -16,7 +16,10 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 5. the automatic compaction when the history is under pressure, then the turn's checkpoint opened (where the
    conversation stands; every file the turn's tools write or remove in /workspace is recorded in it, before
    and after, an open editor buffer's unsaved text included) and the request appended to the buffer;
-6. the prompt (the static header, the user body) and the tool loop under the budget and the gate; a failed
+6. the prompt (the static header, the user body; a request to fix something first runs the check it points
+   at, and its failure joins the body) and the tool loop under the budget and the gate; then, when the turn
+   changed files, the project's narrowest relevant check, its failure sent back to the model until it passes
+   or the budget ends (`assistant.verify`, services/turn_checks.py; each run put to the gate); a failed
    model call, or a cancel before the model is asked, takes the request back out of the buffer (the turn
    stores nothing) and fails with the provider's error; a spent budget or a cancel once the model is at
    work records a note of the stop and fails;
@@ -65,7 +68,7 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_request,
 )
 from orkeon_engine.crews.main_loop.verify_request import build_verify_request
-from orkeon_engine.domain.act import ActResult, BudgetExhausted, Cancelled, ToolCallRecord
+from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.change_checks import ChangeChecks
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, Usage
@@ -90,13 +93,14 @@ from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
+from orkeon_engine.domain.turn_checks import CheckOutcome, budget_left, check_line
 from orkeon_engine.domain.unbacked_claims import with_claims_checked
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import AnswerCut
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clock import Clock
-from orkeon_engine.ports.files import Files
+from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.hook_commands import HookCommands
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
@@ -111,7 +115,7 @@ from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.context_files import Refusal, quiet_read_refusal, read_context_files, read_refusal
 from orkeon_engine.services.context_window import WindowChoice, WindowLookup, resolve_context_window
-from orkeon_engine.services.gate import GatePorts, gate_for_run
+from orkeon_engine.services.gate import GatePorts, RunGate, gate_for_run
 from orkeon_engine.services.hooks import TurnHooks
 from orkeon_engine.services.hooks import read_hooks as read_declared_hooks
 from orkeon_engine.services.llm import Llm
@@ -119,6 +123,7 @@ from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.request_material import MaterialChoice, read_request_material
 from orkeon_engine.services.session_io import CurrentSession
 from orkeon_engine.services.todos import TodoBoard
+from orkeon_engine.services.turn_checks import CheckRunner, TurnChecks, read_verify
 from orkeon_engine.services.turn_inputs import (
     call_options,
     read_behaviour,
@@ -214,6 +219,9 @@ class MainLoopInput:
     mode_problem: str = ""
     prelude: Prelude | None = None
     epilogue: Epilogue | None = None
+    reproduce: bool = True
+    """Whether a request to fix something runs its check first (the person's words; not /verify's request,
+    which is code's and checks nothing before the model does)."""
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,8 @@ class MainLoopResult:
     """The turn's number in the session's checkpoints (None: none kept)."""
     changed: tuple[str, ...] = ()
     """The workspace files the turn wrote or removed (/undo takes them back)."""
+    checked: CheckOutcome | None = None
+    """The project's check run after the turn's edits (`assistant.verify`), as it last ended; None: none ran."""
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, the core tool set when it applies, what the rules
@@ -264,7 +274,7 @@ class MainLoopResult:
 # --- launching --------------------------------------------------------------------------------------------
 
 async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelude | None = None,
-                                epilogue: Epilogue | None = None) -> MainLoopResult:
+                                epilogue: Epilogue | None = None, reproduce: bool = True) -> MainLoopResult:
     """/assistant and free text: the `mode:` prefix read, the mode resolved (prefix, the session's
     default, the fallback setting, the default), then one turn."""
     prefixed = split_mode_prefix(text)
@@ -275,7 +285,7 @@ async def run_assistant_request(text: str, ports: MainLoopPorts, prelude: Prelud
     explicit = parse_mode(prefixed.mode) if prefixed.mode else None
     choice = await resolve_mode(ports.session, ports.config, explicit)
     turn = MainLoopInput(prefixed.request, choice.mode, choice.source, choice.detail, choice.problem, prelude,
-                         epilogue)
+                         epilogue, reproduce)
     return await run_main_loop(turn, ports)
 
 
@@ -317,19 +327,32 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         await recorder.begin(request, len(await ports.session.entries()))
     await ports.session.append(BufferEntry("user", request))
     steps.report(5, "the request is in the history")
+    checks = await _turn_checks(ports, gate)
     try:  # 6
         header, body, gauge, pinned = await turn_prompt(ports, request, offer, flags, window.thresholds,
                                                         tool_definition_tokens(tools),
                                                         tuple(hooks.prompt_context) if hooks is not None else (),
                                                         await _turn_reads(ports.config, gate.context, core, hooks))
+        failure = await checks.reproduce(request) if checks is not None and turn.reproduce else ""
+        body = f"{body}\n\n{failure}" if failure else body
     except BaseException:  # a cancel (or a fault) before the model was asked: the turn stores nothing
         await asyncio.shield(_forget_request(ports.session, request))
         raise
     warnings += [f"context: {item.path} is pinned but left out of this turn: {item.left_out}"
                  for item in pinned if not item.shown]
     steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
+    started = ports.clock.monotonic()
     act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
     act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
+
+    async def again(done: ActResult, text: str) -> ActResult | None:  # a failed check's round, in the budget
+        left = budget_left(await read_budget(ports.config), done, ports.clock.monotonic() - started)
+        return None if left is None else await _go_on(ports, llm, header, done, tools, gate, options, request,
+                                                      hooks, text, left)
+
+    checked = None
+    if checks is not None:
+        act, checked = await checks.after_edits(act, _changed_paths(recorder, act.calls), again)
     act = dataclasses.replace(act, text=answer_or_silence(act.text, act.calls))
     warnings += act.ignored
     if hooks is not None:
@@ -350,10 +373,11 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     done = [call.name for call in act.calls if not call.result.is_error]
     wrote = changed or tuple(name for name in done if name in EDIT_TOOLS)  # without checkpoints: the calls
     answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, any(n in SHELL_TOOLS for n in done))
+    answer = f"{answer.rstrip()}\n\n{check_line(checked)}" if checked is not None else answer
     return MainLoopResult(request, answer, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
-                          changed=changed)
+                          changed=changed, checked=checked)
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
@@ -425,17 +449,25 @@ async def _stop_hooks(ports: MainLoopPorts, llm: Llm, header: str, act: ActResul
             hooks.messages.append(f"the Stop hooks still block after {MAX_STOP_CONTINUATIONS} more rounds; the "
                                   f"turn ends with the last answer ({reason})")
             return act
-        history = [message for message in act.messages if message.role != "system"]
-        more = await _act(ports, llm, header, [*history, ChatMessage.user(reason)], tools, gate, options,
-                          request, hooks)
-        act = ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
-                        more.messages, more.last_prompt_tokens)
+        act = await _go_on(ports, llm, header, act, tools, gate, options, request, hooks, reason)
     return act
 
 
+async def _go_on(ports: MainLoopPorts, llm: Llm, header: str, act: ActResult, tools: Any, gate: Any,
+                 options: CallOptions, request: str, hooks: TurnHooks | None, text: str,
+                 budget: Budget | None = None) -> ActResult:
+    """The turn carried on: the conversation so far and `text` as the model's next input, the rounds summed."""
+    history = [message for message in act.messages if message.role != "system"]
+    more = await _act(ports, llm, header, [*history, ChatMessage.user(text)], tools, gate, options, request, hooks,
+                      budget)
+    return ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
+                     more.messages, more.last_prompt_tokens)
+
+
 async def _act(ports: MainLoopPorts, llm: Llm, header: str, messages: list[ChatMessage], tools: Any, gate: Any,
-               options: CallOptions, request: str, hooks: TurnHooks | None = None) -> ActResult:
-    budget = await read_budget(ports.config)
+               options: CallOptions, request: str, hooks: TurnHooks | None = None,
+               budget: Budget | None = None) -> ActResult:
+    budget = budget or await read_budget(ports.config)
     try:
         return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks, request)
     except (BudgetExhausted, Cancelled) as stop:
@@ -463,6 +495,27 @@ async def _forget_request(session: CurrentSession, request: str) -> None:
     entries = await session.entries()
     if entries and is_request(entries[-1]) and entries[-1].text == request:
         await session.replace_entries(entries[:-1])
+
+
+async def _turn_checks(ports: MainLoopPorts, gate: RunGate) -> TurnChecks | None:
+    """The turn's checks (services/turn_checks.py) under its gate; None when `assistant.verify` is off, in plan
+    mode (nothing runs) or in an engine without files or a shell."""
+    if gate.mode == "plan" or ports.files is None or ports.shell is None or await read_verify(ports.config) == "off":
+        return None
+    try:
+        root = ports.files.host_path("/workspace")
+    except FilesError:
+        root = ports.workspace.root
+    runner = CheckRunner(ports.shell, gate, ports.config, ports.grammar, root, ports.files)
+    return TurnChecks(runner, ports.files, ports.progress)
+
+
+def _changed_paths(recorder: RecordingFiles | None, calls: Sequence[ToolCallRecord]) -> list[str]:
+    """The workspace-relative files the turn changed: as its checkpoint recorded them, else as its edit calls
+    name them."""
+    paths = recorder.changed if recorder is not None else touched_paths(
+        (call.name, call.arguments) for call in calls if call.name in EDIT_TOOLS and not call.result.is_error)
+    return list(dict.fromkeys(path.removeprefix("/workspace/") for path in paths))
 
 
 async def _note_working_files(ports: MainLoopPorts, calls: tuple[ToolCallRecord, ...]) -> None:
@@ -622,7 +675,7 @@ async def run_verify_turn(checks: ChangeChecks, ports: MainLoopPorts,
     if not checks.changed and not checks.focus:
         raise CommandFailedError("nothing to verify: git status lists no change; name what to check: "
                                  "/verify <what to check>")
-    return await run_assistant_request(build_verify_request(checks), ports, None, epilogue)
+    return await run_assistant_request(build_verify_request(checks), ports, None, epilogue, reproduce=False)
 
 
 async def run_session_summary(ports: MainLoopPorts) -> str:
