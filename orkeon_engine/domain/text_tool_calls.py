@@ -139,6 +139,7 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
+_NUMBERED = re.compile(r"^\d+\t\s*")
 _GARBLED = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n\r\x00]{1,100})"([^:]*?)'
                       r'"(?:arguments|parameters|args|input)"\s*:\s*(\{.*)\Z', re.DOTALL)
 """A garbled envelope: the name string, then no other key (nothing with a colon: the broken rest of the name,
@@ -704,11 +705,12 @@ def _text_lines(text: str) -> tuple[str, ...]:
 
 
 def _holds_lines(text: str, edits: Sequence[tuple[str, ...]]) -> bool:
-    """Whether `text` holds one of `edits` (an edit block's lines) as a run of whole lines, spaces aside
-    (rule 12: an edit is compared by its lines, so a short block is not found inside a longer line)."""
+    """Whether `text` holds one of `edits` (an edit block's lines) as a run of whole lines, spaces and the line
+    numbers file_read shows aside (rule 12: an edit is compared by its lines, so a short block is not found
+    inside a longer line)."""
     if len(text) > MAX_SHOWN:
         return False
-    lines = _text_lines(text)
+    lines = tuple(_NUMBERED.sub("", line) for line in _text_lines(text))  # file_read's numbers taken off
     joined = "\n" + "\n".join(lines) + "\n"
     return any("\n" + "\n".join(edit) + "\n" in joined for edit in edits)
 

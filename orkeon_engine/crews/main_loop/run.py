@@ -52,6 +52,7 @@ from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
     answer_or_silence,
     answer_with_changes,
+    changes_text,
     checkpoint_line,
     document_title,
     figures_line,
@@ -90,7 +91,7 @@ from orkeon_engine.domain.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
-from orkeon_engine.domain.unbacked_claims import with_claims_checked
+from orkeon_engine.domain.unbacked_claims import unbacked_claims, with_claims_checked
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import AnswerCut
@@ -233,6 +234,12 @@ class MainLoopResult:
     """The turn's number in the session's checkpoints (None: none kept)."""
     changed: tuple[str, ...] = ()
     """The workspace files the turn wrote or removed (/undo takes them back)."""
+    written: tuple[str, ...] = ()
+    """The files the closing line names as changed: `changed`, else (no checkpoints) the edit calls' paths."""
+    ran: bool = False
+    """Whether a shell command ran in the turn."""
+    claims: tuple[str, ...] = ()
+    """The sentences that follow an answer claiming a change or a run that did not happen (in `answer` too)."""
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, the core tool set when it applies, what the rules
@@ -254,7 +261,9 @@ class MainLoopResult:
         return tuple(lines)
 
     def closing(self) -> str:
-        return figures_line(self.figures)
+        """The figures, then the files the turn changed or that it changed none (appended: scripts read the
+        figures from the start of the line)."""
+        return f"{figures_line(self.figures)}; {changes_text(self.written, self.ran)}"
 
     def title(self) -> str:
         """The title of the answer's document in the editor."""
@@ -347,13 +356,16 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
     changed = tuple(recorder.changed) if recorder is not None else ()
-    done = [call.name for call in act.calls if not call.result.is_error]
-    wrote = changed or tuple(name for name in done if name in EDIT_TOOLS)  # without checkpoints: the calls
-    answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, any(n in SHELL_TOOLS for n in done))
+    done = [call for call in act.calls if not call.result.is_error]
+    wrote = changed or tuple(dict.fromkeys(str(c.arguments.get("path") or c.name) for c in done
+                                           if c.name in EDIT_TOOLS))  # without checkpoints: the edit calls
+    ran = any(call.name in SHELL_TOOLS for call in done)
+    answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, ran)
     return MainLoopResult(request, answer, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
-                          changed=changed)
+                          changed=changed, written=wrote, ran=ran,
+                          claims=unbacked_claims(act.text, wrote, ran))
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,
