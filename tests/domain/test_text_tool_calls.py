@@ -441,7 +441,8 @@ def test_any_shown_text_is_read_for_copies_without_crashing_and_a_copy_is_always
     '{"name": "function", "arguments": {"name": "file_read", "path": "a.py"}}',
     '{"name": "function", "arguments": {"name": "file_read", "path": "a.py", ...}}',
     '```json\n{"function_call": {"name": "file_read", "arguments": {"path": "a.py"}}}\n```',
-    '{"tool_calls": [{"type": "function", "function": {"name": "file_read", "arguments": "{\\"path\\": \\"a.py\\"}"}}]}',
+    '{"tool_calls": [{"type": "function", "function": {"name": "file_read", '
+    '"arguments": "{\\"path\\": \\"a.py\\"}"}}]}',
     '{"action": "file_read", "action_input": {"path": "a.py"}}',
     '{"response": {"steps": [{"tool": "file_read", "args": {"path": "a.py"}}]}}',
 ], ids=["name-function-wrapper", "with-an-ellipsis", "function-call", "openai-list", "action", "deep"])

@@ -85,7 +85,8 @@ async def test_a_json_object_naming_a_tool_below_its_top_level_is_a_call_never_t
 
 
 async def test_a_whole_file_block_for_a_new_file_creates_it():
-    reply = "### tests/test_calc.py\n```python\nfrom calc import total\n\n\ndef test_total():\n    assert total([1]) == 1\n```"
+    reply = ("### tests/test_calc.py\n```python\nfrom calc import total\n\n\ndef test_total():\n"
+             "    assert total([1]) == 1\n```")
 
     result, deps, _ = await _turn(reply, "Added a test.")
 
