@@ -36,12 +36,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.fences import Fenced, fenced_blocks
+
 MAX_TEXT = 200_000
 """A longer reply is not read for edits."""
 WRITE = "file_write"
 EDIT = "file_edit"
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _HEAD = re.compile(r"^ {0,3}<{5,9} SEARCH\s*$")
 _DIVIDER = re.compile(r"^ {0,3}={5,9}\s*$")
 _TAIL = re.compile(r"^ {0,3}>{5,9} REPLACE\s*$")
@@ -87,20 +88,12 @@ class TextEdit:
     lines: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class _Fence:
-    start: int
-    end: int
-    info: str
-    body: tuple[str, ...]
-
-
 def read_text_edits(text: str) -> list[TextEdit]:
     """The edits `text` writes as path-headed blocks, in order (the module's rule); [] when none. Never raises."""
     if not text or len(text) > MAX_TEXT:
         return []
     lines = text.split("\n")
-    fences = _fences(lines)
+    fences = fenced_blocks(lines)
     inside = {index for fence in fences for index in range(fence.start, fence.end + 1)}
     edits: list[TextEdit] = []
     last_path: str | None = None
@@ -131,30 +124,7 @@ def as_path(line: str) -> str | None:
     return bare.removeprefix("./") if bare and "://" not in bare and _PATH.match(bare) else None
 
 
-def _fences(lines: list[str]) -> list[_Fence]:
-    """The fenced blocks, CommonMark's way (a closer of the same mark, at least as long, alone on its line); one
-    left open runs to the end."""
-    fences: list[_Fence] = []
-    index = 0
-    while index < len(lines):
-        opened = _FENCE.match(lines[index])
-        if opened is None or (opened.group(1)[0] == "`" and "`" in opened.group(2)):
-            index += 1
-            continue
-        mark = opened.group(1)
-        end = index + 1
-        while end < len(lines):
-            closer = _FENCE.match(lines[end])
-            if closer is not None and closer.group(1)[0] == mark[0] and len(closer.group(1)) >= len(mark) \
-                    and not closer.group(2).strip():
-                break
-            end += 1
-        fences.append(_Fence(index, min(end, len(lines) - 1), opened.group(2).strip(), tuple(lines[index + 1:end])))
-        index = end + 1
-    return fences
-
-
-def _fence_edits(lines: list[str], fence: _Fence, last_path: str | None) -> list[TextEdit]:
+def _fence_edits(lines: list[str], fence: Fenced, last_path: str | None) -> list[TextEdit]:
     language, named = _info(fence.info)
     header = _header(lines, fence.start)
     path = named or (header[0] if header else None)
