@@ -136,11 +136,14 @@ class AcpSession:
     async def _show(self, command: str, result: RunResult) -> None:
         """What the prompt answered: a command's view as text; the assistant's answer was streamed already, so
         only its warnings are said (what was ignored and why: state a clone shipped, a call copied from what
-        the model was shown)."""
+        the model was shown), and the sentence that follows an answer claiming a change or a run that did not
+        happen."""
         if isinstance(result, Ok) and command == FREE_TEXT_COMMAND:
             warnings = result.view.data.get("warnings") or []
-            if warnings:
-                await self._say("\n".join(f"warning: {line}" for line in warnings))
+            claims = result.view.data.get("claims") or []
+            said = [f"warning: {line}" for line in warnings] + ([" ".join(claims)] if claims else [])
+            if said:  # a paragraph of its own after the streamed answer
+                await self._say("\n\n" + "\n".join(said))
             return
         text = result.render()
         if text:

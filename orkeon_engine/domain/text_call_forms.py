@@ -10,6 +10,11 @@ text before this module read them:
 - A heading or bold line naming the tool and a ```json fence holding its arguments alone:
   `### Function Call` / `#### Function Name` / `**definition_rewrite**` / `#### Arguments` / ```json {...}```.
 
+Two readings serve the other forms too: `nested_call`, the call of an offered tool a JSON reply names below its
+top level (`{"name": "function", "arguments": {"name": "codebase_search", "query": "get"}}`, an OpenAI
+`tool_calls` list, a `function_call` or an `action` object), and `without_ellipses`, a call's JSON with the
+`...` a model writes for "and so on" taken out, so it reads.
+
 The labelled form is read only when nothing but labels surrounds the fence (`LABELS`: "Function Call",
 "Arguments:" and their kin, as headings, bold or plain, and one line that is an offered tool's name): a
 reply with a sentence or another heading in it ("Example", "Do not run this") is prose, and the keys of the
@@ -115,6 +120,54 @@ def _is_label(bare: str) -> bool:
 def _named_part(bare: str) -> str:
     """A line's text after a label prefix such as "Function name:", its decoration trimmed."""
     return _LABEL_PREFIX.sub("", bare).strip(_DECORATION)
+
+
+NESTED_NAME_KEYS = ("name", "tool", "tool_name", "function", "function_name", "action", "call", "tool_call")
+"""The keys whose string value names the tool in a call object found below the top level."""
+NESTED_ARGUMENT_KEYS = ("arguments", "parameters", "args", "input", "action_input", "params", "kwargs")
+_NOT_ARGUMENTS = frozenset({*NESTED_NAME_KEYS, "id", "type", "call_id", "index"})
+MAX_NESTED = 8
+"""How deep below the top a call object is looked for."""
+_ELLIPSIS_AFTER = re.compile(r",\s*(?:\.\.\.|\u2026)\s*(?=[}\]])")
+_ELLIPSIS_ALONE = re.compile(r"([\[{])\s*(?:\.\.\.|\u2026)\s*(?=[}\]])")
+
+
+def nested_call(value: Any, find: Find) -> tuple[str, dict[str, Any]] | None:
+    """The first call of an offered tool in `value` (breadth first, at most MAX_NESTED deep): an object with a
+    name key whose value is an offered tool, and its arguments (its arguments key's object, or its other keys);
+    None when there is none."""
+    level = [value]
+    for _ in range(MAX_NESTED + 1):
+        below: list[Any] = []
+        for item in level:
+            found = _named_call(item, find) if isinstance(item, dict) else None
+            if found is not None:
+                return found
+            below.extend(item.values() if isinstance(item, dict) else item if isinstance(item, list) else ())
+        level = below
+        if not level:
+            break
+    return None
+
+
+def _named_call(item: dict[str, Any], find: Find) -> tuple[str, dict[str, Any]] | None:
+    for key in NESTED_NAME_KEYS:
+        raw = item.get(key)
+        found = find(raw) if isinstance(raw, str) else None
+        if found is None or not found[1]:
+            continue
+        argument_key = next((each for each in NESTED_ARGUMENT_KEYS if each in item), None)
+        arguments = item[argument_key] if argument_key is not None else {
+            name: value for name, value in item.items() if name not in _NOT_ARGUMENTS}
+        if isinstance(arguments, str):
+            arguments = json_value(arguments) if arguments.strip() else {}
+        return (found[0], arguments) if _arguments(arguments) else None
+    return None
+
+
+def without_ellipses(text: str) -> str:
+    """`text` with the `...` written in place of more items (`{"a": 1, ...}`, `[...]`) taken out."""
+    return _ELLIPSIS_ALONE.sub(r"\1", _ELLIPSIS_AFTER.sub("", text))
 
 
 def typed_value(raw: str, schema: Any) -> Any:

@@ -22,7 +22,7 @@ The rule (what is a call, and what only looks like one):
    {"name": ...}") is prose. What small models get wrong in a call's
    JSON is forgiven: a closing bracket too many after it (or a stray closing fence), the last closing
    brackets left out (when it ends outside a string), an opening brace written twice (`{{"name": ...}}`),
-   and line breaks and tabs written raw inside its strings.
+   a `...` written for more keys or items, and line breaks and tabs written raw inside its strings.
 4. A block is a call block only when everything in it is a call of an offered tool: the name one of
    `offered` (case aside, a `functions.` prefix allowed) and the arguments a JSON object (or the JSON text
    of one). A fence must say json (or nothing, or tool_call; a plain fence whose first line is only `json`
@@ -76,6 +76,18 @@ The rule (what is a call, and what only looks like one):
    markdown-labelled form). A sentence anywhere in the reply, a second tool named, or a key the tool does
    not take makes it text.
 
+11. A reply that is one JSON object (bare or in one call fence) and no call at its top level, which names an
+   offered tool deeper in (`{"name": "function", "arguments": {"name": "codebase_search", "query": "get"}}`,
+   a `tool_calls` list, a `function_call` or `action` object: `text_call_forms.nested_call`), is a call of that
+   tool, never the answer; the 1.5B's blob of that shape was shown to the person before.
+
+12. A reply with no call in it whose code blocks are headed by a file path (`### calc.py`, `calc.py:`, the
+   fence's info string) or are Aider's search/replace blocks proposes edits (domain/text_edits.py says how
+   they are read): each is a call of file_write (a whole-file block) or file_edit (a search/replace block)
+   when that tool is offered (never in plan or dontAsk), gated as any call, the reply's other text its note.
+   Rule 5 compares an edit by its lines: a block whose lines a shown text holds in a run is a copy or a
+   quote, and is not applied.
+
 Whether the arguments fit the tool is not part of the rule: a call of an offered tool with arguments that
 do not validate is a call, whose error goes back to the model as its result. The text before the calls is
 kept as the assistant's note; the blocks are never shown to the person.
@@ -96,7 +108,15 @@ from typing import Any
 
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.model_json import completed, first_balanced
-from orkeon_engine.domain.text_call_forms import attribute_calls, json_value, labelled_call, typed_value
+from orkeon_engine.domain.text_call_forms import (
+    attribute_calls,
+    json_value,
+    labelled_call,
+    nested_call,
+    typed_value,
+    without_ellipses,
+)
+from orkeon_engine.domain.text_edits import read_text_edits, without_edits
 
 NAME_KEYS = ("name", "tool", "tool_name", "function")
 ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
@@ -119,6 +139,7 @@ _FUNCTION = re.compile(r"<function=([^>\s]+)[ \t]*>(.*?)(?:</function>|\Z)", re.
 _PARAMETER = re.compile(r"<parameter=([^>\s]+)[ \t]*>(.*?)(?:</parameter>|(?=<parameter=)|\Z)", re.DOTALL)
 _MISTRAL_NAMED = re.compile(r"\s*([A-Za-z0-9_.\-]+)\s*(?:\[ARGS\])?\s*(?=\{)")
 _SPACES = re.compile(r"\s+")
+_NUMBERED = re.compile(r"^\d+\t\s*")
 _GARBLED = re.compile(r'\s*\{\s*"(?:name|tool|tool_name|function)"\s*:\s*"([^"\n\r\x00]{1,100})"([^:]*?)'
                       r'"(?:arguments|parameters|args|input)"\s*:\s*(\{.*)\Z', re.DOTALL)
 """A garbled envelope: the name string, then no other key (nothing with a colon: the broken rest of the name,
@@ -135,6 +156,9 @@ class TextToolCall:
     name: str
     arguments: str
     source: str
+    form: str = "call"
+    """How it was written: "call" (a call's text), "whole" (a whole-file block) or "replace" (a search/replace
+    block), the last two read by domain/text_edits.py (rule 12)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +197,20 @@ def read_text_calls(text: str, offered: Mapping[str, Mapping[str, Any]],
 def _read_calls(text: str, offered: Mapping[str, Mapping[str, Any]]) -> TextCalls | None:
     if not text or len(text) > MAX_REPLY or not offered:
         return None
+    return _calls_written(text, offered) or _edits_written(text, offered)
+
+
+def _edits_written(text: str, offered: Mapping[str, Mapping[str, Any]]) -> TextCalls | None:
+    """Rule 12: the edits the reply writes as path-headed blocks, as calls of the edit tools offered."""
+    edits = [edit for edit in read_text_edits(text) if edit.tool in offered]
+    if not edits:
+        return None
+    calls = tuple(TextToolCall(edit.tool, json.dumps(edit.arguments, ensure_ascii=False), edit.source,
+                               "whole" if edit.whole else "replace") for edit in edits)
+    return TextCalls(without_edits(text, edits), calls)
+
+
+def _calls_written(text: str, offered: Mapping[str, Mapping[str, Any]]) -> TextCalls | None:
     names = {name.lower(): name for name in offered}
     segments = _segments(text)
     if not segments:
@@ -188,6 +226,10 @@ def _read_calls(text: str, offered: Mapping[str, Mapping[str, Any]]) -> TextCall
         return _unreadable_attempt(text, segments, _Names(names))
     calls, first = _trailing_calls(trailing, _Names(names), offered, len(text))
     only_calls = all(not isinstance(segment, str) or _blank_segment(segment) for segment in segments)
+    if not calls and only_calls and len(trailing) == 1:  # rule 11: one JSON object naming a tool deeper in
+        nested = _nested(trailing[0], _Names(names))
+        if nested is not None:
+            return TextCalls("", (nested,))
     if only_calls and first > trailing[0].start:  # rule 6: a reply of calls alone, a name not offered
         every, start = _trailing_calls(trailing, _Names(names, any_name=True), offered, len(text))
         if start == trailing[0].start:
@@ -305,6 +347,16 @@ def _labelled(segments: Sequence[str | _Block], names: _Names,
     if found is None:
         return None
     return TextCalls("", (_call(found[0], found[1], names, blocks[0].body.strip()),))
+
+
+def _nested(block: _Block, names: _Names) -> TextToolCall | None:
+    """Rule 11: the call of an offered tool a reply's one JSON block names below its top level."""
+    if block.kind == "mistral" or block.kind == "fence" and block.info not in CALL_FENCES:
+        return None
+    source = block.body.strip()
+    inner = _untagged(source if block.info else _info_on_its_own_line(source)) if block.kind == "fence" else source
+    found = nested_call(_forgiven(inner), names.find)
+    return None if found is None else _call(found[0], found[1], names, source)
 
 
 def _call(name: str, arguments: dict[str, Any], names: _Names, source: str) -> TextToolCall:
@@ -590,6 +642,9 @@ def _forgiven(text: str, doubled: bool = True) -> Any:
     value = json_value(text)
     if value is not None or text[:1] not in ("{", "["):
         return value
+    elided = without_ellipses(text)
+    if elided != text and (value := _forgiven(elided, doubled)) is not None:
+        return value
     if doubled and text.startswith("{{"):  # as in a template (the 1.5B wrote {{"name": ...}}}}); once only
         return _forgiven(text[1:], doubled=False)
     balanced = first_balanced(text)
@@ -627,18 +682,37 @@ def quoted_from(calls: Iterable[TextToolCall], shown: Iterable[tuple[str, str]],
     aside) or, given `offered`, as a call block of the same tool with the same arguments however its JSON is
     laid out (a copy re-indented or with its keys reordered is still a copy)."""
     calls = list(calls)
-    sources = {_SPACES.sub(" ", call.source).strip() for call in calls}
+    sources = {_SPACES.sub(" ", call.source).strip() for call in calls if call.form == "call"}
     sources.discard("")
-    if not sources:
+    edits = [lines for call in calls if call.form != "call" and (lines := _text_lines(call.source))]
+    if not sources and not edits:
         return None
-    wanted = {_canonical(call) for call in calls}
+    wanted = {_canonical(call) for call in calls if call.form == "call"}
     for label, text in shown:
         flat = _SPACES.sub(" ", text)
         if any(source in flat for source in sources):
             return label
-        if offered is not None and wanted & _calls_shown(text, calls, offered):
+        if edits and _holds_lines(text, edits):
+            return label
+        if offered is not None and wanted and wanted & _calls_shown(text, calls, offered):
             return label
     return None
+
+
+def _text_lines(text: str) -> tuple[str, ...]:
+    """A text's non-blank lines, their spaces at both ends taken off."""
+    return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _holds_lines(text: str, edits: Sequence[tuple[str, ...]]) -> bool:
+    """Whether `text` holds one of `edits` (an edit block's lines) as a run of whole lines, spaces and the line
+    numbers file_read shows aside (rule 12: an edit is compared by its lines, so a short block is not found
+    inside a longer line)."""
+    if len(text) > MAX_SHOWN:
+        return False
+    lines = tuple(_NUMBERED.sub("", line) for line in _text_lines(text))  # file_read's numbers taken off
+    joined = "\n" + "\n".join(lines) + "\n"
+    return any("\n" + "\n".join(edit) + "\n" in joined for edit in edits)
 
 
 def _calls_shown(text: str, calls: Sequence[TextToolCall],
@@ -665,9 +739,22 @@ def _canonical(call: TextToolCall) -> tuple[str, str]:
 
 def quoted_call_line(calls: Iterable[TextToolCall], source: str) -> str:
     """The line the person reads when a reply's calls were not run because they repeat `source` (rule 5)."""
+    calls = list(calls)
+    if calls and all(call.form != "call" for call in calls):
+        paths = ", ".join(dict.fromkeys(_path_of(call) for call in calls))
+        return (f"not applied: the reply's edit of {paths} repeats text from {source}; Orkeon applies only "
+                "changes the model writes itself, never one copied from what it was shown")
     named = ", ".join(dict.fromkeys(call.name for call in calls))
     return (f"not run: the reply's call of {named} repeats text from {source}; Orkeon runs only calls the "
             "model writes itself, never one copied from what it was shown")
+
+
+def _path_of(call: TextToolCall) -> str:
+    try:
+        path = json.loads(call.arguments).get("path")
+    except (ValueError, AttributeError):
+        path = None
+    return path if isinstance(path, str) else call.name
 
 
 def _any_quoted(calls: Iterable[TextToolCall], quoted: Iterable[str]) -> bool:

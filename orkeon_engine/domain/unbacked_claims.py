@@ -2,10 +2,11 @@
 changed no file or ran no command, is followed by a plain sentence saying so.
 
 The claims are read in the answer's words outside its code (fenced blocks and inline code): a first person or
-passive past of a verb of change ("I fixed", "I've added", "has been updated", "I made the change") or of a
-run ("I ran", "I've executed", "the tests now pass"). What the turn did is the engine's record (the files the
-turn wrote, the shell calls that ran), never the model's word. A claim that is a plan ("I will fix") or a
-question is not a claim of something done.
+passive past of a verb of change ("I fixed", "I've added", "has been updated", "is now fixed", "I made the
+change"), a sentence or list item opening with one ("Added a function to stats.py."), or a run ("I ran",
+"I've tested", "after running the tests", "the tests now pass", "the test passes"). What the turn did is the
+engine's record (the files the turn wrote, the shell calls that ran), never the model's word. A claim that is
+a plan ("I will fix") or a question is not a claim of something done.
 """
 
 from __future__ import annotations
@@ -19,11 +20,19 @@ _CHANGE_VERBS = (r"(?:changed|added|fixed|updated|modified|created|wrote|written
 _CHANGED = re.compile(
     rf"\b(?:I|I've|I have|we|we've|we have)\s+(?:now\s+|also\s+|just\s+)?{_CHANGE_VERBS}\b|"
     rf"\b(?:has|have)\s+(?:now\s+)?been\s+{_CHANGE_VERBS}\b|"
+    rf"\b(?:is|are)\s+now\s+{_CHANGE_VERBS}\b|"
     r"\bI(?:'ve| have)?\s+made\s+(?:the|these|those|this|a|some)\s+(?:change|changes|edit|edits|fix)\b",
     re.IGNORECASE)
+_OPENING = re.compile(r"(?:(?:^|\n)[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?|[.!?:][ \t]+)(?:\*\*)?"
+                      rf"(?=[A-Z])(?i:{_CHANGE_VERBS[3:-1]})\b(?!\s+(?:version|file|code|text|line|lines)\b)")
+"""A sentence or list item that opens with the past of a verb of change ("Added a `median` function to stats.py."),
+as small models report a change with no subject; "Updated file:" and the like are labels, not claims."""
 _RAN = re.compile(
-    r"\b(?:I|I've|I have|we|we've|we have)\s+(?:now\s+|also\s+|just\s+)?(?:ran|run|executed|re-ran|rerun)\b|"
-    r"\b(?:all\s+)?(?:the\s+)?tests\s+(?:now\s+)?(?:pass|passed|are passing)\b",
+    r"\b(?:I|I've|I have|we|we've|we have)\s+(?:now\s+|also\s+|just\s+)?(?:ran|run|executed|re-ran|rerun|"
+    r"tested)\b|"
+    r"\b(?:after|by|when)\s+running\b|"
+    r"\b(?:all\s+)?(?:the\s+)?(?:tests?|test suite|checks)\s+(?:now\s+)?(?:pass|passes|passed|are passing|is "
+    r"passing|succeed|succeeds|succeeded)\b",
     re.IGNORECASE)
 
 NO_CHANGE = "No file was changed in this turn, whatever the answer above says."
@@ -35,7 +44,7 @@ def unbacked_claims(answer: str, changed: Sequence[str], ran: bool) -> tuple[str
     claimed run when no command ran."""
     words = _CODE.sub(" ", answer)
     lines: list[str] = []
-    if not changed and _CHANGED.search(words):
+    if not changed and (_CHANGED.search(words) or _OPENING.search(words)):
         lines.append(NO_CHANGE)
     if not ran and _RAN.search(words):
         lines.append(NO_RUN)

@@ -65,6 +65,7 @@ from orkeon_engine.domain.echoed_results import (
 )
 from orkeon_engine.domain.edit_redirect import changed_function, redirect_text
 from orkeon_engine.domain.empty_reply import EMPTY_NOTE, says_nothing
+from orkeon_engine.domain.file_blocks import judge_block, spliced_note
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
@@ -208,6 +209,11 @@ class _ToolLoop:
         """How many messages of the conversation the loop was given (the prompt the model was shown)."""
         self._quoted: str | None = None
         """The line saying why the current reply's calls did not run: they repeat what the model was shown."""
+        self._forms: dict[str, tuple[str, tuple[str, str]]] = {}
+        """The requests that are edits written as text, by id: "whole" (a whole-file block) or "replace", and
+        the edit as written (tool, arguments)."""
+        self._spliced: dict[str, str] = {}
+        """What the model is told beside the result of a whole-file block taken as the definitions it rewrites."""
 
     def offer_spawn_agent(self, spawner: Spawner, parent: str) -> None:
         """Offer spawn_agent, the host's own tool, after the act's tools."""
@@ -281,22 +287,32 @@ class _ToolLoop:
         if message.tool_calls or not message.text:
             return message
         found = read_text_calls(message.text, self._offered())
-        if found is None or self._copied(found.calls, conversation):
+        if found is None or self._copied(found.calls, conversation) or self._edits_made(found.calls):
             return message
         return ChatMessage.assistant(found.note, self._requests(found.calls))
+
+    def _edits_made(self, calls: Sequence[TextToolCall]) -> bool:
+        """Whether the reply's edits, written as text, are all edits this turn made already (a model writing its
+        blocks again after their results): then the reply is the answer, and nothing is made twice."""
+        made = {self._forms[record.id][1] for record in self._records
+                if record.id in self._forms and not record.result.is_error}
+        return all(call.form != "call" and (call.name, call.arguments) in made for call in calls)
 
     def _copied(self, calls: Sequence[TextToolCall], conversation: Sequence[ChatMessage]) -> bool:
         """Whether `calls` repeat what the model was shown (domain/text_tool_calls.py, rule 5): then they never
         run, and the line saying so is kept for the answer."""
         source = quoted_from(calls, _shown(conversation, self._prompt_size), self._offered())
-        if source is not None:
+        if source is not None and any(call.form != "whole" for call in calls):  # a file's text quoted: no line
             self._quoted = quoted_call_line(calls, source)
         return source is not None
 
     def _requests(self, calls: Sequence[TextToolCall]) -> tuple[ToolCallRequest, ...]:
         """Calls written as text, as the loop's requests (ids `text_<turn>_<n>`)."""
-        return tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
-                     for index, call in enumerate(calls))
+        requests = tuple(ToolCallRequest(f"text_{self._turns}_{index}", call.name, call.arguments)
+                         for index, call in enumerate(calls))
+        self._forms.update((request.id, (call.form, (call.name, call.arguments)))
+                           for request, call in zip(requests, calls, strict=True) if call.form != "call")
+        return requests
 
     def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
         """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8): told once a turn
@@ -470,9 +486,18 @@ class _ToolLoop:
             return _record(request, arguments, None, f"{tool.name}: the arguments do not fit its input:\n{problems}")
         try:
             call = dataclasses.replace(await tool.describe(args), call_id=request.id)
+            if self._forms.get(request.id, ("",))[0] == "whole" and call.edit is not None:
+                judged = judge_block(call.edit.path, call.edit.old_text, call.edit.new_text)
+                if judged.content is None:
+                    return _record(request, arguments, None, judged.refusal)
+                if judged.spliced:  # the block was a part: the file with its definitions put in is written
+                    arguments, self._spliced[request.id] = ({**arguments, "content": judged.content},
+                                                            spliced_note(call.edit.path, judged.spliced))
+                    args = tool.parse(arguments)
+                    call = dataclasses.replace(await tool.describe(args), call_id=request.id)
         except Exception as error:  # a path the tool cannot describe (outside the mounts...) is the model's to fix
             return _record(request, arguments, None, f"{tool.name}: {error}")
-        redirect = self._redirect(call)
+        redirect = None if request.id in self._forms else self._redirect(call)  # plain text already
         if redirect is not None:  # before the gate: nobody is asked about an edit that is not made
             return _record(request, arguments, None, redirect)
         if self._events is not None:
@@ -510,6 +535,8 @@ class _ToolLoop:
             if self._logger is not None:
                 self._logger.warning(f"tool {item.tool.name} raised:\n{traceback.format_exc()}")
             result = ToolResult(f"{item.tool.name} failed: {type(error).__name__}: {error}", is_error=True)
+        if item.request.id in self._spliced and not result.is_error:
+            result = dataclasses.replace(result, text=f"{result.text}\n{self._spliced[item.request.id]}")
         if self._hooks is not None:
             result = await self._hooks.post_tool_use(item.call, result)
         return ToolCallRecord(item.request.id, item.tool.name, item.arguments, item.verdict, result)

@@ -1,6 +1,6 @@
 """The lines outside a text's code fences, fences closed as CommonMark closes them."""
 
-from orkeon_engine.domain.fences import prose_lines
+from orkeon_engine.domain.fences import fenced_blocks, prose_lines
 
 
 def test_the_lines_inside_a_fence_and_the_fence_lines_are_left_out():
@@ -23,3 +23,12 @@ def test_an_inline_code_span_of_three_backquotes_opens_no_fence():
 
 def test_a_closing_line_indented_four_spaces_is_code_not_a_closing_fence():
     assert prose_lines("```\n    ```\nstill code\n```\nb") == ["b"]
+
+
+def test_fenced_blocks_gives_each_fence_its_lines_info_and_body_and_runs_an_open_one_to_the_end():
+    lines = ["text", "````markdown notes.md", "```python", "x", "```", "````", "more", "```python", "y"]
+
+    blocks = fenced_blocks(lines)
+
+    assert [(b.start, b.end, b.info, b.body) for b in blocks] == [
+        (1, 5, "markdown notes.md", ("```python", "x", "```")), (7, 8, "python", ("y",))]

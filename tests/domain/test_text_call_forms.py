@@ -6,6 +6,7 @@ import json
 import pytest
 
 from orkeon_engine.domain.held_call_text import HeldCallText
+from orkeon_engine.domain.text_call_forms import nested_call, without_ellipses
 from orkeon_engine.domain.text_tool_calls import read_text_calls, unrun_calls
 
 OFFERED = {
@@ -114,3 +115,20 @@ def test_a_stream_holds_an_attribute_call_back():
     shown = held.feed("Reading.\n<function") + held.feed(' name="file_read" arguments=\'{"path": "a.py"}\'/>')
 
     assert shown == "Reading.\n"
+
+
+def _find(raw):
+    return (raw, True) if raw == "file_read" else None
+
+
+def test_nested_call_finds_the_shallowest_offered_call_and_its_arguments():
+    value = {"name": "wrapper", "arguments": {"name": "file_read", "path": "a.py", "id": "1"},
+             "later": [{"deeper": {"tool": "file_read", "args": {"path": "b.py"}}}]}
+
+    assert nested_call(value, _find) == ("file_read", {"path": "a.py"})
+    assert nested_call({"name": "wrapper", "arguments": {"query": "x"}}, _find) is None
+
+
+def test_without_ellipses_takes_out_only_the_dots_standing_for_more_items():
+    assert without_ellipses('{"a": [1, ...], "b": "x..." , ...}') == '{"a": [1], "b": "x..." }'
+    assert without_ellipses("[...]") == "[]"

@@ -433,3 +433,71 @@ def test_any_shown_text_is_read_for_copies_without_crashing_and_a_copy_is_always
     assert found is not None
     assert quoted_from(found.calls, [("a file", shown)], OFFERED) in (None, "a file")
     assert quoted_from(found.calls, [("a file", shown + READ_A)], OFFERED) == "a file"
+
+
+# --- rule 11: one JSON object naming an offered tool below its top level ------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '{"name": "function", "arguments": {"name": "file_read", "path": "a.py"}}',
+    '{"name": "function", "arguments": {"name": "file_read", "path": "a.py", ...}}',
+    '```json\n{"function_call": {"name": "file_read", "arguments": {"path": "a.py"}}}\n```',
+    '{"tool_calls": [{"type": "function", "function": {"name": "file_read", '
+    '"arguments": "{\\"path\\": \\"a.py\\"}"}}]}',
+    '{"action": "file_read", "action_input": {"path": "a.py"}}',
+    '{"response": {"steps": [{"tool": "file_read", "args": {"path": "a.py"}}]}}',
+], ids=["name-function-wrapper", "with-an-ellipsis", "function-call", "openai-list", "action", "deep"])
+def test_one_json_object_naming_an_offered_tool_at_any_depth_is_its_call(text):
+    assert _calls(text) == [("file_read", {"path": "a.py"})]
+
+
+@pytest.mark.parametrize("text", [
+    '{"answer": "file_read reads a file"}',
+    'For instance {"data": {"name": "file_read", "path": "a.py"}} is how it looks.',
+    '{"data": {"name": "file_read"}}\n\nThat is the shape.',
+], ids=["a-name-in-a-value", "inside-a-sentence", "prose-after"])
+def test_a_tool_named_in_text_or_beside_prose_is_no_nested_call(text):
+    assert read_text_calls(text, OFFERED) is None
+
+
+def test_an_ellipsis_for_more_items_is_forgiven_in_a_call():
+    assert _calls('{"name": "file_read", "arguments": {"path": "a.py", ...}}') == [("file_read", {"path": "a.py"})]
+
+
+# --- rule 12: edits written as text -----------------------------------------------------------------------
+
+EDIT_OFFERED = {**OFFERED, "file_edit": {"type": "object", "properties": {}}}
+
+
+def test_a_block_under_a_path_is_a_whole_file_write_its_prose_the_note():
+    found = read_text_calls("The loop stopped early.\n\n### calc.py\n```python\nx = 2\n```\n\nDone.", EDIT_OFFERED)
+
+    assert found is not None and found.note == "The loop stopped early.\n\nDone."
+    assert [(c.name, json.loads(c.arguments), c.form) for c in found.calls] == [
+        ("file_write", {"path": "calc.py", "content": "x = 2\n"}, "whole")]
+
+
+def test_a_search_replace_block_is_a_file_edit_when_file_edit_is_offered_and_nothing_when_not():
+    text = "calc.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE"
+
+    found = read_text_calls(text, EDIT_OFFERED)
+
+    assert found is not None and [(c.name, c.form) for c in found.calls] == [("file_edit", "replace")]
+    assert read_text_calls(text, OFFERED) is None
+
+
+def test_no_edit_is_read_where_no_edit_tool_is_offered():
+    assert read_text_calls("### calc.py\n```python\nx = 2\n```", {"file_read": {}}) is None
+
+
+def test_a_call_ending_the_reply_comes_before_the_edits_above_it():
+    found = read_text_calls(f"### calc.py\n```python\nx = 2\n```\n```json\n{READ_A}\n```", EDIT_OFFERED)
+
+    assert found is not None and [c.name for c in found.calls] == ["file_read"]
+
+
+def test_an_edit_is_quoted_when_a_shown_text_holds_its_lines_and_not_when_only_inside_a_longer_line():
+    found = read_text_calls("### calc.py\n```python\nx = 1\n```", EDIT_OFFERED)
+    assert found is not None
+
+    assert quoted_from(found.calls, [("the file", "a = 0\n    x = 1\nb = 2\n")]) == "the file"
+    assert quoted_from(found.calls, [("the file", "max = 10\n")]) is None

@@ -77,6 +77,8 @@ def assistant_view(result: MainLoopResult) -> CommandView:
         "offeredTools": list(result.offer.offered),
         "toolCalls": len(result.calls),
         "warnings": list(result.warnings),
+        "claims": list(result.claims),
+        "changed": [path.removeprefix("/workspace/") for path in result.written],
     }
     return CommandView(lines=lines, message=f"{result.answer.rstrip()}\n\n({result.closing()})", document=document,
                        data=data, markdown=True)

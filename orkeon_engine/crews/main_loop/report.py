@@ -1,6 +1,7 @@
 """What the assistant's answer says besides the model's text: where the mode came from, what the rules
 took out of the tools, the flags in force, the calls the permission gate refused and why, what the turn
-cost, what a compaction did, and the files the turn changed (its checkpoint); for a model that ended
+cost, what a compaction did, and the files the turn changed (its checkpoint, and in the closing line, which
+names them or says no file changed); for a model that ended
 the turn without a word, a sentence saying so in place of the empty answer; and after an answer that says
 nothing in words (a stray code block), the files the turn changed.
 """
@@ -57,6 +58,15 @@ def figures_line(figures: TurnFigures) -> str:
     models = f"{figures.model_calls} model call{'' if figures.model_calls == 1 else 's'}"
     gauge = f"; context {figures.gauge}" if figures.gauge else ""
     return f"{calls}, {models}: {figures.usage}{gauge}"
+
+
+def changes_text(changed: Sequence[str], ran: bool = False) -> str:
+    """What the closing line says the turn changed: `changed: calc.py, tests/test_calc.py`; else `no file
+    changed`, or, when a shell command ran (which Orkeon does not follow into the files),
+    `no file edited (a shell command ran)`."""
+    if changed:
+        return "changed: " + ", ".join(dict.fromkeys(path.removeprefix("/workspace/") for path in changed))
+    return "no file edited (a shell command ran)" if ran else "no file changed"
 
 
 def stopped_note(reason: str, tool_calls: int) -> str:

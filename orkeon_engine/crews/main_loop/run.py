@@ -55,6 +55,7 @@ from orkeon_engine.crews.main_loop.report import (
     TurnFigures,
     answer_or_silence,
     answer_with_changes,
+    changes_text,
     checkpoint_line,
     document_title,
     figures_line,
@@ -94,7 +95,7 @@ from orkeon_engine.domain.request_material import RequestMaterial, uses_request_
 from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.tool_sets import uses_core_set
 from orkeon_engine.domain.turn_checks import CheckOutcome, budget_left, check_line
-from orkeon_engine.domain.unbacked_claims import with_claims_checked
+from orkeon_engine.domain.unbacked_claims import unbacked_claims, with_claims_checked
 from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import AnswerCut
@@ -243,6 +244,12 @@ class MainLoopResult:
     """The workspace files the turn wrote or removed (/undo takes them back)."""
     checked: CheckOutcome | None = None
     """The project's check run after the turn's edits (`assistant.verify`), as it last ended; None: none ran."""
+    written: tuple[str, ...] = ()
+    """The files the closing line names as changed: `changed`, else (no checkpoints) the edit calls' paths."""
+    ran: bool = False
+    """Whether a shell command ran in the turn."""
+    claims: tuple[str, ...] = ()
+    """The sentences that follow an answer claiming a change or a run that did not happen (in `answer` too)."""
 
     def lines(self) -> tuple[str, ...]:
         """The lines shown before the answer: the mode, the core tool set when it applies, what the rules
@@ -264,7 +271,9 @@ class MainLoopResult:
         return tuple(lines)
 
     def closing(self) -> str:
-        return figures_line(self.figures)
+        """The figures, then the files the turn changed or that it changed none (appended: scripts read the
+        figures from the start of the line)."""
+        return f"{figures_line(self.figures)}; {changes_text(self.written, self.ran)}"
 
     def title(self) -> str:
         """The title of the answer's document in the editor."""
@@ -370,14 +379,17 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
     changed = tuple(recorder.changed) if recorder is not None else ()
-    done = [call.name for call in act.calls if not call.result.is_error]
-    wrote = changed or tuple(name for name in done if name in EDIT_TOOLS)  # without checkpoints: the calls
-    answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, any(n in SHELL_TOOLS for n in done))
+    done = [call for call in act.calls if not call.result.is_error]
+    wrote = changed or tuple(dict.fromkeys(str(c.arguments.get("path") or c.name) for c in done
+                                           if c.name in EDIT_TOOLS))  # without checkpoints: the edit calls
+    ran = any(call.name in SHELL_TOOLS for call in done) or (checked is not None and checked.status != "unchecked")
+    answer = with_claims_checked(answer_with_changes(act.text, changed), wrote, ran)
     answer = f"{answer.rstrip()}\n\n{check_line(checked)}" if checked is not None else answer
     return MainLoopResult(request, answer, line, offer, flags, figures, act.calls,
                           tuple(o for o in outcomes if o.kind != "none"), tuple(warnings),
                           checkpoint=recorder.turn if recorder is not None else None,
-                          changed=changed, checked=checked)
+                          changed=changed, checked=checked, written=wrote, ran=ran,
+                          claims=unbacked_claims(act.text, wrote, ran))
 
 
 async def _toolbox(ports: MainLoopPorts, files: Files | None = None,

@@ -2,6 +2,7 @@ from orkeon_engine.crews.main_loop.report import (
     SUBJECT_LIMIT,
     TurnFigures,
     answer_or_silence,
+    changes_text,
     document_title,
     figures_line,
     mode_line,
@@ -95,3 +96,10 @@ async def test_an_answer_claiming_a_fix_no_call_made_is_followed_by_the_plain_fa
                                  main_loop_ports(deps.for_run("assistant")))
 
     assert result.answer == f"I fixed the comparison in calc.py.\n\n{NO_CHANGE}"
+
+
+def test_the_closing_words_name_the_files_changed_or_say_none_was():
+    assert changes_text(("/workspace/calc.py", "/workspace/tests/test_calc.py", "/workspace/calc.py")) == \
+        "changed: calc.py, tests/test_calc.py"
+    assert changes_text(()) == "no file changed"
+    assert changes_text((), ran=True) == "no file edited (a shell command ran)"
