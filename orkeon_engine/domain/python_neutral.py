@@ -168,11 +168,11 @@ def _unproven_name(before: str, after: str, positions: set[Position]) -> str:
     return ""
 
 
-def _module_aliases(tree: ast.Module, scopes: list[symtable.SymbolTable]) -> dict[str, str]:
+def _module_aliases(tree: ast.AST, scopes: list[symtable.SymbolTable]) -> dict[str, str]:
     """The names the module binds to imported modules only (`import a.b as x`, `from a import b`), each to
     its dotted path (a relative import's dots kept), when no scope assigns them or makes them local."""
     aliases: dict[str, str] = {}
-    for node in tree.body:
+    for node in getattr(tree, "body", []):
         if isinstance(node, ast.Import):
             aliases |= {alias.asname or alias.name: alias.name for alias in node.names
                         if alias.asname or "." not in alias.name}
