@@ -5,7 +5,6 @@ A file is neutral when its change is, provably:
 - **docs-only**: a Markdown-like file (`.md`, `.rst`, `.adoc`), or code whose only change is in comments or
   docstrings (and layout);
 - **formatting-only**: the same code laid out differently;
-- **refactor-only** (Python): a returned value given a name first (`v = EXPR; return v`), or the reverse;
 - **rename-only** (Python): names replaced one-to-one throughout the file (python_neutral.py says how, and
   which renames are local to functions). A rename of a module, class or parameter name holds only when a
   changed file defines the old name and nothing in the repository still says it (`settle`, given what the
@@ -29,7 +28,7 @@ from typing import Literal
 from orkeon_engine.domain.findings import Finding, Severity, severity_rank
 from orkeon_engine.domain.python_neutral import Rename, python_change
 
-NeutralKind = Literal["docs-only", "formatting-only", "rename-only", "refactor-only"]
+NeutralKind = Literal["docs-only", "formatting-only", "rename-only"]
 CAPPED_SEVERITY: Severity = "low"
 """What a finding graver than low on a neutral file is capped at."""
 MAX_CHARS = 400_000
@@ -159,9 +158,6 @@ def _python(path: str, old: str, new: str) -> FileChange:
         proven = python_change(old, new)
     except (RecursionError, MemoryError):
         return _may_change(path, "it is nested too deeply to compare")
-    if proven.returned:
-        return FileChange(path, "refactor-only", f"the change to {path} only names a returned value before "
-                                                 "returning it")
     if proven.layout:
         if proven.docs:
             return FileChange(path, "docs-only", f"the change to {path} only changes comments or docstrings")

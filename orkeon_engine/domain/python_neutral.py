@@ -3,8 +3,6 @@ it only renames names, and which renames are local to functions.
 
 - **docs or layout**: the two files parse to the same syntax tree once the docstrings are taken out (comments,
   blank lines, line breaks, quotes and brackets are not in the tree); a changed encoding cookie is not.
-- **a returned value named**: the same tree once `v = EXPR; return v` is read as `return EXPR` for a plain
-  local `v` said nowhere else (returned_names.py).
 - **renames**: the two trees (docstrings out) have the same shape, the same literals and operators, and differ
   only in identifiers, by one mapping applied to the WHOLE file, one-to-one: a name kept as it was in one
   place and replaced in another, or two names becoming one, is no rename (`f(a, b)` -> `f(b, a)` with `a`
@@ -34,8 +32,6 @@ import symtable
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
-
-from orkeon_engine.domain.returned_names import inline_returned
 
 Position = Literal["name", "definition", "parameter", "attribute", "keyword", "import", "alias", "declaration"]
 
@@ -77,8 +73,6 @@ class PythonChange:
 
     layout: bool = False
     docs: bool = False
-    returned: bool = False
-    """The same tree once a value named only to be returned is put back in its return (returned_names.py)."""
     renames: tuple[Rename, ...] = ()
     defines: frozenset[str] = frozenset()
     """Old names this file defines (a def, a class, a module or class variable, a parameter, an `as` name)."""
@@ -89,7 +83,7 @@ class PythonChange:
 
     @property
     def proven(self) -> bool:
-        return self.layout or self.returned or bool(self.renames)
+        return self.layout or bool(self.renames)
 
 
 def python_change(old: str, new: str) -> PythonChange:
@@ -104,21 +98,9 @@ def python_change(old: str, new: str) -> PythonChange:
         docs = ast.dump(trees[0]) != ast.dump(trees[1]) or _comments(old) != _comments(new)
         return PythonChange(layout=True, docs=docs)
     pairs: list[tuple[str, str, Position]] = []
-    if _align(bare[0], bare[1], pairs):
-        return _renames(old, new, bare[0], pairs)
-    if _inlined(old, bare[0]) + _inlined(new, bare[1]) and ast.dump(bare[0]) == ast.dump(bare[1]):
-        return PythonChange(returned=True)
-    return PythonChange(unproven="its code changed, not only names")
-
-
-def _inlined(text: str, tree: ast.Module) -> int:
-    """`v = EXPR; return v` put back as `return EXPR` in `tree` (returned_names.py), for a plain local `v`
-    that no string of the file spells."""
-    scopes = _scopes(text)
-    if scopes is None:
-        return 0
-    strings = _strings(tree)
-    return inline_returned(tree, lambda name: _only_local(name, scopes) and not _said_in(name, strings))
+    if not _align(bare[0], bare[1], pairs):
+        return PythonChange(unproven="its code changed, not only names")
+    return _renames(old, new, bare[0], pairs)
 
 
 def _renames(old: str, new: str, old_tree: ast.AST, pairs: list[tuple[str, str, Position]]) -> PythonChange:

@@ -120,13 +120,6 @@ def test_a_nit_on_a_neutral_file_is_left_as_it_is():
     assert [(f.severity, f.capped_from) for f in kept] == [("nit", None)]
 
 
-def test_a_returned_value_named_first_is_refactor_only():
-    change = classify("app.py", "def f(x):\n    return x * 2\n", "def f(x):\n    value = x * 2\n    return value\n")
-
-    assert (change.kind, change.reason) == ("refactor-only",
-                                            "the change to app.py only names a returned value before returning it")
-
-
 CHANNELS = ("def prepare(text):\n    return text\n", "def compose(text):\n    return text\n")
 SERVICE = ("from notifier import channels\n\n\ndef send(text):\n    return channels.prepare(text)\n",
            "from notifier import channels\n\n\ndef send(text):\n    return channels.compose(text)\n")

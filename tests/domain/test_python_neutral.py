@@ -94,35 +94,6 @@ def test_a_file_that_does_not_parse_is_not_proven():
     change = python_change("def f(:\n", "def g(:\n")
 
     assert not change.proven and "does not parse" in change.unproven
-
-
-def test_a_returned_expression_put_in_a_variable_first_is_proven():
-    old = "def price(item, rate):\n    return item.cost * (1 + rate)\n"
-
-    change = python_change(old, old.replace("    return item.cost * (1 + rate)",
-                                            "    value = item.cost * (1 + rate)\n    return value"))
-
-    assert change.returned and change.proven
-
-
-def test_a_named_returned_value_used_again_is_not_inlined():
-    old = "def price(item):\n    return item.cost\n"
-
-    change = python_change(old, old.replace("    return item.cost", "    value = item.cost\n    log(value)\n"
-                                                                    "    return value"))
-
-    assert not change.proven
-
-
-def test_a_returned_value_named_after_a_global_is_not_inlined():
-    old = "value = 3\n\n\ndef price(item):\n    return item.cost\n"
-
-    change = python_change(old, old.replace("    return item.cost", "    global value\n    value = item.cost\n"
-                                                                    "    return value"))
-
-    assert not change.proven
-
-
 def test_a_public_name_spelled_in_a_string_is_not_proven():
     old = "__all__ = ['load']\n\n\ndef load():\n    return 1\n"
 
