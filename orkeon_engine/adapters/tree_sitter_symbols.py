@@ -4,7 +4,6 @@ one. The grammars load on first use, never at start-up."""
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol, SymbolKind
 from orkeon_engine.domain.code_index.modules import module_name
+from orkeon_engine.domain.digests import blake2b_hex
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser, Query, Tree
@@ -202,7 +202,7 @@ def parse_tree(language: str, data: bytes) -> Any:
 
 
 def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b_hex(data, 16)
 
 
 def count_lines(data: bytes) -> int:

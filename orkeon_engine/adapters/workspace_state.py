@@ -18,7 +18,6 @@ where it is, never read, and said once a run as an ignored file (`LegacyState.ig
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import sqlite3
@@ -28,6 +27,8 @@ from collections.abc import Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+
+from orkeon_engine.domain.digests import sha256_hex
 
 STATE_FILE = "state.db"
 LEGACY_DIR = (".orkeon", "local")
@@ -51,7 +52,7 @@ def workspace_key(root: Path) -> str:
     """The folder name of a workspace's state: its name (for a person looking) and a hash of its real path."""
     real = os.path.realpath(root)
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(real).name).strip("-.")[:40] or "root"
-    return f"{name}-{hashlib.sha256(real.encode('utf-8', 'surrogateescape')).hexdigest()[:16]}"
+    return f"{name}-{sha256_hex(real.encode('utf-8', 'surrogateescape'))[:16]}"
 
 
 def prepare_state_dir(root: Path, env: Mapping[str, str]) -> tuple[Path | None, str]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from difflib import SequenceMatcher
 
 from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff
 from orkeon_engine.domain.findings import DismissKey, Finding, Severity, fold_whitespace, rank_key, ranked
@@ -156,6 +155,8 @@ def _distance(candidate: DiffLine, line: int) -> tuple[int, int]:
 
 def _likeness(wanted: Sequence[str], folded: str) -> float:
     """How alike the likest line of the quote is to an added line's folded text (0 to 1)."""
+    from difflib import SequenceMatcher  # on first use: the language server's start does not need it
+
     return max((SequenceMatcher(None, one, folded, autojunk=False).ratio() for one in wanted), default=0.0)
 
 

@@ -8,10 +8,11 @@ and the title, so the same finding keeps its id when the lines above it move.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
+
+from orkeon_engine.domain.digests import sha256_hex
 
 Severity = Literal["blocker", "high", "medium", "low", "nit"]
 SEVERITIES: tuple[Severity, ...] = ("blocker", "high", "medium", "low", "nit")
@@ -48,7 +49,7 @@ def at_or_above(severity: str, threshold: Severity) -> bool:
 def finding_id(path: str, quote: str, lens: str, title: str) -> str:
     """The stable id: a short hash of the path, the folded quote, the lens and the folded title."""
     key = "\x1f".join((path, fold_whitespace(quote), lens, fold_whitespace(title).lower()))
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    return sha256_hex(key.encode("utf-8"))[:16]
 
 
 @dataclass(frozen=True)

@@ -74,10 +74,8 @@ NOT_PYTHON = "definition_rewrite changes a Python file (.py); change this one wi
 class DefinitionRewriteInput(BaseModel):
     model_config = ConfigDict(extra="ignore")  # a small model adds a "change" note: the request says it better
 
-    path: str = Field(description="The Python file's virtual path under /workspace; a relative path is taken "
-                                  "under /workspace.")
-    name: str = Field(min_length=1, description="The function or class to rewrite, as the file names it: `total`, "
-                                                "or `Basket.add` for a method.")
+    path: str
+    name: str = Field(min_length=1, description="As the file names it: `total`, or `Basket.add`.")
 
 
 @dataclass(frozen=True)
@@ -94,9 +92,8 @@ class DefinitionRewriteTool(Tool[DefinitionRewriteInput]):
     name: ClassVar[str] = "definition_rewrite"
     tool_class: ClassVar[ToolClass] = "edit"
     description: ClassVar[str] = (
-        "Fix or change one function or class of a Python file: give the file and the definition's name, and it "
-        "is rewritten for the person's request, checked and saved; the result shows the change. Use it for any "
-        "change inside a Python function or class; file_edit for other changes."
+        "Rewrite one function or class of a Python file for the person's request; it is checked and saved, "
+        "and the change shown. Use it for any change inside a Python function or class, file_edit otherwise."
     )
     Input = DefinitionRewriteInput
 

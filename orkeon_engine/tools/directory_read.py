@@ -24,11 +24,9 @@ NOT_ENTERED = frozenset(
 class DirectoryReadInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    path: str = Field("/workspace", description="The folder's virtual path; a relative path is taken under /workspace.")
-    depth: int = Field(DEFAULT_DEPTH, ge=1, le=MAX_DEPTH, description="How many levels of sub-folders to show.")
-    max_entries: int = Field(
-        DEFAULT_ENTRIES, ge=1, le=MAX_ENTRIES, description="The most entries to show; the shallow ones come first."
-    )
+    path: str = "/workspace"
+    depth: int = Field(DEFAULT_DEPTH, ge=1, le=MAX_DEPTH)
+    max_entries: int = Field(DEFAULT_ENTRIES, ge=1, le=MAX_ENTRIES)
 
 
 def render_tree(root: str, entries: list[DirEntry]) -> list[str]:
@@ -50,9 +48,8 @@ class DirectoryReadTool(Tool[DirectoryReadInput]):
     name: ClassVar[str] = "directory_read"
     tool_class: ClassVar[ToolClass] = "read"
     description: ClassVar[str] = (
-        "Show a folder as a tree: sub-folders to the given depth, files with their sizes, at most max_entries "
-        "entries (a note says when more were left out). Version-control and dependency folders (.git, "
-        "node_modules, .venv, caches) are shown but not entered."
+        "A folder as a tree: sub-folders to depth, files with sizes, the shallow first; a note says what was "
+        "left out. .git, node_modules, .venv and caches are not entered."
     )
     Input = DirectoryReadInput
 

@@ -33,12 +33,10 @@ AROUND = 5
 class FileEditInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    path: str = Field(description="The file's virtual path under /workspace, /output or /tmp; a relative path is "
-                                  "taken under /workspace.")
-    old: str = Field(min_length=1, description="The exact text to replace, copied from the file (without the line "
-                                               "numbers file_read shows); enough lines to occur only once.")
-    new: str = Field(description="The text that takes its place (empty to delete it).")
-    replace_all: bool = Field(False, description="Replace every occurrence of `old` instead of exactly one.")
+    path: str
+    old: str = Field(min_length=1, description="Copied from the file, without file_read's line numbers.")
+    new: str = Field(description="Its replacement; empty deletes it.")
+    replace_all: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,9 +111,8 @@ class FileEditTool(Tool[FileEditInput]):
     name: ClassVar[str] = "file_edit"
     tool_class: ClassVar[ToolClass] = "edit"
     description: ClassVar[str] = (
-        "Change part of a file: replace the exact text `old` (copied from the file, without file_read's line "
-        "numbers) with `new`. `old` must occur once, so include a line or two around the change; the rest of "
-        "the file stays as it is."
+        "Replace the exact text `old` in a file with `new`. `old` must occur once: include a line or two around "
+        "the change."
     )
     Input = FileEditInput
 

@@ -31,27 +31,16 @@ MAX_SUGGESTIONS = 5
 class FileReadInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    path: str = Field(
-        description="The file's virtual path: under /workspace (the project), /output, /tmp or a read-only "
-        "mount; a relative path is taken under /workspace."
-    )
-    offset: int = Field(1, ge=1, description="The first line to show, counting from 1.")
-    limit: int = Field(
-        DEFAULT_LIMIT,
-        ge=1,
-        le=MAX_LIMIT,
-        description="How many lines to show (at least 40 are). Read about a hundred lines at a time and ask for "
-        "the next range only when it is needed.",
-    )
+    path: str
+    offset: int = Field(1, ge=1, description="The first line, from 1.")
+    limit: int = Field(DEFAULT_LIMIT, ge=1, le=MAX_LIMIT, description="How many lines, at least 40.")
 
 
 class FileReadTool(Tool[FileReadInput]):
     name: ClassVar[str] = "file_read"
     tool_class: ClassVar[ToolClass] = "read"
     description: ClassVar[str] = (
-        "Read part of a text file by line range (offset and limit, in lines). The lines come back numbered; "
-        "when the range does not cover the whole file, a closing note says how much was left out and where "
-        "to read on. A long line is shortened."
+        "A text file's numbered lines from offset; a note says what was left out and where to read on."
     )
     Input = FileReadInput
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard, is_checked
@@ -22,11 +22,8 @@ PREVIEW_LINES = 40
 class FileWriteInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    path: str = Field(
-        description="The file's virtual path under /workspace, /output or /tmp; a relative path is taken "
-        "under /workspace. Missing folders are created."
-    )
-    content: str = Field(description="The file's complete new text: it replaces everything the file held.")
+    path: str
+    content: str
 
 
 def short_diff(path: str, old: str | None, new: str, max_lines: int = PREVIEW_LINES) -> str:
@@ -49,9 +46,8 @@ class FileWriteTool(Tool[FileWriteInput]):
     name: ClassVar[str] = "file_write"
     tool_class: ClassVar[ToolClass] = "edit"
     description: ClassVar[str] = (
-        "Write a file's complete text, creating it or replacing everything it held. A file whose last "
-        "file_read in this run came back cut is refused: read it whole first, since the lines you did not "
-        "see would be lost."
+        "Create a file, or replace its whole text; missing folders are made. Refused for a file whose last read "
+        "came back cut: read it whole first."
     )
     Input = FileWriteInput
 

@@ -229,21 +229,20 @@ class PackageSummaryTool(Tool[PackageSummaryInput]):
 class CodebaseSearchInput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    query: str = Field(min_length=1, description="Words to find: a symbol name, part of one (`parse args`), "
-                       "a dotted tail of a qualified name (`Cart.add`), or any text.")
-    kind: SymbolKind | None = Field(None, description="Only symbols of this kind.")
-    under: str = Field("", description="Only under this folder (virtual path or relative).")
-    limit: int = Field(20, ge=1, le=100, description="The most symbols to list (and as many text lines).")
-    text: bool = Field(True, description="Also list lines of the files that hold the query as text.")
+    query: str = Field(min_length=1, description="A symbol name, part of one (`parse args`), a dotted tail "
+                       "(`Cart.add`), or any text.")
+    kind: SymbolKind | None = None
+    under: str = Field("", description="A folder to search in.")
+    limit: int = Field(20, ge=1, le=100, description="The most symbols, and text lines.")
+    text: bool = Field(True, description="Also lines holding the query as text.")
 
 
 class CodebaseSearchTool(Tool[CodebaseSearchInput]):
     name: ClassVar[str] = "codebase_search"
     tool_class: ClassVar[ToolClass] = "read"
     description: ClassVar[str] = (
-        "Search the indexed code: symbols ranked by how well their name, qualified name and path match, each "
-        "with its kind and line range, then lines holding the text and the lines that set the module-level "
-        "values those lines use. Prefer it to grep through the shell; its answers include the latest edits."
+        "Search the indexed code, the latest edits included: matching symbols with kind and line range, then "
+        "lines holding the text and the module-level values they use. Prefer it to grep."
     )
     Input = CodebaseSearchInput
 

@@ -52,6 +52,33 @@ def test_the_path_to_initialize_imports_nothing_heavy(tmp_path):
     assert done.stdout.strip() == "[]", done.stderr
 
 
+def test_the_idle_server_with_its_engine_built_loads_neither_hashlib_nor_shutil_nor_difflib(tmp_path):
+    """Issue 48's idle floor: hashlib (OpenSSL's constructors), shutil (zlib, bz2, lzma) and difflib cost
+    1.2 MB the idle server does not need; they load on their first use."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    code = (
+        "import asyncio, sys\n"
+        "from pathlib import Path\n"
+        "from orkeon_lsp.server import build_server\n"
+        "build_server()\n"
+        "from orkeon_engine.bootstrap import build_engine\n"
+        "from orkeon_engine.ports.ui import UserInterface\n"
+        "from tests.support.doubles.fake_human_input import FakeHumanInput\n"
+        "from tests.support.doubles.fake_logger import FakeLogger\n"
+        "from tests.support.doubles.fake_progress import FakeProgress\n"
+        "ui = UserInterface(FakeHumanInput(), FakeProgress(), FakeLogger())\n"
+        f"engine = asyncio.run(build_engine(Path({str(workspace)!r}), ui))\n"
+        "print(sorted(name for name in ('hashlib', 'shutil', 'difflib') if name in sys.modules))\n"
+        "engine.close()\n"
+    )
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env=server_env(tmp_path, XDG_STATE_HOME=str(tmp_path / "state")))  # a bound, not a budget
+
+    assert done.stdout.strip() == "[]", done.stderr
+
+
 async def test_a_handler_still_running_at_shutdown_is_cancelled_and_the_finished_ones_are_forgotten(tmp_path):
     server = OrkeonServer()
     release = asyncio.Event()

@@ -1,11 +1,12 @@
 """The main loop's user body: one user message per turn, its blocks in a fixed order from the most stable
 to the most volatile, so a provider's prefix cache reaches as far into it as it can.
 
-preferences, attached skills, memory, declared hooks, the history without the current request, the files
-pinned to the context (/add, /read-only), the environment, the files the request names and the lines that
-share its words (both read for this request only), the gauge, then the request with the mode's permission
-note and the proactive clause, always last. Each block renderer returns "" when it has nothing
-to say, and an empty block takes no room at all.
+the project's instructions file (AGENTS.md, else CLAUDE.md: after the header and the tool definitions,
+which are the same in every project), preferences, attached skills, memory, declared hooks, the history
+without the current request, the files pinned to the context (/add, /read-only), the environment, the files
+the request names and the lines that share its words (both read for this request only), the gauge, then the
+request with the mode's permission note and the proactive clause, always last. Each block renderer returns
+"" when it has nothing to say, and an empty block takes no room at all.
 """
 
 from __future__ import annotations
@@ -15,12 +16,18 @@ from dataclasses import dataclass, field, replace
 
 from orkeon_engine.domain.behaviour import BehaviourFlags
 from orkeon_engine.domain.compaction import entry_label
-from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens, gauge_for
+from orkeon_engine.domain.compaction_thresholds import (
+    INSTRUCTIONS_CEILING_CHARS,
+    Gauge,
+    Thresholds,
+    estimate_tokens,
+    gauge_for,
+)
 from orkeon_engine.domain.context_files import ContextFile, fence_for
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.request_material import LineHit, RequestMaterial
 from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
+from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
 
 SKILL_CEILING_CHARS = 8_000
 MEMORY_CEILING_CHARS = 8_000
@@ -39,6 +46,7 @@ class BodyParts:
     read_only: bool
     environment: Environment
     flags: BehaviourFlags = field(default_factory=BehaviourFlags)
+    instructions: ProjectInstructions | None = None
     skills: tuple[Skill, ...] = ()
     memory: tuple[MemoryNote, ...] = ()
     hooks: tuple[Hook, ...] = ()
@@ -54,6 +62,17 @@ class BodyParts:
 
 
 # --- the blocks -----------------------------------------------------------------------------------------
+
+def build_instructions_block(instructions: ProjectInstructions | None) -> str:
+    """The project's instructions file verbatim under a heading naming it, cut with a note when too long."""
+    if instructions is None or not instructions.text.strip():
+        return ""
+    text = instructions.text.strip()
+    if len(text) > INSTRUCTIONS_CEILING_CHARS:
+        text = (text[:INSTRUCTIONS_CEILING_CHARS].rstrip() + f"\n\n[The rest of {instructions.file_name} was "
+                "left out here; read it with file_read when you need it.]")
+    return f"## The project's instructions, from {instructions.file_name}\n\n{text}"
+
 
 OUTPUT_STYLE_LINES = {
     "default": "",
@@ -254,8 +273,7 @@ def build_gauge_block(gauge: Gauge | None, brief: bool = False) -> str:
 
 
 PERMISSION_NOTE_READ_ONLY = "This mode is read-only: deliver an assessment or a plan, not a change."
-PERMISSION_NOTE_WRITABLE = ("The host may ask the person before a call runs; a refused call is their decision, "
-                            "not a fault to work around.")
+PERMISSION_NOTE_WRITABLE = "The host may ask the person before a call runs."
 PROACTIVE_CLAUSE = ("Proactive mode is on: once the request is done, also take the small, safe next step it "
                     "clearly implies (a missing test, the same fix in a sibling spot), and say in the answer "
                     "what you added.")
@@ -272,14 +290,15 @@ def build_task_block(request: str, read_only: bool, proactive: bool) -> str:
 # --- assembly -------------------------------------------------------------------------------------------
 
 BODY_ORDER: tuple[str, ...] = (
-    "preferences", "skills", "memory", "hooks", "history", "files", "environment", "named files", "lines", "gauge",
-    "task",
+    "instructions", "preferences", "skills", "memory", "hooks", "history", "files", "environment", "named files",
+    "lines", "gauge", "task",
 )
 
 
 def body_sections(parts: BodyParts) -> list[tuple[str, str]]:
     """Each block of the body by name, in BODY_ORDER, empty ones included (for /context)."""
     return [
+        ("instructions", build_instructions_block(parts.instructions)),
         ("preferences", build_preferences_block(parts.flags)),
         ("skills", build_skills_block(parts.skills)),
         ("memory", build_memory_block(parts.memory)),

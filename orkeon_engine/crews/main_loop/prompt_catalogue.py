@@ -69,12 +69,13 @@ SAMPLE_BRIEF = ("Review the plan in plan.md against src/parser/: which step has 
 def main_loop_prompt(mode: str, request: str = SAMPLE_REQUEST, name: str = "") -> RenderedPrompt:
     """The main loop's turn in `mode` over the sample session, every built-in tool registered."""
     offer = offer_tools(mode, sorted(BUILTIN_TOOLS.items()))
-    header = build_static_header(HeaderInput(offer.read_only, offer.offered, SAMPLE_INSTRUCTIONS))
+    header = build_static_header(HeaderInput(offer.read_only, offer.offered))
     parts = BodyParts(
         request=request,
         read_only=offer.read_only,
         environment=Environment("/workspace", "2026-03-02", "## main\n M src/parser/__init__.py"),
         flags=SAMPLE_FLAGS,
+        instructions=SAMPLE_INSTRUCTIONS,
         skills=(Skill("release-checklist", "1. Bump the version.\n2. Update the changelog."),),
         memory=SAMPLE_NOTES,
         hooks=(Hook("PostToolUse file_write", "make lint"),),

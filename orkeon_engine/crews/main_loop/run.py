@@ -648,7 +648,7 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
     """The static header and the body's parts, each read once through the ports, measured with the gauge
     (the tool definitions sent beside them counted as `tool_tokens`)."""
     reads = reads or TurnReads()
-    header = build_static_header(HeaderInput(offer.read_only, offer.offered, await read_instructions(ports.files)))
+    header = build_static_header(HeaderInput(offer.read_only, offer.offered))
     history = live(await ports.session.entries())
     if history and is_request(history[-1]) and history[-1].text == request:
         history = history[:-1]
@@ -665,6 +665,7 @@ async def _measured_prompt(ports: MainLoopPorts, request: str, offer: ToolOffer,
         read_only=offer.read_only,
         environment=environment,
         flags=flags,
+        instructions=await read_instructions(ports.files),
         skills=await read_skills(ports.session, ports.files),
         memory=await read_memory(ports.memory, ports.logger),
         hooks=await read_hooks(ports.config),

@@ -12,6 +12,7 @@ from orkeon_engine.crews.main_loop.body import (
     build_environment_block,
     build_gauge_block,
     build_history_block,
+    build_instructions_block,
     build_memory_block,
     build_preferences_block,
     build_skills_block,
@@ -20,12 +21,12 @@ from orkeon_engine.crews.main_loop.body import (
     measure_prompt,
 )
 from orkeon_engine.domain.behaviour import BehaviourFlags
-from orkeon_engine.domain.compaction_thresholds import Gauge, thresholds_for
+from orkeon_engine.domain.compaction_thresholds import INSTRUCTIONS_CEILING_CHARS, Gauge, thresholds_for
 from orkeon_engine.domain.context_files import ContextFile
 from orkeon_engine.domain.history import SUMMARY
 from orkeon_engine.domain.memory import MemoryNote
 from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.turn_inputs import Environment, Hook, Skill
+from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 ENV = Environment("/workspace", "2026-01-01", "")
@@ -37,6 +38,7 @@ def _full_parts():
         read_only=False,
         environment=ENV,
         flags=BehaviourFlags(output_style="concise", proactive=True, language="German"),
+        instructions=ProjectInstructions("AGENTS.md", "Run make test."),
         skills=(Skill("s", "do it"),),
         memory=(MemoryNote("n1", "project", "fact", WHEN),),
         hooks=(Hook("afterEdit", "make lint"),),
@@ -49,13 +51,25 @@ def _full_parts():
 def test_the_blocks_come_in_the_fixed_order_with_the_request_last():
     body = assemble_body(_full_parts())
 
-    markers = ["Session preferences", "## Attached skills", "## Notes from earlier sessions", "## Hooks",
-               "## Earlier in this conversation", "## Files in the context", "## Environment", "Context in use",
-               "## The request"]
+    markers = ["## The project's instructions, from AGENTS.md", "Session preferences", "## Attached skills",
+               "## Notes from earlier sessions", "## Hooks", "## Earlier in this conversation",
+               "## Files in the context", "## Environment", "Context in use", "## The request"]
     positions = [body.index(marker) for marker in markers]
     assert positions == sorted(positions)
     assert [name for name, _ in body_sections(_full_parts())] == list(BODY_ORDER)
     assert body.rstrip().endswith(PROACTIVE_CLAUSE)
+
+
+def test_the_instructions_are_carried_verbatim_under_a_heading_naming_the_file():
+    body = assemble_body(BodyParts("hello", False, ENV, instructions=ProjectInstructions("CLAUDE.md", "Use tabs.\n")))
+
+    assert body.startswith("## The project's instructions, from CLAUDE.md\n\nUse tabs.\n\n## Environment")
+
+
+def test_a_long_instructions_file_is_cut_with_a_note_naming_it():
+    block = build_instructions_block(ProjectInstructions("AGENTS.md", "x" * (INSTRUCTIONS_CEILING_CHARS + 10)))
+
+    assert block.endswith("[The rest of AGENTS.md was left out here; read it with file_read when you need it.]")
 
 
 def test_a_session_that_uses_no_block_gets_only_the_environment_and_the_request():

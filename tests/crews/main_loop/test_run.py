@@ -1,5 +1,6 @@
 import asyncio
 import dataclasses
+import json
 
 import pytest
 
@@ -224,6 +225,25 @@ async def test_the_header_is_byte_identical_across_two_turns_and_the_history_ski
     assert "second request" not in history and "## The request\n\nsecond request" in second.last_user_text
 
 
+@pytest.mark.parametrize("tool_set", ["core", "full"])
+async def test_the_system_message_and_the_tools_are_the_same_bytes_in_two_workspaces(tool_set):
+    """What a server's prompt cache keeps (issue 48): nothing of the workspace, the date or the turn comes
+    before the request's own text, so another project's first call reuses it."""
+    sent = []
+    for files, status in [({"/workspace/a.py": "print('a')\n"}, None),
+                          ({"/workspace/AGENTS.md": "Use tabs.\n", "/workspace/src/b.py": "b = 2\n"}, "## main\n")]:
+        shell = FakeShell({"git status --short --branch": ShellResult("git status", 0, status)} if status else {})
+        deps, model, ports = await _setup("ok", files=FakeFiles(files), shell=shell)
+        await deps.config.set_value("assistant.toolSet", tool_set, "session")
+        await run_main_loop(_turn("say hi"), ports)
+        sent.append(model.requests[0])
+
+    first, second = sent
+    assert first.system.encode() == second.system.encode()
+    assert json.dumps(first.tools).encode() == json.dumps(second.tools).encode()
+    assert "Use tabs." in second.last_user_text and "Use tabs." not in first.last_user_text
+
+
 async def test_the_body_carries_the_instructions_file_memory_git_status_and_the_gauge():
     files = FakeFiles({"/workspace/AGENTS.md": "Run make test.\n"})
     shell = FakeShell({"git status --short --branch": ShellResult("git status", 0, "## main\n M a.py\n")})
@@ -233,7 +253,8 @@ async def test_the_body_carries_the_instructions_file_memory_git_status_and_the_
     await run_main_loop(_turn(), ports)
 
     request = model.requests[0]
-    assert request.system.endswith("## The project's instructions, from AGENTS.md\n\nRun make test.\n")
+    assert request.last_user_text.startswith("## The project's instructions, from AGENTS.md\n\nRun make test.\n")
+    assert "AGENTS.md" not in request.system
     assert "[project] the parser is generated" in request.last_user_text
     assert " M a.py" in request.last_user_text and "Context in use: about" in request.last_user_text
 
