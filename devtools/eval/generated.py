@@ -83,7 +83,8 @@ def run_generated(key: str, options: Options, say: Callable[[str], None], commit
     if options.trace is not None and options.trace.exists():
         raise cache.EvalSetupError(f"the trace folder {options.trace} exists already: name a new one")
     attempts: list[Attempt] = []
-    with tempfile.TemporaryDirectory(prefix=f"orkeon-eval-{key}-") as scratch:
+    # A stop can leave an attempt's processes writing into the scratch folder as it goes: never a traceback.
+    with tempfile.TemporaryDirectory(prefix=f"orkeon-eval-{key}-", ignore_cleanup_errors=True) as scratch:
         say(f"serving {spec.title} with llama-server (context {CONTEXT_SIZE:,}, 2 threads); {len(tasks)} tasks")
         with LlamaServer(binary, model, Path(scratch) / "llama-server.log") as server:
             proxy = MeteringProxy(server.port).start()
