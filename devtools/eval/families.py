@@ -144,10 +144,20 @@ def judge_review(report_text: str, task: Task) -> Verdict:
                                   f"{severe[0].get('severity')}: {severe[0].get('title')!r} ({counts})", report_text)
         return Verdict(True, f"nothing of medium or higher ({counts})", report_text)
     near = [f for f in findings if f.get("path") == task.path and abs(_line(f) - task.line) <= 1]
-    if near:
-        return Verdict(True, f"found at {task.path}:{_line(near[0])}: {near[0].get('title')!r} ({counts})",
+    named = [f for f in near if names_bug(f, task.bug_words)]
+    if named:
+        return Verdict(True, f"found at {task.path}:{_line(named[0])}: {named[0].get('title')!r} ({counts})",
                        report_text)
+    if near:
+        return Verdict(False, f"at {task.path}:{_line(near[0])} only {near[0].get('title')!r}, which does not name "
+                              f"the bug ({counts})", report_text)
     return Verdict(False, f"nothing at {task.path}:{task.line} ({counts})", report_text)
+
+
+def names_bug(finding: dict[str, object], words: tuple[str, ...]) -> bool:
+    """Whether the finding's title or detail says one of `words` (none given: any finding on the line does)."""
+    said = f"{finding.get('title') or ''} {finding.get('detail') or ''}".lower()
+    return not words or any(word.lower() in said for word in words)
 
 
 def _line(finding: dict[str, object]) -> int:

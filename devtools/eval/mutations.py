@@ -24,6 +24,22 @@ from devtools.eval.projects import Project
 OPERATORS = ("flipped comparison", "off-by-one range", "dropped call", "wrong constant", "swapped arguments",
              "removed guard", "wrong default", "wrong variable returned", "inverted boolean", "mutable default")
 FLIPPED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==", "===": "!==", "!==": "==="}
+# The words that name each kind of bug in a review finding's title or detail (issue 52: found on its line
+# "in words that name it"); a dropped call is also named by the call (`strip`), a swap by either name swapped.
+BUG_WORDS: dict[str, tuple[str, ...]] = {
+    "flipped comparison": ("comparison", "compare", "condition", "operator", "inverted", "reversed", "flipped",
+                           "greater", "less", "threshold"),
+    "off-by-one range": ("off-by-one", "off by one", "range", "bound", "boundary", "last", "skip", "index",
+                         "slice", "page"),
+    "dropped call": ("case", "whitespace", "normalis", "normaliz", "lowercase", "uppercase", "trim"),
+    "wrong constant": ("constant", "wrong value", "incorrect value", "magic number", "limit"),
+    "swapped arguments": ("swap", "order", "argument", "reversed", "transpos", "parameter"),
+    "removed guard": ("guard", "check", "missing", "empty", "none", "null", "exist", "validat"),
+    "wrong default": ("default",),
+    "wrong variable returned": ("return",),
+    "inverted boolean": ("true", "false", "invert", "negat", "boolean", "opposite"),
+    "mutable default": ("mutable", "shared", "default"),
+}
 DROPPABLE = {"lower", "upper", "strip", "lstrip", "rstrip", "title", "casefold", "trim", "toLowerCase",
              "toUpperCase"}
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from devtools.eval import changes
 from devtools.eval.facts import facts
-from devtools.eval.mutations import OPERATORS, Mutant, mutants
+from devtools.eval.mutations import BUG_WORDS, DROPPABLE, OPERATORS, Mutant, mutants
 from devtools.eval.projects import Project, all_projects, load
 
 SEED = 51
@@ -51,6 +51,8 @@ class Task:
     path: str = ""
     line: int = 0
     """review: the file and line of the bug the diff brings in."""
+    bug_words: tuple[str, ...] = ()
+    """review: words of which a finding on that line must say one to name the bug (mutations.BUG_WORDS)."""
     types: tuple[str, ...] = ()
     """commit: the Conventional Commits types the subject may carry."""
     tests: tuple[str, ...] = ()
@@ -123,7 +125,17 @@ def fix_task(mutant: Mutant, ask: int) -> Task:
 def review_task(mutant: Mutant) -> Task:
     project = load(mutant.project)
     return Task("review", f"review:{mutant.key}", project.name, dict(project.files),
-                staged={mutant.path: mutant.mutated}, path=mutant.path, line=mutant.line)
+                staged={mutant.path: mutant.mutated}, path=mutant.path, line=mutant.line,
+                bug_words=bug_words(mutant))
+
+
+def bug_words(mutant: Mutant) -> tuple[str, ...]:
+    """The words that name the mutant's bug: its kind's, and for a dropped call the call's own name."""
+    words = BUG_WORDS[mutant.operator]
+    if mutant.operator == "dropped call":
+        dropped = {name for name in DROPPABLE if f".{name}(" in mutant.original and f".{name}(" not in mutant.mutated}
+        words = (*words, *sorted(dropped))
+    return words
 
 
 def clean_task(change: changes.Change) -> Task:

@@ -20,6 +20,7 @@ from devtools.eval.families import (
     play,
 )
 from devtools.eval.generated import attempt
+from devtools.eval.mutations import DROPPABLE
 from devtools.eval.projects import load
 from devtools.eval.server import MeteringProxy
 from devtools.eval.tasks import Task, generate
@@ -54,10 +55,28 @@ def _report(*findings: dict[str, object]) -> str:
 
 
 def test_a_seeded_review_passes_with_a_finding_one_line_off() -> None:
-    task = replace(_first("review"), path="a.py", line=10)
+    task = replace(_first("review"), path="a.py", line=10, bug_words=())
 
     assert [judge_review(_report({"path": "a.py", "line": line, "title": "t"}), task).passed
             for line in (9, 11, 12)] == [True, True, False]
+
+
+def test_a_seeded_review_must_name_the_bug_in_its_finding_on_that_line() -> None:
+    task = replace(_first("review"), path="a.py", line=10, bug_words=("swap", "order"))
+
+    named = judge_review(_report({"path": "a.py", "line": 10, "title": "Arguments passed in the wrong order"}), task)
+    unnamed = judge_review(_report({"path": "a.py", "line": 10, "title": "Logic copied instead of reused"}), task)
+
+    assert (named.passed, unnamed.passed) == (True, False)
+    assert "does not name the bug" in unnamed.note
+
+
+def test_every_seeded_review_has_words_that_name_its_bug() -> None:
+    reviews = [task for task in TASKS if task.family == "review"]
+
+    dropped_calls = [task for task in reviews if ":dropped call:" in task.id]
+    assert reviews and all(task.bug_words for task in reviews)
+    assert all(set(task.bug_words) & DROPPABLE for task in dropped_calls)
 
 
 def test_a_seeded_review_fails_on_another_file_or_no_json() -> None:
