@@ -40,7 +40,8 @@ def orkeon(workspace: Path, *args: str) -> list[str]:
 
 def _env(home: Path, api_base: str | None = None) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
-    env.update({"XDG_CONFIG_HOME": str(home / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True", "PYTHONPATH": str(ROOT)})
+    env.update({"XDG_CONFIG_HOME": str(home / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True", "PYTHONPATH": str(ROOT),
+                "XDG_STATE_HOME": str(home / ".xdg-state")})  # the workspaces' state stays in the bench's folder
     if api_base:
         env.update({"ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": api_base})
     return env

@@ -35,6 +35,7 @@ GOAL = 1.2
 def _env(workspace: str, api_base: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+                "XDG_STATE_HOME": tempfile.mkdtemp(prefix="orkeon-bench-state-"),  # never the person's
                 "PYTHONPATH": str(ROOT), "ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": api_base})
     return env
 

@@ -35,7 +35,8 @@ START_ALLOWANCE = 2.0
 
 def _env(home: Path, api_base: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
-    env.update({"XDG_CONFIG_HOME": str(home / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    env.update({"XDG_CONFIG_HOME": str(home / ".xdg"), "XDG_STATE_HOME": str(home / ".xdg-state"),
+                "LITELLM_LOCAL_MODEL_COST_MAP": "True",
                 "PYTHONPATH": str(ROOT), "ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": api_base})
     return env
 

@@ -181,7 +181,9 @@ def bench_workspace() -> tuple[str, dict[str, str]]:
     workspace = tempfile.mkdtemp(prefix="orkeon-bench-")
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "PYTHONPATH": str(ROOT)})
+                "PYTHONPATH": str(ROOT),
+                # the workspace's state in a folder of the bench's own, not the person's state folder
+                "XDG_STATE_HOME": tempfile.mkdtemp(prefix="orkeon-bench-state-")})
     return workspace, env
 
 
