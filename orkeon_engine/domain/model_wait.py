@@ -10,10 +10,10 @@ an api base (a provider's own API) cannot be asked: the deadline ends the call.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urlsplit
+
+from orkeon_engine.domain.local_server import is_local_model
 
 LOCAL_FIRST_BYTE_SECONDS = 120.0
 """A server on this machine or the local network: a CPU-served model may read a long prompt for a minute."""
@@ -34,20 +34,9 @@ class ServerHealth:
 
 
 def is_local_base(api_base: str | None) -> bool:
-    """Whether the api base is on this machine or a private network (loopback, RFC 1918, link-local,
-    `localhost`, a `.local` name)."""
-    if not api_base:
-        return False
-    host = (urlsplit(api_base if "//" in api_base else f"http://{api_base}").hostname or "").lower()
-    if not host:
-        return False
-    if host == "localhost" or host.endswith((".localhost", ".local")):
-        return True
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return address.is_loopback or address.is_private or address.is_link_local
+    """Whether the api base is on this machine or a private network: the rule that also says a model is
+    local for its price (local_server.is_local_model)."""
+    return is_local_model(None, api_base)
 
 
 def first_byte_seconds(setting: float | None, api_base: str | None) -> float:

@@ -79,7 +79,8 @@ The rule (what is a call, and what only looks like one):
 11. A reply that is one JSON object (bare or in one call fence) and no call at its top level, which names an
    offered tool deeper in (`{"name": "function", "arguments": {"name": "codebase_search", "query": "get"}}`,
    a `tool_calls` list, a `function_call` or `action` object: `text_call_forms.nested_call`), is a call of that
-   tool, never the answer; the 1.5B's blob of that shape was shown to the person before.
+   tool, never the answer: whatever wrapper a model puts around it, a JSON object naming an offered tool is
+   an attempt to call it, not something to show the person.
 
 12. A reply with no call in it whose code blocks are headed by a file path (`### calc.py`, `calc.py:`, the
    fence's info string) or are Aider's search/replace blocks proposes edits (domain/text_edits.py says how
