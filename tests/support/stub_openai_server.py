@@ -286,8 +286,10 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
             number, step = stub.next_step(body)
             if stub.schema is not None:
                 step = _shaped(step, body)
+            self._last_send = 0.0
             self._answer(number, step, body)
-            stub.record_timing(arrived, time.monotonic())
+            # the answer's last bytes went out at _last_send: the client, and its next request, come after it
+            stub.record_timing(arrived, self._last_send or time.monotonic())
 
         def _answer(self, number: int, step: dict[str, Any], body: dict[str, Any]) -> None:
             if "hang" in step:
@@ -370,6 +372,7 @@ def _handler_for(stub: StubOpenAIServer) -> type[BaseHTTPRequestHandler]:
 
         def _write(self, data: bytes) -> bool:
             """Send; False when the client has gone (it gave up: a timeout), which is nothing to do."""
+            self._last_send = time.monotonic()
             try:
                 self.wfile.write(data)
                 self.wfile.flush()
