@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
     from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
     from orkeon_engine.adapters.mcp_servers import StdioMcpServers
     from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
+    from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies
     from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
     from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
     from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
@@ -181,6 +182,7 @@ async def build_engine(
         worktrees=_worktrees_of(info.git_root),
         working_root=_working_root_opener(root, local_dir, clock, config, grammar, memory_index, commands_env,
                                           environment),
+        scratch=deferred(lambda: _scratch_copies(root, commands_env, environment)),
         files=files,
         shell=shell,
         jobs=jobs,
@@ -478,6 +480,22 @@ def _working_root_opener(main: Path, local_dir: Path | None, clock: Clock, confi
         return WorkingRoot(str(folder), files, shell, jobs, GitPythonRepo(folder), toolbox, index, navigation, close)
 
     return open_root
+
+
+def _scratch_copies(root: Path, commands_env: Mapping[str, str],
+                    environment: Mapping[str, str]) -> TempFolderScratchCopies:
+    """Copies of the workspace for the search for a change that passes: each copy's Files and Shell built as
+    the workspace's are (no /output kept, no editor buffers: a copy is no file the person has open)."""
+    from orkeon_engine.adapters.scratch_copies import TempFolderScratchCopies, copy_first_environment
+    from orkeon_engine.adapters.subprocess_shell import SubprocessShell
+    from orkeon_engine.adapters.vfs import create_workspace_vfs
+
+    def ports(folder: Path) -> ScratchPorts:
+        files = create_workspace_vfs(folder, None)
+        shell = SubprocessShell(folder, copy_first_environment(folder, commands_env), mask_from=(environment,))
+        return files, shell, files.close
+
+    return TempFolderScratchCopies(root, ports)
 
 
 def _open_git(git_root: str | None) -> Git | None:

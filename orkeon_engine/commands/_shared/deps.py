@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # annotations only: a command imports what it uses, so a quic
     from orkeon_engine.ports.open_documents import OpenDocuments
     from orkeon_engine.ports.progress import Progress
     from orkeon_engine.ports.review_source import ReviewSource
+    from orkeon_engine.ports.scratch_copies import ScratchCopies
     from orkeon_engine.ports.shell import Shell
     from orkeon_engine.ports.shell_grammar import ShellGrammar
     from orkeon_engine.ports.shell_jobs import ShellJobs
@@ -131,6 +132,8 @@ class Deps:
     """The repository's git worktrees (/dev-batches --concurrency); None outside a repository."""
     working_root: OpenWorkingRoot | None = None
     """Opens the files, shell, git and tools of another folder (a batch's worktree)."""
+    scratch: ScratchCopies | None = None
+    """Opens throwaway copies of the workspace, where a candidate change is tried before it reaches the gate."""
     hook_commands: HookCommands | None = None
     """Runs the commands of the `hooks` setting at the points of the assistant's turn."""
     clipboard: Clipboard | None = None
