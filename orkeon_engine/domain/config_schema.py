@@ -381,6 +381,18 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         choices=VERIFY_SETTINGS,
     ),
     _key(
+        "assistant.candidates",
+        "How many candidate changes the assistant asks for once a check of the project fails (with "
+        "assistant.verify): each written by the model in plain text, tried in a scratch copy of the workspace "
+        "(the failing check, then the whole test command), the first that passes put to the permission gate as "
+        "one edit, with the check that proved it named in the answer. Unset: 4 with the core tool set "
+        "(assistant.toolSet), 1 otherwise; 1 asks for none. At most 8.",
+        "integer",
+        None,
+        "crews.main_loop.candidate_step",
+        minimum=1,
+    ),
+    _key(
         "model.preload",
         "When true, the language server and the interactive prompt load the model client (litellm, seconds of "
         "import) in the background once idle, so the first model command does not wait for it; false keeps "

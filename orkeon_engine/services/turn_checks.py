@@ -198,6 +198,10 @@ class TurnChecks:
             self._progress.report(f"checking: {check.command}")
         return await run_named_check(check, self.runner)
 
+    async def project(self) -> ProjectTests:
+        """The project's zones, files and test texts, read once a turn."""
+        return await self._read_project()
+
     async def _read_project(self) -> ProjectTests:
         if self._project is None:
             self._project = await read_project_tests(self._files)

@@ -11,12 +11,12 @@ back with the file (a short one whole, else the lines closest to it), so the mod
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.file_lines import numbered
+from orkeon_engine.domain.snippet_place import place
 from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import Files, FilesError
@@ -37,58 +37,6 @@ class FileEditInput(BaseModel):
     old: str = Field(min_length=1, description="Copied from the file, without file_read's line numbers.")
     new: str = Field(description="Its replacement; empty deletes it.")
     replace_all: bool = False
-
-
-@dataclass(frozen=True)
-class Placed:
-    """The file's new text, or why the snippet could not be placed."""
-
-    text: str | None
-    count: int = 0
-    problem: str = ""
-
-
-def place(text: str, old: str, new: str, replace_all: bool = False) -> Placed:
-    """`text` with `old` replaced by `new`: exactly, else line by line with indentation ignored (module doc)."""
-    count = text.count(old)
-    if count == 1 or (count > 1 and replace_all):
-        return Placed(text.replace(old, new), count)
-    if count > 1:
-        return Placed(None, count, f"the text to replace occurs {count} times: give more lines around it so it "
-                                   "occurs once, or set replace_all")
-    return _place_by_lines(text, old, new)
-
-
-def _place_by_lines(text: str, old: str, new: str) -> Placed:
-    lines = text.split("\n")
-    wanted = [line.strip() for line in old.strip("\n").split("\n")]
-    if not any(wanted):
-        return Placed(None, 0, "the text to replace is blank")
-    starts = [index for index in range(len(lines) - len(wanted) + 1)
-              if [line.strip() for line in lines[index:index + len(wanted)]] == wanted]
-    if len(starts) != 1:
-        problem = ("the text to replace is not in the file: copy it exactly as file_read shows it, without the "
-                   "line numbers" if not starts else
-                   f"the text to replace occurs {len(starts)} times (indentation aside): give more lines around it")
-        return Placed(None, len(starts), problem)
-    start = starts[0]
-    found = lines[start:start + len(wanted)]
-    replacement = _reindented(new.strip("\n").split("\n"), old.strip("\n").split("\n")[0], found[0])
-    return Placed("\n".join([*lines[:start], *replacement, *lines[start + len(wanted):]]), 1)
-
-
-def _reindented(new_lines: list[str], old_first: str, file_first: str) -> list[str]:
-    """The new lines shifted by the indentation the file has and the model's snippet lacked (or had too much)."""
-    shift = _indent(file_first) - _indent(old_first)
-    if shift > 0:
-        return [" " * shift + line if line.strip() else line for line in new_lines]
-    if shift < 0:
-        return [line[min(-shift, _indent(line)):] for line in new_lines]
-    return new_lines
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
 
 
 def where_to_look(text: str, old: str) -> str:

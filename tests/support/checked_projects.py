@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies, copy_first_environment
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
-from orkeon_engine.adapters.vfs import VirtualFileSystem
+from orkeon_engine.adapters.vfs import VirtualFileSystem, create_workspace_vfs
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopPorts
@@ -54,3 +55,13 @@ async def project_ports(root: Path, model: ScriptedChatModel, human: FakeHumanIn
 def write_turn(path: str, text: str) -> Turn:
     """A model turn that writes `text` to `path`."""
     return Turn(calls=(Call("file_write", {"path": path, "content": text}),))
+
+
+def scratch_copies(root: Path, temp_dir: Path) -> TempFolderScratchCopies:
+    """Real scratch copies of the project at `root`, made under `temp_dir`, their ports built as bootstrap's are."""
+
+    def ports(folder: Path) -> ScratchPorts:
+        files = create_workspace_vfs(folder, None)
+        return files, SubprocessShell(folder, copy_first_environment(folder, {"PATH": PATH})), files.close
+
+    return TempFolderScratchCopies(root, ports, temp_dir)

@@ -13,6 +13,7 @@ from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.github_api import GitHubApi
+from orkeon_engine.ports.scratch_copies import ScratchCopies
 from orkeon_engine.services.children import ChildPorts, Children
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.findings_board import FindingsBoard
@@ -96,6 +97,7 @@ async def make_deps(
     hook_commands: FakeHookCommands | None = None,
     checkpoints: FakeCheckpointStore | None = None,
     local_model: LocalModelPorts | None = None,
+    scratch: ScratchCopies | None = None,
 ) -> Deps:
     """A Deps over the fakes. `files` are the settings files; `vfs` is the Files port (FakeFiles); the model
     is `chat_model` (an empty script by default: any call fails the test), its usage recorded in `ledger`.
@@ -137,6 +139,7 @@ async def make_deps(
     ))
     return Deps(
         workspace=workspace or WorkspaceInfo(root="/repo", git_root="/repo", writable=True),
+        scratch=scratch,
         session=session,
         config=config,
         clock=clock,

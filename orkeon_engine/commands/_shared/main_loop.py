@@ -40,6 +40,7 @@ def main_loop_ports(deps: Deps) -> MainLoopPorts:
         hook_commands=deps.hook_commands,
         checkpoints=deps.checkpoints,
         can_ask=deps.can_ask,
+        scratch=deps.scratch,
     )
 
 

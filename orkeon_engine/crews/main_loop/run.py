@@ -43,6 +43,13 @@ from orkeon_engine.crews.main_loop.body import (
     body_sections,
     measure_prompt,
 )
+from orkeon_engine.crews.main_loop.candidate_step import (
+    CandidateCalls,
+    StepPorts,
+    StepResult,
+    run_candidate_step,
+    wanted_candidates,
+)
 from orkeon_engine.crews.main_loop.header import (
     HeaderInput,
     build_static_header,
@@ -107,6 +114,7 @@ from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore
 from orkeon_engine.ports.progress import Progress
+from orkeon_engine.ports.scratch_copies import ScratchCopies
 from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
@@ -187,6 +195,9 @@ class MainLoopPorts:
     can_ask: bool = True
     """False when nobody can answer a question (the command line without a terminal): the tools whose every
     call would ask are then left out (crews/main_loop/offer.py)."""
+    scratch: ScratchCopies | None = None
+    """Scratch copies of the workspace, where candidate changes are tried (`assistant.candidates`); without
+    one, no candidate is asked for."""
     local_model: bool = False
     """The model is served on the person's own machine or network: a cost nobody priced is "no price (local
     model)" in the closing line, not "unknown"."""
@@ -351,17 +362,31 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                  for item in pinned if not item.shown]
     steps.report(6, f"the model is working; context about {gauge.line()}, estimated")
     started = ports.clock.monotonic()
-    act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
-    act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
+    search = _CandidateSearch(_step_ports(ports, checks, tools), CandidateCalls(llm, options), request,
+                              await wanted_candidates(ports.config, core))
+    found = await search.run(checks.reproduced if checks is not None else None, (), session=ports.session)
+    if found is not None and found.ends_turn:  # a candidate proved a change: the model's loop is not needed
+        act, checked = ActResult(found.text, found.calls, Usage(), 0), found.checked
+    else:
+        act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
+        act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
 
-    async def again(done: ActResult, text: str) -> ActResult | None:  # a failed check's round, in the budget
-        left = budget_left(await read_budget(ports.config), done, ports.clock.monotonic() - started)
-        return None if left is None else await _go_on(ports, llm, header, done, tools, gate, options, request,
-                                                      hooks, text, left)
+        async def again(done: ActResult, text: str) -> ActResult | None:  # a failed check's round, in the budget
+            left = budget_left(await read_budget(ports.config), done, ports.clock.monotonic() - started)
+            return None if left is None else await _go_on(ports, llm, header, done, tools, gate, options, request,
+                                                          hooks, text, left)
 
-    checked = None
-    if checks is not None:
-        act, checked = await checks.after_edits(act, _changed_paths(recorder, act.calls), again)
+        checked = None
+        if checks is not None:
+            act, checked = await checks.after_edits(act, _changed_paths(recorder, act.calls), again)
+        if found is None and checked is not None and checked.failed:  # the model's rounds did not pass it
+            found = await search.run(checked, _changed_paths(recorder, act.calls), session=ports.session)
+            if found is not None and found.ends_turn:
+                act = dataclasses.replace(act, text=found.text, calls=act.calls + found.calls)
+                checked = found.checked if found.written else checked
+        if found is not None and not found.ends_turn:  # said beside the model's answer; nothing of it written
+            act = dataclasses.replace(act, text=f"{act.text.rstrip()}\n\n{found.text}".strip(),
+                                      calls=act.calls + found.calls)
     act = dataclasses.replace(act, text=answer_or_silence(act.text, act.calls))
     warnings += act.ignored
     if hooks is not None:
@@ -373,8 +398,8 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     await _note_working_files(ports, act.calls)
     warnings += await _epilogue(turn.epilogue, act.text)
     outcomes.append(await _auto_compact(ports, window.thresholds))
-    calls = act.turns + writer.calls  # definition_rewrite's focused calls are the turn's model calls too
-    usage = summed_usage_text(act.usage + writer.usage, calls, ports.local_model)
+    calls = act.turns + writer.calls + search.calls.calls  # the focused and candidates' calls count too
+    usage = summed_usage_text(act.usage + writer.usage + search.calls.usage, calls, ports.local_model)
     steps.report(7, f"answered: {usage}")
     context = context_used_text(act.last_prompt_tokens or None, gauge, window.thresholds)
     figures = TurnFigures(len(act.calls), calls, usage, context)
@@ -520,6 +545,41 @@ async def _turn_checks(ports: MainLoopPorts, gate: RunGate) -> TurnChecks | None
         root = ports.workspace.root
     runner = CheckRunner(ports.shell, gate, ports.config, ports.grammar, root, ports.files)
     return TurnChecks(runner, ports.files, ports.progress)
+
+
+def _step_ports(ports: MainLoopPorts, checks: TurnChecks | None, tools: Sequence[Tool[Any]]) -> StepPorts | None:
+    """The candidate search's ports, when the turn has checks, files and a scratch copy to try in."""
+    if checks is None or ports.files is None or ports.scratch is None:
+        return None
+    return StepPorts(ports.config, ports.files, ports.scratch, checks, tools, ports.events, ports.progress)
+
+
+@dataclass
+class _CandidateSearch:
+    """The turn's search for a change that passes (crews/main_loop/candidate_step.py), run at most once: on
+    the failure a fix request reproduced, else on the failure the model's edits left."""
+
+    ports: StepPorts | None
+    calls: CandidateCalls
+    request: str
+    count: int
+    ran: bool = False
+
+    async def run(self, failing: CheckOutcome | None, changed: Sequence[str],
+                  session: CurrentSession) -> StepResult | None:
+        if self.ran or self.ports is None or failing is None or not failing.failed:
+            return None
+        self.ran = True
+        try:
+            return await run_candidate_step(self.ports, self.calls, self.request, failing, changed, self.count)
+        except (BudgetExhausted, Cancelled):
+            raise
+        except asyncio.CancelledError:
+            await asyncio.shield(session.append(BufferEntry("assistant", stopped_note("cancelled", 0))))
+            raise
+        except Exception:  # a failed model call (LlmFailure...): the turn stores nothing
+            await _forget_request(session, self.request)
+            raise
 
 
 def _changed_paths(recorder: RecordingFiles | None, calls: Sequence[ToolCallRecord]) -> list[str]:
