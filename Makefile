@@ -164,4 +164,5 @@ TRACE ?=
 FRESH ?=
 eval: setup
 	$(BIN)/python -m devtools.eval --model $(MODEL) --suite $(SUITE) --repeat $(REPEAT) $(if $(SAMPLE),--sample \
-	  $(SAMPLE)) $(if $(AGENTS),--agents '$(AGENTS)') $(if $(ONLY),--only '$(ONLY)') $(if $(TRACE),--trace '$(TRACE)') $(if $(FRESH),--fresh)
+	  $(SAMPLE)) $(if $(AGENTS),--agents '$(AGENTS)') $(if $(ONLY),--only '$(ONLY)') $(if $(HALF),--half '$(HALF)') \
+	  $(foreach s,$(SET),--set '$(s)') $(if $(TRACE),--trace '$(TRACE)') $(if $(FRESH),--fresh)

@@ -1,5 +1,6 @@
 """`python -m devtools.eval [--model 0.5b|1.5b|all] [--suite generated|smoke] [--repeat N] [--sample K]
-[--agents LIST] [--only TEXT] [--trace DIR] [--no-record] [--fresh]`: the eval (see __init__)."""
+[--agents LIST] [--only TEXT] [--half dev|held-out] [--set KEY=VALUE] [--trace DIR] [--no-record] [--fresh]`: the
+eval (see __init__)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from devtools.eval.journal import journal_path
 from devtools.eval.scenarios import SUITE, Context, judged
 from devtools.eval.scorecard import Card, record, terminal_table
 from devtools.eval.server import CONTEXT_SIZE, LlamaServer, Meter, MeteringProxy
+from devtools.eval.tasks import DEV, HELD_OUT
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "models.md"
@@ -92,9 +94,10 @@ def run_model(key: str, only: str, timeout: float, trace: Path | None = None) ->
 
 def _records(args: argparse.Namespace) -> bool:
     """A whole run, untraced and not told otherwise, is recorded in docs/models.md (a sample, or a generated
-    run without every agent, never is: the card puts Orkeon beside both peers)."""
+    run without every agent, one half or Orkeon under settings of its own, never is: the card puts Orkeon beside
+    both peers on both halves)."""
     partial = args.suite == "generated" and tuple(args.agents) != AGENTS
-    return not (args.no_record or args.only or args.trace or args.sample or partial)
+    return not (args.no_record or args.only or args.trace or args.sample or partial or args.half or args.settings)
 
 
 def _stop(*_: object) -> None:
@@ -108,6 +111,17 @@ def _agents(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(f"unknown agent {', '.join(unknown) or '(none)'}: name some of "
                                          f"{', '.join(AGENTS)}, separated by commas")
     return chosen
+
+
+def _setting(text: str) -> tuple[str, object]:
+    key, equals, raw = text.partition("=")
+    if not equals or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE (for example assistant.candidates=1)")
+    try:
+        value: object = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
 
 
 def _positive(text: str) -> int:
@@ -127,6 +141,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--agents", type=_agents, default=AGENTS,
                         help=f"the agents of the generated suite, separated by commas (default {','.join(AGENTS)})")
     parser.add_argument("--only", default="", help="run the scenarios (or generated tasks) whose name holds this text")
+    parser.add_argument("--half", default="", choices=["", DEV, HELD_OUT],
+                        help="only the tasks of this half, for a quick measure of a change (printed, not recorded)")
+    parser.add_argument("--set", dest="settings", type=_setting, action="append", default=[],
+                        help="KEY=VALUE (JSON, or text): a setting Orkeon runs under, for an ablation; repeatable "
+                             "(printed, not recorded)")
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds one run of Orkeon may take (default 900 for smoke, 300 for generated)")
     parser.add_argument("--no-record", action="store_true", help="print the scorecard, leave docs/models.md")
@@ -152,7 +171,8 @@ def _run_smoke(args: argparse.Namespace, keys: list[str]) -> None:
 
 def _run_generated(args: argparse.Namespace, keys: list[str]) -> None:
     options = Options(repeat=args.repeat, sample=args.sample or 0, agents=args.agents, only=args.only,
-                      trace=args.trace, orkeon_timeout=args.timeout or 300.0)
+                      trace=args.trace, orkeon_timeout=args.timeout or 300.0, half=args.half,
+                      settings=dict(args.settings))
     commit = _commit()
     for key in keys:
         trace = None if args.trace is None else args.trace / key

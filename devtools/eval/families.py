@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from devtools.eval.peer_agents import AIDER, MINI, aider_argv, aider_reply, mini_argv, peer_environment, run_peer
@@ -35,6 +35,9 @@ class Setting:
     api_base: str
     orkeon_timeout: float
     venvs: dict[str, Path]
+    orkeon_settings: dict[str, object] = field(default_factory=dict)
+    """Settings Orkeon runs under, as the person's own settings file states them (`make eval SET=...`, for an
+    ablation): the project's files stay as the task made them."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,11 @@ def play(task: Task, agent: str, folder: Path, setting: Setting) -> Played:
 
 
 def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
+    if setting.orkeon_settings:
+        folder = home / "xdg" / "orkeon"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "config.json").write_text(json.dumps(setting.orkeon_settings), encoding="utf-8")
+
     def orkeon(*args: str) -> Run:
         return run_orkeon(repo, home, setting.api_base, list(args), setting.orkeon_timeout)
 

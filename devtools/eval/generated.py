@@ -11,7 +11,7 @@ import re
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from devtools.eval import cache
@@ -35,6 +35,10 @@ class Options:
     orkeon_timeout: float = 300.0
     journal: Path | None = None
     """Where each attempt is written as it ends, and what a stopped card goes on from (journal.py)."""
+    half: str = ""
+    """Only the tasks of this half (dev or held-out), for a quick measure of a change: printed, not recorded."""
+    settings: dict[str, object] = field(default_factory=dict)
+    """Settings Orkeon runs under (an ablation): printed, not recorded."""
 
 
 def chosen_tasks(options: Options, seed: int = SEED) -> list[Task]:
@@ -42,7 +46,8 @@ def chosen_tasks(options: Options, seed: int = SEED) -> list[Task]:
     tasks = generate(seed)
     if options.sample:
         tasks = sample(tasks, options.sample)
-    return play_order([task for task in tasks if options.only.lower() in task.id.lower()])
+    return play_order([task for task in tasks if options.only.lower() in task.id.lower()
+                       and options.half in ("", task.half)])
 
 
 def attempt_folder(scratch: Path, trace: Path | None, task: Task, agent: str, run: int) -> tuple[Path, bool]:
@@ -89,7 +94,7 @@ def run_generated(key: str, options: Options, say: Callable[[str], None], commit
         with LlamaServer(binary, model, Path(scratch) / "llama-server.log") as server:
             proxy = MeteringProxy(server.port).start()
             try:
-                setting = Setting(proxy.api_base, options.orkeon_timeout, venvs)
+                setting = Setting(proxy.api_base, options.orkeon_timeout, venvs, dict(options.settings))
                 journal = None
                 if options.journal is not None:
                     journal = Journal(options.journal, header(key, commit, SEED, options.repeat, options.agents))

@@ -31,3 +31,18 @@ def test_a_bad_value_is_refused_by_name(argv: list[str], capsys: pytest.CaptureF
         parse(argv)
 
     assert argv[0] in capsys.readouterr().err
+
+
+def test_one_half_or_settings_of_its_own_make_a_run_that_is_never_recorded() -> None:
+    args = parse(["--half", "held-out", "--set", "assistant.candidates=1", "--set", "assistant.verify=off"])
+
+    assert args.half == "held-out" and dict(args.settings) == {"assistant.candidates": 1, "assistant.verify": "off"}
+    assert not _records(args) and not _records(parse(["--set", "model.temperature=0.2"]))
+
+
+@pytest.mark.parametrize("argv", [["--set", "candidates"], ["--set", "=1"], ["--half", "train"]])
+def test_a_bad_setting_or_half_is_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse(argv)
+
+    assert argv[0] in capsys.readouterr().err

@@ -185,3 +185,14 @@ def test_orkeon_plays_a_fix_with_the_projects_test_rule_in_force_and_is_judged_b
     allowed = [line.split()[:2] for line in rules.splitlines() if line.startswith("allow")]
     assert (verdict.passed, verdict.note.startswith("the tests fail")) == (False, True)
     assert ["allow", "shell_command(python"] in allowed and "held back" not in rules
+
+
+def test_orkeon_runs_under_the_settings_an_ablation_gives_and_the_project_is_left_as_made(tmp_path: Path) -> None:
+    task = _first("fix", "basket")
+    with StubOpenAIServer(default={"content": "I could not find the bug."}) as stub:
+        play(task, "orkeon", tmp_path, Setting(stub.url, 120, {}, {"assistant.candidates": 3}))
+        said = run_orkeon(tmp_path / "repo", tmp_path / "home", stub.url, ["config", "get", "assistant.candidates"],
+                          60).stdout
+
+    assert "3" in said
+    assert "candidates" not in (tmp_path / "repo" / ".orkeon" / "config.json").read_text()

@@ -31,6 +31,12 @@ def test_only_keeps_the_tasks_whose_id_holds_the_text() -> None:
     assert chosen and all(task.id.startswith("fix:slugs/") for task in chosen)
 
 
+def test_half_keeps_the_tasks_of_that_half_only() -> None:
+    chosen = chosen_tasks(Options(only="fix:", half=HELD_OUT))
+
+    assert len(chosen) >= 20 and {task.half for task in chosen} == {HELD_OUT}
+
+
 def test_a_trace_keeps_the_dev_half_only(tmp_path: Path) -> None:
     tasks = chosen_tasks(Options(sample=2, only="fix:"))
     dev = next(task for task in tasks if task.half == DEV)
