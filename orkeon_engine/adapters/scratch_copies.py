@@ -162,9 +162,8 @@ def _copy_tree(root_fd: int, workspace: Path, folder: Path, tally: _Tally, stop:
 
 
 def _names(source: int, workspace: Path, parts: tuple[str, ...]) -> list[str]:
-    with _named(workspace, parts):
-        with os.scandir(source) as entries:
-            return sorted(entry.name for entry in entries)
+    with _named(workspace, parts), os.scandir(source) as entries:
+        return sorted(entry.name for entry in entries)
 
 
 def _copy_entry(source: int, name: str, parts: tuple[str, ...], workspace: Path, folder: Path,
