@@ -69,7 +69,7 @@ class TempFolderScratchCopies:
 
     async def open(self) -> ScratchCopy:
         stop = threading.Event()
-        copying = asyncio.ensure_future(asyncio.to_thread(copy_workspace, self._root, self._temp_dir,
+        copying = asyncio.ensure_future(asyncio.to_thread(_copy_workspace, self._root, self._temp_dir,
                                                           self._limits, stop))
         try:
             folder = await asyncio.shield(copying)
@@ -120,7 +120,7 @@ class _Tally:
                                f"{_megabytes(self.limits.max_bytes)} of files (the limit)")
 
 
-def copy_workspace(root: Path, temp_dir: str | None, limits: _Limits, stop: threading.Event) -> Path:
+def _copy_workspace(root: Path, temp_dir: str | None, limits: _Limits, stop: threading.Event) -> Path:
     """A new folder holding the copy of `root`; ScratchError (and no folder left) when it cannot be whole."""
     workspace = Path(os.path.realpath(root))
     try:
