@@ -36,8 +36,8 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
     from orkeon_engine.adapters.litellm_model_catalogue import LitellmModelCatalogue
     from orkeon_engine.adapters.mcp_servers import StdioMcpServers
     from orkeon_engine.adapters.memory_entry_files import MemoryEntryFiles
-    from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies
     from orkeon_engine.adapters.memory_store import WorkspaceMemoryStore
+    from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies
     from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
     from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
     from orkeon_engine.adapters.sqlite_db import SqliteDatabase

@@ -69,7 +69,7 @@ class TempFolderScratchCopies:
 
     async def open(self) -> ScratchCopy:
         stop = threading.Event()
-        copying = asyncio.ensure_future(asyncio.to_thread(copy_workspace, self._root, self._temp_dir,
+        copying = asyncio.ensure_future(asyncio.to_thread(_copy_workspace, self._root, self._temp_dir,
                                                           self._limits, stop))
         try:
             folder = await asyncio.shield(copying)
@@ -120,7 +120,7 @@ class _Tally:
                                f"{_megabytes(self.limits.max_bytes)} of files (the limit)")
 
 
-def copy_workspace(root: Path, temp_dir: str | None, limits: _Limits, stop: threading.Event) -> Path:
+def _copy_workspace(root: Path, temp_dir: str | None, limits: _Limits, stop: threading.Event) -> Path:
     """A new folder holding the copy of `root`; ScratchError (and no folder left) when it cannot be whole."""
     workspace = Path(os.path.realpath(root))
     try:
@@ -162,9 +162,8 @@ def _copy_tree(root_fd: int, workspace: Path, folder: Path, tally: _Tally, stop:
 
 
 def _names(source: int, workspace: Path, parts: tuple[str, ...]) -> list[str]:
-    with _named(workspace, parts):
-        with os.scandir(source) as entries:
-            return sorted(entry.name for entry in entries)
+    with _named(workspace, parts), os.scandir(source) as entries:
+        return sorted(entry.name for entry in entries)
 
 
 def _copy_entry(source: int, name: str, parts: tuple[str, ...], workspace: Path, folder: Path,
