@@ -35,6 +35,7 @@ from orkeon_engine.domain.sarif import sarif_log
 from orkeon_engine.domain.view import CommandView, Document
 from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.review_source import DiffRequest, DiffScope
+from orkeon_engine.services.context_window import resolve_context_window
 from orkeon_engine.services.findings_board import FindingsBoard
 
 FORMATS = ("text", "json", "sarif")
@@ -81,6 +82,7 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     from orkeon_engine.crews.code_review.run import (  # pydantic: not at start-up
         DEFAULT_DEADLINE_SECONDS,
         ReviewRequest,
+        diff_budget,
         run_code_review,
     )
     from orkeon_engine.services.neutral_changes import neutral_changes
@@ -88,9 +90,10 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     changes = await neutral_changes(diff, request, deps.review_source)
     concurrency = int(await deps.config.get("review.concurrency", 3))
     deadline = float(await deps.config.get("review.deadline", DEFAULT_DEADLINE_SECONDS))
+    window = await resolve_context_window(deps.config, deps.context_window)  # a lens's diff fits the window
     result = await run_code_review(
         ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed(), concurrency=concurrency,
-                      deadline=deadline, changes=changes),
+                      deadline=deadline, changes=changes, budget_chars=diff_budget(window.window)),
         deps.require_llm(),
         deps.progress,
     )

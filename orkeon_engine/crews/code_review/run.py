@@ -42,9 +42,24 @@ from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import ExtractFailure, Llm
 
 DIFF_BUDGET_CHARS = 60_000
-"""About 15k tokens of diff: past that the diff is cut and the prompt and the result say so."""
+"""About 15k tokens of diff at most: past that the diff is cut and the prompt and the result say so."""
+LENS_RESERVED_TOKENS = 4_000
+"""What a lens's call needs besides the diff: its instructions and answer schema (about 1,200 tokens) and its
+answer (EXTRACT_ANSWER_TOKENS), with a margin."""
+DIFF_CHARS_PER_TOKEN = 3
+"""A numbered diff of code is dense: about three characters a token."""
+MIN_BUDGET_CHARS = 6_000
 DEFAULT_CONCURRENCY = 3
 DEFAULT_DEADLINE_SECONDS = 600.0
+
+
+def diff_budget(window: int | None) -> int:
+    """How much of the diff one lens is shown: what the model's window leaves after the lens's instructions and
+    answer (a 16k window: about 37,000 characters), at most DIFF_BUDGET_CHARS; DIFF_BUDGET_CHARS when the window
+    is unknown."""
+    if window is None:
+        return DIFF_BUDGET_CHARS
+    return max(MIN_BUDGET_CHARS, min(DIFF_BUDGET_CHARS, (window - LENS_RESERVED_TOKENS) * DIFF_CHARS_PER_TOKEN))
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,22 @@ async def test_one_lens_asks_the_model_once():
     assert len(model.requests) == 1 and view.lines == ("src/app.py:5: blocker [correctness] division by zero",)
 
 
+async def test_a_lens_is_shown_as_much_of_the_diff_as_the_models_window_leaves_room_for():
+    big = "".join(f"diff --git a/m{n}.py b/m{n}.py\n--- a/m{n}.py\n+++ b/m{n}.py\n@@ -0,0 +1,40 @@\n"
+                  + "".join(f"+value_{n}_{line} = compute_something({line}, {n})  # a line of code\n"
+                            for line in range(40)) for n in range(40))
+    small, _ = await _deps(*[answer()] * 2, diff=big)
+    await small.config.set_value("model.contextWindow", "16384", "session")
+    large, _ = await _deps(*[answer()] * 2, diff=big)
+    await large.config.set_value("model.contextWindow", "200000", "session")
+
+    await run_review(_args("--lens", "correctness"), small)
+    await run_review(_args("--lens", "correctness"), large)
+
+    shown = [deps.llm.model.requests[0].last_user_text for deps in (small, large)]
+    assert len(shown[0]) < 40_000 < len(shown[1]) and "cut to fit" in shown[0]
+
+
 async def test_an_unknown_lens_names_the_lenses():
     deps, _ = await _deps()
 

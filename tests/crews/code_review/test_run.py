@@ -370,3 +370,11 @@ async def test_when_a_file_may_change_the_schema_keeps_every_severity_and_its_fi
     schema = model.requests[0].options.structured.schema
     assert "NeutralFinding" not in schema.get("$defs", {})
     assert [(f.severity, f.capped_from) for f in result.findings] == [("blocker", None)]
+
+
+def test_the_diff_budget_follows_the_models_window():
+    from orkeon_engine.crews.code_review.run import DIFF_BUDGET_CHARS, MIN_BUDGET_CHARS, diff_budget
+
+    assert diff_budget(None) == DIFF_BUDGET_CHARS == diff_budget(200_000)
+    assert 30_000 < diff_budget(16_384) < 40_000
+    assert diff_budget(4_096) == MIN_BUDGET_CHARS
