@@ -9,7 +9,8 @@ This module is the pure part of it:
   (no search) otherwise;
 - what the model is shown (`suspect_files`): the project's files the failure's frames name, the files the turn
   changed or the request names, the modules the failing tests import, then the modules those import, in that
-  order, whole, as many as SOURCE_CHARS holds; never a test file;
+  order, whole, as many as SOURCE_CHARS holds; with none of these, the project's code files in order (a small
+  project is shown whole); never a test file;
 - the prompt, in this project's words;
 - a reply read as a candidate (`read_candidate`): its path-headed blocks and search/replace blocks
   (domain/text_edits.py), or a code block with no path given to the one shown file that defines what it
@@ -49,6 +50,7 @@ NO_COUNT = 1_000_000
 _PATH_TOKEN = re.compile(r"[\w./\\-]+\.[A-Za-z]\w{0,11}")
 _JS_IMPORT = re.compile(r"""(?:require\(\s*|from\s+|import\s+)['"](\.{1,2}/[^'"]+)['"]""")
 _JS_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
+CODE_SUFFIXES = (*PYTHON_SUFFIXES, *_JS_SUFFIXES, ".go", ".rs", ".rb", ".java", ".c", ".h", ".cpp", ".cs", ".php")
 _FAILED_IDS = (re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE), re.compile(r"^not ok \d+ - (.+)$", re.MULTILINE))
 _COUNTS = (re.compile(r"(\d+) failed"), re.compile(r"(\d+) errors?\b"), re.compile(r"^# fail (\d+)", re.MULTILINE),
            re.compile(r"(\d+) failing"))
@@ -84,16 +86,18 @@ def suspect_files(inputs: SuspectInputs) -> tuple[str, ...]:
     def add(paths: Sequence[str]) -> None:
         found.extend(path for path in paths if path in sources and path not in found)
 
-    named = _named_in(inputs.failure, inputs.project_files)
+    named = named_in(inputs.failure, inputs.project_files)
     add(list(reversed([path for path in named if not is_test_file(path)])))  # the deepest frame first
     add(list(inputs.changed))
-    add(_named_in(inputs.request, sources))
+    add(named_in(inputs.request, sources))
     tests = [target.partition("::")[0] for target in inputs.targets]
     tests += [path for path in named if is_test_file(path)]
     for test in dict.fromkeys(tests):
         add(imported_by(test, inputs.texts.get(test, ""), sources))
     for module in list(found):  # one hop further: what the suspects import
         add(imported_by(module, inputs.texts.get(module, ""), sources))
+    if not found:  # nothing ties the failure to a file: a small project's code is shown whole, as it fits
+        add([path for path in sources if path.endswith(CODE_SUFFIXES)])
     return tuple(found)
 
 
@@ -125,7 +129,7 @@ def _resolved(folder: str, spec: str, sources: Sequence[str]) -> str | None:
     return None
 
 
-def _named_in(text: str, paths: Sequence[str]) -> list[str]:
+def named_in(text: str, paths: Sequence[str]) -> list[str]:
     """The paths a text names (by the path, or by a longer path ending in it), in the order it names them."""
     hits: list[str] = []
     for token in _PATH_TOKEN.findall(text.replace("\\", "/")):
@@ -152,8 +156,8 @@ def shown_sources(suspects: Sequence[str], texts: Mapping[str, str], budget: int
 CANDIDATE_SYSTEM = (
     "You repair code. One of the project's checks fails; you are shown the failure and the project files it most "
     "likely comes from. Find the cause and write the corrected code.\n"
-    "For every file you change, write its path on a line of its own, then one fenced code block holding either the "
-    "whole corrected file or only the functions and classes you change, each written out in full.\n"
+    "For every file you change, write its path on a line of its own, then one fenced code block holding only the "
+    "functions or classes you change, each written out in full (a short file may be written whole).\n"
     "Change only what the failure calls for. Never change the tests: they say what the code must do. "
     "Add at most one sentence of explanation."
 )

@@ -28,6 +28,7 @@ from orkeon_engine.domain.candidates import (
     candidate_prompt,
     failing_count,
     fails_nothing_new,
+    named_in,
     read_candidate,
     shown_sources,
     suspect_files,
@@ -160,8 +161,9 @@ async def _sources(files: Files, project: ProjectTests, request: str, failing: C
     """The suspects' texts as the workspace has them now, as many as the prompt shows (domain/candidates.py):
     localised twice, the second time with the first suspects' texts, so their imports count too."""
     texts = dict(project.test_texts)
-    targets = [target.partition("::")[0] for target in failing.check.targets]
-    texts.update(await _read(files, [path for path in targets if path not in texts]))
+    tests = [target.partition("::")[0] for target in failing.check.targets]
+    tests += [path for path in named_in(failing.failure, project.test_files) if path not in tests]
+    texts.update(await _read(files, [path for path in tests if path not in texts]))  # a JavaScript test's too
 
     def suspects() -> tuple[str, ...]:
         return suspect_files(SuspectInputs(failing.failure, request, failing.check.targets, changed, project.files,

@@ -153,3 +153,9 @@ def test_the_answers_name_the_check_that_proved_the_change_or_the_closest_failur
                            "`python -m pytest -q tests/test_account.py` and `python -m pytest -q`, in a scratch copy")
     none = none_passed_text(4, 3, FAILING)
     assert "4 asked for, 3 tried" in none and "1 failed, 3 passed" in none and "changed no file" in none
+
+
+def test_with_nothing_tying_the_failure_to_a_file_the_projects_code_is_shown():
+    inputs = _inputs(failure="Segmentation fault", targets=(), texts={})
+
+    assert suspect_files(inputs) == ("ledger/__init__.py", "ledger/account.py", "ledger/rates.py")
