@@ -10,7 +10,11 @@ front of it instead:
   `assistant.namedFiles`), as `/add` would, through the same read rules.
 - `search_terms` and `best_lines`: the request's words looked up in the project's lines (setting
   `assistant.requestSearch`), each line scored by how rare the words it shares are, so "inventory" and "port"
-  lead to `DEFAULT_PORT = 8731` and "the" leads nowhere. The lines are a lead, marked as such.
+  lead to `DEFAULT_PORT = 8731` and "the" leads nowhere. The lines are a lead, marked as such;
+- `defining_lines`: a fact is often one name away from the line that uses it (`os.environ.get("PORT",
+  DEFAULT_PORT)`, with `DEFAULT_PORT = 8731` in another module), so the module-level assignments of the
+  names a lead line uses join the leads, and those of the names they use in turn (two hops, at most
+  MAX_DEFINING_LINES lines).
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ MAX_LINES = 8
 """The most lines the search shows."""
 MAX_LINES_A_FILE = 3
 MAX_LINE_CHARS = 240
+MAX_DEFINING_LINES = 4
+DEFINING_HOPS = 2
 """A longer line (minified code, data) is not shown."""
 MIN_TERM_CHARS = 3
 PREFIX_CHARS = 4
@@ -183,3 +189,36 @@ def _shares(term: str, words: frozenset[str], stemmed: dict[str, list[str]]) -> 
     if len(term) < PREFIX_CHARS:
         return False
     return any(word.startswith(term) or term.startswith(word) for word in stemmed.get(term[:PREFIX_CHARS], ()))
+
+
+_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+_ASSIGNED = re.compile(r"^(?:export\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=\n]*)?=(?!=)")
+
+
+def defining_lines(hits: Sequence[LineHit], texts: Sequence[tuple[str, str]]) -> list[LineHit]:
+    """The module-level assignments (`NAME = value`, `const NAME = value`, at the line's start) of the names the
+    `hits` lines use, then of the names those use (DEFINING_HOPS), not already among the hits; at most
+    MAX_DEFINING_LINES, scored below every hit."""
+    assigned: dict[str, list[LineHit]] = {}
+    for path, text in texts:
+        for number, line in enumerate(split_lines(text), start=1):
+            match = _ASSIGNED.match(line)
+            if match is not None and len(line) <= MAX_LINE_CHARS:
+                assigned.setdefault(match.group(1), []).append(LineHit(path, number, line, 0.0))
+    seen = {(hit.path, hit.line) for hit in hits}
+    found: list[LineHit] = []
+    frontier = list(hits)
+    for _ in range(DEFINING_HOPS):
+        following: list[LineHit] = []
+        for hit in frontier:
+            own = _ASSIGNED.match(hit.text)
+            for name in dict.fromkeys(_NAME.findall(hit.text)):
+                if own is not None and name == own.group(1):
+                    continue
+                for definition in assigned.get(name, [])[:1]:  # the first one: a name assigned twice is rare
+                    if (definition.path, definition.line) not in seen and len(found) < MAX_DEFINING_LINES:
+                        seen.add((definition.path, definition.line))
+                        found.append(definition)
+                        following.append(definition)
+        frontier = following
+    return found

@@ -21,6 +21,7 @@ from orkeon_engine.domain.request_material import (
     LineHit,
     RequestMaterial,
     best_lines,
+    defining_lines,
     named_paths,
     search_terms,
 )
@@ -46,7 +47,9 @@ async def read_request_material(files: Files | None, refusal: Refusal, request: 
     lines: list[LineHit] = []
     if choice.search:
         whole = set(shown) | {item.path for item in named if item.shown}
-        lines = best_lines(search_terms(request), await _texts(files, refusal, project_files, whole))
+        texts = await _texts(files, refusal, project_files, whole)
+        lines = best_lines(search_terms(request), texts)
+        lines += defining_lines(lines, texts)  # the names the leads use, where they are assigned
     return RequestMaterial(tuple(named), tuple(lines))
 
 

@@ -5,6 +5,7 @@ from orkeon_engine.domain.request_material import (
     MAX_LINES_A_FILE,
     MAX_NAMED_FILES,
     best_lines,
+    defining_lines,
     named_paths,
     search_terms,
     uses_request_search,
@@ -100,3 +101,22 @@ def test_a_line_is_numbered_as_file_read_numbers_it_whatever_the_form_feeds():
     hits = best_lines(("inventory", "port"), [("a.py", "x = 1\n\x0c\ny = 2\ninventory_port = 3\n")])
 
     assert [hit.line for hit in hits] == [4]
+
+
+def test_the_names_a_lead_uses_bring_the_lines_where_they_are_assigned_two_hops_at_most():
+    texts = [("shop/config.py", 'import os\n\nPORT = int(os.environ.get("SHOP_PORT", DEFAULT_PORT))\n'),
+             ("shop/defaults.py", "BASE = 8000\nDEFAULT_PORT = BASE + OFFSET\nOFFSET = 731\nUNUSED = 1\n"),
+             ("web/app.js", "export const DEFAULT_PORT = 3000;\n")]
+    leads = best_lines(search_terms("which port does the shop use when SHOP_PORT is unset"), texts)
+
+    found = defining_lines(leads, texts)
+
+    assert [hit.line for hit in leads] == [3]
+    assert [hit.render() for hit in found] == ["shop/defaults.py:2: DEFAULT_PORT = BASE + OFFSET",
+                                               "shop/defaults.py:1: BASE = 8000", "shop/defaults.py:3: OFFSET = 731"]
+
+
+def test_a_lead_brings_no_line_for_its_own_name_nor_for_a_name_nobody_assigns():
+    texts = [("a.py", "LIMIT = compute(10)\n")]
+
+    assert defining_lines(best_lines(search_terms("limit"), texts), texts) == []

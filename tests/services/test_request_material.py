@@ -91,3 +91,15 @@ async def test_an_empty_request_reads_nothing():
     material = await _read("  ")
 
     assert material.named == () and material.lines == ()
+
+
+async def test_the_lines_where_a_leads_names_are_assigned_join_the_leads_but_never_a_secret_files():
+    files = _files()
+    files.texts["/workspace/calc.py"] = 'PORT = env("INVENTORY_PORT", DEFAULT_PORT)\nINVENTORY_PORT_KEY = KEY\n'
+    files.texts["/workspace/.env"] = "DEFAULT_PORT = 1\n"
+
+    material = await _read("what is the inventory port", files=files, choice=MaterialChoice(search=True))
+
+    rendered = [hit.render() for hit in material.lines]
+    assert "inventory/settings.py:1: DEFAULT_PORT = 8731" in rendered
+    assert not any(hit.path == ".env" for hit in material.lines)

@@ -189,7 +189,8 @@ def build_context_files_block(files: Sequence[ContextFile]) -> str:
 NAMED_FILES_INTRO = ("The request names these files: they were read for this turn, whole, as they are now, so "
                      "you need not read them again. Change them with the edit tools.")
 LINES_INTRO = ("Lines of the project that share words with the request, found by a plain word search before "
-               "the turn: leads, not the whole story. Read a file around a line before you rely on it or change it.")
+               "the turn, then the lines where the names they use are assigned: leads, not the whole story. Read a "
+               "file around a line before you rely on it or change it.")
 
 
 def build_named_files_block(files: Sequence[ContextFile]) -> str:
