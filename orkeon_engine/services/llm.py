@@ -42,7 +42,6 @@ from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
-from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
@@ -53,6 +52,7 @@ if TYPE_CHECKING:  # the tools, the tool loop and pydantic load with the first r
     from orkeon_engine.domain.act import ActResult, Budget
     from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.domain.structured_output import StructuredOutput
+    from orkeon_engine.ports.permission_gate import PermissionGate
     from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
