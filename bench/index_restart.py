@@ -18,9 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from orkeon_engine.adapters.code_index_cache import IndexCache, decode_entry
+from orkeon_engine.adapters.code_index_cache import EXTRACTOR_VERSION, IndexCache, decode_entry
 from orkeon_engine.adapters.tree_sitter_code_index import CACHE_FILE, TreeSitterCodeIndex
-from orkeon_engine.adapters.tree_sitter_symbols import EXTRACTOR_VERSION
 
 ROOT = Path(sysconfig.get_paths()["stdlib"])
 RUNS = 5

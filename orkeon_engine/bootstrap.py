@@ -133,7 +133,7 @@ async def build_engine(
     memory_entries = deferred(lambda: _memory_entries(root))
     memory_index = deferred(lambda: _memory_index(memory_entries, state_dir, clock))
     grammar = deferred(_grammar)  # loads tree-sitter-bash on its first read
-    local_model = local_model_ports()  # nothing is read or started here
+    local_model = deferred(local_model_ports)  # built (nothing read or started) by the first command using it
 
     async def context_window() -> ModelInformation:  # the server's facts, else litellm's table
         from orkeon_engine.services.context_window import model_information

@@ -369,7 +369,12 @@ def test_status_builds_only_what_it_reads(folder):
     code = ("import sys; from orkeon_engine.cli import main; main(['status']); "
             "heavy = ('pydantic', 'httpx', 'litellm', 'jedi', 'tree_sitter', 'orkeon_engine.services.act', "
             "'orkeon_engine.services.children', 'orkeon_engine.tools', 'orkeon_engine.crews', "
-            "'orkeon_engine.commands.session'); "
+            "'orkeon_engine.commands.session', 'orkeon_engine.domain.act', 'orkeon_engine.domain.action_lines', "
+            "'orkeon_engine.domain.turn_checks', 'orkeon_engine.domain.check_commands', "
+            "'orkeon_engine.domain.permissions.rule_sets', 'orkeon_engine.domain.permissions.rules', "
+            "'orkeon_engine.domain.permissions.shell', 'orkeon_engine.domain.request_material', "
+            "'orkeon_engine.domain.prompt_tool_protocol', 'orkeon_engine.adapters.tree_sitter_symbols', "
+            "'orkeon_engine.adapters.local_model_server', 'difflib'); "
             "print('loaded:', sorted(h for h in heavy if any(m == h or m.startswith(h + '.') for m in sys.modules)))")
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env.update(XDG_CONFIG_HOME=str(folder / ".xdg"))

@@ -17,6 +17,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
+from orkeon_engine.domain.digests import blake2b_hex
+
+EXTRACTOR_VERSION = "1"
+"""Raised whenever what adapters/tree_sitter_symbols.py extracts changes, so a cache written by an older
+extractor is rebuilt. Kept here, with the cache that checks it, so opening the cache (a status) does not import
+the extractor."""
 
 FORMAT = "2"
 """The layout of the files table; a cache of another layout (or extractor version) is dropped and rebuilt."""
@@ -40,6 +46,11 @@ def encode_symbols(entry: FileEntry) -> str:
 def encode_imports(entry: FileEntry) -> str:
     rows = [[i.module, i.line, list(i.names)] for i in entry.imports]
     return json.dumps(rows, separators=(",", ":"))
+
+
+def content_hash(data: bytes) -> str:
+    """The hash a file's content is known by in the index and its cache."""
+    return blake2b_hex(data, 16)
 
 
 class StoredEntry(NamedTuple):

@@ -12,10 +12,10 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, TextIO
 
 from orkeon_engine.domain.free_answer import read_typed_answer
-from orkeon_engine.domain.tool_call import FileEdit
 
 if TYPE_CHECKING:  # the screen and its action lines load with the engine, not with `orkeon --help`
     from orkeon_engine.adapters.terminal_screen import Screen
+    from orkeon_engine.domain.tool_call import FileEdit
 
 DEFAULT_WIDTH = 100
 """The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""

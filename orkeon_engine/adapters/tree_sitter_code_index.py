@@ -4,7 +4,8 @@ A pass lists the source files (git's view, or a walk honouring .gitignore), skip
 modification time match the cache, reads and hashes the others, and parses only those whose content hash
 changed. The index lives in memory, loaded from the cache on first use and written through to it, so a
 search never waits for the disk; a file's symbols are decoded from the cache only when first read (a
-restart's pass decodes none). The blocking work runs in a worker thread, one pass at a time."""
+restart's pass decodes none). The blocking work runs in a worker thread, one pass at a time. The extractor
+(adapters/tree_sitter_symbols.py) is imported by the first parse: a status never needs it."""
 
 from __future__ import annotations
 
@@ -19,15 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.adapters.code_index_cache import EntryTable, IndexCache
+from orkeon_engine.adapters.code_index_cache import EXTRACTOR_VERSION, EntryTable, IndexCache, content_hash
 from orkeon_engine.adapters.source_files import Listing, SourceFile, list_source_files
-from orkeon_engine.adapters.tree_sitter_symbols import (
-    EXTRACTOR_VERSION,
-    content_hash,
-    extract_file,
-    extract_tree,
-    reparse,
-)
 from orkeon_engine.domain.code_index.languages import extension_of, in_skipped_dir, language_of
 from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
 from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
@@ -112,6 +106,8 @@ class TreeSitterCodeIndex:
         relative, language = self._check_path(path)
         data = text.encode("utf-8")
         previous = self._trees.get(relative)
+        from orkeon_engine.adapters.tree_sitter_symbols import extract_tree, reparse
+
         def work() -> FileEntry:
             return extract_tree(relative, language, data, reparse(language, data, previous))
 
@@ -202,6 +198,8 @@ class TreeSitterCodeIndex:
         )
 
     def _index_files(self, files: list[SourceFile], force: bool) -> tuple[list[str], int, list[tuple[str, str]]]:
+        from orkeon_engine.adapters.tree_sitter_symbols import extract_file
+
         parsed: list[str] = []
         failed: list[tuple[str, str]] = []
         touched: list[tuple[str, int]] = []
@@ -276,6 +274,8 @@ class TreeSitterCodeIndex:
         return relative, language
 
     def _refresh_named(self, paths: list[str], texts: dict[str, str]) -> IndexReport:
+        from orkeon_engine.adapters.tree_sitter_symbols import extract_tree, reparse
+
         started = time.perf_counter()
         self._ensure_loaded()
         given = {self._check_path(p)[0]: t for p, t in texts.items()}

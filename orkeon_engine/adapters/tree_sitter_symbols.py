@@ -1,6 +1,7 @@
 """Symbols and imports of one source file, read with tree-sitter: the grammar chosen by the language, one
 query per language run in C, and a single pass in Python that names each definition under its enclosing
-one. The grammars load on first use, never at start-up."""
+one. The grammars load on first use, never at start-up. A change to what is extracted raises
+EXTRACTOR_VERSION (adapters/code_index_cache.py), so the caches written before it are rebuilt."""
 
 from __future__ import annotations
 
@@ -9,15 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from orkeon_engine.adapters.code_index_cache import content_hash
 from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol, SymbolKind
 from orkeon_engine.domain.code_index.modules import module_name
-from orkeon_engine.domain.digests import blake2b_hex
 
 if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser, Query, Tree
-
-EXTRACTOR_VERSION = "1"
-"""Raised whenever what is extracted changes, so a cache written by an older extractor is rebuilt."""
 
 _CONTAINER_KINDS: frozenset[str] = frozenset({"class", "interface", "struct", "enum", "trait", "impl"})
 
@@ -199,10 +197,6 @@ def grammar(language: str) -> _Grammar:
 def parse_tree(language: str, data: bytes) -> Any:
     """The raw tree-sitter parse of `data` (what the benchmark compares the index against)."""
     return grammar(language).parser.parse(data)
-
-
-def content_hash(data: bytes) -> str:
-    return blake2b_hex(data, 16)
 
 
 def count_lines(data: bytes) -> int:

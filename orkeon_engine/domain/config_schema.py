@@ -16,13 +16,15 @@ from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_tha
 from orkeon_engine.domain.local_model import DEFAULT_IDLE_MINUTES
 from orkeon_engine.domain.model_wait import FIRST_BYTE_KEY
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
-from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS
-from orkeon_engine.domain.permissions.shell import DEFAULT_SHELL_ALLOW
-from orkeon_engine.domain.prompt_tool_protocol import TOOL_CALL_SETTINGS
-from orkeon_engine.domain.request_material import REQUEST_SEARCHES
-from orkeon_engine.domain.structured_output import STRUCTURED_SETTINGS
+from orkeon_engine.domain.setting_choices import (
+    DEFAULT_RULE_SETS,
+    DEFAULT_SHELL_ALLOW,
+    REQUEST_SEARCHES,
+    STRUCTURED_SETTINGS,
+    TOOL_CALL_SETTINGS,
+    VERIFY_SETTINGS,
+)
 from orkeon_engine.domain.tool_sets import TOOL_SETS
-from orkeon_engine.domain.turn_checks import VERIFY_SETTINGS
 
 ValueKind = Literal["string", "integer", "number", "boolean", "choice", "string-list", "object"]
 

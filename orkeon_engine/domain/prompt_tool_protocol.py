@@ -30,7 +30,6 @@ from typing import Any, Literal
 from orkeon_engine.domain.chat import ChatMessage
 
 ToolProtocol = Literal["native", "prompt"]
-TOOL_CALL_SETTINGS: tuple[str, ...] = ("auto", "native", "prompt")
 AUTO = "auto"
 RESULT_OPEN = '<tool_result name="{name}">'
 RESULT_CLOSE = "</tool_result>"

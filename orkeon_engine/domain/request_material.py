@@ -44,7 +44,6 @@ PREFIX_CHARS = 4
 """A word and a longer one that begins with it count as the same word from this length on (listen, listens)."""
 SEARCH_FILES_MAX = 400
 SEARCH_FILE_MAX_CHARS = 100_000
-REQUEST_SEARCHES = ("auto", "on", "off")
 STOP_WORDS = frozenset({
     "the", "and", "for", "with", "which", "what", "when", "where", "does", "did", "this", "that", "these", "those",
     "from", "into", "then", "than", "there", "their", "them", "they", "you", "your", "our", "are", "was", "were",

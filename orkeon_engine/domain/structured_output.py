@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 StructuredWay = Literal["json_schema", "tool", "prompt"]
-STRUCTURED_SETTINGS: tuple[str, ...] = ("auto", "json_schema", "tool", "prompt")
 AUTO = "auto"
 ENFORCED_WAYS: tuple[StructuredWay, ...] = ("json_schema", "tool")
 """The ways where the server shapes the answer; the prompt way alone gets a repair round."""

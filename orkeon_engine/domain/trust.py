@@ -24,8 +24,6 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from orkeon_engine.domain.permissions.rules import canonical_rule
-
 TRUST_COMMAND = "orkeon trust grant"
 
 
@@ -98,6 +96,8 @@ def unapproved_allow_rules(permissions: Any, trusted: bool, approved: Collection
     allow = permissions.get("allow") if isinstance(permissions, Mapping) and not trusted else None
     if not isinstance(allow, list):
         return []
+    from orkeon_engine.domain.permissions.rules import canonical_rule  # the rules' parser, for a file that has some
+
     return [text for text in allow if isinstance(text, str) and canonical_rule(text, "allow") not in approved]
 
 

@@ -23,8 +23,6 @@ from orkeon_engine.domain.change_checks import nearest_tests
 from orkeon_engine.domain.check_commands import check_command, target_problem
 from orkeon_engine.domain.project_tooling import Zone, is_test_file
 
-VERIFY_SETTINGS: tuple[str, ...] = ("auto", "off")
-"""`assistant.verify`: auto runs the project's checks in the turn; off never does."""
 MAX_TARGETS = 12
 _FIX_WORDS = re.compile(
     r"\b(fix(e[sd]|ing)?|repair(s|ed|ing)?|fail(s|ed|ing|ure|ures)?|broken|bugs?|buggy|crash(es|ed|ing)?|debug)\b"

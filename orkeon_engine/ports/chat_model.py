@@ -4,11 +4,13 @@ StreamingChatModel: the same call with the text handed over piece by piece as it
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
+
+if TYPE_CHECKING:  # the prompt tool protocol's code loads with the first call that uses it
+    from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 
 
 class LlmFailure(CommandFailedError):

@@ -35,16 +35,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
     from pydantic import BaseModel, ValidationError
 
-from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
-from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
@@ -52,7 +49,10 @@ from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools, the tool loop and pydantic load with the first run, not at start-up
+    from orkeon_engine.domain.act import ActResult, Budget
+    from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.domain.structured_output import StructuredOutput
+    from orkeon_engine.ports.permission_gate import PermissionGate
     from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner

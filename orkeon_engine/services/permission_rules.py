@@ -19,7 +19,7 @@ from typing import Any
 from orkeon_engine.domain.config_schema import ConfigKey, find_key
 from orkeon_engine.domain.context_files import CONTEXT_FILES_KEY, pinned_from_state, read_only_entries
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.rule_sets import DEFAULT_RULE_SETS, RULE_SETS, STEP_RULE_SETS, step_entries
+from orkeon_engine.domain.permissions.rule_sets import RULE_SETS, STEP_RULE_SETS, step_entries
 from orkeon_engine.domain.permissions.rules import (
     EFFECTS,
     Rule,
@@ -28,6 +28,7 @@ from orkeon_engine.domain.permissions.rules import (
     format_rule,
     parse_rule_lists,
 )
+from orkeon_engine.domain.setting_choices import DEFAULT_RULE_SETS
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
 

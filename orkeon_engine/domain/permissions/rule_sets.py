@@ -2,7 +2,7 @@
 
 A dev step runs under the sets STEP_RULE_SETS names for it, on top of the session's and the settings'
 rules, without storing them; the main loop runs under the sets the `permissions.ruleSets` setting names,
-DEFAULT_RULE_SETS (`secrets`) when it is unset.
+DEFAULT_RULE_SETS (`secrets`, domain/setting_choices.py) when it is unset.
 
 - git-readonly: git may read (status, log, diff, show, blame), never change the repository or a remote.
 - inline-interpreters: no program written on the command line (`python -c`, `node -e`, `bash -c`).
@@ -178,9 +178,6 @@ RULE_SETS: dict[str, RuleSet] = {
 
 _EVERY_SET = ("git-readonly", "inline-interpreters", "read-noise", "secrets", "state-files")
 _READING_SETS = ("git-readonly", "read-noise", "secrets", "state-files")
-
-DEFAULT_RULE_SETS: tuple[str, ...] = ("secrets",)
-"""The sets the assistant runs under unless `permissions.ruleSets` says otherwise."""
 
 STEP_RULE_SETS: dict[str, tuple[str, ...]] = {
     "dev-spec": _EVERY_SET,

@@ -12,7 +12,8 @@ its input (`echo ... | sh`, a here-document into `bash`), option clusters and at
 (`python -Ic x` reads as `python -c x`) and versioned names (`python3.11`). `file_arguments` gives the
 files a line names, and `computed_names` the names it builds at run time (`.${x}env` as `.*env`).
 
-The same reading gives the programs a line starts, for the `shell.allow` check (`programs_of`).
+The same reading gives the programs a line starts, for the `shell.allow` check (`programs_of`; its
+default list, DEFAULT_SHELL_ALLOW, is in domain/setting_choices.py).
 """
 
 from __future__ import annotations
@@ -55,14 +56,6 @@ GIT_GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--na
                                    "--config-env"})
 MAX_DEPTH = 4
 _EXPANSION = re.compile(r"\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_0-9@*#?$!-]+|`[^`]*`?|\$'[^']*'?")
-
-DEFAULT_SHELL_ALLOW: tuple[str, ...] = (
-    "git", "python", "python3", "pip", "pytest", "ruff", "mypy", "black", "isort", "uv", "tox", "nox",
-    "npm", "npx", "node", "pnpm", "yarn", "tsc", "eslint", "prettier", "make", "cargo", "go",
-    "ls", "cat", "head", "tail", "wc", "grep", "rg", "find", "fd", "tree", "sort", "uniq", "diff",
-    "cut", "sed", "echo", "pwd", "cd", "which", "true",
-)
-"""The programs `shell.allow` lists when it is unset."""
 
 
 def is_assignment(word: str) -> bool:

@@ -3,7 +3,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.permissions.shell import (
-    DEFAULT_SHELL_ALLOW,
     computed_names,
     deny_forms_of_line,
     file_arguments,
@@ -12,6 +11,7 @@ from orkeon_engine.domain.permissions.shell import (
     unlisted_programs,
     unwrap_chain,
 )
+from orkeon_engine.domain.setting_choices import DEFAULT_SHELL_ALLOW
 from tests.support.bash_grammar import BASH_READ
 
 
