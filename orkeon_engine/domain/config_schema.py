@@ -391,7 +391,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "(assistant.toolSet), 1 otherwise; 1 asks for none. At most 8.",
         "integer",
         None,
-        "crews.main_loop.candidate_step",
+        "services.candidate_step",
         minimum=1,
     ),
     _key(

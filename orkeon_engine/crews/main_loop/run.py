@@ -43,13 +43,6 @@ from orkeon_engine.crews.main_loop.body import (
     body_sections,
     measure_prompt,
 )
-from orkeon_engine.crews.main_loop.candidate_step import (
-    CandidateCalls,
-    StepPorts,
-    StepResult,
-    run_candidate_step,
-    wanted_candidates,
-)
 from orkeon_engine.crews.main_loop.header import (
     HeaderInput,
     build_static_header,
@@ -119,6 +112,13 @@ from orkeon_engine.ports.shell import Shell
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
+from orkeon_engine.services.candidate_step import (
+    CandidateCalls,
+    StepPorts,
+    StepResult,
+    run_candidate_step,
+    wanted_candidates,
+)
 from orkeon_engine.services.checkpoints import RecordingFiles
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.config_store import ConfigStore
@@ -556,7 +556,7 @@ def _step_ports(ports: MainLoopPorts, checks: TurnChecks | None, tools: Sequence
 
 @dataclass
 class _CandidateSearch:
-    """The turn's search for a change that passes (crews/main_loop/candidate_step.py), run at most once: on
+    """The turn's search for a change that passes (services/candidate_step.py), run at most once: on
     the failure a fix request reproduced, else on the failure the model's edits left."""
 
     ports: StepPorts | None
