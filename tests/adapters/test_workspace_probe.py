@@ -1,4 +1,11 @@
-from orkeon_engine.adapters.workspace_probe import find_workspace_root, probe_workspace
+import os
+
+from orkeon_engine.adapters.workspace_probe import (
+    CEILING_VARIABLE,
+    ceiling_folders,
+    find_workspace_root,
+    probe_workspace,
+)
 
 
 def _folders(root, *names):
@@ -49,6 +56,26 @@ def test_an_orkeon_folder_in_the_home_folder_is_not_taken_from_below(tmp_path):
     home = _folders(tmp_path / "home", ".orkeon", "scratch")
 
     assert find_workspace_root(home / "scratch", home=home) == home / "scratch"
+
+
+def test_an_orkeon_folder_above_a_ceiling_folder_is_not_taken_from_below(tmp_path):
+    outer = _folders(tmp_path / "outer", ".orkeon", "ws")
+    home = tmp_path / "home"
+
+    assert find_workspace_root(outer / "ws", home=home, env={}) == outer
+    assert find_workspace_root(outer / "ws", home=home, env={CEILING_VARIABLE: str(outer)}) == outer / "ws"
+
+
+def test_ceiling_folders_are_absolute_paths_joined_by_the_path_separator(tmp_path):
+    value = os.pathsep.join([str(tmp_path / "a"), "", "relative/b", str(tmp_path / "c")])
+
+    assert ceiling_folders({CEILING_VARIABLE: value}) == {tmp_path / "a", tmp_path / "c"}
+
+
+def test_every_test_folder_sits_below_the_suite_s_ceiling(tmp_path):
+    # tests/conftest.py sets the ceiling at the temporary root: a `.orkeon/` an earlier run left there (or
+    # above) is then kept out as in the test above, whatever folder a test works in.
+    assert any(ceiling in tmp_path.resolve().parents for ceiling in ceiling_folders(os.environ))
 
 
 def test_the_person_s_folder_is_kept_beside_the_root(tmp_path):
