@@ -1,5 +1,5 @@
-"""Test-wide guards: no test reaches the network (loopback only), litellm never fetches prices, no test sees a
-`.orkeon/` folder above the temporary root, and hypothesis examples have no deadline."""
+"""Test-wide guards: no test reaches the network (loopback only), litellm never fetches prices, and hypothesis
+examples have no deadline."""
 
 from __future__ import annotations
 
@@ -18,10 +18,6 @@ os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
 # engines, and the processes they start, keep theirs in one folder of this run, never in the real home.
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="orkeon-test-state-")
 atexit.register(shutil.rmtree, os.environ["XDG_STATE_HOME"], True)
-# A `.orkeon/` an earlier run left in the temporary root (/tmp/.orkeon/) would make every test folder below it
-# one workspace: the search for the workspace root stops below the temporary root (ORKEON_CEILING_DIRECTORIES,
-# adapters/workspace_probe.py), in this process and the ones the tests start.
-os.environ["ORKEON_CEILING_DIRECTORIES"] = os.path.realpath(tempfile.gettempdir())
 
 # hypothesis's 200 ms deadline per example measures the machine's load, not the code: on a busy CI host the
 # same example passes or fails. The number of examples bounds the time; no example has a deadline.

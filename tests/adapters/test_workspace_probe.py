@@ -1,4 +1,6 @@
 import os
+import tempfile
+from pathlib import Path
 
 from orkeon_engine.adapters.workspace_probe import (
     CEILING_VARIABLE,
@@ -72,10 +74,19 @@ def test_ceiling_folders_are_absolute_paths_joined_by_the_path_separator(tmp_pat
     assert ceiling_folders({CEILING_VARIABLE: value}) == {tmp_path / "a", tmp_path / "c"}
 
 
-def test_every_test_folder_sits_below_the_suite_s_ceiling(tmp_path):
-    # tests/conftest.py sets the ceiling at the temporary root: a `.orkeon/` an earlier run left there (or
-    # above) is then kept out as in the test above, whatever folder a test works in.
-    assert any(ceiling in tmp_path.resolve().parents for ceiling in ceiling_folders(os.environ))
+def test_an_orkeon_folder_in_the_temporary_root_is_not_taken_from_below(tmp_path):
+    # An earlier run's /tmp/.orkeon/ made every test folder one workspace; `outer` plays the temporary root.
+    outer = _folders(tmp_path / "outer", ".orkeon", "ws")
+    home = tmp_path / "home"
+
+    assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=tmp_path / "elsewhere") == outer
+    assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=outer) == outer / "ws"
+
+
+def test_every_test_folder_lies_below_the_temporary_root_the_search_stops_at(tmp_path):
+    # So a stray `.orkeon/` in the temporary root (or above it) never reaches a test, in process or in the
+    # processes a test starts (their environment has no ORKEON_ variable).
+    assert Path(tempfile.gettempdir()).resolve() in tmp_path.resolve().parents
 
 
 def test_the_person_s_folder_is_kept_beside_the_root(tmp_path):
