@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from orkeon_engine.engine import Engine
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 _waiting: set[asyncio.Task[Any]] = set()
 """The idle waits in flight (asyncio keeps only a weak reference to a task)."""
 
 
-def load_model_client_when_idle(server: OrkeonServer, engine: Engine) -> None:
+def load_model_client_when_idle(server: ServerApi, engine: Engine) -> None:
     """Start loading the model client in the background as soon as no command runs."""
     task = asyncio.ensure_future(_load_when_idle(server, engine))
     _waiting.add(task)
     task.add_done_callback(_waiting.discard)
 
 
-async def _load_when_idle(server: OrkeonServer, engine: Engine) -> None:
+async def _load_when_idle(server: ServerApi, engine: Engine) -> None:
     loader = await engine.model_client_loader()
     if loader is None:
         return

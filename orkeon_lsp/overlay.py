@@ -18,7 +18,7 @@ from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.editor_link import EditorLink
 
 EditOutcome = Literal["applied", "refused", "unsupported"]
 
@@ -31,7 +31,7 @@ def path_key(path: str) -> str:
 class DocumentOverlay:
     """OpenDocuments: `text` of an open file (None when not open), `apply` an edit through the editor."""
 
-    def __init__(self, server: OrkeonServer) -> None:
+    def __init__(self, server: EditorLink) -> None:
         self._server = server
         self._uris: dict[str, str] = {}
         self._accepted: dict[str, str] = {}

@@ -9,14 +9,12 @@ its stdout lands in the log instead of corrupting the stream.
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import gc
 import logging
 import os
 import sys
 import uuid
 from collections.abc import Callable, Generator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lsprotocol import types
 from pygls.exceptions import (
@@ -35,12 +33,10 @@ from orkeon_lsp.cancellation import Cancellations
 from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.engine_slot import EngineSlot
 from orkeon_lsp.overlay import DocumentOverlay
+from orkeon_lsp.server_api import FindingsOnScreen, client_work_done_token
 from orkeon_lsp.settings import LogLevel, ServerSettings
 from orkeon_lsp.text_documents import line_workspace
 from orkeon_lsp.ui import MESSAGE_TYPES, LspHumanInput, LspLogger, level_reaches
-
-if TYPE_CHECKING:
-    from orkeon_lsp.features.diagnostics import Diagnostics
 
 USAGE = """usage: orkeon-lsp [--tcp HOST:PORT]
 
@@ -49,11 +45,6 @@ USAGE = """usage: orkeon-lsp [--tcp HOST:PORT]
 """
 
 log = logging.getLogger("orkeon_lsp")
-
-client_work_done_token: contextvars.ContextVar[int | str | None] = contextvars.ContextVar(
-    "client_work_done_token", default=None)
-"""The `workDoneToken` the client gave with the executeCommand being served (None when it gave none)."""
-
 
 class OrkeonProtocol(LanguageServerProtocol):
     """pygls's protocol with the repairs the server relies on.
@@ -172,7 +163,7 @@ class OrkeonServer(LanguageServer):
         self.logger = LspLogger(self)
         self.change_listeners: list[Callable[[types.DidChangeTextDocumentParams], None]] = []
         """Called on every didChange once pygls applied it (the review's diagnostics follow the text)."""
-        self.diagnostics: Diagnostics
+        self.diagnostics: FindingsOnScreen
         """The review's diagnostics (features/diagnostics.py sets it up)."""
         self.trust_check: asyncio.Future[None] | None = None
         """The workspace trust question, asked in the background once the engine is built."""
@@ -223,16 +214,9 @@ class _AnswersAreNotFailures(logging.Filter):
         return not isinstance(error, JsonRpcException)
 
 
-def start_up_done() -> None:
-    """Collect garbage again (main() paused the collector for start-up), the start-up objects frozen out
-    of every later collection."""
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-
-
 def build_server() -> OrkeonServer:
-    """The server with every feature registered."""
+    """The server with every feature registered: each feature's `setup` takes the server as the protocol of
+    server_api.py and never imports this module."""
     from orkeon_lsp.features import (
         choices,
         code_actions,

@@ -26,7 +26,7 @@ from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.settings import LOG_LEVELS, LogLevel
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.editor_link import EditorLink
 
 QUESTION_REQUEST = "orkeon/question"
 """Server to client, for a client that declared experimental.orkeonQuestions: window/showMessageRequest's
@@ -48,7 +48,7 @@ MESSAGE_TYPES: dict[LogLevel, types.MessageType] = {
 class LspHumanInput:
     """HumanInput over the client's dialogs. Never raises: every failure to get an answer is None."""
 
-    def __init__(self, server: OrkeonServer) -> None:
+    def __init__(self, server: EditorLink) -> None:
         self._server = server
 
     async def choose(self, question: str, options: list[str], edits: Sequence[FileEdit] = ()) -> str | None:
@@ -114,7 +114,7 @@ def edit_json(edit: FileEdit, host_path: str | None) -> dict[str, Any]:
 class LspLogger:
     """Logger over window/logMessage, at or above the client's `logLevel`. Never raises."""
 
-    def __init__(self, server: OrkeonServer) -> None:
+    def __init__(self, server: EditorLink) -> None:
         self._server = server
 
     def debug(self, message: str) -> None:

@@ -5,6 +5,7 @@ state folder (adapters/workspace_state.py), prepared (probe_workspace)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 
 LOCAL_GITIGNORE = "# Orkeon's local state: never committed.\n*\n"
 ORKEON_DIR = ".orkeon"
+CEILING_VARIABLE = "ORKEON_CEILING_DIRECTORIES"
 
 
 def find_git_root(start: Path) -> Path | None:
@@ -23,16 +25,28 @@ def find_git_root(start: Path) -> Path | None:
     return None
 
 
-def find_workspace_root(start: Path, home: Path | None = None) -> Path:
+def ceiling_folders(env: Mapping[str, str]) -> set[Path]:
+    """The folders of `ORKEON_CEILING_DIRECTORIES` (absolute paths joined by the platform's path separator,
+    as git's GIT_CEILING_DIRECTORIES): outside a repository the search for `.orkeon/` looks neither in them
+    nor above them. Empty and relative entries are ignored."""
+    entries = env.get(CEILING_VARIABLE, "").split(os.pathsep)
+    return {Path(entry).resolve() for entry in entries if entry and os.path.isabs(entry)}
+
+
+def find_workspace_root(start: Path, home: Path | None = None, env: Mapping[str, str] | None = None,
+                        temp_root: Path | None = None) -> Path:
     """The workspace `start` belongs to: the nearest folder at or above it holding `.orkeon/`, else the git top
     level, else `start` itself.
 
     Inside a repository the search for `.orkeon/` stops at its top level, so a repository is never swallowed
-    by a folder above it. Outside one it stops below `home` (the person's home folder) and the filesystem
-    root: a `.orkeon/` left there would otherwise make every folder below it one workspace."""
+    by a folder above it. Outside one it stops below `home` (the person's home folder), the temporary root
+    (`temp_root`, the system's by default), the filesystem root and each ceiling folder of `env`
+    (ceiling_folders; os.environ when None): a `.orkeon/` left in one of those (an earlier run's
+    /tmp/.orkeon/) would otherwise make every folder below it one workspace."""
     start = start.resolve()
     git_root = find_git_root(start)
-    stops = {(home or Path.home()).resolve(), Path(start.anchor)}
+    stops = {(home or Path.home()).resolve(), (temp_root or Path(tempfile.gettempdir())).resolve(), Path(start.anchor)}
+    stops |= ceiling_folders(os.environ if env is None else env)
     for folder in (start, *start.parents):
         if git_root is None and folder in stops:
             break

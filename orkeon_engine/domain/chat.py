@@ -1,5 +1,5 @@
 """The model conversation as the engine sees it: messages, the tool calls the model asks for, the usage and
-cost of a call, and the options of one call.
+cost of a call (its type lives in call_usage.py, below the prices), and the options of one call.
 
 These are plain values; the ChatModel port takes and returns them, and its adapter alone knows a
 provider's wire format.
@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from orkeon_engine.domain.call_usage import Usage as Usage  # a reply's usage: chat's values name it too
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
 from orkeon_engine.domain.pricing import NO_PRICING, Pricing
 from orkeon_engine.domain.structured_output import StructuredOutput, StructuredWay
@@ -74,34 +75,6 @@ class ChatMessage:
     @classmethod
     def tool(cls, call: ToolCallRequest, text: str) -> ChatMessage:
         return cls("tool", text, tool_call_id=call.id, name=call.name)
-
-
-@dataclass(frozen=True)
-class Usage:
-    """Tokens of one call (or a sum of calls) and its cost in US dollars; `cost` None means unknown.
-
-    `input_tokens` counts the whole prompt, the cached part included; `cache_read_tokens` and
-    `cache_write_tokens` say how much of it the provider's cache served or stored."""
-
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_read_tokens: int = 0
-    cache_write_tokens: int = 0
-    cost: float | None = 0.0
-
-    def __add__(self, other: Usage) -> Usage:
-        cost = None if self.cost is None or other.cost is None else self.cost + other.cost
-        return Usage(
-            self.input_tokens + other.input_tokens,
-            self.output_tokens + other.output_tokens,
-            self.cache_read_tokens + other.cache_read_tokens,
-            self.cache_write_tokens + other.cache_write_tokens,
-            cost,
-        )
-
-    @property
-    def total_tokens(self) -> int:
-        return self.input_tokens + self.output_tokens
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # chat.py holds the settings that carry a Pricing
-    from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.call_usage import Usage
 
 PRICE_FIELDS = ("input", "output", "cacheRead", "cacheWrite")
 SHAPE = ('{"input": <$ per million>, "output": <$ per million>} or '

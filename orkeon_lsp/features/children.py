@@ -21,7 +21,7 @@ from orkeon_lsp.features.progress import RequestProgress
 
 if TYPE_CHECKING:  # the engine's modules load with the engine, after initialize has answered
     from orkeon_engine.engine import Engine
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 REPORT_NAME = "child"
 """The stem of a report's document: `child-<title>.md` under /output."""
@@ -30,7 +30,7 @@ REPORT_NAME = "child"
 class ChildProgress(RequestProgress):
     """The progress line of one child: a cancel on its token marks it cancelled, which stops the child."""
 
-    def __init__(self, server: OrkeonServer, title: str) -> None:
+    def __init__(self, server: ServerApi, title: str) -> None:
         super().__init__(server, title)
         self._tokens: list[str] = []
         self.on_token = self._watch
@@ -55,7 +55,7 @@ def ended_view(record: ChildRecord) -> CommandView:
     return CommandView(message=closing, document=Document(title, content))
 
 
-def watch_children(server: OrkeonServer, engine: Engine) -> None:
+def watch_children(server: ServerApi, engine: Engine) -> None:
     """Open each child's report when it ends (the engine calls back on its own loop)."""
     shown: set[asyncio.Task[Any]] = set()
 

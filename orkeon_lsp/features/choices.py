@@ -20,7 +20,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from orkeon_lsp.engine_slot import EngineUnavailableError
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 CHOICES_REQUEST = "orkeon/choices"
 REQUEST_FAILED = types.LSPErrorCodes.RequestFailed.value
@@ -34,9 +34,9 @@ def source_of(params: Any) -> str:
     return source
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     @server.feature(CHOICES_REQUEST)
-    async def on_choices(ls: OrkeonServer, params: Any) -> list[dict[str, str]]:
+    async def on_choices(ls: ServerApi, params: Any) -> list[dict[str, str]]:
         source = source_of(params)
         try:
             engine = await ls.engine.get()

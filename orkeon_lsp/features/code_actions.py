@@ -18,7 +18,7 @@ from orkeon_engine.domain.findings import Finding
 from orkeon_lsp.features.diagnostics import SOURCE
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 ASSISTANT = "assistant"
 
@@ -105,11 +105,11 @@ def kind_wanted(kind: str, only: Sequence[str] | None) -> bool:
     return any(wanted == "" or kind == wanted or kind.startswith(wanted + ".") for wanted in only)
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     options = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)
-    async def on_code_action(ls: OrkeonServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    async def on_code_action(ls: ServerApi, params: types.CodeActionParams) -> list[types.CodeAction] | None:
         if not kind_wanted(types.CodeActionKind.QuickFix.value, params.context.only):
             return None
         engine = await ls.engine.get()

@@ -24,7 +24,7 @@ from orkeon_lsp.arguments import ArgumentsShapeError, decode_arguments
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.features.output import present
 from orkeon_lsp.features.progress import RequestProgress, current_request_progress
-from orkeon_lsp.server import OrkeonServer, client_work_done_token  # at run time: pygls reads the type hints
+from orkeon_lsp.server_api import ServerApi, client_work_done_token  # at run time: pygls reads the type hints
 
 if TYPE_CHECKING:  # the engine's modules load with the engine, after initialize has answered
     from orkeon_engine.engine import CommandEntry, Engine, RunResult
@@ -37,7 +37,7 @@ def command_id(name: str) -> str:
     return PREFIX + name
 
 
-async def execute(server: OrkeonServer, name: str, arguments: tuple[Any, ...]) -> dict[str, Any]:
+async def execute(server: ServerApi, name: str, arguments: tuple[Any, ...]) -> dict[str, Any]:
     """Run one command request to its JSON result, or raise the JSON-RPC error it answers."""
     progress = RequestProgress(server, f"Orkeon /{name}", client_work_done_token.get())
     current_request_progress.set(progress)  # a model call's wait is reported on it (progress.report_wait)
@@ -88,14 +88,14 @@ def _tokens(entry: CommandEntry, arguments: tuple[Any, ...]) -> list[str]:
         raise JsonRpcInvalidParams(f"{error}\nusage: {entry.usage}", data={"usage": entry.usage}) from None
 
 
-async def _engine(server: OrkeonServer) -> Engine:
+async def _engine(server: ServerApi) -> Engine:
     try:
         return await server.engine.get()
     except EngineUnavailableError as error:
         raise JsonRpcException(str(error), code=REQUEST_FAILED, data={"kind": "unavailable"}) from None
 
 
-async def _answer(server: OrkeonServer, output_dir: Path | None, entry: CommandEntry,
+async def _answer(server: ServerApi, output_dir: Path | None, entry: CommandEntry,
                   result: RunResult) -> dict[str, Any]:
     from orkeon_engine.domain.view import to_json
     from orkeon_engine.engine import BadArguments, NotConfigured, Ok
@@ -127,14 +127,14 @@ def _closing(result: RunResult) -> str:
 
 
 def _handler(name: str) -> Callable[..., Awaitable[dict[str, Any]]]:
-    async def run_command(ls: OrkeonServer, *arguments: Any) -> dict[str, Any]:
+    async def run_command(ls: ServerApi, *arguments: Any) -> dict[str, Any]:
         return await execute(ls, name, arguments)
 
     run_command.__name__ = f"run_{name.replace('-', '_')}"
     return run_command
 
 
-def setup(server: OrkeonServer, catalogue: Sequence[CommandEntry] | None = None) -> None:
+def setup(server: ServerApi, catalogue: Sequence[CommandEntry] | None = None) -> None:
     """Register one executeCommand handler per command (the catalogue's names, read from
     orkeon_engine/command_names.py so that the commands themselves load with the engine, after initialize;
     `catalogue` replaces them in tests); pygls advertises them at initialize. The engine finds each

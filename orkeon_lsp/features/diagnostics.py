@@ -29,7 +29,7 @@ from orkeon_engine.domain.findings import Finding
 from orkeon_lsp.overlay import document_lines
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 SOURCE = "orkeon"
 SEVERITIES: dict[str, types.DiagnosticSeverity] = {
@@ -77,7 +77,7 @@ def to_changes(params: types.DidChangeTextDocumentParams) -> list[TextChange]:
 class Diagnostics:
     """Publishes the board's findings as diagnostics and keeps them on their lines as documents change."""
 
-    def __init__(self, server: OrkeonServer) -> None:
+    def __init__(self, server: ServerApi) -> None:
         self._server = server
         self._root: Path | None = None
         self._board: Any = None
@@ -201,13 +201,13 @@ class Diagnostics:
                 self._send(self.uri_of(path), [f for f in followed.kept if quotes(f, lines)], lines)
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     diagnostics = Diagnostics(server)
     server.diagnostics = diagnostics
     server.change_listeners.append(diagnostics.document_changed)
 
     @server.feature(types.INITIALIZED)
-    async def on_initialized(ls: OrkeonServer, params: types.InitializedParams) -> None:
+    async def on_initialized(ls: ServerApi, params: types.InitializedParams) -> None:
         try:
             await diagnostics.attach()
         except Exception as error:  # no engine: the commands say why; diagnostics stay off

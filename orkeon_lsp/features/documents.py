@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def on_open(ls: OrkeonServer, params: types.DidOpenTextDocumentParams) -> None:
+    def on_open(ls: ServerApi, params: types.DidOpenTextDocumentParams) -> None:
         ls.documents.opened(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def on_change(ls: OrkeonServer, params: types.DidChangeTextDocumentParams) -> None:
+    def on_change(ls: ServerApi, params: types.DidChangeTextDocumentParams) -> None:
         ls.documents.changed(params.text_document.uri)
         for listener in ls.change_listeners:
             listener(params)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def on_close(ls: OrkeonServer, params: types.DidCloseTextDocumentParams) -> None:
+    def on_close(ls: ServerApi, params: types.DidCloseTextDocumentParams) -> None:
         ls.documents.closed(params.text_document.uri)

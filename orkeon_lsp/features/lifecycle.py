@@ -9,6 +9,7 @@ the first of `workspaceFolders`, else `rootUri`, else `rootPath`, else the serve
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,12 +23,11 @@ from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress, report_wait
 from orkeon_lsp.features.settings import apply_to_session, take_initialization_options
 from orkeon_lsp.model_client import load_model_client_when_idle
-from orkeon_lsp.server import start_up_done
 from orkeon_lsp.settings import DEFAULTS
 
 if TYPE_CHECKING:
     from orkeon_engine.engine import Engine
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 
 def workspace_root(params: types.InitializeParams) -> tuple[Path, list[str]]:
@@ -46,7 +46,15 @@ def workspace_root(params: types.InitializeParams) -> tuple[Path, list[str]]:
     return Path(os.getcwd()), notes
 
 
-async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client: ClientInfo | None = None) -> Engine:
+def start_up_done() -> None:
+    """Collect garbage again (__main__.main() paused the collector for start-up), the start-up objects frozen
+    out of every later collection."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+async def open_engine(server: ServerApi, root: Path, notes: list[str], client: ClientInfo | None = None) -> Engine:
     """Build the engine for `root` and apply the client's initial settings to its session; `client` is the
     editor and its capabilities, as /doctor shows them."""
     start_up_done()
@@ -72,9 +80,9 @@ async def open_engine(server: OrkeonServer, root: Path, notes: list[str], client
     return engine
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     @server.feature(types.INITIALIZE)
-    def on_initialize(ls: OrkeonServer, params: types.InitializeParams) -> None:
+    def on_initialize(ls: ServerApi, params: types.InitializeParams) -> None:
         ls.support = ClientSupport.from_capabilities(params.capabilities)
         notes = take_initialization_options(ls, params.initialization_options)
         root, root_notes = workspace_root(params)
@@ -84,7 +92,7 @@ def setup(server: OrkeonServer) -> None:
                         lambda reason: ls.tell("error", f"orkeon: {reason}"))
 
     @server.feature(types.SHUTDOWN)
-    async def on_shutdown(ls: OrkeonServer, params: None) -> None:
+    async def on_shutdown(ls: ServerApi, params: None) -> None:
         ls.shut_down = True
         await ls.cancellations.stop_all()
         ls.engine.close()

@@ -24,7 +24,7 @@ from pygls.uris import from_fs_path
 from orkeon_engine.domain.view import CommandView
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 LONG_TEXT_LINES = 40
 """A view with more lines than this is also written as a document."""
@@ -79,7 +79,7 @@ def write_markdown(folder: Path, stem: str, text: str) -> Path:
     return target
 
 
-async def present(server: OrkeonServer, output_dir: Path | None, name: str, view: CommandView,
+async def present(server: ServerApi, output_dir: Path | None, name: str, view: CommandView,
                   report: str | None = None) -> str | None:
     """Show the view's long text and closing message; the URI of the document written, if any. `report`
     names the file of a document no request's result carries, always written and opened."""
@@ -93,17 +93,17 @@ async def present(server: OrkeonServer, output_dir: Path | None, name: str, view
     return uri
 
 
-def opens_documents(server: OrkeonServer) -> bool:
+def opens_documents(server: ServerApi) -> bool:
     """Whether a long text is opened with window/showDocument: not for a client that shows the view itself."""
     return opens_reports(server) and not server.support.renders_views
 
 
-def opens_reports(server: OrkeonServer) -> bool:
+def opens_reports(server: ServerApi) -> bool:
     """Whether a report nobody's request carries is opened with window/showDocument."""
     return server.settings.show_documents and server.support.show_document
 
 
-async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: str,
+async def _write_long_text(server: ServerApi, output_dir: Path | None, name: str,
                            found: tuple[str, str] | None) -> str | None:
     if found is None:
         return None
@@ -120,7 +120,7 @@ async def _write_long_text(server: OrkeonServer, output_dir: Path | None, name: 
     return uri
 
 
-async def _show_document(server: OrkeonServer, uri: str) -> None:
+async def _show_document(server: ServerApi, uri: str) -> None:
     try:
         result = await server.request(types.WINDOW_SHOW_DOCUMENT, types.ShowDocumentParams(uri=uri, take_focus=False))
     except Exception as error:

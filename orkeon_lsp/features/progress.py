@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 if TYPE_CHECKING:
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 ProgressValue = types.WorkDoneProgressBegin | types.WorkDoneProgressReport | types.WorkDoneProgressEnd
 
@@ -40,7 +40,7 @@ class _Token:
 class RequestProgress:
     """The Progress port over one work-done progress of the client. Best effort: never raises."""
 
-    def __init__(self, server: OrkeonServer, title: str, client_token: int | str | None = None) -> None:
+    def __init__(self, server: ServerApi, title: str, client_token: int | str | None = None) -> None:
         self._server = server
         self._title = title
         self._client_token = client_token
@@ -148,11 +148,11 @@ class RequestProgress:
             self._server.log("debug", f"$/progress not sent ({error})")
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     """Route the progress's cancel button to the request that owns the token."""
 
     @server.feature(types.WINDOW_WORK_DONE_PROGRESS_CANCEL)
-    def on_progress_cancel(ls: OrkeonServer, params: types.WorkDoneProgressCancelParams) -> None:
+    def on_progress_cancel(ls: ServerApi, params: types.WorkDoneProgressCancelParams) -> None:
         ls.cancellations.cancel_token(str(params.token))
 
 

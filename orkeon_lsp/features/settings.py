@@ -18,7 +18,7 @@ from orkeon_lsp.settings import SECTION, ServerSettings, parse_settings, setting
 
 if TYPE_CHECKING:
     from orkeon_engine.engine import Engine
-    from orkeon_lsp.server import OrkeonServer
+    from orkeon_lsp.server_api import ServerApi
 
 
 def session_changes(previous: ServerSettings, new: ServerSettings) -> tuple[dict[str, Any], str | None]:
@@ -30,7 +30,7 @@ def session_changes(previous: ServerSettings, new: ServerSettings) -> tuple[dict
     return values, mode
 
 
-async def apply_to_session(server: OrkeonServer, engine: Engine, previous: ServerSettings,
+async def apply_to_session(server: ServerApi, engine: Engine, previous: ServerSettings,
                            new: ServerSettings) -> None:
     """Apply what changed between two settings to the engine's session; warn about what it refused."""
     values, mode = session_changes(previous, new)
@@ -42,15 +42,15 @@ async def apply_to_session(server: OrkeonServer, engine: Engine, previous: Serve
     server.log("info", f"orkeon settings applied to the session: {', '.join(names)}")
 
 
-def take_initialization_options(server: OrkeonServer, options: Any) -> list[str]:
+def take_initialization_options(server: ServerApi, options: Any) -> list[str]:
     """Parse `initializationOptions` into the server's settings; the warnings to show once connected."""
     server.settings, warnings = parse_settings(options)
     return warnings
 
 
-def setup(server: OrkeonServer) -> None:
+def setup(server: ServerApi) -> None:
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    async def on_configuration(ls: OrkeonServer, params: types.DidChangeConfigurationParams) -> None:
+    async def on_configuration(ls: ServerApi, params: types.DidChangeConfigurationParams) -> None:
         raw = settings_section(params.settings)
         if raw is None and ls.support.configuration:
             raw = await _pull(ls)
@@ -66,7 +66,7 @@ def setup(server: OrkeonServer) -> None:
         await apply_to_session(ls, engine, previous, new)
 
 
-async def _pull(server: OrkeonServer) -> Any:
+async def _pull(server: ServerApi) -> Any:
     params = types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
     try:
         answer = await server.request(types.WORKSPACE_CONFIGURATION, params)

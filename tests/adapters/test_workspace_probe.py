@@ -1,4 +1,13 @@
-from orkeon_engine.adapters.workspace_probe import find_workspace_root, probe_workspace
+import os
+import tempfile
+from pathlib import Path
+
+from orkeon_engine.adapters.workspace_probe import (
+    CEILING_VARIABLE,
+    ceiling_folders,
+    find_workspace_root,
+    probe_workspace,
+)
 
 
 def _folders(root, *names):
@@ -49,6 +58,35 @@ def test_an_orkeon_folder_in_the_home_folder_is_not_taken_from_below(tmp_path):
     home = _folders(tmp_path / "home", ".orkeon", "scratch")
 
     assert find_workspace_root(home / "scratch", home=home) == home / "scratch"
+
+
+def test_an_orkeon_folder_above_a_ceiling_folder_is_not_taken_from_below(tmp_path):
+    outer = _folders(tmp_path / "outer", ".orkeon", "ws")
+    home = tmp_path / "home"
+
+    assert find_workspace_root(outer / "ws", home=home, env={}) == outer
+    assert find_workspace_root(outer / "ws", home=home, env={CEILING_VARIABLE: str(outer)}) == outer / "ws"
+
+
+def test_ceiling_folders_are_absolute_paths_joined_by_the_path_separator(tmp_path):
+    value = os.pathsep.join([str(tmp_path / "a"), "", "relative/b", str(tmp_path / "c")])
+
+    assert ceiling_folders({CEILING_VARIABLE: value}) == {tmp_path / "a", tmp_path / "c"}
+
+
+def test_an_orkeon_folder_in_the_temporary_root_is_not_taken_from_below(tmp_path):
+    # An earlier run's /tmp/.orkeon/ made every test folder one workspace; `outer` plays the temporary root.
+    outer = _folders(tmp_path / "outer", ".orkeon", "ws")
+    home = tmp_path / "home"
+
+    assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=tmp_path / "elsewhere") == outer
+    assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=outer) == outer / "ws"
+
+
+def test_every_test_folder_lies_below_the_temporary_root_the_search_stops_at(tmp_path):
+    # So a stray `.orkeon/` in the temporary root (or above it) never reaches a test, in process or in the
+    # processes a test starts (their environment has no ORKEON_ variable).
+    assert Path(tempfile.gettempdir()).resolve() in tmp_path.resolve().parents
 
 
 def test_the_person_s_folder_is_kept_beside_the_root(tmp_path):

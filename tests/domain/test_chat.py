@@ -1,4 +1,4 @@
-"""Messages, tool call arguments, usage sums and the cost as shown."""
+"""Messages, tool call arguments and the cost as shown."""
 
 import pytest
 
@@ -25,12 +25,6 @@ def test_a_tool_message_answers_its_call_by_id_and_name():
     message = ChatMessage.tool(ToolCallRequest("c9", "file_read"), "text")
 
     assert (message.role, message.tool_call_id, message.name, message.text) == ("tool", "c9", "file_read", "text")
-
-
-def test_usage_adds_up_and_an_unknown_cost_stays_unknown():
-    total = Usage(10, 2, 1, 0, 0.5) + Usage(5, 1, 0, 3, None)
-
-    assert total == Usage(15, 3, 1, 3, None)
 
 
 @pytest.mark.parametrize(("cost", "shown"), [(None, "unknown"), (0, "$0"), (0.01234, "$0.0123"),

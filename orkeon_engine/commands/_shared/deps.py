@@ -16,7 +16,7 @@ from orkeon_engine.domain.errors import NotConfiguredError
 if TYPE_CHECKING:  # annotations only: a command imports what it uses, so a quick one stays quick
     from typing import Any
 
-    from orkeon_engine.commands._shared.entry import CommandEntry
+    from orkeon_engine.commands._shared.listing import ListedCommand
     from orkeon_engine.domain.client_info import ClientInfo
     from orkeon_engine.domain.workspace import WorkspaceInfo
     from orkeon_engine.ports.caches import Caches
@@ -77,7 +77,7 @@ class Deps:
     progress: Progress
     env: Mapping[str, str] = field(default_factory=dict)
     version: str = ""
-    catalogue: Sequence[CommandEntry] = ()
+    catalogue: Sequence[ListedCommand] = ()
     documents: OpenDocuments | None = None
     """The editor's open buffers, when an editor is attached."""
     findings: FindingsBoard | None = None

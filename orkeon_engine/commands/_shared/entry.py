@@ -10,8 +10,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from orkeon_engine.commands._shared.listing import ListedCommand
 from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 
 if TYPE_CHECKING:
@@ -51,7 +52,10 @@ class CommandEntry:
         return self.args.usage(self.name)
 
 
-def find_entry(catalogue: Sequence[CommandEntry], name: str) -> CommandEntry | None:
+Listed = TypeVar("Listed", bound=ListedCommand)
+
+
+def find_entry(catalogue: Sequence[Listed], name: str) -> Listed | None:
     """The entry with that name or alias (a leading slash is ignored), or None."""
     wanted = name.lstrip("/")
     for entry in catalogue:
