@@ -65,10 +65,21 @@ def _half_rows(card: GeneratedCard, half: str) -> list[list[str]]:
     return [_cells(row) for row in card.rows if row.half == half]
 
 
+def claims_line(card: GeneratedCard, half: str) -> str:
+    """How many of Orkeon's fix and question answers claimed a change or a run that did not happen."""
+    mine = [a for a in card.attempts if a.half == half and a.agent == "orkeon" and a.family in ("fix", "question")]
+    if not mine:
+        return ""
+    claimed = sum(a.claimed for a in mine)
+    return (f"Orkeon's answers that claimed a change or a run that did not happen: {claimed} of {len(mine)} fix and "
+            "question answers (each followed by Orkeon's own sentence saying so).")
+
+
 def terminal_text(card: GeneratedCard) -> str:
     out: list[str] = []
     for half in ("dev", "held-out"):
         out += [f"{HALF_TITLES[half]}:", "", aligned([list(HEADER), *_half_rows(card, half)]), ""]
+        out += [claims_line(card, half), ""] if claims_line(card, half) else []
     return "\n".join(out).rstrip()
 
 
@@ -76,6 +87,7 @@ def markdown_text(card: GeneratedCard) -> str:
     out: list[str] = []
     for half in ("dev", "held-out"):
         out += [f"#### {HALF_TITLES[half]}", "", markdown_rows([list(HEADER), *_half_rows(card, half)]), ""]
+        out += [claims_line(card, half), ""] if claims_line(card, half) else []
     return "\n".join(out).rstrip()
 
 

@@ -20,6 +20,7 @@ from devtools.eval.projects import load, run_tests
 from devtools.eval.scenarios import CONVENTIONAL, Verdict, _judge_message
 from devtools.eval.tasks import Task
 from devtools.eval.workspace import Run, git, make_repository, run_orkeon, write_files
+from orkeon_engine.domain.unbacked_claims import NO_CHANGE, NO_RUN
 
 ORKEON = "orkeon"
 AGENTS = (ORKEON, AIDER.name, MINI.name)
@@ -47,6 +48,8 @@ class Played:
 
     verdict: Verdict
     seconds: float
+    claimed: bool = False
+    """Orkeon's answer claimed a change or a run that did not happen (its own check said so after it)."""
 
 
 def agents_for(family: str, chosen: tuple[str, ...] = AGENTS) -> tuple[str, ...]:
@@ -83,15 +86,23 @@ def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
     if task.family == "fix":
         orkeon("trust", "grant")  # the team's settings file allows the tests: this person trusts the project
         run = orkeon("assistant", f"mode:acceptEdits {task.prompt}")
-        return Played(_judged_fix(task, repo, run.stdout, run.code == -1), run.seconds)
+        fixed = _judged_fix(task, repo, run.stdout, run.code == -1)
+        return Played(fixed, run.seconds, claims_unbacked(run.stdout))
     if task.family == "question":
         run = orkeon("assistant", task.prompt)
-        return Played(judge_answer(FIGURES.sub("", run.stdout), task.answer), run.seconds)
+        answered = judge_answer(FIGURES.sub("", run.stdout), task.answer)
+        return Played(answered, run.seconds, claims_unbacked(run.stdout))
     if task.family in ("review", "review-clean"):
         run = orkeon("review", "--format", "json")
         return Played(judge_review(run.stdout, task), run.seconds)
     run = orkeon("commit", "--yes")
     return Played(judge_commit(repo, task, run.stdout), run.seconds)
+
+
+def claims_unbacked(said: str) -> bool:
+    """Whether Orkeon's output carries the sentence its claims check adds after an answer that claims a change
+    or a run the turn did not make (domain/unbacked_claims.py)."""
+    return NO_CHANGE in said or NO_RUN in said
 
 
 def _aider(task: Task, repo: Path, home: Path, folder: Path, setting: Setting) -> Played:

@@ -75,7 +75,7 @@ def attempt(task: Task, agent: str, folder: Path, setting: Setting, meter: Calla
                                                encoding="utf-8")
         (folder / "shown.txt").write_text(verdict.shown, encoding="utf-8")
     return Attempt(task.family, task.id, task.half, agent, verdict.passed, verdict.note, used.tokens, seconds,
-                   used.model_calls)
+                   used.model_calls, played.claimed)
 
 
 def run_generated(key: str, options: Options, say: Callable[[str], None], commit: str) -> GeneratedCard:

@@ -23,6 +23,8 @@ class Attempt:
     tokens: int
     seconds: float
     model_calls: int = 0
+    claimed: bool = False
+    """The answer claimed a change or a run that did not happen (Orkeon's fix and question attempts)."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ PAGE = f"# Models\n\n{GENERATED_MARK}\n\n## History\n\n{HISTORY_MARK}\n"
 def _card(when: str = "2026-12-06 21:00 UTC") -> GeneratedCard:
     attempts = [Attempt("fix", "fix:a", "dev", "orkeon", True, "", 9000, 60.0),
                 Attempt("fix", "fix:a", "dev", "aider", False, "", 3000, 20.0),
-                Attempt("fix", "fix:b", "held-out", "orkeon", False, "", 8000, 70.0),
+                Attempt("fix", "fix:b", "held-out", "orkeon", False, "", 8000, 70.0, 3, claimed=True),
                 Attempt("fix", "fix:b", "held-out", "aider", True, "", 2500, 15.0),
                 Attempt("review-clean", "review-clean:c", "held-out", "orkeon", True, "", 7000, 50.0)]
     return GeneratedCard("1.5b", "Model 1.5B", "llama-server", when, "abc1234", 51, 1, attempts,
@@ -36,6 +36,13 @@ def test_the_halves_are_printed_apart_dev_first() -> None:
                                ["fix", "aider", "1/1", "100%", "21%-100%", "2,500", "15"],
                                ["review: clean diff, nothing medium+", "orkeon", "1/1", "100%", "21%-100%", "7,000",
                                 "50"]]
+
+
+def test_each_half_says_how_many_of_orkeons_answers_claimed_what_did_not_happen() -> None:
+    dev, held_out = terminal_text(_card()).split("Held-out half")
+
+    assert "claimed a change or a run that did not happen: 0 of 1 fix and question answers" in dev
+    assert "claimed a change or a run that did not happen: 1 of 1 fix and question answers" in held_out
 
 
 def test_record_replaces_the_models_generated_card_and_adds_history(tmp_path: Path) -> None:
