@@ -5,7 +5,6 @@ state folder (adapters/workspace_state.py), prepared (probe_workspace)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -45,7 +44,7 @@ def find_workspace_root(start: Path, home: Path | None = None, env: Mapping[str,
     /tmp/.orkeon/) would otherwise make every folder below it one workspace."""
     start = start.resolve()
     git_root = find_git_root(start)
-    stops = {(home or Path.home()).resolve(), (temp_root or Path(tempfile.gettempdir())).resolve(), Path(start.anchor)}
+    stops = {(home or Path.home()).resolve(), (temp_root or _temp_root()).resolve(), Path(start.anchor)}
     stops |= ceiling_folders(os.environ if env is None else env)
     for folder in (start, *start.parents):
         if git_root is None and folder in stops:
@@ -105,3 +104,11 @@ def probe_workspace(root: Path, cwd: Path | None = None,
         ignored=legacy.ignored,
     )
     return info, local
+
+
+def _temp_root() -> Path:
+    """The system's temporary folder: tempfile (and the shutil it imports) loads here, not with the probe (the
+    language server's idle floor, issue 48)."""
+    import tempfile
+
+    return Path(tempfile.gettempdir())
