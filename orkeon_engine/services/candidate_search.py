@@ -67,9 +67,6 @@ class SearchOutcome:
     before: dict[str, str] = field(default_factory=dict)
     """The shown files' texts as the workspace had them: what the winner's diff is taken against."""
 
-    def winner_before(self, path: str) -> str | None:
-        return self.before.get(path)
-
 
 @dataclass(frozen=True)
 class SearchPorts:

@@ -124,7 +124,7 @@ async def run_candidate_step(ports: StepPorts, calls: CandidateCalls, request: s
         return StepResult(f"The candidate change could not be written: {failed.result.text}", records, ends_turn=True)
     from orkeon_engine.tools.file_write import short_diff  # pydantic loads with the first tool, not at start-up
 
-    diff = "\n".join(short_diff(path, found.winner_before(path), text, DIFF_LINES)
+    diff = "\n".join(short_diff(path, found.before.get(path), text, DIFF_LINES)
                      for path, text in sorted(found.winner.texts.items()))
     paths = sorted(found.winner.texts)
     proved = found.proof[-1] if found.proof[-1].passed else found.proof[0]  # the rest failing only as before
