@@ -413,6 +413,15 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         minimum=1,
     ),
     _key(
+        "review.definitions",
+        "When true, /review (and /security-review) shows each lens the definitions its changed lines use (the "
+        "first lines of each function, class or constant they call or read, found in the repository as the "
+        "change leaves it), so a call can be checked against what it calls.",
+        "boolean",
+        True,
+        "commands.git.review",
+    ),
+    _key(
         "review.deadline",
         "Seconds a whole /review may take; the lenses still running then are stopped and reported as failed "
         "(each model call is also bounded by llm.timeout). The default keeps a review on a slow local server "

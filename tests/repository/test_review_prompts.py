@@ -3,7 +3,7 @@
 import pytest
 
 from orkeon_engine.crews.code_review.lenses import LENS_LIST
-from orkeon_engine.crews.code_review.prompts import MARKERS, PROVEN_NEUTRAL, system_prompt, user_prompt
+from orkeon_engine.crews.code_review.prompts import MARKERS, PROVEN_NEUTRAL, USED_HEADING, system_prompt, user_prompt
 from orkeon_engine.domain.diff import parse_diff, render_numbered
 from orkeon_engine.domain.findings import Finding
 
@@ -79,3 +79,14 @@ def test_the_files_code_proved_neutral_are_named_in_the_request():
 
 def test_no_file_proven_neutral_leaves_the_request_without_the_list():
     assert PROVEN_NEUTRAL not in user_prompt(render_numbered(DIFF, 10_000), "the staged changes", 1, 1)
+
+
+def test_the_definitions_the_changed_lines_use_are_shown_after_the_diff_as_material():
+    rendered = render_numbered(DIFF, 10_000)
+    used = "app/channels.py, lines 1-1 (`prepare`):\n     1  def prepare(channel, text):"
+
+    prompt = user_prompt(rendered, "the staged changes", 1, 1, used=used)
+
+    shown = prompt.index("<definitions>\n" + used + "\n</definitions>")
+    assert USED_HEADING in prompt and prompt.index("</diff>") < shown
+    assert USED_HEADING not in user_prompt(rendered, "the staged changes", 1, 1)

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import posixpath
+from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.passes import MAX_PASSES, parse_passes
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.diff import Diff, parse_diff
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.findings import LENSES, SEVERITIES, Severity, parse_severity
 from orkeon_engine.domain.review_report import (
@@ -37,6 +38,9 @@ from orkeon_engine.domain.workspace import WorkspaceInfo
 from orkeon_engine.ports.review_source import DiffRequest, DiffScope
 from orkeon_engine.services.context_window import resolve_context_window
 from orkeon_engine.services.findings_board import FindingsBoard
+
+if TYPE_CHECKING:
+    from orkeon_engine.domain.review_context import UsedDefinition
 
 FORMATS = ("text", "json", "sarif")
 SCOPE_FLAGS: tuple[Flag, ...] = (
@@ -88,18 +92,28 @@ async def review(args: ParsedArgs, deps: Deps, command: str, spec: ArgSpec, lens
     from orkeon_engine.services.neutral_changes import neutral_changes
 
     changes = await neutral_changes(diff, request, deps.review_source)
+    used = await _used(diff, request, deps)
     concurrency = int(await deps.config.get("review.concurrency", 3))
     deadline = float(await deps.config.get("review.deadline", DEFAULT_DEADLINE_SECONDS))
     window = await resolve_context_window(deps.config, deps.context_window)  # a lens's diff fits the window
     result = await run_code_review(
         ReviewRequest(diff, request.describe(), lenses, passes, await board.dismissed(), concurrency=concurrency,
-                      deadline=deadline, changes=changes, budget_chars=diff_budget(window.window)),
+                      deadline=deadline, changes=changes, budget_chars=diff_budget(window.window), used=used),
         deps.require_llm(),
         deps.progress,
     )
     if not result.failed:  # a review that did not run keeps the last one's findings
         await board.publish(result.findings)
     return _view(result, output, threshold, deps.version, args.has("verbose"))
+
+
+async def _used(diff: Diff, request: DiffRequest, deps: Deps) -> tuple[UsedDefinition, ...]:
+    """The definitions the changed lines use (`review.definitions`); none without a code index to parse them."""
+    if deps.code_index is None or deps.review_source is None or not await deps.config.get("review.definitions", True):
+        return ()
+    from orkeon_engine.services.review_context import used_definitions
+
+    return await used_definitions(diff, request, deps.review_source, deps.code_index)
 
 
 def _board(deps: Deps) -> FindingsBoard:

@@ -34,6 +34,7 @@ from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import DismissKey, Finding, ranked
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
+from orkeon_engine.domain.review_context import UsedDefinition, render_used
 from orkeon_engine.domain.review_files import review_order
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
 from orkeon_engine.domain.secret_paths import withheld_paths
@@ -78,6 +79,8 @@ class ReviewRequest:
     """Seconds the whole review may take; what still runs then is stopped and reported."""
     changes: tuple[FileChange, ...] = ()
     """What code proved of each changed file (services/neutral_changes.py); none: nothing is proven."""
+    used: tuple[UsedDefinition, ...] = ()
+    """The definitions the changed lines use (services/review_context.py), shown beside the diff."""
 
 
 async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress | None = None) -> ReviewResult:
@@ -96,12 +99,14 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
     passes = _Passes(request, dataclasses.replace(llm, model=tally), tally, progress, len(lenses),
                      answer_model(all_neutral))
     ordered = review_order(request.diff)
-    rendered = render_numbered(ordered.diff, request.budget_chars, ordered.kinds)
+    used = render_used(request.used)
+    budget = min(request.budget_chars, max(MIN_BUDGET_CHARS, request.budget_chars - len(used)))  # room for `used`
+    rendered = render_numbered(ordered.diff, budget, ordered.kinds)
     settled = Settled(())
     for pass_index in range(1, request.passes + 1):
         prompt_of = {lens.name: user_prompt(rendered, request.scope, pass_index, request.passes,
                                             _earlier(settled.findings, lens) if pass_index > 1 else (),
-                                            tuple(change.reason for change in neutral))
+                                            tuple(change.reason for change in neutral), used)
                      for lens in lenses}
         await passes.run(pass_index, lenses, prompt_of)
         await passes.pinpoint(pass_index, request.diff)

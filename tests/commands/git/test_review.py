@@ -405,3 +405,39 @@ async def test_a_rename_whose_old_name_another_file_still_uses_keeps_its_finding
 
     assert [(f["severity"], f["capped"]) for f in view.data["findings"]] == [("medium", None)]
     assert view.data["capped"] == 0
+
+
+CHANNELS = 'def prepare(channel, text):\n    """The text as the channel sends it."""\n    return text.upper()\n'
+SERVICE = "import channels\n\n\ndef plan(text):\n    return channels.prepare('sms', text)\n"
+
+
+def _swapped_repo(tmp_path):
+    root = make_repo(tmp_path / "repo", {"channels.py": CHANNELS, "service.py": SERVICE})
+    (root / "service.py").write_text(SERVICE.replace("('sms', text)", "(text, 'sms')"), encoding="utf-8")
+    git(root, "add", "-A")
+    return root
+
+
+async def _prompts_of_review(root, *settings):
+    from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
+
+    model = ScriptedChatModel([answer()] * 5)
+    deps = await make_deps(chat_model=model, review_source=GitPythonReviewSource(str(root), str(root)),
+                           findings_store=FakeFindingsStore(), code_index=TreeSitterCodeIndex(root, None))
+    for key, value in settings:
+        await deps.config.set_value(key, value, "session")
+    await run_review(_args("--format", "json"), deps)
+    return [request.messages[-1].text for request in model.requests]
+
+
+async def test_each_lens_is_shown_the_definition_a_changed_call_uses_from_another_file_of_a_real_repository(tmp_path):
+    prompts = await _prompts_of_review(_swapped_repo(tmp_path))
+
+    assert len(prompts) == 5
+    assert all("channels.py, lines 1-3 (`prepare`):\n     1  def prepare(channel, text):" in p for p in prompts)
+
+
+async def test_review_definitions_off_shows_none(tmp_path):
+    prompts = await _prompts_of_review(_swapped_repo(tmp_path), ("review.definitions", "false"))
+
+    assert prompts and not any("def prepare(channel, text)" in p for p in prompts)
