@@ -8,6 +8,10 @@ The rules, in order, for one proposal:
 3. `line` is a pointable line whose text matches the quote: it stands there (a pointable line is an added
    one or, where lines were only removed, the line that stands in their place: Hunk.pointable);
 4. otherwise the quote matches another pointable line of the hunk that holds `line`: it moves to the nearest;
+   or it matches a line the change removed from that hunk (the hunk is also found by `line` read as a number
+   of the old file, as a removed line is numbered there): it moves to where that removal is judged, the first
+   line added in its place or the line that stands in for it (Hunk.removed_places), since a finding that
+   quotes what the change took out is about the removal;
 5. otherwise the quote is like a pointable line of that hunk (difflib's ratio of at least FUZZY_MIN,
    whitespace folded: a quote the model retyped with a slip): it moves to the likest, the nearest of equals;
 6. otherwise, when `line` is a pointable line, it stands there, anchored by the number printed beside the
@@ -25,7 +29,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff
+from orkeon_engine.domain.diff import Diff, DiffLine, FileDiff, Hunk
 from orkeon_engine.domain.findings import DismissKey, Finding, Severity, fold_whitespace, rank_key, ranked
 
 MIN_PARTIAL_QUOTE = 8
@@ -135,10 +139,16 @@ def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
         return _finding(proposal, file, line)
     hunk = file.hunk_at(proposal.line)
     if hunk is None:
+        removed = _removed_quoted(file.hunk_at_old(proposal.line), wanted)  # named by its number in the old file
+        if removed:
+            return _finding(proposal, file, min(removed, key=lambda c: _distance(c, proposal.line)))
         return Dropped(proposal, f"line {proposal.line} is outside the changed lines", NOT_CHANGED)
     matches = [candidate for candidate, folded in hunk.folded_pointable if _any_matches(wanted, folded)]
     if matches:
         return _finding(proposal, file, min(matches, key=lambda c: _distance(c, proposal.line)))
+    removed = _removed_quoted(hunk, wanted)
+    if removed:
+        return _finding(proposal, file, min(removed, key=lambda c: _distance(c, proposal.line)))
     alike = [(_likeness(wanted, folded), candidate) for candidate, folded in hunk.folded_pointable]
     best = max((score for score, _ in alike), default=0.0)
     if best >= FUZZY_MIN:
@@ -147,6 +157,14 @@ def anchor_finding(proposal: Proposal, diff: Diff) -> Finding | Dropped:
     if line is not None:
         return replace(_finding(proposal, file, line), by_number=True)
     return Dropped(proposal, "its quote matches no changed line of its hunk", QUOTE_NOT_FOUND)
+
+
+def _removed_quoted(hunk: Hunk | None, wanted: Sequence[str]) -> list[DiffLine]:
+    """The lines where the hunk's removed lines that the quote matches are judged (Hunk.removed_places): a
+    finding that quotes what the change took out is about that removal."""
+    if hunk is None:
+        return []
+    return [place for removed, place in hunk.removed_places if _any_matches(wanted, fold_whitespace(removed.text))]
 
 
 def _distance(candidate: DiffLine, line: int) -> tuple[int, int]:

@@ -78,6 +78,25 @@ class Hunk:
         return next((line for line in reversed(self.lines[:index]) if line.kind != "removed"), None)
 
     @cached_property
+    def removed_places(self) -> tuple[tuple[DiffLine, DiffLine], ...]:
+        """Each removed line with the pointable line a finding on it is judged at: the first line added in its
+        place, or (nothing added there) the line that stands in for the removal."""
+        places: list[tuple[DiffLine, DiffLine]] = []
+        for index, line in enumerate(self.lines):
+            if line.kind != "removed":
+                continue
+            after = next((later for later in self.lines[index:] if later.kind != "removed"), None)
+            place = after if after is not None and after.kind == "added" else self._stand_in(index)
+            if place is not None:
+                places.append((line, place))
+        return tuple(places)
+
+    def covers_old(self, old_number: int) -> bool:
+        """Whether the hunk's lines of the old file include `old_number`."""
+        numbers = [line.old_number for line in self.lines if line.old_number is not None]
+        return bool(numbers) and min(numbers) <= old_number <= max(numbers)
+
+    @cached_property
     def folded_pointable(self) -> tuple[tuple[DiffLine, str], ...]:
         """The pointable lines with their text whitespace-folded, computed once (anchoring searches them)."""
         return tuple((line, " ".join(line.text.split())) for line in self.pointable)
@@ -124,6 +143,10 @@ class FileDiff:
             if hunk.covers(new_number):
                 return hunk
         return None
+
+    def hunk_at_old(self, old_number: int) -> Hunk | None:
+        """The hunk whose old-file lines include `old_number` (a line a removal took out is numbered there)."""
+        return next((hunk for hunk in self.hunks if hunk.covers_old(old_number)), None)
 
 
 @dataclass(frozen=True)

@@ -314,3 +314,26 @@ def test_a_quote_that_matches_its_stated_added_line_is_never_moved(case):
         line = None if file is None else file.added_line(proposal.line)
         if line is not None and quote_matches(proposal.quote, line.text):
             assert anchor_finding(proposal, diff).line == proposal.line
+
+
+GUARD = parse_diff("diff --git a/s.py b/s.py\n--- a/s.py\n+++ b/s.py\n@@ -1,5 +1,3 @@\n def load(f):\n"
+                   "-    if not f.exists():\n-        return []\n     return read(f)\n \n")
+
+
+@pytest.mark.parametrize("line", [1, 2, 3, 4])
+def test_a_quote_of_a_removed_guard_is_judged_at_the_line_in_its_place_whatever_number_of_the_hunk(line):
+    outcome = anchor_finding(_proposal(line, "if not f.exists():", path="s.py"), GUARD)
+
+    assert isinstance(outcome, Finding) and (outcome.line, outcome.quote) == (2, "    return read(f)")
+
+
+def test_a_quote_of_a_replaced_line_moves_to_the_first_line_added_in_its_place():
+    outcome = anchor_finding(_proposal(1, "def load(path):"), DIFF)
+
+    assert isinstance(outcome, Finding) and outcome.line == 2 and outcome.quote == 'def load(path, mode="r"):'
+
+
+def test_a_quote_of_a_removed_line_is_not_followed_outside_the_hunk_its_number_names():
+    outcome = anchor_finding(_proposal(15, "def load(path):"), DIFF)
+
+    assert isinstance(outcome, Dropped)
