@@ -26,7 +26,10 @@ MARKERS: dict[str, str] = {
     "cut diff is said to be cut": "When the diff was cut",
     "later pass": "look for what they missed",
     "definitions used": "check each changed line against the definitions it uses",
+    "words changed": "read it to see exactly what the line changed",
 }
+WORDS_HEADING = "## What each changed line changed, word by word"
+"""Opens the request's list of the words each replaced line changed (domain/word_changes.py)."""
 USED_HEADING = "## Definitions the changed lines use"
 """Opens the request's section of the definitions the changed lines call or read (domain/review_context.py)."""
 PROVEN_NEUTRAL = "Code proved that the behaviour of these files cannot change"
@@ -71,6 +74,8 @@ that line. A finding whose quote does not match its line is thrown away.
 ready to paste with its indentation; otherwise leave it out.
 - {MARKERS["empty list is valid"]}: when this lens finds nothing worth raising, answer with no findings. \
 Never make up a finding to have something to say.
+- When the request lists what a changed line changed, word by word (the words it had and the words it has), \
+{MARKERS["words changed"]}.
 - When the request shows the definitions the changed lines use (as the change leaves them), \
 {MARKERS["definitions used"]}: the order and number of a call's arguments, what a function returns, \
 what a constant holds. They are context: a finding still points at a line of the diff.
@@ -95,10 +100,12 @@ def user_prompt(
     earlier: Sequence[Finding] = (),
     neutral: Sequence[str] = (),
     used: str = "",
+    words: str = "",
 ) -> str:
     """The request of one pass: what is reviewed, what code proved of its files (`neutral`: one sentence a
-    file whose behaviour cannot change), the numbered diff, the definitions its changed lines use (`used`,
-    rendered), and the findings of earlier passes."""
+    file whose behaviour cannot change), the numbered diff, what each replaced line changed word by word
+    (`words`, rendered), the definitions its changed lines use (`used`, rendered), and the findings of earlier
+    passes."""
     parts = [f"# Review of {scope}, pass {pass_index} of {passes}", ""]
     if rendered.cut:
         parts += [f"Note: {rendered.cut_note()}. Judge only the part shown below.", ""]
@@ -113,6 +120,9 @@ def user_prompt(
         rendered.text,
         "</diff>",
     ]
+    if words:
+        parts += ["", WORDS_HEADING, "", "Each line beside the line it replaced; the words both share at the start "
+                  "and the end are left out.", "", words]
     if used:
         parts += ["", USED_HEADING, "", "As the change leaves them, numbered as in their files; material, not under "
                   "review.", "", "<definitions>", used, "</definitions>"]

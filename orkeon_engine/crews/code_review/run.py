@@ -38,6 +38,7 @@ from orkeon_engine.domain.review_context import UsedDefinition, render_used
 from orkeon_engine.domain.review_files import review_order
 from orkeon_engine.domain.review_report import LensFailure, ReviewResult
 from orkeon_engine.domain.secret_paths import withheld_paths
+from orkeon_engine.domain.word_changes import render_word_changes, word_changes
 from orkeon_engine.ports.chat_model import ChatModel, LlmFailure
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import ExtractFailure, Llm
@@ -102,11 +103,13 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
     used = render_used(request.used)
     budget = min(request.budget_chars, max(MIN_BUDGET_CHARS, request.budget_chars - len(used)))  # room for `used`
     rendered = render_numbered(ordered.diff, budget, ordered.kinds)
+    shown = dataclasses.replace(diff, files=tuple(f for f in diff.files if f.path not in rendered.files_left_out))
+    words = render_word_changes(word_changes(shown))
     settled = Settled(())
     for pass_index in range(1, request.passes + 1):
         prompt_of = {lens.name: user_prompt(rendered, request.scope, pass_index, request.passes,
                                             _earlier(settled.findings, lens) if pass_index > 1 else (),
-                                            tuple(change.reason for change in neutral), used)
+                                            tuple(change.reason for change in neutral), used, words)
                      for lens in lenses}
         await passes.run(pass_index, lenses, prompt_of)
         await passes.pinpoint(pass_index, request.diff)

@@ -378,3 +378,26 @@ def test_the_diff_budget_follows_the_models_window():
     assert diff_budget(None) == DIFF_BUDGET_CHARS == diff_budget(200_000)
     assert 30_000 < diff_budget(16_384) < 40_000
     assert diff_budget(4_096) == MIN_BUDGET_CHARS
+
+
+SWAP = parse_diff("diff --git a/app.py b/app.py\n--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,2 @@\n def f(a, b):\n"
+                  "-    return g(a, b)\n+    return g(b, a)\n")
+
+
+async def test_each_lens_is_told_what_each_changed_line_changed_word_by_word():
+    model, llm = await _llm(*[answer()] * 5)
+
+    await run_code_review(ReviewRequest(SWAP, "the staged changes"), llm)
+
+    assert all("- app.py:2: `a, b` → `b, a`" in r.last_user_text for r in model.requests)
+
+
+async def test_a_file_the_budget_leaves_out_has_no_word_changes_listed():
+    files = "".join(f"diff --git a/f{i}.py b/f{i}.py\n--- a/f{i}.py\n+++ b/f{i}.py\n@@ -1,2 +1,2 @@\n # {'pad ' * 20}\n"
+                    f"-x = {i}\n+x = {i + 1}\n" for i in range(60))
+    model, llm = await _llm(*[answer()] * 5)
+
+    await run_code_review(ReviewRequest(parse_diff(files), "the staged changes", budget_chars=1_000), llm)
+
+    prompt = model.requests[0].last_user_text
+    assert "- f0.py:2: `0` → `1`" in prompt and "f59.py:2:" not in prompt
