@@ -17,6 +17,7 @@ from typing import Any
 
 from orkeon_engine.domain.anchoring import DROP_KINDS, Dropped
 from orkeon_engine.domain.behaviour_neutral import FileChange
+from orkeon_engine.domain.change_sides import OLD_PROBLEM_REASON
 from orkeon_engine.domain.findings import SEVERITIES, Finding, Severity, at_or_above, by_location, ranked
 
 FAIL_ON_EXIT = 1
@@ -62,8 +63,14 @@ class ReviewResult:
 
     @property
     def capped(self) -> int:
-        """How many findings had their severity capped because their file's change is behaviour-neutral."""
+        """How many findings had their severity capped: their file's change is behaviour-neutral, or the before
+        check found the problem was there before the change."""
         return sum(1 for f in self.findings if f.capped_from is not None)
+
+    @property
+    def capped_as_old(self) -> int:
+        """How many of the capped findings the before check capped (the problem was there before the change)."""
+        return sum(1 for f in self.findings if f.capped_from is not None and f.cap_reason == OLD_PROBLEM_REASON)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity == severity)
@@ -121,8 +128,10 @@ def closing_line(result: ReviewResult) -> str:
     parts = [head, dropped_count(result)]
     if result.by_number:
         parts.append(f"{result.by_number} anchored by line number (quote off)")
-    if result.capped:
-        parts.append(f"{result.capped} capped at low (behaviour-neutral change)")
+    if result.capped - result.capped_as_old:
+        parts.append(f"{result.capped - result.capped_as_old} capped at low (behaviour-neutral change)")
+    if result.capped_as_old:
+        parts.append(f"{result.capped_as_old} capped at low (there before the change)")
     if result.dismissed:
         parts.append(f"{result.dismissed} dismissed before")
     parts.append(f"{result.tokens:,} tokens")

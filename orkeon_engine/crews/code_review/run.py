@@ -22,17 +22,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from orkeon_engine.crews.code_review import pinpoint
+from orkeon_engine.crews.code_review import before_check, pinpoint
 from orkeon_engine.crews.code_review.answer import LensAnswer, answer_model, to_proposals
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
 from orkeon_engine.domain.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
 from orkeon_engine.domain.behaviour_neutral import FileChange, cap_findings
+from orkeon_engine.domain.change_sides import ChangeSides, change_sides
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage, format_usage
 from orkeon_engine.domain.definition_lines import DefinitionBody, added_body
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.findings import DismissKey, Finding, ranked
+from orkeon_engine.domain.findings import DismissKey, Finding, ranked, severity_rank
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.review_context import UsedDefinition, render_used
 from orkeon_engine.domain.review_files import review_order
@@ -115,6 +116,7 @@ async def run_code_review(request: ReviewRequest, llm: Llm, progress: Progress |
         await passes.pinpoint(pass_index, request.diff)
         settled = settle_findings(passes.proposals, request.diff, request.dismissed)
         settled = dataclasses.replace(settled, findings=ranked(cap_findings(settled.findings, neutral)))
+    settled = dataclasses.replace(settled, findings=ranked(await passes.before_check(settled.findings, request.diff)))
     _report(progress, "done", tally.usage, passes.calls, passes.calls)
     return ReviewResult(
         scope=request.scope,
@@ -236,6 +238,35 @@ class _Passes:
         chosen = next((line for line in definition.lines if line.new_number == answer.line), None)
         return proposal if chosen is None else pinpoint.moved_to(proposal, chosen)
 
+    async def before_check(self, findings: Sequence[Finding], diff: Diff) -> tuple[Finding, ...]:
+        """Each finding of medium or graver on a line that replaced others, asked whether the code before had
+        it too: those that had it capped at low (before_check.py)."""
+        asked = [(index, sides) for index, finding in enumerate(findings)
+                 if finding.capped_from is None and severity_rank(finding.severity) <= severity_rank("medium")
+                 and (sides := _sides_of(finding, diff)) is not None]
+        out = list(findings)
+        if not asked or self._left() <= 0:
+            return tuple(out)
+        _report(self._progress, f"asking whether {len(asked)} finding{'s were' if len(asked) > 1 else ' was'} "
+                "there before the change", self._tally.usage, self.done, self.calls)
+        tasks = [asyncio.ensure_future(self._was_there(findings[index], sides)) for index, sides in asked]
+        running = await self._within_deadline(tasks)
+        for (index, _), task in zip(asked, tasks, strict=True):
+            if task not in running and task.result():
+                out[index] = before_check.capped(out[index])
+        return tuple(out)
+
+    async def _was_there(self, finding: Finding, sides: ChangeSides) -> bool:
+        async with self._limit:
+            _check_cancelled(self._progress)
+            try:
+                answer = await self._llm.extract(before_check.SYSTEM_PROMPT, before_check.user_prompt(finding, sides),
+                                                 before_check.BeforeAnswer,
+                                                 CallOptions(max_tokens=before_check.ANSWER_TOKENS))
+            except (ExtractFailure, LlmFailure):
+                return False
+        return before_check.was_there_before(answer)
+
     def _late(self, what: str) -> str:
         return f"{what}: the review's deadline of {self._request.deadline:g} s passed (review.deadline)"
 
@@ -250,6 +281,11 @@ def _definition_of(proposal: Proposal, diff: Diff) -> DefinitionBody | None:
         return None
     file = diff.file(anchored.path)
     return added_body(file, anchored.line) if file is not None else None
+
+
+def _sides_of(finding: Finding, diff: Diff) -> ChangeSides | None:
+    file = diff.file(finding.path)
+    return change_sides(file, finding.line) if file is not None else None
 
 
 def _in_order(failures: Sequence[LensFailure], lenses: Sequence[Lens]) -> tuple[LensFailure, ...]:

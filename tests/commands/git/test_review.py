@@ -16,7 +16,7 @@ from orkeon_engine.ports.review_source import DiffRequest
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_review_source import FakeReviewSource
-from tests.support.review_script import answer, by_lens, finding
+from tests.support.review_script import answer, before, by_lens, finding
 from tests.support.sarif_schema import SARIF_2_1_0_STRUCTURE
 from tests.support.scripted_chat_model import ScriptedChatModel
 from tests.support.temp_git import git, make_repo
@@ -217,7 +217,7 @@ GUARD = finding("todo/storage.py", 11, "return json.loads(file.read_text())", "h
 
 
 async def test_a_change_that_only_removes_lines_is_reviewed_at_the_line_below_the_removal():
-    deps, _ = await _deps(by_lens({"correctness": answer(GUARD)}), diff=REMOVED_GUARD)
+    deps, _ = await _deps(by_lens({"correctness": answer(GUARD)}), before(), diff=REMOVED_GUARD)
 
     view = await run_review(_args("--lens", "correctness", "--format", "json"), deps)
 
@@ -384,7 +384,7 @@ def _renamed_repo(tmp_path, cli_too):
 
 
 async def _review_repo(root):
-    deps = await make_deps(chat_model=ScriptedChatModel([by_lens({"maintainability": answer(VAGUE)})] * 5),
+    deps = await make_deps(chat_model=ScriptedChatModel([by_lens({"maintainability": answer(VAGUE)})] * 6),
                            review_source=GitPythonReviewSource(str(root), str(root)),
                            findings_store=FakeFindingsStore())
     return await run_review(_args("--format", "json"), deps)

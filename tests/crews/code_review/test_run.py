@@ -10,11 +10,12 @@ from orkeon_engine.domain.behaviour_neutral import FileChange
 from orkeon_engine.domain.diff import parse_diff
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.findings import LENSES, DismissKey
+from orkeon_engine.domain.review_report import closing_line
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_progress import FakeProgress
-from tests.support.review_script import answer, by_lens, finding, lens_of
+from tests.support.review_script import answer, before, by_lens, finding, lens_of
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 DIFF = parse_diff("""diff --git a/app.py b/app.py
@@ -401,3 +402,40 @@ async def test_a_file_the_budget_leaves_out_has_no_word_changes_listed():
 
     prompt = model.requests[0].last_user_text
     assert "- f0.py:2: `0` → `1`" in prompt and "f59.py:2:" not in prompt
+
+
+TITLE = parse_diff("diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -1,3 +1,5 @@\n def title(item):\n"
+                   "-    return item.name.title()\n+    value = item.name.title()\n+    return value\n # end\n"
+                   "+LIMIT = 3\n")
+ON_REPLACED = finding("m.py", 2, "    value = item.name.title()", "high", "the title may be empty")
+ON_ADDED = finding("m.py", 5, "LIMIT = 3", "medium", "a magic number")
+LOW = finding("m.py", 3, "    return value", "low", "a needless name")
+
+
+@pytest.mark.parametrize(("had_it", "severity"), [(True, "low"), (False, "high")])
+async def test_a_grave_finding_on_a_replaced_line_is_capped_when_the_code_before_had_it_too(had_it, severity):
+    model, llm = await _llm(by_lens({"correctness": answer(ON_REPLACED)}), *[answer()] * 4, before(had_it))
+
+    result = await run_code_review(ReviewRequest(TITLE, "the staged changes"), llm)
+
+    (found,) = result.findings
+    assert found.severity == severity and (found.capped_from == "high") is had_it
+    assert ("before the change had the same problem" in found.cap_reason) is had_it
+    assert ("1 capped at low (there before the change)" in closing_line(result)) is had_it
+    assert "<before>\n    return item.name.title()\n</before>" in model.requests[-1].last_user_text
+
+
+async def test_a_finding_on_lines_added_where_nothing_was_removed_and_a_low_one_are_not_asked():
+    model, llm = await _llm(by_lens({"correctness": answer(ON_ADDED, LOW)}), *[answer()] * 4)
+
+    result = await run_code_review(ReviewRequest(TITLE, "the staged changes"), llm)
+
+    assert len(model.requests) == 5 and sorted(f.severity for f in result.findings) == ["low", "medium"]
+
+
+async def test_a_before_question_that_gets_no_valid_answer_leaves_the_finding_as_it_was():
+    _, llm = await _llm(by_lens({"correctness": answer(ON_REPLACED)}), *[answer()] * 4, "not json", "still not")
+
+    result = await run_code_review(ReviewRequest(TITLE, "the staged changes"), llm)
+
+    assert [(f.severity, f.capped_from) for f in result.findings] == [("high", None)]
