@@ -75,11 +75,33 @@ def claims_line(card: GeneratedCard, half: str) -> str:
             "question answers (each followed by Orkeon's own sentence saying so).")
 
 
+def review_line(card: GeneratedCard, half: str) -> str:
+    """Issue 52's review figures of the half: the share of raised proposals dropped unanchored (goal: under 20%)
+    and the findings of medium or higher a clean review (goal: at most 0.5)."""
+    mine = [a for a in card.attempts if a.half == half and a.agent == "orkeon" and a.family.startswith("review")]
+    if not mine:
+        return ""
+    raised = sum(a.findings + a.dropped + a.merged for a in mine)
+    dropped = sum(a.dropped for a in mine)
+    share = f"{dropped / raised:.0%}" if raised else "-"
+    clean = [a for a in mine if a.family == "review-clean"]
+    severe = sum(a.severe for a in clean)
+    average = f"{severe / len(clean):.2f}" if clean else "-"
+    return (f"Orkeon's reviews: {dropped} of {raised} proposals raised were dropped unanchored ({share}; "
+            f"{sum(a.merged for a in mine)} more merged into a finding that stood); {severe} findings of medium or "
+            f"higher on {len(clean)} clean diffs ({average} a review).")
+
+
+def _notes(card: GeneratedCard, half: str) -> list[str]:
+    lines = [line for line in (claims_line(card, half), review_line(card, half)) if line]
+    return [*lines, ""] if lines else []
+
+
 def terminal_text(card: GeneratedCard) -> str:
     out: list[str] = []
     for half in ("dev", "held-out"):
         out += [f"{HALF_TITLES[half]}:", "", aligned([list(HEADER), *_half_rows(card, half)]), ""]
-        out += [claims_line(card, half), ""] if claims_line(card, half) else []
+        out += _notes(card, half)
     return "\n".join(out).rstrip()
 
 
@@ -87,7 +109,7 @@ def markdown_text(card: GeneratedCard) -> str:
     out: list[str] = []
     for half in ("dev", "held-out"):
         out += [f"#### {HALF_TITLES[half]}", "", markdown_rows([list(HEADER), *_half_rows(card, half)]), ""]
-        out += [claims_line(card, half), ""] if claims_line(card, half) else []
+        out += _notes(card, half)
     return "\n".join(out).rstrip()
 
 

@@ -50,6 +50,34 @@ class Played:
     seconds: float
     claimed: bool = False
     """Orkeon's answer claimed a change or a run that did not happen (its own check said so after it)."""
+    review: ReviewCounts | None = None
+    """A review's counts, read from its JSON report."""
+
+
+@dataclass(frozen=True)
+class ReviewCounts:
+    """What one review raised: the findings that stood, the proposals dropped unanchored and those merged as
+    duplicates, and the findings of medium or higher."""
+
+    findings: int = 0
+    dropped: int = 0
+    merged: int = 0
+    severe: int = 0
+
+
+def review_counts(report_text: str) -> ReviewCounts:
+    """The counts of a `review --format json` report; all zero when it is no report."""
+    try:
+        report = json.loads(report_text)
+    except ValueError:
+        return ReviewCounts()
+    if not isinstance(report, dict):
+        return ReviewCounts()
+    findings = [f for f in report.get("findings") or [] if isinstance(f, dict)]
+    dropped = [d for d in report.get("dropped") or [] if isinstance(d, dict)]
+    merged = sum(1 for d in dropped if d.get("kind") == "duplicate")
+    severe = sum(1 for f in findings if str(f.get("severity", "")).lower() in SEVERE)
+    return ReviewCounts(len(findings), len(dropped) - merged, merged, severe)
 
 
 def agents_for(family: str, chosen: tuple[str, ...] = AGENTS) -> tuple[str, ...]:
@@ -94,7 +122,7 @@ def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
         return Played(answered, run.seconds, claims_unbacked(run.stdout))
     if task.family in ("review", "review-clean"):
         run = orkeon("review", "--format", "json")
-        return Played(judge_review(run.stdout, task), run.seconds)
+        return Played(judge_review(run.stdout, task), run.seconds, review=review_counts(run.stdout))
     run = orkeon("commit", "--yes")
     return Played(judge_commit(repo, task, run.stdout), run.seconds)
 

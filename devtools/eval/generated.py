@@ -16,7 +16,7 @@ from pathlib import Path
 
 from devtools.eval import cache
 from devtools.eval.card import GeneratedCard
-from devtools.eval.families import AGENTS, Played, Setting, agents_for, play
+from devtools.eval.families import AGENTS, Played, ReviewCounts, Setting, agents_for, play
 from devtools.eval.journal import Journal, header
 from devtools.eval.peer_agents import PEERS, peer_venv
 from devtools.eval.scenarios import Verdict
@@ -74,8 +74,9 @@ def attempt(task: Task, agent: str, folder: Path, setting: Setting, meter: Calla
         (folder / "exchanges.json").write_text(json.dumps(used.exchanges, indent=1, ensure_ascii=False),
                                                encoding="utf-8")
         (folder / "shown.txt").write_text(verdict.shown, encoding="utf-8")
+    counts = played.review or ReviewCounts()
     return Attempt(task.family, task.id, task.half, agent, verdict.passed, verdict.note, used.tokens, seconds,
-                   used.model_calls, played.claimed)
+                   used.model_calls, played.claimed, counts.findings, counts.dropped, counts.merged, counts.severe)
 
 
 def run_generated(key: str, options: Options, say: Callable[[str], None], commit: str) -> GeneratedCard:

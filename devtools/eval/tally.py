@@ -25,6 +25,14 @@ class Attempt:
     model_calls: int = 0
     claimed: bool = False
     """The answer claimed a change or a run that did not happen (Orkeon's fix and question attempts)."""
+    findings: int = 0
+    """review: the findings that stood (its report's `findings`)."""
+    dropped: int = 0
+    """review: the proposals that did not stand for want of an anchor (the report's `dropped` but duplicates)."""
+    merged: int = 0
+    """review: the proposals merged into a finding that stood (the report's `dropped` of the kind duplicate)."""
+    severe: int = 0
+    """review: the findings that stood of severity medium or higher."""
 
 
 @dataclass(frozen=True)

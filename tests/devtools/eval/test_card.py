@@ -56,3 +56,19 @@ def test_record_replaces_the_models_generated_card_and_adds_history(tmp_path: Pa
     assert (text.count("<!-- eval:generated:1.5b -->"), "Run second" in text, "Run first" in text,
             text.count("\n- ")) == (1, True, False, 2)
     assert "held-out orkeon 1/2, held-out aider 1/1, dev orkeon 1/1, dev aider 0/1" in text
+
+
+def test_each_half_gives_the_share_of_proposals_dropped_unanchored_and_the_grave_findings_a_clean_review() -> None:
+    attempts = [Attempt("review", "review:a", "held-out", "orkeon", True, "", 7000, 50.0, 5, findings=3, dropped=1,
+                        merged=2, severe=2),
+                Attempt("review-clean", "review-clean:b", "held-out", "orkeon", True, "", 7000, 50.0, 5, findings=2,
+                        dropped=1, severe=1),
+                Attempt("review-clean", "review-clean:c", "held-out", "orkeon", False, "", 7000, 50.0, 5, findings=4,
+                        severe=2)]
+    card = GeneratedCard("1.5b", "Model 1.5B", "llama-server", "now", "abc1234", 51, 1, attempts, ["orkeon"])
+
+    held_out = terminal_text(card).split("Held-out half")[1]
+
+    assert ("Orkeon's reviews: 2 of 13 proposals raised were dropped unanchored (15%; 2 more merged into a finding "
+            "that stood); 3 findings of medium or higher on 2 clean diffs (1.50 a review).") in held_out
+    assert "Orkeon's reviews" not in terminal_text(card).split("Held-out half")[0]

@@ -11,6 +11,7 @@ import pytest
 
 from devtools.eval.families import (
     FIGURES,
+    ReviewCounts,
     Setting,
     agents_for,
     judge_answer,
@@ -18,6 +19,7 @@ from devtools.eval.families import (
     judge_message,
     judge_review,
     play,
+    review_counts,
 )
 from devtools.eval.generated import attempt
 from devtools.eval.mutations import DROPPABLE
@@ -204,3 +206,11 @@ def test_an_answer_orkeon_said_claimed_what_did_not_happen_is_marked() -> None:
 
     assert claims_unbacked(f"Added median to stats.py.\n\n{NO_CHANGE}\n")
     assert not claims_unbacked("Added median to stats.py.")
+
+
+def test_a_reviews_counts_split_its_dropped_proposals_into_unanchored_and_merged_duplicates() -> None:
+    report = json.dumps({"findings": [{"severity": "high"}, {"severity": "low"}, {"severity": "Medium"}],
+                         "dropped": [{"kind": "duplicate"}, {"kind": "quote not found"}, {"kind": "duplicate"}]})
+
+    assert review_counts(report) == ReviewCounts(findings=3, dropped=1, merged=2, severe=2)
+    assert review_counts("not a report") == ReviewCounts() == review_counts("[1, 2]")
