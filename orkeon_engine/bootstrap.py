@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
 
     from orkeon_engine.adapters.disk_caches import DiskCaches
     from orkeon_engine.adapters.disk_files import LocalDiskFiles
+    from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
     from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
     from orkeon_engine.adapters.gitpython_worktrees import GitPythonWorktrees
     from orkeon_engine.adapters.host_probe import HostSystemProbe
@@ -502,9 +503,13 @@ def _open_git(git_root: str | None) -> Git | None:
     """The workspace's repository (opened on its first call), or None outside one."""
     if git_root is None:
         return None
+    return deferred(lambda: _git_repo(git_root))
+
+
+def _git_repo(git_root: str) -> GitPythonRepo:
     from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 
-    return deferred(lambda: GitPythonRepo(git_root))
+    return GitPythonRepo(git_root)
 
 
 def _memory_index(entries: MemoryEntryFiles, state_dir: Path | None, clock: Clock) -> SqliteMemoryIndex:

@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
-from orkeon_engine.domain.local_model import DEFAULT_IDLE_MINUTES
 from orkeon_engine.domain.model_wait import FIRST_BYTE_KEY
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.setting_choices import (
+    DEFAULT_IDLE_MINUTES,
     DEFAULT_RULE_SETS,
     DEFAULT_SHELL_ALLOW,
     REQUEST_SEARCHES,
