@@ -25,7 +25,6 @@ from orkeon_engine.domain.session import BufferEntry
 from orkeon_engine.domain.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
-from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.permission_mode import resolve_mode
 
@@ -92,15 +91,21 @@ if TYPE_CHECKING:  # the rest loads with the methods that use it (a status calls
     from orkeon_engine.adapters.subprocess_shell import terminal_command
     from orkeon_engine.domain.children import ChildRecord
     from orkeon_engine.domain.tasks import TaskState
+    from orkeon_engine.ports.shell import ShellError, ShellResult
     from orkeon_engine.services.findings_board import FindingsBoard
 
 
 def __getattr__(name: str) -> Any:
-    """`terminal_command`, re-exported for the edges, imported when one asks for it."""
+    """`terminal_command`, ShellResult and ShellError, re-exported for the edges, imported when one asks for
+    them (the ACP agent's terminal; a command line's status never does)."""
     if name == "terminal_command":
         from orkeon_engine.adapters.subprocess_shell import terminal_command
 
         return terminal_command
+    if name in ("ShellResult", "ShellError"):
+        from orkeon_engine.ports import shell
+
+        return getattr(shell, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
