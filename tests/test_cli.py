@@ -380,7 +380,8 @@ def test_status_builds_only_what_it_reads(folder):
             "'orkeon_engine.domain.chat', 'orkeon_engine.domain.pricing', 'orkeon_engine.domain.structured_output', "
             "'orkeon_engine.domain.history', 'orkeon_engine.domain.tasks', 'orkeon_engine.ports.files', "
             "'orkeon_engine.ports.shell', 'orkeon_engine.domain.model_wait', "
-            "'orkeon_engine.domain.code_index.answers'); "
+            "'orkeon_engine.domain.code_index.answers', "
+            "'orkeon_engine.services.context_window'); "
             "print('loaded:', sorted(h for h in heavy if any(m == h or m.startswith(h + '.') for m in sys.modules)))")
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env.update(XDG_CONFIG_HOME=str(folder / ".xdg"))

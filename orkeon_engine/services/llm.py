@@ -44,7 +44,6 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
-from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.session_io import CurrentSession
 
 if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/chat.py) load with
@@ -54,12 +53,13 @@ if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's v
     from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.domain.structured_output import StructuredOutput
     from orkeon_engine.ports.permission_gate import PermissionGate
+    from orkeon_engine.services.context_window import WindowChoice
     from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
 
 ModelT = TypeVar("ModelT", bound="BaseModel")
-WindowSource = Callable[[], Awaitable[WindowChoice]]
+WindowSource = Callable[[], Awaitable["WindowChoice"]]
 """The model's window and output limit (services/context_window.resolve_context_window over the settings)."""
 
 EXTRACT_TEMPERATURE = 0.0
