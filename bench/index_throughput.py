@@ -20,7 +20,7 @@ from pathlib import Path
 from orkeon_engine.adapters.source_files import SourceFile, list_source_files
 from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
 from orkeon_engine.adapters.tree_sitter_symbols import parse_tree
-from orkeon_engine.domain.code_index.model import IndexReport
+from orkeon_engine.domain.code_index.answers import IndexReport
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 RAW_BUDGET = 2.0

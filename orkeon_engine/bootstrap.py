@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
 
     from orkeon_engine.adapters.disk_caches import DiskCaches
     from orkeon_engine.adapters.disk_files import LocalDiskFiles
+    from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
     from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
     from orkeon_engine.adapters.gitpython_worktrees import GitPythonWorktrees
     from orkeon_engine.adapters.host_probe import HostSystemProbe
@@ -154,10 +155,8 @@ async def build_engine(
     github = deferred(lambda: _github(environment))  # the token, read on first need
     toolbox = deferred(lambda: _toolbox(files, tool_shell or shell, jobs, clock, config, grammar, code_index,
                                         navigation, memory_index, git, github))
-    from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
-
-    children_store = SqliteChildStore(db, clock)
-    await _interrupt_orphans(children_store, ui.logger)
+    children_store = deferred(lambda: _child_store(db, clock))  # built when a child runs or one was left running
+    await _interrupt_orphans(db, children_store, ui.logger)
     children = deferred(lambda: _children(children_store, _child_ports(
         llm=llm, config=config, session=session, human=ui.human, toolbox=toolbox,
         progress_for=ui.progress_for or (lambda title: ui.progress), clock=clock, logger=ui.logger,
@@ -219,7 +218,8 @@ async def build_engine(
         for port in first:
             if built(port) is not None:
                 port.close()
-        children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
+        if built(children_store) is not None:  # a child of this engine ran (the store is built for it)
+            children_store.interrupt_own()  # now: the event loop that would record their stop may be gone
         for port in then:
             if built(port) is not None:
                 port.close()
@@ -356,10 +356,20 @@ def _toolbox(files: Files, shell: Shell, jobs: ShellJobs, clock: Clock, config: 
                           HttpWebPages(f"Orkeon/{__version__} web_fetch"), pull_requests)
 
 
-async def _interrupt_orphans(store: SqliteChildStore, logger: Logger) -> None:
-    """Mark the children an ended process left running as interrupted."""
+def _child_store(db: SqliteDatabase, clock: Clock) -> SqliteChildStore:
+    from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
+
+    return SqliteChildStore(db, clock)
+
+
+async def _interrupt_orphans(db: SqliteDatabase, store: SqliteChildStore, logger: Logger) -> None:
+    """Mark the children an ended process left running as interrupted (the store is built only when a child
+    row is left running: adapters/sqlite_children_schema.py)."""
+    from orkeon_engine.adapters.sqlite_children_schema import any_child_running
+
     try:
-        await store.interrupt_orphans()
+        if await any_child_running(db):
+            await store.interrupt_orphans()
     except OSError as error:
         logger.warning(f"the children an ended process left running could not be checked: {error}")
 
@@ -502,9 +512,13 @@ def _open_git(git_root: str | None) -> Git | None:
     """The workspace's repository (opened on its first call), or None outside one."""
     if git_root is None:
         return None
+    return deferred(lambda: _git_repo(git_root))
+
+
+def _git_repo(git_root: str) -> GitPythonRepo:
     from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 
-    return deferred(lambda: GitPythonRepo(git_root))
+    return GitPythonRepo(git_root)
 
 
 def _memory_index(entries: MemoryEntryFiles, state_dir: Path | None, clock: Clock) -> SqliteMemoryIndex:

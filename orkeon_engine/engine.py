@@ -20,15 +20,11 @@ from orkeon_engine.domain.args import ArgSpec, ArgumentError, Choice, ParsedArgs
 from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.deferred import built, when_built
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.history import is_archived
 from orkeon_engine.domain.prompt_line import line_tokens
 from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.tasks import TaskState
 from orkeon_engine.domain.view import CommandView, render_text
-from orkeon_engine.ports.files import FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
-from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.permission_mode import resolve_mode
 
@@ -91,18 +87,25 @@ class Failed:
 RunResult = Ok | BadArguments | NotConfigured | Failed
 
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rest loads with the methods that use it (a status calls none of them)
     from orkeon_engine.adapters.subprocess_shell import terminal_command
     from orkeon_engine.domain.children import ChildRecord
+    from orkeon_engine.domain.tasks import TaskState
+    from orkeon_engine.ports.shell import ShellError, ShellResult
     from orkeon_engine.services.findings_board import FindingsBoard
 
 
 def __getattr__(name: str) -> Any:
-    """`terminal_command`, re-exported for the edges, imported when one asks for it."""
+    """`terminal_command`, ShellResult and ShellError, re-exported for the edges, imported when one asks for
+    them (the ACP agent's terminal; a command line's status never does)."""
     if name == "terminal_command":
         from orkeon_engine.adapters.subprocess_shell import terminal_command
 
         return terminal_command
+    if name in ("ShellResult", "ShellError"):
+        from orkeon_engine.ports import shell
+
+        return getattr(shell, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -148,6 +151,8 @@ class Engine:
         files = self.deps.files
         if files is None:
             return None
+        from orkeon_engine.ports.files import FilesError
+
         try:
             return files.host_path(virtual)
         except FilesError:
@@ -155,6 +160,8 @@ class Engine:
 
     async def conversation(self) -> list[BufferEntry]:
         """The session's live conversation buffer (what the prompt's history shows), in order."""
+        from orkeon_engine.domain.history import is_archived
+
         return [entry for entry in await self.deps.session.entries() if not is_archived(entry)]
 
     async def run(self, name: str, tokens: Sequence[str], progress: Progress | None = None) -> RunResult:

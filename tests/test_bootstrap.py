@@ -1,10 +1,16 @@
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
+from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
+from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.bootstrap import build_engine
+from orkeon_engine.domain.children import ChildDraft
 from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
 from orkeon_engine.ports.ui import UserInterface
+from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
@@ -106,6 +112,24 @@ async def test_a_child_still_running_when_the_engine_closes_shows_as_interrupted
     second.close()
 
     assert (record.state, record.detail) == ("interrupted", "the engine that ran it closed before it ended")
+
+
+async def test_a_child_whose_process_is_gone_shows_as_interrupted_after_the_next_start(tmp_path):
+    first = await _engine(tmp_path)
+    state_db = Path(first.deps.workspace.state_dir) / "state.db"
+    first.close()
+    earlier = SqliteDatabase(state_db)
+    record = await SqliteChildStore(earlier, FakeClock(), owner="4194305:gone").create(ChildDraft(
+        session_id="s1", charter="dev-reviewer", mode="plan", brief="Review plan.md", started=datetime.now(UTC)))
+    earlier.close()
+
+    second = await _engine(tmp_path)  # settles the orphans at start, before any child is asked for
+    second.close()
+
+    reopened = SqliteDatabase(state_db)
+    found = await SqliteChildStore(reopened, FakeClock()).get(record.id)
+    reopened.close()
+    assert (found.state, found.detail) == ("interrupted", "the Orkeon process that ran it ended before it did")
 
 
 async def test_every_act_of_the_engine_offers_spawn_agent_and_the_children_are_wired(tmp_path):

@@ -374,13 +374,24 @@ def test_status_builds_only_what_it_reads(folder):
             "'orkeon_engine.domain.permissions.rule_sets', 'orkeon_engine.domain.permissions.rules', "
             "'orkeon_engine.domain.permissions.shell', 'orkeon_engine.domain.request_material', "
             "'orkeon_engine.domain.prompt_tool_protocol', 'orkeon_engine.adapters.tree_sitter_symbols', "
-            "'orkeon_engine.adapters.local_model_server', 'difflib'); "
+            "'orkeon_engine.adapters.local_model_server', 'difflib', 'tempfile', 'shutil', "
+            "'orkeon_engine.domain.local_model', 'orkeon_engine.adapters.gitpython_repo', "
+            "'orkeon_engine.adapters.sqlite_children_store', 'orkeon_engine.domain.children', "
+            "'orkeon_engine.domain.chat', 'orkeon_engine.domain.pricing', 'orkeon_engine.domain.structured_output', "
+            "'orkeon_engine.domain.history', 'orkeon_engine.domain.tasks', 'orkeon_engine.ports.files', "
+            "'orkeon_engine.ports.shell', 'orkeon_engine.domain.model_wait', "
+            "'orkeon_engine.domain.code_index.answers', "
+            "'orkeon_engine.services.context_window'); "
             "print('loaded:', sorted(h for h in heavy if any(m == h or m.startswith(h + '.') for m in sys.modules)))")
     env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
     env.update(XDG_CONFIG_HOME=str(folder / ".xdg"))
+    repository = folder / "repository"
+    repository.mkdir()
+    subprocess.run(["git", "init", "-q", str(repository)], check=True, timeout=60)
 
-    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, env=env,
-                          timeout=60)
+    for workspace in (folder, repository):  # a git repository's status opens no repository either
+        done = subprocess.run([sys.executable, "-c", code], cwd=workspace, capture_output=True, text=True,
+                              env=env, timeout=60)
 
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "loaded: []"
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip().splitlines()[-1] == "loaded: []"

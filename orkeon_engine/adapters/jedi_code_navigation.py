@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.domain.code_index.model import Location
+from orkeon_engine.domain.code_index.answers import Location
 from orkeon_engine.ports.code_navigation import CodeNavigationError
 
 _SETUP = threading.Lock()

@@ -2,9 +2,10 @@
 
 The tables are created when missing, so an existing state.db gains them on its first open and keeps every
 other table as it was. Each child row carries its owner, `<pid>:<token>` of the engine that runs it. A
-row still `running` when nothing runs it any more is an orphan: `interrupt_orphans` (at start-up) marks
-those whose process is gone as interrupted, and `interrupt_own` (when the engine closes, synchronously:
-the event loop may be gone by then) marks this engine's own.
+row still `running` when nothing runs it any more is an orphan: `interrupt_orphans` (at start-up, when
+adapters/sqlite_children_schema.py finds a row left running) marks those whose process is gone as
+interrupted, and `interrupt_own` (when the engine closes, synchronously: the event loop may be gone by
+then) marks this engine's own.
 """
 
 from __future__ import annotations
@@ -16,47 +17,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
+from orkeon_engine.adapters.sqlite_children_schema import SCHEMA
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.domain.chat import ChatMessage, ChatRole, ToolCallRequest, Usage
 from orkeon_engine.domain.children import ChildDraft, ChildRecord, ChildState
 from orkeon_engine.ports.clock import Clock
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS children (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  session_id TEXT NOT NULL,
-  charter TEXT NOT NULL,
-  mode TEXT NOT NULL,
-  brief TEXT NOT NULL,
-  tools TEXT NOT NULL DEFAULT '[]',
-  step TEXT,
-  parent TEXT NOT NULL DEFAULT '',
-  previous INTEGER,
-  background INTEGER NOT NULL DEFAULT 1,
-  state TEXT NOT NULL,
-  started TEXT NOT NULL,
-  ended TEXT,
-  input_tokens INTEGER NOT NULL DEFAULT 0,
-  output_tokens INTEGER NOT NULL DEFAULT 0,
-  cache_read_tokens INTEGER NOT NULL DEFAULT 0,
-  cache_write_tokens INTEGER NOT NULL DEFAULT 0,
-  cost REAL DEFAULT 0,
-  report TEXT NOT NULL DEFAULT '',
-  detail TEXT NOT NULL DEFAULT '',
-  owner TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX IF NOT EXISTS children_by_session ON children (session_id);
-CREATE TABLE IF NOT EXISTS child_messages (
-  child_id INTEGER NOT NULL REFERENCES children(id) ON DELETE CASCADE,
-  seq INTEGER NOT NULL,
-  role TEXT NOT NULL,
-  text TEXT NOT NULL,
-  tool_calls TEXT NOT NULL DEFAULT '[]',
-  tool_call_id TEXT,
-  name TEXT,
-  PRIMARY KEY (child_id, seq)
-);
-"""
 COLUMNS = ("id, session_id, charter, mode, brief, tools, step, parent, previous, background, state, started, "
            "ended, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cost, report, detail, owner")
 ORPHANED = "the Orkeon process that ran it ended before it did"

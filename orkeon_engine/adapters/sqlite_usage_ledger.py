@@ -6,7 +6,7 @@ import sqlite3
 from datetime import datetime
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.call_usage import Usage
 from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 
 SCHEMA = """

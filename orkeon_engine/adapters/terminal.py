@@ -5,7 +5,7 @@ diff in colour, the spinner paused while the person answers, and the progress's 
 from __future__ import annotations
 
 import asyncio
-import shutil
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
@@ -21,9 +21,22 @@ DEFAULT_WIDTH = 100
 """The width of the output when it is no terminal (a pipe, a file, CI) and COLUMNS is not set."""
 
 
-def terminal_width() -> int:
-    """The columns to fit the output to: COLUMNS when set, else the terminal's width, else DEFAULT_WIDTH."""
-    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+def terminal_width(environ: Mapping[str, str] | None = None) -> int:
+    """The columns to fit the output to: COLUMNS when set, else the terminal's width, else DEFAULT_WIDTH.
+
+    shutil.get_terminal_size's rule for the columns, said here: shutil would import its compression modules
+    on every command's output (`orkeon status`'s start, issue 48)."""
+    try:
+        columns = int((os.environ if environ is None else environ)["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ is not None else 0
+    except (AttributeError, ValueError, OSError):  # no terminal, or a stdout without a file descriptor
+        columns = 0
+    return columns or DEFAULT_WIDTH
 
 
 def can_prompt(stdin: Any = None, stdout: Any = None, environ: Mapping[str, str] | None = None) -> bool:

@@ -18,13 +18,17 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.adapters.code_index_cache import EXTRACTOR_VERSION, EntryTable, IndexCache, content_hash
 from orkeon_engine.adapters.source_files import Listing, SourceFile, list_source_files
 from orkeon_engine.domain.code_index.languages import extension_of, in_skipped_dir, language_of
-from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
+from orkeon_engine.domain.code_index.model import FileEntry, IndexStatus
 from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
+
+if TYPE_CHECKING:  # a pass's report, the snapshot and the text hits load with the call that makes them: a
+    # status reads the index's entries and status alone
+    from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot, TextHit
 
 STATUS_LISTING_SECONDS = 2.0
 """How long a status reuses the paths git listed for the last one (_status_listing)."""
@@ -100,6 +104,8 @@ class TreeSitterCodeIndex:
             await asyncio.to_thread(self._ensure_loaded)
             if not self._built:
                 await self._full_pass(False, None)
+            from orkeon_engine.domain.code_index.answers import IndexSnapshot
+
             return IndexSnapshot(root=str(self.root), files=self._entries.frozen())
 
     async def parse(self, path: str, text: str) -> FileEntry:
@@ -186,6 +192,8 @@ class TreeSitterCodeIndex:
 
     def _report(self, listing: Listing, parsed: list[str], unchanged: int, removed: list[str],
                 failed: list[tuple[str, str]], started: float) -> IndexReport:
+        from orkeon_engine.domain.code_index.answers import IndexReport
+
         return IndexReport(
             seen=len(listing.files),
             parsed=tuple(parsed),
@@ -275,6 +283,7 @@ class TreeSitterCodeIndex:
 
     def _refresh_named(self, paths: list[str], texts: dict[str, str]) -> IndexReport:
         from orkeon_engine.adapters.tree_sitter_symbols import extract_tree, reparse
+        from orkeon_engine.domain.code_index.answers import IndexReport
 
         started = time.perf_counter()
         self._ensure_loaded()
@@ -394,6 +403,8 @@ class TreeSitterCodeIndex:
         )
 
     def _search_text(self, paths: list[str], query: str, limit: int, under: str) -> list[TextHit]:
+        from orkeon_engine.domain.code_index.answers import TextHit
+
         needle = query.lower().encode("utf-8")
         hits: list[TextHit] = []
         if not needle:

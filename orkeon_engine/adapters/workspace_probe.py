@@ -39,13 +39,14 @@ def find_workspace_root(start: Path, home: Path | None = None, env: Mapping[str,
 
     Inside a repository the search for `.orkeon/` stops at its top level, so a repository is never swallowed
     by a folder above it. Outside one it stops below `home` (the person's home folder), the temporary root
-    (`temp_root`, the system's by default), the filesystem root and each ceiling folder of `env`
+    (`temp_root`, else each of temp_roots), the filesystem root and each ceiling folder of `env`
     (ceiling_folders; os.environ when None): a `.orkeon/` left in one of those (an earlier run's
     /tmp/.orkeon/) would otherwise make every folder below it one workspace."""
     start = start.resolve()
     git_root = find_git_root(start)
-    stops = {(home or Path.home()).resolve(), (temp_root or _temp_root()).resolve(), Path(start.anchor)}
-    stops |= ceiling_folders(os.environ if env is None else env)
+    env = os.environ if env is None else env
+    stops = {(home or Path.home()).resolve(), Path(start.anchor), *ceiling_folders(env)}
+    stops |= {temp_root.resolve()} if temp_root is not None else temp_roots(env)
     for folder in (start, *start.parents):
         if git_root is None and folder in stops:
             break
@@ -106,9 +107,15 @@ def probe_workspace(root: Path, cwd: Path | None = None,
     return info, local
 
 
-def _temp_root() -> Path:
-    """The system's temporary folder: tempfile (and the shutil it imports) loads here, not with the probe (the
-    language server's idle floor, issue 48)."""
-    import tempfile
-
-    return Path(tempfile.gettempdir())
+def temp_roots(env: Mapping[str, str]) -> set[Path]:
+    """The folders that may be the system's temporary root, as tempfile's own candidate list has them:
+    TMPDIR, TEMP and TMP of `env`, then the platform's usual folders. None is tested for writing (tempfile
+    would create a file in each to pick one): the search stops at every one of them, and tempfile (with the
+    shutil and random it imports) stays unloaded (`orkeon status`'s start, issue 48)."""
+    named = [env[name] for name in ("TMPDIR", "TEMP", "TMP") if env.get(name)]
+    if os.name == "nt":
+        named += [os.path.expanduser(r"~\AppData\Local\Temp"), rf"{env.get('SYSTEMROOT', '')}\Temp",
+                  r"c:\temp", r"c:\tmp", r"\temp", r"\tmp"]
+    else:
+        named += ["/tmp", "/var/tmp", "/usr/tmp"]
+    return {Path(folder).resolve() for folder in named}

@@ -1,7 +1,8 @@
 """Usage: the tokens and the cost of one model call, or of a sum of calls.
 
 It sits below both the chat values (a reply carries its usage) and the prices (a price turns a usage into
-dollars), so neither of those modules imports the other's.
+dollars), so neither of those modules imports the other's; with the lines that show a usage and a cost, it
+is all a reader of the ledger needs (`orkeon status` loads no chat values).
 """
 
 from __future__ import annotations
@@ -35,3 +36,25 @@ class Usage:
     @property
     def total_tokens(self) -> int:
         return self.input_tokens + self.output_tokens
+
+
+def format_cost(cost: float | None) -> str:
+    """A cost as the person reads it: `$0.0123`, or `unknown` when nobody could price it."""
+    if cost is None:
+        return "unknown"
+    if cost == 0:
+        return "$0"
+    return f"${cost:.4f}" if cost < 100 else f"${cost:,.2f}"
+
+
+def format_usage(usage: Usage) -> str:
+    """`1,234 tokens in, 56 out, $0.0012`: the line a progress report shows."""
+    return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out, {format_cost(usage.cost)}"
+
+
+def usage_so_far(usage: Usage) -> str:
+    """The running figures of work under way: as format_usage, but a cost nobody could price is left out
+    (the closing line says it once)."""
+    if usage.cost is None:
+        return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out"
+    return format_usage(usage)

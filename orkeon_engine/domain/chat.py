@@ -118,25 +118,3 @@ class ChatReply:
     finish_reason: str = ""
     structured_way: StructuredWay | None = None
     """How the JSON was asked for when the call asked for it (None: it did not, or the fake does not say)."""
-
-
-def format_cost(cost: float | None) -> str:
-    """A cost as the person reads it: `$0.0123`, or `unknown` when nobody could price it."""
-    if cost is None:
-        return "unknown"
-    if cost == 0:
-        return "$0"
-    return f"${cost:.4f}" if cost < 100 else f"${cost:,.2f}"
-
-
-def format_usage(usage: Usage) -> str:
-    """`1,234 tokens in, 56 out, $0.0012`: the line a progress report shows."""
-    return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out, {format_cost(usage.cost)}"
-
-
-def usage_so_far(usage: Usage) -> str:
-    """The running figures of work under way: as format_usage, but a cost nobody could price is left out
-    (the closing line says it once)."""
-    if usage.cost is None:
-        return f"{usage.input_tokens:,} tokens in, {usage.output_tokens:,} out"
-    return format_usage(usage)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from orkeon_engine.domain.chat import Usage, format_cost
+from orkeon_engine.domain.call_usage import Usage, format_cost
 
 ChildState = Literal["running", "done", "failed", "stopped", "interrupted"]
 ENDED_CHILD_STATES: frozenset[ChildState] = frozenset({"done", "failed", "stopped", "interrupted"})

@@ -13,10 +13,9 @@ from typing import Any, Literal
 
 from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
 from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
-from orkeon_engine.domain.local_model import DEFAULT_IDLE_MINUTES
-from orkeon_engine.domain.model_wait import FIRST_BYTE_KEY
 from orkeon_engine.domain.permissions.modes import FALLBACK_MODE, PERMISSION_MODES
 from orkeon_engine.domain.setting_choices import (
+    DEFAULT_IDLE_MINUTES,
     DEFAULT_RULE_SETS,
     DEFAULT_SHELL_ALLOW,
     REQUEST_SEARCHES,
@@ -297,7 +296,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         minimum=0.1,
     ),
     _key(
-        FIRST_BYTE_KEY,
+        "llm.firstByteSeconds",  # domain/model_wait.py's FIRST_BYTE_KEY, which its sentences name
         "Seconds a model call may wait for the first byte of its answer; unset: 120 for a server on this machine "
         "or the local network, 60 otherwise. Then a server with a health endpoint (llama.cpp, vLLM) is asked: "
         "one that answers is busy and gets another wait, up to llm.timeout; one that does not is hung, and the "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from orkeon_engine.domain.chat import Usage, format_cost
+from orkeon_engine.domain.call_usage import Usage, format_cost
 from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, gauge_for
 from orkeon_engine.domain.local_server import NO_PRICE
 

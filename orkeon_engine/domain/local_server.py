@@ -7,7 +7,7 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from orkeon_engine.domain.local_model import LOCAL_API_BASE
+from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
 
 NO_PRICE = "no price (local model)"
 LOCAL_PROVIDERS = frozenset({"ollama", "ollama_chat", "lm_studio", "llamafile"})

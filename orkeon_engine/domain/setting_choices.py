@@ -2,8 +2,8 @@
 
 They live here, apart from the modules that act on them, so the settings schema (domain/config_schema.py)
 lists them without importing those modules: the rule sets' rules, the shell's reading, the request's
-search, the prompt tool protocol and the checks in the turn (with the check finder) cost an `orkeon status`
-that reads none of them. Each owner imports its values from here; nothing else declares them.
+search, the prompt tool protocol, the checks in the turn (with the check finder) and the local model's rules
+cost an `orkeon status` that reads none of them. Each owner imports its values from here; nothing else declares them.
 """
 
 from __future__ import annotations
@@ -30,3 +30,11 @@ DEFAULT_SHELL_ALLOW: tuple[str, ...] = (
     "cut", "sed", "echo", "pwd", "cd", "which", "true",
 )
 """`shell.allow` unset: the programs shell_command and start_job may run (domain/permissions/shell.py)."""
+
+DEFAULT_IDLE_MINUTES = 15
+"""`model.local.idleMinutes` unset: the minutes without a model call after which the local model's server
+stops (domain/local_model.py, services/local_model.py)."""
+
+LOCAL_API_BASE = "local"
+"""The `model.apiBase` value that names the server Orkeon serves itself (orkeon model local,
+domain/local_model.py)."""

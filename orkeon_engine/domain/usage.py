@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from orkeon_engine.domain.chat import Usage, format_cost
+from orkeon_engine.domain.call_usage import Usage, format_cost
 
 
 @dataclass(frozen=True)

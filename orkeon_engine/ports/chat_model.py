@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.errors import CommandFailedError
 
-if TYPE_CHECKING:  # the prompt tool protocol's code loads with the first call that uses it
+if TYPE_CHECKING:  # the prompt tool protocol's code and the conversation's values load with the first call
+    from orkeon_engine.domain.call_usage import Usage
+    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
     from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
+from orkeon_engine.domain.code_index.model import FileEntry, IndexStatus
+
+if TYPE_CHECKING:  # the answers beyond a file's entry and the status load with the calls that make them
+    from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot, TextHit
 
 IndexProgress = Callable[[int, int], None]
 """Called with (files done, files in the pass) while a pass runs; best effort."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.code_index.model import Location
+from orkeon_engine.domain.code_index.answers import Location
 
 
 class CodeNavigationError(Exception):

@@ -49,7 +49,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage, usage_so_far
+from orkeon_engine.domain.call_usage import Usage, usage_so_far
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
 from orkeon_engine.domain.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,

@@ -21,9 +21,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from orkeon_engine.domain.compaction_thresholds import ASSUMED_CONTEXT_WINDOW, Thresholds, thresholds_for
-from orkeon_engine.domain.local_model import LOCAL_API_BASE, LOCAL_FACTS
 from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts
 from orkeon_engine.domain.providers import key_variable
+from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
 from orkeon_engine.ports.model_server import ModelServer
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import resolve_model
@@ -57,7 +57,9 @@ async def model_information(config: ConfigStore, env: Mapping[str, str], server:
     if not choice.model:
         return ModelInformation()
     served = UNKNOWN
-    if choice.api_base == LOCAL_API_BASE:
+    if choice.api_base == LOCAL_API_BASE:  # the local model's rules load when it is the model, not at start
+        from orkeon_engine.domain.local_model import LOCAL_FACTS
+
         served = LOCAL_FACTS
     elif choice.api_base:
         key_name = key_variable(choice.provider, env)

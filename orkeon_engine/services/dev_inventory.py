@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, IndexSnapshot
+from orkeon_engine.domain.code_index.answers import IndexSnapshot
+from orkeon_engine.domain.code_index.model import CALLABLE_KINDS
 from orkeon_engine.domain.dev.inventory import (
     Inventory,
     InventoryItem,

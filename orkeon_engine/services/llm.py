@@ -36,7 +36,6 @@ if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
     from pydantic import BaseModel, ValidationError
 
 from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
@@ -45,20 +44,22 @@ from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
-from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.session_io import CurrentSession
 
-if TYPE_CHECKING:  # the tools, the tool loop and pydantic load with the first run, not at start-up
+if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/chat.py) load with
+    # the first call, not at start-up: a status builds this facade and never calls it
     from orkeon_engine.domain.act import ActResult, Budget
+    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
     from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.domain.structured_output import StructuredOutput
     from orkeon_engine.ports.permission_gate import PermissionGate
+    from orkeon_engine.services.context_window import WindowChoice
     from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
 
 ModelT = TypeVar("ModelT", bound="BaseModel")
-WindowSource = Callable[[], Awaitable[WindowChoice]]
+WindowSource = Callable[[], Awaitable["WindowChoice"]]
 """The model's window and output limit (services/context_window.resolve_context_window over the settings)."""
 
 EXTRACT_TEMPERATURE = 0.0
@@ -115,6 +116,8 @@ class Llm:
 
     async def require_model(self, options: CallOptions | None = None) -> str:
         """The model a call would use, or NotConfiguredError saying how to configure one (nothing is sent)."""
+        from orkeon_engine.domain.chat import CallOptions
+
         return await self.model.configured_model(options or CallOptions())
 
     async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
@@ -124,6 +127,7 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
         the PostToolUse hooks of the assistant's turn; `request` is the person's words of that turn."""
+        from orkeon_engine.domain.chat import ChatMessage
         from orkeon_engine.services import act as tool_loop
 
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
@@ -148,6 +152,7 @@ class Llm:
         answer may take EXTRACT_ANSWER_TOKENS, or `options.max_tokens` when that is less."""
         from pydantic import ValidationError
 
+        from orkeon_engine.domain.chat import CallOptions, ChatMessage
         from orkeon_engine.domain.model_json import describe_validation_error
         from orkeon_engine.domain.structured_output import ENFORCED_WAYS, structured_output
 
@@ -185,6 +190,8 @@ class Llm:
                        cut: AnswerCut) -> ChatReply:
         """The same question once more, its last message asking for a shorter answer (the prompt's start
         unchanged, so a server's prompt cache keeps it); a second cut raises its AnswerCut, said so."""
+        from orkeon_engine.domain.chat import ChatMessage
+
         last = conversation[-1]
         shorter = SHORTER_INSTRUCTION.format(tokens=cut.tokens)
         asked = [*conversation[:-1], ChatMessage.user(f"{last.text}\n\n{shorter}")]
@@ -195,6 +202,8 @@ class Llm:
                             again.text) from None
 
     async def _call(self, messages: list[ChatMessage], options: CallOptions | None, cap_source: str = "") -> ChatReply:
+        from orkeon_engine.domain.chat import CallOptions
+
         return await _Recorded(self, cap_source).chat(messages, [], options or CallOptions())
 
     async def answer_limit(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
@@ -273,6 +282,8 @@ def prompt_chars(messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]
 
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:
+    from orkeon_engine.domain.chat import ChatMessage
+
     return ([ChatMessage.system(system)] if system else []) + [ChatMessage.user(user)]
 
 

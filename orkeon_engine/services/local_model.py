@@ -11,15 +11,14 @@ from dataclasses import dataclass
 
 from orkeon_engine.domain.chat import ChatSettings
 from orkeon_engine.domain.local_model import (
-    DEFAULT_IDLE_MINUTES,
     DEFAULT_SIZE,
-    LOCAL_API_BASE,
     LOCAL_MODELS,
     LocalModelError,
     LocalModelSpec,
     SetupPlan,
     spec_for_model,
 )
+from orkeon_engine.domain.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
 from orkeon_engine.ports.local_model import LocalModelFiles, LocalModelServer
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.config_store import ConfigStore

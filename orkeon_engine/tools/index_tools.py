@@ -10,8 +10,9 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from orkeon_engine.domain.code_index.answers import IndexSnapshot, TextHit
 from orkeon_engine.domain.code_index.graph import build_graph, package_map, summarize_package
-from orkeon_engine.domain.code_index.model import IndexSnapshot, Symbol, SymbolKind, TextHit
+from orkeon_engine.domain.code_index.model import Symbol, SymbolKind
 from orkeon_engine.domain.code_index.ranking import files_named, names_used, rank_symbols, rank_text_hits
 from orkeon_engine.domain.code_index.render import (
     render_codebase_map,

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.code_index.model import Location
+from orkeon_engine.domain.code_index.answers import Location
 from orkeon_engine.domain.code_index.render import render_locations
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.code_index import CodeIndex

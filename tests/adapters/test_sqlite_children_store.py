@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from orkeon_engine.adapters.sqlite_children_store import SCHEMA, SqliteChildStore
+from orkeon_engine.adapters.sqlite_children_schema import SCHEMA
+from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger

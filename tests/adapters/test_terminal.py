@@ -1,6 +1,26 @@
 import io
+import shutil
 
-from orkeon_engine.adapters.terminal import TerminalHumanInput, TerminalProgress, print_notice
+from orkeon_engine.adapters.terminal import (
+    DEFAULT_WIDTH,
+    TerminalHumanInput,
+    TerminalProgress,
+    print_notice,
+    terminal_width,
+)
+
+
+def test_the_width_is_columns_when_set():
+    assert terminal_width({"COLUMNS": "132"}) == 132
+
+
+def test_without_columns_the_width_is_the_one_shutil_gives(monkeypatch):
+    # shutil's rule, without importing shutil: COLUMNS unset, not a number or not positive: the terminal's,
+    # else the default
+    monkeypatch.delenv("COLUMNS", raising=False)
+    expected = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+
+    assert terminal_width({}) == terminal_width({"COLUMNS": "wide"}) == terminal_width({"COLUMNS": "0"}) == expected
 
 
 def test_progress_lines_name_the_title_when_there_is_one():

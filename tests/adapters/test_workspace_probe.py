@@ -7,6 +7,7 @@ from orkeon_engine.adapters.workspace_probe import (
     ceiling_folders,
     find_workspace_root,
     probe_workspace,
+    temp_roots,
 )
 
 
@@ -81,6 +82,19 @@ def test_an_orkeon_folder_in_the_temporary_root_is_not_taken_from_below(tmp_path
 
     assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=tmp_path / "elsewhere") == outer
     assert find_workspace_root(outer / "ws", home=home, env={}, temp_root=outer) == outer / "ws"
+
+
+def test_an_orkeon_folder_in_the_environment_s_temporary_folder_is_not_taken_from_below(tmp_path):
+    outer = _folders(tmp_path / "outer", ".orkeon", "ws")
+    home = tmp_path / "home"
+
+    assert find_workspace_root(outer / "ws", home=home, env={}) == outer
+    assert find_workspace_root(outer / "ws", home=home, env={"TMPDIR": str(outer)}) == outer / "ws"
+    assert find_workspace_root(outer / "ws", home=home, env={"TMP": str(outer)}) == outer / "ws"
+
+
+def test_the_temporary_roots_hold_the_folder_tempfile_picks():
+    assert Path(tempfile.gettempdir()).resolve() in temp_roots(os.environ)
 
 
 def test_every_test_folder_lies_below_the_temporary_root_the_search_stops_at(tmp_path):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest, Usage, format_cost, format_usage
+from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest
 
 
 def test_tool_call_arguments_decode_to_an_object():
@@ -25,13 +25,3 @@ def test_a_tool_message_answers_its_call_by_id_and_name():
     message = ChatMessage.tool(ToolCallRequest("c9", "file_read"), "text")
 
     assert (message.role, message.tool_call_id, message.name, message.text) == ("tool", "c9", "file_read", "text")
-
-
-@pytest.mark.parametrize(("cost", "shown"), [(None, "unknown"), (0, "$0"), (0.01234, "$0.0123"),
-                                             (1234.5, "$1,234.50")])
-def test_a_cost_is_shown_in_dollars_or_as_unknown(cost, shown):
-    assert format_cost(cost) == shown
-
-
-def test_a_usage_line_shows_tokens_and_cost():
-    assert format_usage(Usage(12_345, 67, cost=None)) == "12,345 tokens in, 67 out, unknown"

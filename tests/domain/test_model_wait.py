@@ -2,7 +2,9 @@
 
 import pytest
 
+from orkeon_engine.domain.config_schema import find_key
 from orkeon_engine.domain.model_wait import (
+    FIRST_BYTE_KEY,
     LOCAL_FIRST_BYTE_SECONDS,
     REMOTE_FIRST_BYTE_SECONDS,
     ServerHealth,
@@ -12,6 +14,11 @@ from orkeon_engine.domain.model_wait import (
     server_name,
     waiting_text,
 )
+
+
+def test_the_setting_the_sentences_name_is_a_settings_key():
+    # the schema spells the key itself (it does not import these rules): the two must stay the same
+    assert find_key(FIRST_BYTE_KEY) is not None
 
 
 @pytest.mark.parametrize("base", ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1",

@@ -5,6 +5,7 @@ import sys
 
 from orkeon_engine.domain.config_schema import find_key
 from orkeon_engine.domain.setting_choices import (
+    DEFAULT_IDLE_MINUTES,
     DEFAULT_RULE_SETS,
     DEFAULT_SHELL_ALLOW,
     REQUEST_SEARCHES,
@@ -22,11 +23,12 @@ def test_the_schema_offers_these_choices_and_defaults():
                        "assistant.requestSearch": REQUEST_SEARCHES, "assistant.verify": VERIFY_SETTINGS}
     assert find_key("permissions.ruleSets").default == list(DEFAULT_RULE_SETS)
     assert find_key("shell.allow").default == list(DEFAULT_SHELL_ALLOW)
+    assert find_key("model.local.idleMinutes").default == DEFAULT_IDLE_MINUTES
 
 
 def test_the_schema_imports_none_of_the_modules_that_act_on_them():
     owners = ("turn_checks", "change_checks", "check_commands", "permissions.rule_sets", "permissions.shell",
-              "request_material", "prompt_tool_protocol", "act", "chat")
+              "request_material", "prompt_tool_protocol", "act", "chat", "local_model")
     code = ("import sys; import orkeon_engine.domain.config_schema; "
             f"print(sorted(o for o in {owners!r} if 'orkeon_engine.domain.' + o in sys.modules))")
 

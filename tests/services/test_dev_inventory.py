@@ -1,4 +1,4 @@
-from orkeon_engine.domain.code_index.model import IndexSnapshot
+from orkeon_engine.domain.code_index.answers import IndexSnapshot
 from orkeon_engine.services.dev_inventory import build_inventory, fixtures, indexed_files
 from tests.support.dev_plans import PLAN_INDEX, USERS
 from tests.support.dev_steps import PROJECT

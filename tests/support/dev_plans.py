@@ -8,7 +8,8 @@ import json
 from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.code_index.model import FileEntry, Location, Symbol
+from orkeon_engine.domain.code_index.answers import Location
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol
 from orkeon_engine.domain.dev.questions import OpenQuestion, QuestionBook
 from orkeon_engine.domain.dev.spec import Actor, BusinessRule, Spec, UseCase, render_spec
 from orkeon_engine.domain.view import CommandView

@@ -1,4 +1,5 @@
-from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol, TextHit
+from orkeon_engine.domain.code_index.answers import TextHit
+from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
 from orkeon_engine.tools.index_tools import (
     CodebaseMapTool,
     CodebaseSearchTool,

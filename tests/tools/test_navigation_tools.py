@@ -1,4 +1,5 @@
-from orkeon_engine.domain.code_index.model import FileEntry, Location, Symbol
+from orkeon_engine.domain.code_index.answers import Location
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol
 from orkeon_engine.tools.navigation_tools import FindReferencesTool, GotoDefinitionTool
 from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_code_navigation import FakeCodeNavigation

@@ -18,7 +18,7 @@ from typing import Any
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.crews.agent_run.run import AgentRunInput, RerunKind, run_agent_run
 from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
-from orkeon_engine.domain.chat import format_cost
+from orkeon_engine.domain.call_usage import format_cost
 from orkeon_engine.domain.children import ChildIdError, ChildRecord, is_child_label, parse_child_label, report_document
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.tasks import TaskRecord, format_elapsed

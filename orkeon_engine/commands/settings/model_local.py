@@ -12,13 +12,12 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
 from orkeon_engine.domain.local_model import (
-    DEFAULT_IDLE_MINUTES,
     DEFAULT_SIZE,
-    LOCAL_API_BASE,
     LOCAL_MODELS,
     find_spec,
     spec_for_model,
 )
+from orkeon_engine.domain.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.services.local_model import LocalModelPorts, plan_setup, set_up
 from orkeon_engine.services.model_settings import resolve_model

@@ -23,8 +23,9 @@ from orkeon_engine.domain.doctor import (
     summary,
 )
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
-from orkeon_engine.domain.local_model import LOCAL_API_BASE, LocalModelError
+from orkeon_engine.domain.local_model import LocalModelError
 from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, qualified_model
+from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
 from orkeon_engine.domain.view import CommandView, table
 from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
 from orkeon_engine.ports.model_catalogue import ModelListError

@@ -11,7 +11,6 @@ from orkeon_engine.domain.compaction_thresholds import gauge_for
 from orkeon_engine.domain.context_use import LAST_CALL_KEY, read_last_prompt
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.view import CommandView, table
-from orkeon_engine.services.context_window import resolve_context_window
 from orkeon_engine.services.model_settings import resolve_model
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.workspace_trust import trust_line
@@ -75,7 +74,10 @@ async def _model_rows(deps: Deps) -> list[list[str]]:
 
 
 async def _window_rows(deps: Deps) -> list[list[str]]:
-    """The window, the output limit and the context the last call used: the figures /context shows."""
+    """The window, the output limit and the context the last call used: the figures /context shows (read,
+    with the model's facts, only when a model is configured)."""
+    from orkeon_engine.services.context_window import resolve_context_window
+
     try:
         choice = await resolve_context_window(deps.config, deps.context_window)
     except ConfigFileError as error:

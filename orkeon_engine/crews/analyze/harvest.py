@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot
 from orkeon_engine.domain.code_index.graph import (
     DependencyGraph,
     PackageStats,
@@ -14,7 +15,6 @@ from orkeon_engine.domain.code_index.graph import (
     package_map,
     summarize_package,
 )
-from orkeon_engine.domain.code_index.model import IndexReport, IndexSnapshot
 from orkeon_engine.domain.code_index.render import (
     plural,
     render_graph,

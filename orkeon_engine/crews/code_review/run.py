@@ -28,8 +28,9 @@ from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
 from orkeon_engine.domain.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
 from orkeon_engine.domain.behaviour_neutral import FileChange, cap_findings
+from orkeon_engine.domain.call_usage import Usage, format_usage
 from orkeon_engine.domain.change_sides import ChangeSides, change_sides
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage, format_usage
+from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.definition_lines import DefinitionBody, added_body
 from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError

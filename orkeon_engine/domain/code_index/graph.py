@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.code_index.model import FileEntry, IndexSnapshot, Symbol, SymbolKind
+from orkeon_engine.domain.code_index.answers import IndexSnapshot
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol, SymbolKind
 from orkeon_engine.domain.code_index.modules import ModuleTable, resolve_import
 
 ROOT_PACKAGE = "."

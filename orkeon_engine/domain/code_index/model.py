@@ -1,10 +1,13 @@
-"""What the code index knows: the symbols of each file (kind, qualified name, range), its imports, and
-the reports of an indexing pass. Paths are workspace-relative, with forward slashes (`src/app.py`)."""
+"""What the code index knows: the symbols of each file (kind, qualified name, range), its imports, and how
+the index stands (IndexStatus). Paths are workspace-relative, with forward slashes (`src/app.py`).
+
+What the index and the navigation answer with beyond that (the whole index, a pass's report, a text hit,
+a place) is in answers.py: the cache and `orkeon status` read this module alone (issue 48)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 SymbolKind = Literal[
@@ -76,54 +79,6 @@ class FileEntry:
 
 
 @dataclass(frozen=True)
-class IndexSnapshot:
-    """The whole index at one moment: every file by path."""
-
-    root: str
-    files: Mapping[str, FileEntry] = field(default_factory=dict)
-
-    def __iter__(self) -> Iterator[FileEntry]:
-        return iter(self.files[p] for p in sorted(self.files))
-
-    def symbols(self) -> Iterator[Symbol]:
-        for entry in self:
-            yield from entry.symbols
-
-    @property
-    def symbol_count(self) -> int:
-        return sum(len(e.symbols) for e in self.files.values())
-
-    def languages(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for entry in self.files.values():
-            counts[entry.language] = counts.get(entry.language, 0) + 1
-        return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
-
-
-@dataclass(frozen=True)
-class IndexReport:
-    """What one indexing pass did."""
-
-    seen: int = 0
-    """Files of a supported language found (after the ignore rules)."""
-    parsed: tuple[str, ...] = ()
-    """Files parsed because they are new or their content changed."""
-    unchanged: int = 0
-    removed: tuple[str, ...] = ()
-    failed: tuple[tuple[str, str], ...] = ()
-    """(path, reason) of the files that could not be read or parsed."""
-    ignored: int = 0
-    """Files left out by .gitignore, the vendored folders or their size."""
-    unsupported: Mapping[str, int] = field(default_factory=dict)
-    """Files of languages the index does not parse, by extension."""
-    elapsed_ms: float = 0.0
-
-    @property
-    def changed(self) -> int:
-        return len(self.parsed) + len(self.removed)
-
-
-@dataclass(frozen=True)
 class IndexStatus:
     """The index as it stands: built or not, its size, where its cache lives, what is stale."""
 
@@ -138,27 +93,3 @@ class IndexStatus:
     """Indexed files whose content changed since (or that were deleted), when known."""
     unindexed: int = 0
     """Files of a supported language not yet in the index."""
-
-
-@dataclass(frozen=True)
-class TextHit:
-    """A line of an indexed file that holds the searched text."""
-
-    path: str
-    line: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Location:
-    """A place the navigation points at: a workspace path (None when the place is outside the workspace,
-    then `module_path` names the file), 1-based line and column, the name there and what it is."""
-
-    path: str | None
-    line: int
-    column: int
-    name: str
-    kind: str = ""
-    qualified_name: str = ""
-    line_text: str = ""
-    module_path: str = ""

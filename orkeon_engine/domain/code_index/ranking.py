@@ -8,15 +8,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.code_index.model import (
-    CALLABLE_KINDS,
-    TYPE_KINDS,
-    FileEntry,
-    IndexSnapshot,
-    Symbol,
-    SymbolKind,
-    TextHit,
-)
+from orkeon_engine.domain.code_index.answers import IndexSnapshot, TextHit
+from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, FileEntry, Symbol, SymbolKind
 
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 

@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot, Location, TextHit
 from orkeon_engine.domain.code_index.graph import DependencyGraph, PackageStats, PackageSummary
-from orkeon_engine.domain.code_index.model import (
-    FileEntry,
-    IndexReport,
-    IndexSnapshot,
-    IndexStatus,
-    Location,
-    Symbol,
-    TextHit,
-)
+from orkeon_engine.domain.code_index.model import FileEntry, IndexStatus, Symbol
 from orkeon_engine.domain.code_index.ranking import RankedSymbol
 
 

@@ -5,7 +5,8 @@ from orkeon_engine.crews.analyze.harvest import (
     render_harvest,
     summarize_largest,
 )
-from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, IndexReport, IndexSnapshot, Symbol
+from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot
+from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
 
 
 def _entry(path, module, symbols=(), imports=(), lines=10, error=""):

@@ -1,3 +1,4 @@
+from orkeon_engine.domain.code_index.answers import IndexSnapshot
 from orkeon_engine.domain.code_index.graph import (
     Edge,
     build_graph,
@@ -6,7 +7,7 @@ from orkeon_engine.domain.code_index.graph import (
     package_of,
     summarize_package,
 )
-from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, IndexSnapshot, Symbol
+from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
 from orkeon_engine.domain.code_index.modules import module_name
 
 

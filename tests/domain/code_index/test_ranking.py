@@ -1,6 +1,7 @@
 import pytest
 
-from orkeon_engine.domain.code_index.model import FileEntry, IndexSnapshot, Symbol, TextHit
+from orkeon_engine.domain.code_index.answers import IndexSnapshot, TextHit
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol
 from orkeon_engine.domain.code_index.ranking import files_named, name_tokens, names_used, rank_symbols, rank_text_hits
 
 

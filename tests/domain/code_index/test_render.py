@@ -1,13 +1,6 @@
+from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot, Location, TextHit
 from orkeon_engine.domain.code_index.graph import build_graph, summarize_package
-from orkeon_engine.domain.code_index.model import (
-    FileEntry,
-    IndexReport,
-    IndexSnapshot,
-    IndexStatus,
-    Location,
-    Symbol,
-    TextHit,
-)
+from orkeon_engine.domain.code_index.model import FileEntry, IndexStatus, Symbol
 from orkeon_engine.domain.code_index.ranking import RankedSymbol
 from orkeon_engine.domain.code_index.render import (
     render_codebase_map,

@@ -1,7 +1,8 @@
 import pytest
 from hypothesis import given
 
-from orkeon_engine.domain.code_index.model import FileEntry, IndexSnapshot, Symbol
+from orkeon_engine.domain.code_index.answers import IndexSnapshot
+from orkeon_engine.domain.code_index.model import FileEntry, Symbol
 from orkeon_engine.domain.dev.inventory import (
     Inventory,
     InventoryItem,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from orkeon_engine.domain.code_index.model import FileEntry, IndexReport, IndexSnapshot, IndexStatus, TextHit
+from orkeon_engine.domain.code_index.answers import IndexReport, IndexSnapshot, TextHit
+from orkeon_engine.domain.code_index.model import FileEntry, IndexStatus
 from orkeon_engine.ports.code_index import CodeIndexError, IndexProgress
 
 

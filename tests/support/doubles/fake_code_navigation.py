@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.code_index.model import Location
+from orkeon_engine.domain.code_index.answers import Location
 
 
 class FakeCodeNavigation:
