@@ -28,7 +28,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from orkeon_engine.domain.findings import Finding, Severity, severity_rank
-from orkeon_engine.domain.python_neutral import Rename, python_change
+from orkeon_engine.domain.js_neutral import js_renames
+from orkeon_engine.domain.python_neutral import python_change
+from orkeon_engine.domain.renames import Rename
 
 NeutralKind = Literal["docs-only", "formatting-only", "rename-only", "refactor-only"]
 CAPPED_SEVERITY: Severity = "low"
@@ -47,7 +49,7 @@ _TOKENS = re.compile(
     re.DOTALL,
 )
 _JS_BEFORE_REGEX = frozenset({"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
-                              "throw", "instanceof", "yield", "await"})
+                              "throw", "instanceof", "yield", "await", "default", "extends"})
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class FileChange:
     renames: tuple[Rename, ...] = ()
     defines: frozenset[str] = frozenset()
     module_uses: frozenset[tuple[str, str]] = frozenset()
+    fresh_names: tuple[str, ...] = ()
+    """New names of public renames that no file but those renaming to them may say (JavaScript: a module's
+    export keys and its users' property reads are one namespace)."""
 
     @property
     def neutral(self) -> bool:
@@ -70,6 +75,11 @@ class FileChange:
     def public_names(self) -> tuple[str, ...]:
         """The old names of the renames that reach past a function: the repository must not still say them."""
         return tuple(rename.old for rename in self.renames if not rename.local)
+
+    @property
+    def searched_names(self) -> tuple[str, ...]:
+        """The names whose mentions in the repository `settle` needs."""
+        return self.public_names + self.fresh_names
 
     def to_dict(self) -> dict[str, str | None]:
         return {"path": self.path, "kind": self.kind, "reason": self.reason}
@@ -99,14 +109,24 @@ def settle(changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]])
     documentation (prose cannot call a function); a name missing from `mentions` was not searched, so it is
     not proven."""
     defined = frozenset().union(*(change.defines for change in changes))
+    targets: dict[str, set[str]] = {}
+    for change in changes:
+        for rename in change.renames:
+            if not rename.local:
+                targets.setdefault(rename.old, set()).add(rename.new)
     settled = []
     for change in changes:
-        why = next((_still_said(name, defined, mentions) for name in change.public_names
-                    if _still_said(name, defined, mentions)), "")
+        js = _C_FAMILY.get(_suffix(change.path)) == "js"
+        why = next((f"`{name}` is renamed to different names in different files"
+                    for name in change.public_names if len(targets.get(name, ())) > 1), "")
+        why = why or next((_still_said(name, defined, mentions) for name in change.public_names
+                           if _still_said(name, defined, mentions)), "")
         why = why or next((f"`{name}` is read from `{module}`, which no changed file is that defines it"
                            for module, name in sorted(change.module_uses)
-                           if not any(name in other.defines and _is_module(other.path, module)
+                           if not any(name in other.defines and _is_module(other.path, module, js)
                                       for other in changes)), "")
+        why = why or next((_taken(name, changes, mentions) for name in change.fresh_names
+                           if _taken(name, changes, mentions)), "")
         settled.append(_may_change(change.path, why, change.renames) if why else change)
     return tuple(settled)
 
@@ -137,8 +157,23 @@ def _still_said(name: str, defined: frozenset[str], mentions: Mapping[str, Seque
     return ""
 
 
-def _is_module(path: str, module: str) -> bool:
-    """Whether `path` is the file of the dotted `module` (a relative one matched by its last parts)."""
+def _taken(name: str, changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> str:
+    """Why the new name `name` is not free: a file that does not rename to it says it (or it was not
+    searched)."""
+    if name not in mentions:
+        return f"whether `{name}` is already used was not checked"
+    renaming = {change.path for change in changes
+                if any(rename.new == name and not rename.local for rename in change.renames)}
+    users = sorted(path for path in mentions[name] if path not in renaming and _suffix(path) not in _DOCS_SUFFIXES)
+    return f"`{name}` is already said in {', '.join(users[:3])}" if users else ""
+
+
+def _is_module(path: str, module: str, js: bool = False) -> bool:
+    """Whether `path` is the file of `module`: a JavaScript module's path (resolved, its suffix or
+    `/index` left out or not), or a dotted Python one (a relative one matched by its last parts)."""
+    if js:
+        suffixes = [suffix for suffix, language in _C_FAMILY.items() if language == "js"]
+        return path == module or any(path in (module + suffix, f"{module}/index{suffix}") for suffix in suffixes)
     parts = module.lstrip(".").replace(".", "/")
     if not parts:
         return False
@@ -181,11 +216,23 @@ def _c_family(path: str, old: str, new: str, language: str) -> FileChange:
     if before is None or after is None:
         return _may_change(path, "its strings or regular expressions cannot be told apart safely")
     code = [_code(before), _code(after)]
+    if code[0] != code[1] and language == "js":
+        return _javascript(path, code[0], code[1])
     if code[0] != code[1]:
         return _may_change(path, "its code changed")
     if [t for t in before if t[0] == "comment"] != [t for t in after if t[0] == "comment"]:
         return FileChange(path, "docs-only", f"the change to {path} only changes comments")
     return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
+
+
+def _javascript(path: str, old: list[tuple[str, str]], new: list[tuple[str, str]]) -> FileChange:
+    proven = js_renames(path, old, new)
+    if not proven.renames:
+        return _may_change(path, proven.unproven)
+    words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)
+    fresh = tuple(rename.new for rename in proven.renames if not rename.local)
+    return FileChange(path, "rename-only", f"the change to {path} only renames {words}", proven.renames,
+                      proven.defines, proven.module_uses, fresh)
 
 
 def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:

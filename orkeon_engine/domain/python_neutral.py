@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from orkeon_engine.domain.extracted_variables import inline_extracted
+from orkeon_engine.domain.renames import Rename
 
 Position = Literal["name", "definition", "parameter", "attribute", "keyword", "import", "alias", "declaration"]
 
@@ -65,15 +66,6 @@ _UNPROVEN_POSITIONS: frozenset[Position] = frozenset({"attribute", "keyword"})
 _BUILTINS = frozenset(dir(builtins))
 _LOCALS_BY_NAME = frozenset({"locals", "vars", "eval", "exec", "_getframe", "currentframe", "f_locals"})
 _CODING = re.compile(r"^[ \t\f]*#.*?coding[:=]", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class Rename:
-    """One name replaced by another throughout a file; `local` when it only names variables of functions."""
-
-    old: str
-    new: str
-    local: bool
 
 
 @dataclass(frozen=True)
