@@ -4,7 +4,7 @@ outside code sees, is never proven neutral, so its findings keep their severity.
 
 import pytest
 
-from orkeon_engine.domain.behaviour_neutral import classify
+from orkeon_engine.domain.behaviour_neutral import classify, settle
 
 EXTRACTION_ATTACKS = {
     "evaluation order changed": (
@@ -60,3 +60,148 @@ def test_an_extraction_that_changes_evaluation_is_never_proven(what):
     old, new = EXTRACTION_ATTACKS[what]
 
     assert classify("a.py", old, new).kind is None
+
+
+JS_ATTACKS = {
+    "swapped arguments": (
+        "function area(width, height) {\n  check(width);\n  return scale(width, height);\n}\n",
+        "function area(width, height) {\n  check(width);\n  return scale(height, width);\n}\n"),
+    "a property of outside code renamed with a local of the same name": (
+        "function f(res) {\n  const status = res.status;\n  return status;\n}\n",
+        "function f(res) {\n  const code = res.code;\n  return code;\n}\n"),
+    "a shorthand key changed": (
+        "function f() {\n  const id = next();\n  return { id };\n}\n",
+        "function f() {\n  const key = next();\n  return { key };\n}\n"),
+    "a destructured key changed": (
+        "function f(user) {\n  const { id } = user;\n  return id;\n}\n",
+        "function f(user) {\n  const { key } = user;\n  return key;\n}\n"),
+    "a key with a default changed": (
+        "function f() {\n  let size = 1;\n  return g({ size = 2 } = {}) + size;\n}\n",
+        "function f() {\n  let width = 1;\n  return g({ width = 2 } = {}) + width;\n}\n"),
+    "an object key before a colon": (
+        "function f() {\n  let mode = 1;\n  return send({ mode: mode });\n}\n",
+        "function f() {\n  let kind = 1;\n  return send({ kind: kind });\n}\n"),
+    "a method name of an object literal": (
+        "function f() {\n  let run = 1;\n  return { run() { return run; } };\n}\n",
+        "function f() {\n  let go = 1;\n  return { go() { return go; } };\n}\n"),
+    "a class field": (
+        "function f() {\n  let count = 1;\n  return class extends base(count) {\n    count = 2\n  };\n}\n",
+        "function f() {\n  let total = 1;\n  return class extends base(total) {\n    total = 2\n  };\n}\n"),
+    "a word also in a string": (
+        "function f() {\n  let total = 1;\n  return lookup('total') + total;\n}\n",
+        "function f() {\n  let count = 1;\n  return lookup('total') + count;\n}\n"),
+    "a word also in a template": (
+        "function f(o) {\n  let total = 1;\n  return `${o.total}` + total;\n}\n",
+        "function f(o) {\n  let count = 1;\n  return `${o.total}` + count;\n}\n"),
+    "a global renamed": (
+        "function f() {\n  return fetchData();\n}\n",
+        "function f() {\n  return loadData();\n}\n"),
+    "a local renamed to a global's name": (
+        "function f() {\n  let value = 1;\n  return value;\n}\n",
+        "function f() {\n  let undefined = 1;\n  return undefined;\n}\n"),
+    "a local renamed to `arguments`": (
+        "function f() {\n  let args = 1;\n  return args;\n}\n",
+        "function f() {\n  let arguments = 1;\n  return arguments;\n}\n"),
+    "a name captured by one the file already says": (
+        "function f(items) {\n  let total = 0;\n  let count = items.size;\n  return total + count;\n}\n",
+        "function f(items) {\n  let count = 0;\n  let count = items.size;\n  return count + count;\n}\n"),
+    "a loop variable read after its loop (a global there)": (
+        "function f() {\n  for (let i = 0; i < 3; i++) {\n    g(i);\n  }\n  return i;\n}\n",
+        "function f() {\n  for (let k = 0; k < 3; k++) {\n    g(k);\n  }\n  return k;\n}\n"),
+    "a block variable read after its block": (
+        "function f() {\n  if (a) {\n    let seen = 1;\n  }\n  return seen;\n}\n",
+        "function f() {\n  if (a) {\n    let known = 1;\n  }\n  return known;\n}\n"),
+    "a function expression's name read outside it": (
+        "const run = function step() {\n  return 1;\n};\nstep();\n",
+        "const run = function move() {\n  return 1;\n};\nmove();\n"),
+    "a label": (
+        "function f(rows) {\n  let outer = 0;\n  outer: for (const r of rows) {\n    break outer;\n  }\n}\n",
+        "function f(rows) {\n  let top = 0;\n  top: for (const r of rows) {\n    break top;\n  }\n}\n"),
+    "a name that is part of a `$` name": (
+        "function f() {\n  let el = 1;\n  return $el + el;\n}\n",
+        "function f() {\n  let node = 1;\n  return $node + node;\n}\n"),
+    "a file that calls eval": (
+        "function f() {\n  let total = 1;\n  return eval('total');\n}\n",
+        "function f() {\n  let count = 1;\n  return eval('total');\n}\n"),
+    "a word inside a regular expression": (
+        "function f(s) {\n  let word = 1;\n  return s.match(/word/) && word;\n}\n",
+        "function f(s) {\n  let term = 1;\n  return s.match(/term/) && term;\n}\n"),
+    "a regular expression after `default` taken for a division": (
+        "export default /a  b/;\n",
+        "export default /a b/;\n"),
+    "a word in JSX text": (
+        "function C() {\n  const label = 1;\n  return <Item title=\"x\" label />;\n}\n",
+        "function C() {\n  const text = 1;\n  return <Item title=\"x\" text />;\n}\n"),
+    "a top-level `var` in a loop (a global)": (
+        "for (var i = 0; i < 3; i++) {\n  g(i);\n}\n",
+        "for (var k = 0; k < 3; k++) {\n  g(k);\n}\n"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(JS_ATTACKS))
+def test_a_javascript_change_dressed_as_a_rename_is_never_proven(what):
+    old, new = JS_ATTACKS[what]
+
+    change = settle([classify("web/app.js", old, new)], {})[0]
+
+    assert change.kind is None
+
+
+CART = "function total(items) {\n  return items.length;\n}\n\nmodule.exports = { total };\n"
+RENAMED_CART = CART.replace("total", "grandTotal")
+
+
+def test_an_outside_module_property_renamed_with_a_changed_function_of_the_same_name_is_not_proven():
+    user = "const fs = require('fs');\n\nfunction load(p) {\n  return fs.total(p);\n}\n"
+
+    settled = settle([classify("web/cart.js", CART, RENAMED_CART),
+                      classify("web/load.js", user, user.replace("total", "grandTotal"))],
+                     {"total": (), "grandTotal": ("web/cart.js", "web/load.js")})
+
+    assert settled[1].kind is None
+
+
+def test_a_property_of_a_module_the_change_does_not_define_is_not_proven():
+    user = "const other = require('./other');\n\nother.total([]);\n"
+
+    settled = settle([classify("web/cart.js", CART, RENAMED_CART),
+                      classify("web/page.js", user, user.replace("total", "grandTotal"))],
+                     {"total": (), "grandTotal": ("web/cart.js", "web/page.js")})
+
+    assert settled[1].kind is None and "`web/other`" in settled[1].reason
+
+
+def test_a_module_binding_shadowed_by_a_parameter_is_not_a_module():
+    user = "const cart = require('./cart');\n\nfunction f(cart) {\n  return cart.total([]);\n}\n"
+
+    settled = settle([classify("web/cart.js", CART, RENAMED_CART),
+                      classify("web/page.js", user, user.replace("total", "grandTotal"))],
+                     {"total": (), "grandTotal": ("web/cart.js", "web/page.js")})
+
+    assert settled[1].kind is None
+
+
+def test_one_public_name_renamed_to_two_names_is_not_proven():
+    user = "const cart = require('./cart');\n\ncart.total([]);\n"
+
+    settled = settle([classify("web/cart.js", CART, RENAMED_CART),
+                      classify("web/page.js", user, user.replace("total", "sumAll"))],
+                     {"total": (), "grandTotal": ("web/cart.js",), "sumAll": ("web/page.js",)})
+
+    assert [change.kind for change in settled] == [None, None]
+
+
+def test_a_new_public_name_another_module_already_exports_is_not_proven():
+    settled = settle([classify("web/cart.js", CART, RENAMED_CART)],
+                     {"total": (), "grandTotal": ("web/cart.js", "web/legacy.js")})
+
+    assert settled[0].kind is None and "already said in web/legacy.js" in settled[0].reason
+
+
+def test_a_python_public_name_renamed_to_two_names_is_not_proven():
+    config = classify("config.py", "def load():\n    return 1\n", "def read():\n    return 1\n")
+    user = classify("cli.py", "from config import load\nload()\n", "from config import fetch\nfetch()\n")
+
+    settled = settle([config, user], {"load": ()})
+
+    assert [change.kind for change in settled] == [None, None]
