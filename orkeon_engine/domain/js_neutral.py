@@ -5,7 +5,7 @@ The two token streams (comments out, spaces out, runs of line breaks made one) m
 differ only in word tokens, by ONE mapping applied to the whole file, one-to-one (a name kept in one place
 and replaced in another, or two names becoming one, is no rename), the new name absent from the old file and
 the old one from the new. Each renamed name must then be, in every place the old file says it:
-- a **reference** (a variable read or written), never a property (after `.` or `?.`), a private field
+- a **reference** (a variable read, written or spread: `...a`), never a property (after `.` or `?.`), a private field
   (`#x`), a key (right before `:`, but for `let x: T` and a parameter's type, or at the start of a member
   of an object literal, a class body, an import or export list: `{ a }`, `{ a, b }`, `{ a = 1 }`, `{ a() {} }`),
   nor next to a `$` (which JavaScript reads as part of a name);
@@ -15,7 +15,9 @@ the old one from the new. Each renamed name must then be, in every place the old
   the body of a named function or class expression, the whole file for a top-level one;
 - no keyword or well-known global (`this`, `arguments`, `length`, `prototype`, `require`, `module`,
   `console`, ...), and spelled in no string or template of the file (it may be looked up by it);
-- in a file that never says `eval` or `with` (they read variables by name).
+- in a file that never says `eval` or `with` (they read variables by name), spells no name with an escape
+  (`\u0061`) and nests no template in another (the tokenizer would read its text as code).
+A function's or class's own name (`f.name`, a stack trace) is not counted as behaviour, as in Python.
 
 A name all of whose declarations are inside functions or blocks is **local**: nothing more is needed. A
 top-level one is **public**: the file `defines` it, and it is a rename only when settled across the change
@@ -133,6 +135,9 @@ def js_renames(path: str, old: Sequence[Token], new: Sequence[Token]) -> JsChang
     words = {value for kind, value in old if kind == "word"} | {value for kind, value in new if kind == "word"}
     if words & _READS_BY_NAME:
         return JsChange(unproven="it says `eval` or `with`, which read variables by name")
+    if ("other", "\\") in old or any(kind == "string" and value.startswith("`")
+                                      and value.count("{") != value.count("}") for kind, value in old):
+        return JsChange(unproven="a name is spelled with an escape, or a template nests another")
     reading = _read(path, old)
     if reading is None:
         return JsChange(unproven="its brackets cannot be read (they do not balance, or it holds JSX)")
@@ -211,7 +216,7 @@ def _place(reading: _Reading, index: int, declaration: _Declaration | None) -> s
     previous = _before(tokens, index)
     following = tokens[index + 1][1] if index + 1 < len(tokens) else ""
     brace = reading.opener[index]
-    if previous == ".":
+    if previous == "." and tokens[index - 3:index] != [("other", ".")] * 3:
         return _property(reading, index)
     if brace in reading.imports and previous in ("{", ","):
         return "module:" + reading.imports[brace]

@@ -92,3 +92,11 @@ def test_a_public_rename_still_said_elsewhere_is_not_settled():
                      {"total": ("web/checkout.js",), "grandTotal": ("web/cart.js",)})
 
     assert settled[0].kind is None and "still used in web/checkout.js" in settled[0].reason
+
+
+def test_a_spread_local_renamed_is_a_local_rename():
+    old = "function f(items) {\n  const copy = [...items];\n  return { ...copy };\n}\n"
+
+    change = classify("web/copy.js", old, old.replace("copy", "clone"))
+
+    assert change.renames == (Rename("copy", "clone", local=True),)

@@ -205,3 +205,19 @@ def test_a_python_public_name_renamed_to_two_names_is_not_proven():
     settled = settle([config, user], {"load": ()})
 
     assert [change.kind for change in settled] == [None, None]
+
+
+def test_a_javascript_name_spelled_with_an_escape_elsewhere_is_not_proven():
+    old = "function f() {\n  let abc = 1;\n  return \\u0061bc;\n}\n"
+
+    change = classify("web/app.js", old, old.replace("let abc", "let xyz"))
+
+    assert change.kind is None and "escape" in change.reason
+
+
+def test_a_word_in_the_text_of_a_nested_template_is_not_proven():
+    old = "function f(x) {\n  let b = 1;\n  return `a${`b c ${x}`}` + b;\n}\n"
+
+    change = classify("web/app.js", old, old.replace("let b", "let k").replace("+ b", "+ k").replace("`b c", "`k c"))
+
+    assert change.kind is None
