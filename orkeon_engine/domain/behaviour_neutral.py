@@ -5,19 +5,22 @@ A file is neutral when its change is, provably:
 - **docs-only**: a Markdown-like file (`.md`, `.rst`, `.adoc`), or code whose only change is in comments or
   docstrings (and layout);
 - **formatting-only**: the same code laid out differently;
-- **rename-only** (Python): names replaced one-to-one throughout the file (python_neutral.py says how, and
-  which renames are local to functions). A rename of a module, class or parameter name holds only when a
-  changed file defines the old name and nothing in the repository still says it (`settle`, given what the
-  caller found by searching the repository's files for each old name).
+- **rename-only** (Python, JS/TS): names replaced one-to-one throughout the file (python_neutral.py and
+  js_neutral.py say how, and which renames are local). A public rename (a module, class or parameter name
+  in Python, a top-level name in JS) holds only when a changed file defines the old name, nothing in the
+  repository still says it, every file renames it to the same name, and (JS) no file but those renaming to
+  it says the new name (`settle`, given what the caller found by searching the repository's files for each
+  name: `searched_names`).
 - **refactor-only** (Python): a variable extracted (`return EXPR` become `NAME = EXPR` then `return NAME`),
   or inlined, where nothing can tell the two apart (extracted_variables.py); the reason names the variable.
 
 Python is read by its own parser (python_neutral.py). C-family code (JS/TS, Java, C, C++, C#, Go) is cut by
 a small tokenizer into words, numbers, strings, comments and line breaks: docs-only when only comments
 differ, formatting-only when only spaces differ, line breaks kept (a line break can end a statement in JS
-and Go). A string the tokenizer cannot close, or a `/` that may open a JS regular expression, makes it
-unsure. Anything else, a new or deleted file, a file too large or not text: behaviour may change. Code
-never guesses: unsure is "behaviour may change", and the findings keep their severity.
+and Go); in JS/TS, rename-only when js_neutral.py proves the words that differ a rename. A string the
+tokenizer cannot close, or a `/` that may open a JS regular expression, makes it unsure. Anything else, a
+new or deleted file, a file too large or not text: behaviour may change. Code never guesses: unsure is
+"behaviour may change", and the findings keep their severity.
 """
 
 from __future__ import annotations
