@@ -30,6 +30,8 @@ reads are one namespace). A public name may also be said:
   `import * as lib from './lib'`, said nowhere else but before a `.`), or a key of a top-level
   `import { name } from './lib'` or `const { name } = require('./lib')`: the module is recorded
   (`module_uses`, its path resolved from the file's folder) and must be a changed file that defines the name.
+  `module`, `exports` and `require` count only when the file never declares or assigns them, and a
+  `require(...)` only when it ends its statement (`require('./lib').part` is another object).
 Anything else (JSX, a bracket that does not balance, a name in any other place) is not proven.
 """
 
@@ -115,10 +117,13 @@ class _Reading:
     """The braces of `import { } from 'm'` and `const { } = require('m')`, each to its module."""
     modules: dict[str, str] = field(default_factory=dict)
     """The names bound to a whole module (`const lib = require('m')`), each to its module."""
+    commonjs: bool = False
+    """Whether `module` and `exports` are CommonJS's own (never declared or assigned in the file)."""
 
 
 def js_renames(path: str, old: Sequence[Token], new: Sequence[Token]) -> JsChange:
     """What can be proven of the change from `old` to `new`, the code tokens of the file at `path`."""
+    old, new = list(old), list(new)
     if len(old) != len(new):
         return JsChange(unproven="its code changed, not only names")
     forward: dict[str, str] = {}
@@ -224,8 +229,9 @@ def _place(reading: _Reading, index: int, declaration: _Declaration | None) -> s
         return "export"
     if following == ":" and not (declaration and declaration.allows_colon):
         return "key"
-    if brace >= 0 and reading.kinds.get(brace) in ("object", "class") and tokens[index - 1][1] in _KEY_AFTER:
-        return "key"
+    if brace >= 0 and (reading.kinds.get(brace) == "class"
+                       or (reading.kinds.get(brace) == "object" and tokens[index - 1][1] in _KEY_AFTER)):
+        return "key"  # in a class body, anything but a nested bracket's content names a member or modifies it
     return "reference"
 
 
@@ -236,10 +242,10 @@ def _property(reading: _Reading, index: int) -> str:
         owner -= 1
     word = tokens[owner][1] if owner >= 0 and tokens[owner][0] == "word" else ""
     before_owner = _before(tokens, owner) if owner > 0 else ""
-    if word == "exports" and before_owner != "." and reading.opener[owner] == -1:
+    if word == "exports" and before_owner != "." and reading.opener[owner] == -1 and reading.commonjs:
         return "export"
     if word == "exports" and before_owner == "." and owner >= 2 and tokens[owner - 2] == ("word", "module") \
-            and reading.opener[owner] == -1:
+            and reading.opener[owner] == -1 and reading.commonjs:
         return "export"
     if word in reading.modules and before_owner != ".":
         return "module:" + reading.modules[word]
@@ -454,11 +460,13 @@ def _modules(reading: _Reading, path: str) -> None:
     """The exports (`module.exports = {`, `export {`) and the modules read (`require`, `import`) at the top level."""
     tokens = reading.tokens
     texts = [value for _, value in tokens]
+    reading.commonjs = _only(tokens, "module", after=".") and _only(tokens, "exports", after=".", before=".")
+    trusted = _only(tokens, "require", after="(")
     for index, value in enumerate(texts):
         if value != "{" or reading.opener[index] != -1:
             continue
         exported = texts[max(0, index - 4):index] == ["module", ".", "exports", "="] \
-            and _before(tokens, index - 4) != "."
+            and _before(tokens, index - 4) != "." and reading.commonjs
         if exported or _before(tokens, index) == "export":
             reading.exports.add(index)
         elif _before(tokens, index) == "import":
@@ -466,7 +474,7 @@ def _modules(reading: _Reading, path: str) -> None:
             if module:
                 reading.imports[index] = module
         elif _before(tokens, index) in ("const", "let", "var"):
-            module = _required(path, texts[reading.match[index] + 1:reading.match[index] + 6])
+            module = _required(path, texts[reading.match[index] + 1:reading.match[index] + 7]) if trusted else ""
             if module:
                 reading.imports[index] = module
     for index, value in enumerate(texts):
@@ -475,7 +483,7 @@ def _modules(reading: _Reading, path: str) -> None:
         name = texts[index + 1]
         module = ""
         if value == "const" and texts[index + 2:index + 3] == ["="]:
-            module = _required(path, texts[index + 2:index + 7])
+            module = _required(path, texts[index + 2:index + 8]) if trusted else ""
         elif value == "as" and texts[index - 2:index] == ["import", "*"]:
             module = _source(path, texts[index + 2:index + 4], "from")
         if module and all(texts[i + 1:i + 2] == ["."] for i, text in enumerate(texts)
@@ -488,6 +496,13 @@ def _modules(reading: _Reading, path: str) -> None:
                 _declare(reading, index, 0, len(tokens), local=False)
 
 
+def _only(tokens: Sequence[Token], word: str, *, after: str, before: str = "") -> bool:
+    """Whether every `word` of the file is followed by `after` (or preceded by `before`): never declared or
+    assigned in the file, so it is the one CommonJS gives (`module`, `exports`, `require`)."""
+    return all(tokens[index + 1:index + 2] == [("other", after)] or (before and _before(tokens, index) == before)
+               for index, token in enumerate(tokens) if token == ("word", word))
+
+
 def _after(tokens: Sequence[Token], index: int) -> str:
     """The text of the token after `index`, line breaks skipped."""
     index += 1
@@ -497,8 +512,9 @@ def _after(tokens: Sequence[Token], index: int) -> str:
 
 
 def _required(path: str, texts: list[str]) -> str:
-    """The module of `= require('./m')` (the five texts after a binding), or ""."""
-    if len(texts) == 5 and texts[:3] == ["=", "require", "("] and texts[4] == ")":
+    """The module of `= require('./m')` ending its statement (the texts after a binding), or ""."""
+    if len(texts) >= 5 and texts[:3] == ["=", "require", "("] and texts[4] == ")" \
+            and texts[5:6] in ([], [";"], ["\n"], [","]):
         return _resolved(path, texts[3])
     return ""
 

@@ -2,6 +2,8 @@
 JavaScript rename): a change dressed as one that changes what is evaluated, when, how often, or which name
 outside code sees, is never proven neutral, so its findings keep their severity."""
 
+import re
+
 import pytest
 
 from orkeon_engine.domain.behaviour_neutral import classify, settle
@@ -129,22 +131,43 @@ JS_ATTACKS = {
     "a regular expression after `default` taken for a division": (
         "export default /a  b/;\n",
         "export default /a b/;\n"),
-    "a word in JSX text": (
+    "a JSX attribute": (
         "function C() {\n  const label = 1;\n  return <Item title=\"x\" label />;\n}\n",
         "function C() {\n  const text = 1;\n  return <Item title=\"x\" text />;\n}\n"),
+    "a decorated class member": (
+        "function f(dec) {\n  let load = 1;\n  return class {\n    @dec load() { return load; }\n  };\n}\n",
+        "function f(dec) {\n  let fetch2 = 1;\n  return class {\n    @dec fetch2() { return fetch2; }\n  };\n}\n"),
+    "a key of an object CommonJS does not export (`module` declared)": (
+        "const module = { exports: {} };\nfunction run() {}\nmodule.exports = { run };\nplugin(module);\n",
+        "const module = { exports: {} };\nfunction go() {}\nmodule.exports = { go };\nplugin(module);\n"),
+    "a property of a local object called `exports`": (
+        "const exports = {};\nfunction run() {}\nexports.run = run;\nplugin(exports);\n",
+        "const exports = {};\nfunction go() {}\nexports.go = go;\nplugin(exports);\n"),
     "a top-level `var` in a loop (a global)": (
         "for (var i = 0; i < 3; i++) {\n  g(i);\n}\n",
         "for (var k = 0; k < 3; k++) {\n  g(k);\n}\n"),
 }
 
 
+def _settled_alone(old, new):
+    """The change of web/app.js settled as if the repository said each new word only there and no old one:
+    a public rename then stands or falls by the proof itself."""
+    before, after = set(re.findall(r"\w+", old)), set(re.findall(r"\w+", new))
+    mentions = {word: ("web/app.js",) for word in after} | {word: () for word in before - after}
+    return settle([classify("web/app.js", old, new)], mentions)[0]
+
+
+def test_a_public_rename_settled_alone_is_proven():
+    old = "function run() {}\nmodule.exports = { run };\nexports.run = run;\n"
+
+    assert _settled_alone(old, old.replace("run", "go")).kind == "rename-only"
+
+
 @pytest.mark.parametrize("what", sorted(JS_ATTACKS))
 def test_a_javascript_change_dressed_as_a_rename_is_never_proven(what):
     old, new = JS_ATTACKS[what]
 
-    change = settle([classify("web/app.js", old, new)], {})[0]
-
-    assert change.kind is None
+    assert _settled_alone(old, new).kind is None
 
 
 CART = "function total(items) {\n  return items.length;\n}\n\nmodule.exports = { total };\n"
@@ -180,6 +203,18 @@ def test_a_module_binding_shadowed_by_a_parameter_is_not_a_module():
     settled = _settled_with("const cart = require('./cart');\n\nfunction f(cart) {\n  return cart.total([]);\n}\n")
 
     assert settled[1].kind is None and "property position" in settled[1].reason
+
+
+def test_a_property_of_a_module_s_property_is_not_the_module_s():
+    settled = _settled_with("const { total } = require('./cart').legacy;\n\ntotal([]);\n")
+
+    assert settled[1].kind is None
+
+
+def test_a_module_read_through_a_require_the_file_redefines_is_not_a_module():
+    settled = _settled_with("const require = load;\nconst cart = require('./cart');\n\ncart.total([]);\n")
+
+    assert settled[1].kind is None
 
 
 def test_one_public_name_renamed_to_two_names_is_not_proven():
