@@ -5,10 +5,10 @@ The two token streams (comments out, spaces out, runs of line breaks made one) m
 differ only in word tokens, by ONE mapping applied to the whole file, one-to-one (a name kept in one place
 and replaced in another, or two names becoming one, is no rename), the new name absent from the old file and
 the old one from the new. Each renamed name must then be, in every place the old file says it:
-- a **reference** (a variable read, written or spread: `...a`), never a property (after `.` or `?.`), a private field
-  (`#x`), a key (right before `:`, but for `let x: T` and a parameter's type, or at the start of a member
-  of an object literal, a class body, an import or export list: `{ a }`, `{ a, b }`, `{ a = 1 }`, `{ a() {} }`),
-  nor next to a `$` (which JavaScript reads as part of a name);
+- a **reference** (a variable read, written or spread: `...a`), never a property (after `.` or `?.`), a
+  private field (`#x`), a key (right before `:`, but for `let x: T` and a parameter's type; at the start of
+  a member of an object literal, an import or export list: `{ a }`, `{ a, b }`, `{ a = 1 }`, `{ a() {} }`;
+  anywhere directly in a class body), nor next to a `$` (which JavaScript reads as part of a name);
 - inside the scope of a declaration the old file makes of it: the block of a `let`, `const` or `class`, the
   loop of a `for (let ...)`, the body of the function a `var` or `function` declaration stands in directly,
   the parameters and body of a function's or arrow's parameter (`function f(a)`, `(a) => {...}`, `a => a`),
