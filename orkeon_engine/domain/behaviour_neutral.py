@@ -17,8 +17,10 @@ A file is neutral when its change is, provably:
 Python is read by its own parser (python_neutral.py). C-family code (JS/TS, Java, C, C++, C#, Go) is cut by
 a small tokenizer into words, numbers, strings, comments and line breaks: docs-only when only comments
 differ, formatting-only when only spaces differ, line breaks kept (a line break can end a statement in JS
-and Go); in JS/TS, rename-only when js_neutral.py proves the words that differ a rename. A string the
-tokenizer cannot close, or a `/` that may open a JS regular expression, makes it unsure. Anything else, a
+and Go); in JS/TS, rename-only when js_neutral.py proves the words that differ a rename. A JS regular
+expression where a `/` cannot divide (after `(`, `,`, `=`, `=>`, `return`, ...) is read whole, as a string.
+A string the tokenizer cannot close, or a JS `/` that may either divide or open a regular expression (after
+`)` or `}`), makes it unsure. Anything else, a
 new or deleted file, a file too large or not text: behaviour may change. Code never guesses: unsure is
 "behaviour may change", and the findings keep their severity.
 """
@@ -51,6 +53,9 @@ _TOKENS = re.compile(
     r"|(?P<newline>\n)|(?P<space>[ \t\r\f\v]+)|(?P<word>\w+)|(?P<other>.)",
     re.DOTALL,
 )
+_REGEX = re.compile(r"/(?![*/])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\[\n])+/[A-Za-z]*")
+"""A JS regular expression literal: escapes, classes (which may hold `/`), flags; on one line."""
+_REGEX_AFTER = frozenset("(,=:[!&|?{;~^%*")
 _JS_BEFORE_REGEX = frozenset({"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
                               "throw", "instanceof", "yield", "await", "default", "extends"})
 
@@ -239,12 +244,16 @@ def _javascript(path: str, old: list[tuple[str, str]], new: list[tuple[str, str]
 
 
 def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:
-    """The tokens (kind, text), spaces left out; None when a quote is left open, or (in JS) a `/` may open
-    a regular expression."""
+    """The tokens (kind, text), spaces left out; a JS regular expression is one string token. None when a
+    quote is left open, or (in JS) a `/` may either divide or open a regular expression."""
     tokens: list[tuple[str, str]] = []
-    for match in _TOKENS.finditer(text):
+    position = 0
+    while position < len(text):
+        match = _TOKENS.match(text, position)
+        assert match is not None  # `other` matches any character
         kind = match.lastgroup or "other"
         value = match.group()
+        position = match.end()
         if kind == "space":
             continue
         if kind == "string" and value.startswith("`") and language == "c":
@@ -252,7 +261,10 @@ def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:
         if kind == "other" and value in "\"'`":
             return None
         if kind == "other" and value == "/" and language == "js" and not _division(tokens):
-            return None
+            regex = _REGEX.match(text, match.start()) if _regex_here(tokens) else None
+            if regex is None:
+                return None
+            kind, value, position = "string", regex.group(), regex.end()
         if kind == "comment":
             value = " ".join(value.split())
         tokens.append((kind, value))
@@ -267,6 +279,24 @@ def _division(tokens: list[tuple[str, str]]) -> bool:
         return False
     kind, value = last
     return (kind == "word" and value not in _JS_BEFORE_REGEX) or kind == "string" or value == "]"
+
+
+def _regex_here(tokens: list[tuple[str, str]]) -> bool:
+    """Whether a `/` after these tokens surely opens a regular expression: at the start, or after a
+    punctuator that leaves no left operand to divide (`(`, `,`, `=`, `:`, `=>`, `!`, ...; not `)`, `}`, `<`
+    or `>`, nor `++`/`--`), or after a keyword like `return`."""
+    significant = [token for token in tokens if token[0] not in ("comment", "newline")]
+    if not significant:
+        return True
+    kind, value = significant[-1]
+    before = significant[-2][1] if len(significant) > 1 else ""
+    if kind == "word":
+        return value in _JS_BEFORE_REGEX
+    if value == ">":
+        return before == "="
+    if value in "+-":
+        return before != value
+    return kind == "other" and value in _REGEX_AFTER
 
 
 def _code(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -100,3 +100,20 @@ def test_a_spread_local_renamed_is_a_local_rename():
     change = classify("web/copy.js", old, old.replace("copy", "clone"))
 
     assert change.renames == (Rename("copy", "clone", local=True),)
+
+
+def test_a_local_renamed_in_a_file_with_a_regular_expression_is_a_local_rename():
+    old = "function slugify(title) {\n  const words = title.trim().split(/\\s+/);\n  return words.join('-');\n}\n"
+
+    change = classify("lib/slug.js", old, old.replace("words", "parts"))
+
+    assert change.renames == (Rename("words", "parts", local=True),)
+
+
+def test_a_renamed_word_spelled_in_a_regular_expression_is_not_proven():
+    old = "function f(s) {\n  const words = s.split(/words/);\n  return words;\n}\n"
+
+    change = classify("lib/slug.js", old, old.replace("const words", "const parts").replace("return words",
+                                                                                               "return parts"))
+
+    assert change.kind is None and "spelled in a string" in change.reason

@@ -125,6 +125,12 @@ JS_ATTACKS = {
     "a file that calls eval": (
         "function f() {\n  let total = 1;\n  return eval('total');\n}\n",
         "function f() {\n  let count = 1;\n  return eval('total');\n}\n"),
+    "a word inside a regular expression after `)`": (
+        "function f(s) {\n  let word = 1;\n  if (s) /word/.test(s) && word;\n}\n",
+        "function f(s) {\n  let term = 1;\n  if (s) /term/.test(s) && term;\n}\n"),
+    "a regular expression after `++` taken for one": (
+        "function f(a) {\n  let n = 1;\n  return a++ / n / 2;\n}\n",
+        "function f(a) {\n  let k = 1;\n  return a++ / k / 2;\n}\n"),
     "a word inside a regular expression": (
         "function f(s) {\n  let word = 1;\n  return s.match(/word/) && word;\n}\n",
         "function f(s) {\n  let term = 1;\n  return s.match(/term/) && term;\n}\n"),
