@@ -305,14 +305,20 @@ def _word(tokens: Sequence[Token], index: int) -> bool:
     return 0 <= index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] not in _KEYWORDS
 
 
-def _next_at_depth(reading: _Reading, start: int, value: str) -> int:
-    """The first token `value` from `start` at the depth of `start` (-1 when the group ends first)."""
+def _body(reading: _Reading, start: int) -> int:
+    """The `{` that opens the body of the function or class whose header goes on at `start`: the first at
+    the depth of `start`, -1 when a `;`, a line break, a declaration or the group's end comes first (a
+    TypeScript signature, `function f(a: T): R;`, has no body, and must not take the next one's)."""
     depth = reading.depth[start]
-    for index in range(start, len(reading.tokens)):
+    for index in range(start + 1, len(reading.tokens)):
         if reading.depth[index] < depth:
             return -1
-        if reading.depth[index] == depth and reading.tokens[index] == ("other", value):
-            return index
+        if reading.depth[index] == depth:
+            kind, value = reading.tokens[index]
+            if value == "{" and kind == "other":
+                return index
+            if value in (";", "\n", "function", "class", "let", "const", "var"):
+                return -1
     return -1
 
 
@@ -347,7 +353,7 @@ def _classes(reading: _Reading) -> None:
     for index, token in enumerate(tokens):
         if token != ("word", "class") or _before(tokens, index) == ".":
             continue
-        body = _next_at_depth(reading, index, "{")
+        body = _body(reading, index)
         if body < 0:
             continue
         reading.kinds[body] = "class"
@@ -378,7 +384,7 @@ def _function(reading: _Reading, index: int) -> None:
     if parameters >= len(tokens) or tokens[parameters] != ("other", "("):
         return
     closing = reading.match[parameters]
-    body = _next_at_depth(reading, closing, "{")
+    body = _body(reading, closing)
     if body < 0:
         return
     reading.kinds[body] = "function"

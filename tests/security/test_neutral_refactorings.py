@@ -263,3 +263,11 @@ def test_a_word_in_the_text_of_a_nested_template_is_not_proven():
     change = classify("web/app.js", old, old.replace("let b", "let k").replace("+ b", "+ k").replace("`b c", "`k c"))
 
     assert change.kind is None
+
+
+def test_a_typescript_signature_does_not_lend_its_parameters_to_the_next_function():
+    old = "declare function f(x): void;\nfunction g() {\n  return x;\n}\n"
+
+    change = classify("src/a.ts", old, old.replace("x", "y"))
+
+    assert change.kind is None and "no declaration of the file reaches" in change.reason
