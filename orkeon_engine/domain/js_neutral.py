@@ -307,7 +307,7 @@ def _word(tokens: Sequence[Token], index: int) -> bool:
 
 def _body(reading: _Reading, start: int) -> int:
     """The `{` that opens the body of the function or class whose header goes on at `start`: the first at
-    the depth of `start`, -1 when a `;`, a line break, a declaration or the group's end comes first (a
+    the depth of `start`, -1 when a `;`, a `,`, a line break, a declaration or the group's end comes first (a
     TypeScript signature, `function f(a: T): R;`, has no body, and must not take the next one's)."""
     depth = reading.depth[start]
     for index in range(start + 1, len(reading.tokens)):
@@ -317,7 +317,7 @@ def _body(reading: _Reading, start: int) -> int:
             kind, value = reading.tokens[index]
             if value == "{" and kind == "other":
                 return index
-            if value in (";", "\n", "function", "class", "let", "const", "var"):
+            if value in (";", ",", "\n", "function", "class", "let", "const", "var"):
                 return -1
     return -1
 
@@ -374,6 +374,29 @@ def _functions(reading: _Reading) -> None:
             _function(reading, index)
         elif token == ("other", "=") and index + 1 < len(tokens) and tokens[index + 1] == ("other", ">"):
             _arrow(reading, index)
+        elif token == ("other", "(") and reading.kinds.get(reading.opener[index]) in ("class", "object") \
+                and index > 1 and tokens[index - 1][0] == "word" and tokens[index - 2][1] in _KEY_AFTER:
+            _method(reading, index)
+        elif token == ("word", "catch") and tokens[index + 1:index + 2] == [("other", "(")]:
+            _catch(reading, index + 1)
+
+
+def _method(reading: _Reading, parameters: int) -> None:
+    """A method of a class or object literal (`name(a, b) {` where a member starts, directly in its braces):
+    its parameters."""
+    body = _body(reading, reading.match[parameters])
+    if body >= 0:
+        reading.kinds[body] = "function"
+        _parameters(reading, parameters, reading.match[body])
+
+
+def _catch(reading: _Reading, parameter: int) -> None:
+    """`catch (e) {`: `e` is declared for the block."""
+    tokens = reading.tokens
+    closing = reading.match[parameter]
+    if closing == parameter + 2 and _word(tokens, parameter + 1) and tokens[closing + 1:closing + 2] == [
+            ("other", "{")]:
+        _declare(reading, parameter + 1, parameter, reading.match[closing + 1], local=True)
 
 
 def _function(reading: _Reading, index: int) -> None:

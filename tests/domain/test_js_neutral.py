@@ -117,3 +117,19 @@ def test_a_renamed_word_spelled_in_a_regular_expression_is_not_proven():
                                                                                                "return parts"))
 
     assert change.kind is None and "spelled in a string" in change.reason
+
+
+def test_a_caught_error_renamed_is_a_local_rename():
+    old = "function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n}\n"
+
+    change = classify("web/run.js", old, old.replace("err", "error"))
+
+    assert change.renames == (Rename("err", "error", local=True),)
+
+
+def test_a_method_parameter_renamed_is_a_local_rename():
+    old = "class Cart {\n  add(item, count = 1) {\n    this.lines.push([item, count]);\n  }\n}\n"
+
+    change = classify("web/cart.js", old, old.replace("item", "product"))
+
+    assert change.renames == (Rename("item", "product", local=True),)

@@ -271,3 +271,27 @@ def test_a_typescript_signature_does_not_lend_its_parameters_to_the_next_functio
     change = classify("src/a.ts", old, old.replace("x", "y"))
 
     assert change.kind is None and "no declaration of the file reaches" in change.reason
+
+
+def test_a_caught_error_read_after_its_block_is_not_proven():
+    old = "function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n  return err;\n}\n"
+
+    change = classify("web/run.js", old, old.replace("err", "error"))
+
+    assert change.kind is None and "no declaration of the file reaches" in change.reason
+
+
+def test_a_method_name_renamed_with_its_parameter_of_the_same_name_is_not_proven():
+    old = "class Cart {\n  add(add) {\n    return add;\n  }\n}\n"
+
+    change = classify("web/cart.js", old, old.replace("add", "put"))
+
+    assert change.kind is None and "key position" in change.reason
+
+
+def test_a_call_in_an_object_value_does_not_lend_its_arguments_to_the_next_method():
+    old = "const o = {\n  a: f(x), b() {\n    return x;\n  },\n};\n"
+
+    change = classify("web/o.js", old, old.replace("x", "y"))
+
+    assert change.kind is None and "no declaration of the file reaches" in change.reason
