@@ -11,8 +11,9 @@ the old one from the new. Each renamed name must then be, in every place the old
   anywhere directly in a class body), nor next to a `$` (which JavaScript reads as part of a name);
 - inside the scope of a declaration the old file makes of it: the block of a `let`, `const` or `class`, the
   loop of a `for (let ...)`, the body of the function a `var` or `function` declaration stands in directly,
-  the parameters and body of a function's or arrow's parameter (`function f(a)`, `(a) => {...}`, `a => a`),
-  the body of a named function or class expression, the whole file for a top-level one;
+  the parameters and body of a function's, arrow's or method's parameter (`function f(a)`, `(a) => {...}`,
+  `a => a`, `add(a) {...}` where a member starts), the block of a `catch (e)`, the body of a named function
+  or class expression, the whole file for a top-level one;
 - no keyword or well-known global (`this`, `arguments`, `length`, `prototype`, `require`, `module`,
   `console`, ...), and spelled in no string or template of the file (it may be looked up by it);
 - in a file that never says `eval` or `with` (they read variables by name), spells no name with an escape
