@@ -26,7 +26,7 @@ top-level one is **public**: the file `defines` it, and it is a rename only when
 and none but the files renaming to it says the new one (a module's export keys and its users' property
 reads are one namespace). A public name may also be said:
 - as a key of the top-level `module.exports = { ... }` object, of an `export { ... }` list, or after
-  `exports.` or `module.exports.` (what the file exports);
+  `exports.` or `module.exports.` (what the file exports; `exports.name = ...` defines it);
 - as a property of a module (`lib.name`, `lib` a top-level `const lib = require('./lib')` or
   `import * as lib from './lib'`, said nowhere else but before a `.`), or a key of a top-level
   `import { name } from './lib'` or `const { name } = require('./lib')`: the module is recorded
@@ -191,7 +191,7 @@ def _placed(reading: _Reading, name: str) -> tuple[bool, bool, set[str]] | str:
     declarations = reading.declarations.get(name, [])
     declared_at = {declaration.at: declaration for declaration in declarations}
     modules: set[str] = set()
-    public = False
+    public = defined = False
     for index, (kind, value) in enumerate(tokens):
         if kind != "word" or value != name:
             continue
@@ -202,6 +202,8 @@ def _placed(reading: _Reading, name: str) -> tuple[bool, bool, set[str]] | str:
         place = _place(reading, index, declared_at.get(index))
         if place == "export":
             public = True
+            assigned = following == "=" and tokens[index + 2:index + 3] not in ([("other", "=")], [("other", ">")])
+            defined = defined or (assigned and _before(tokens, index) == ".")  # `exports.name = ...`
             continue
         if place.startswith("module:"):
             modules.add(place.removeprefix("module:"))
@@ -212,7 +214,7 @@ def _placed(reading: _Reading, name: str) -> tuple[bool, bool, set[str]] | str:
         if index not in declared_at and not any(d.start <= index < d.end for d in declarations):
             return f"`{name}` is said where no declaration of the file reaches"
     local = all(declaration.local for declaration in declarations) and not public and bool(declarations)
-    top = any(declaration.top for declaration in declarations)
+    top = defined or any(declaration.top for declaration in declarations)
     return local, top, modules
 
 

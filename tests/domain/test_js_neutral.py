@@ -133,3 +133,11 @@ def test_a_method_parameter_renamed_is_a_local_rename():
     change = classify("web/cart.js", old, old.replace("item", "product"))
 
     assert change.renames == (Rename("item", "product", local=True),)
+
+
+def test_an_export_assigned_to_exports_is_defined_by_the_file():
+    old = "exports.slugify = function (title) {\n  return title.trim();\n};\n"
+
+    change = classify("lib/slug.js", old, old.replace("slugify", "toSlug"))
+
+    assert (change.renames, change.defines) == ((Rename("slugify", "toSlug", local=False),), frozenset({"slugify"}))
