@@ -112,21 +112,26 @@ def classify(path: str, old: str | None, new: str | None) -> FileChange:
 
 
 def settle(changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> tuple[FileChange, ...]:
-    """The changes with each public rename checked: the old name must be defined by a changed file, and
+    """The changes with each public rename checked: one old name goes to one new name across the change, and
+    one new name comes from one old name; the old name must be defined by a changed file, and
     `mentions[name]` (the repository's files that still say it, after the change) must hold no file but
     documentation (prose cannot call a function); a name missing from `mentions` was not searched, so it is
-    not proven."""
+    not proven. A JS module a renamed name is read from must be a changed file that defines it, and a new JS
+    public name must be said by no file but those renaming to it."""
     defined = frozenset().union(*(change.defines for change in changes))
     targets: dict[str, set[str]] = {}
+    sources: dict[str, set[str]] = {}
     for change in changes:
         for rename in change.renames:
             if not rename.local:
                 targets.setdefault(rename.old, set()).add(rename.new)
+                sources.setdefault(rename.new, set()).add(rename.old)
     settled = []
     for change in changes:
         js = _C_FAMILY.get(_suffix(change.path)) == "js"
-        why = next((f"`{name}` is renamed to different names in different files"
-                    for name in change.public_names if len(targets.get(name, ())) > 1), "")
+        why = next((f"`{rename.old}` is renamed to different names in different files, or `{rename.new}` is "
+                    "given to different names" for rename in change.renames if not rename.local
+                    and (len(targets[rename.old]) > 1 or len(sources[rename.new]) > 1)), "")
         why = why or next((_still_said(name, defined, mentions) for name in change.public_names
                            if _still_said(name, defined, mentions)), "")
         why = why or next((f"`{name}` is read from `{module}`, which no changed file is that defines it"

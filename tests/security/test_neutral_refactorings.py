@@ -295,3 +295,12 @@ def test_a_call_in_an_object_value_does_not_lend_its_arguments_to_the_next_metho
     change = classify("web/o.js", old, old.replace("x", "y"))
 
     assert change.kind is None and "no declaration of the file reaches" in change.reason
+
+
+def test_two_public_names_renamed_to_one_name_in_two_files_are_not_proven():
+    first = classify("web/a.js", "function load() {}\nload();\n", "function fetchAll() {}\nfetchAll();\n")
+    second = classify("web/b.js", "function read() {}\nread();\n", "function fetchAll() {}\nfetchAll();\n")
+
+    settled = settle([first, second], {"load": (), "read": (), "fetchAll": ("web/a.js", "web/b.js")})
+
+    assert [change.kind for change in settled] == [None, None]
