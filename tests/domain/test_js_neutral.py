@@ -1,6 +1,8 @@
 """js_renames (through classify, which cuts the tokens): a JavaScript or TypeScript rename proven, local to a
 function or block, or public and settled across the files of the change."""
 
+import pytest
+
 from orkeon_engine.domain.behaviour_neutral import classify, settle
 from orkeon_engine.domain.renames import Rename
 
@@ -94,22 +96,6 @@ def test_a_public_rename_still_said_elsewhere_is_not_settled():
     assert settled[0].kind is None and "still used in web/checkout.js" in settled[0].reason
 
 
-def test_a_spread_local_renamed_is_a_local_rename():
-    old = "function f(items) {\n  const copy = [...items];\n  return { ...copy };\n}\n"
-
-    change = classify("web/copy.js", old, old.replace("copy", "clone"))
-
-    assert change.renames == (Rename("copy", "clone", local=True),)
-
-
-def test_a_local_renamed_in_a_file_with_a_regular_expression_is_a_local_rename():
-    old = "function slugify(title) {\n  const words = title.trim().split(/\\s+/);\n  return words.join('-');\n}\n"
-
-    change = classify("lib/slug.js", old, old.replace("words", "parts"))
-
-    assert change.renames == (Rename("words", "parts", local=True),)
-
-
 def test_a_renamed_word_spelled_in_a_regular_expression_is_not_proven():
     old = "function f(s) {\n  const words = s.split(/words/);\n  return words;\n}\n"
 
@@ -119,25 +105,30 @@ def test_a_renamed_word_spelled_in_a_regular_expression_is_not_proven():
     assert change.kind is None and "spelled in a string" in change.reason
 
 
-def test_a_caught_error_renamed_is_a_local_rename():
-    old = "function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n}\n"
-
-    change = classify("web/run.js", old, old.replace("err", "error"))
-
-    assert change.renames == (Rename("err", "error", local=True),)
-
-
-def test_a_method_parameter_renamed_is_a_local_rename():
-    old = "class Cart {\n  add(item, count = 1) {\n    this.lines.push([item, count]);\n  }\n}\n"
-
-    change = classify("web/cart.js", old, old.replace("item", "product"))
-
-    assert change.renames == (Rename("item", "product", local=True),)
-
-
 def test_an_export_assigned_to_exports_is_defined_by_the_file():
     old = "exports.slugify = function (title) {\n  return title.trim();\n};\n"
 
     change = classify("lib/slug.js", old, old.replace("slugify", "toSlug"))
 
     assert (change.renames, change.defines) == ((Rename("slugify", "toSlug", local=False),), frozenset({"slugify"}))
+
+
+LOCAL_RENAMES = {
+    "a spread name": ("function f(items) {\n  const copy = [...items];\n  return { ...copy };\n}\n", "copy", "clone"),
+    "a local in a file with a regular expression": (
+        "function slugify(title) {\n  const words = title.trim().split(/\\s+/);\n  return words.join('-');\n}\n",
+        "words", "parts"),
+    "a caught error": ("function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n}\n",
+                       "err", "error"),
+    "a method's parameter": ("class Cart {\n  add(item, count = 1) {\n    this.lines.push([item, count]);\n  }\n}\n",
+                             "item", "product"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(LOCAL_RENAMES))
+def test_a_local_rename_is_proven(what):
+    old, before, after = LOCAL_RENAMES[what]
+
+    change = classify("web/app.js", old, old.replace(before, after))
+
+    assert change.renames == (Rename(before, after, local=True),)

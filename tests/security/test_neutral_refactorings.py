@@ -265,38 +265,6 @@ def test_a_word_in_the_text_of_a_nested_template_is_not_proven():
     assert change.kind is None
 
 
-def test_a_typescript_signature_does_not_lend_its_parameters_to_the_next_function():
-    old = "declare function f(x): void;\nfunction g() {\n  return x;\n}\n"
-
-    change = classify("src/a.ts", old, old.replace("x", "y"))
-
-    assert change.kind is None and "no declaration of the file reaches" in change.reason
-
-
-def test_a_caught_error_read_after_its_block_is_not_proven():
-    old = "function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n  return err;\n}\n"
-
-    change = classify("web/run.js", old, old.replace("err", "error"))
-
-    assert change.kind is None and "no declaration of the file reaches" in change.reason
-
-
-def test_a_method_name_renamed_with_its_parameter_of_the_same_name_is_not_proven():
-    old = "class Cart {\n  add(add) {\n    return add;\n  }\n}\n"
-
-    change = classify("web/cart.js", old, old.replace("add", "put"))
-
-    assert change.kind is None and "key position" in change.reason
-
-
-def test_a_call_in_an_object_value_does_not_lend_its_arguments_to_the_next_method():
-    old = "const o = {\n  a: f(x), b() {\n    return x;\n  },\n};\n"
-
-    change = classify("web/o.js", old, old.replace("x", "y"))
-
-    assert change.kind is None and "no declaration of the file reaches" in change.reason
-
-
 def test_two_public_names_renamed_to_one_name_in_two_files_are_not_proven():
     first = classify("web/a.js", "function load() {}\nload();\n", "function fetchAll() {}\nfetchAll();\n")
     second = classify("web/b.js", "function read() {}\nread();\n", "function fetchAll() {}\nfetchAll();\n")
@@ -304,3 +272,26 @@ def test_two_public_names_renamed_to_one_name_in_two_files_are_not_proven():
     settled = settle([first, second], {"load": (), "read": (), "fetchAll": ("web/a.js", "web/b.js")})
 
     assert [change.kind for change in settled] == [None, None]
+
+
+SCOPE_ATTACKS = {
+    "a TypeScript signature lending its parameters to the next function": (
+        "src/a.ts", "declare function f(x): void;\nfunction g() {\n  return x;\n}\n", "x", "y", "no declaration"),
+    "a caught error read after its block": (
+        "web/run.js",
+        "function f() {\n  try {\n    run();\n  } catch (err) {\n    report(err);\n  }\n  return err;\n}\n",
+        "err", "error", "no declaration"),
+    "a method renamed with its parameter of the same name": (
+        "web/cart.js", "class Cart {\n  add(add) {\n    return add;\n  }\n}\n", "add", "put", "key position"),
+    "a call in an object value lending its arguments to the next method": (
+        "web/o.js", "const o = {\n  a: f(x), b() {\n    return x;\n  },\n};\n", "x", "y", "no declaration"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(SCOPE_ATTACKS))
+def test_a_javascript_rename_outside_its_declaration_s_scope_is_not_proven(what):
+    path, old, before, after, why = SCOPE_ATTACKS[what]
+
+    change = classify(path, old, old.replace(before, after))
+
+    assert change.kind is None and why in change.reason
