@@ -5,17 +5,24 @@ A file is neutral when its change is, provably:
 - **docs-only**: a Markdown-like file (`.md`, `.rst`, `.adoc`), or code whose only change is in comments or
   docstrings (and layout);
 - **formatting-only**: the same code laid out differently;
-- **rename-only** (Python): names replaced one-to-one throughout the file (python_neutral.py says how, and
-  which renames are local to functions). A rename of a module, class or parameter name holds only when a
-  changed file defines the old name and nothing in the repository still says it (`settle`, given what the
-  caller found by searching the repository's files for each old name).
+- **rename-only** (Python, JS/TS): names replaced one-to-one throughout the file (python_neutral.py and
+  js_neutral.py say how, and which renames are local). A public rename (a module, class or parameter name
+  in Python, a top-level name in JS) holds only when a changed file defines the old name, nothing in the
+  repository still says it, every file renames it to the same name, and (JS) no file but those renaming to
+  it says the new name (`settle`, given what the caller found by searching the repository's files for each
+  name: `searched_names`).
+- **refactor-only** (Python): a variable extracted (`return EXPR` become `NAME = EXPR` then `return NAME`),
+  or inlined, where nothing can tell the two apart (extracted_variables.py); the reason names the variable.
 
 Python is read by its own parser (python_neutral.py). C-family code (JS/TS, Java, C, C++, C#, Go) is cut by
 a small tokenizer into words, numbers, strings, comments and line breaks: docs-only when only comments
 differ, formatting-only when only spaces differ, line breaks kept (a line break can end a statement in JS
-and Go). A string the tokenizer cannot close, or a `/` that may open a JS regular expression, makes it
-unsure. Anything else, a new or deleted file, a file too large or not text: behaviour may change. Code
-never guesses: unsure is "behaviour may change", and the findings keep their severity.
+and Go); in JS/TS, rename-only when js_neutral.py proves the words that differ a rename. A JS regular
+expression where a `/` cannot divide (after `(`, `,`, `=`, `=>`, `return`, ...) is read whole, as a string.
+A string the tokenizer cannot close, or a JS `/` that may either divide or open a regular expression (after
+`)` or `}`), makes it unsure. Anything else, a
+new or deleted file, a file too large or not text: behaviour may change. Code never guesses: unsure is
+"behaviour may change", and the findings keep their severity.
 """
 
 from __future__ import annotations
@@ -26,9 +33,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from orkeon_engine.domain.findings import Finding, Severity, severity_rank
-from orkeon_engine.domain.python_neutral import Rename, python_change
+from orkeon_engine.domain.js_neutral import js_renames
+from orkeon_engine.domain.python_neutral import python_change
+from orkeon_engine.domain.renames import Rename
 
-NeutralKind = Literal["docs-only", "formatting-only", "rename-only"]
+NeutralKind = Literal["docs-only", "formatting-only", "rename-only", "refactor-only"]
 CAPPED_SEVERITY: Severity = "low"
 """What a finding graver than low on a neutral file is capped at."""
 MAX_CHARS = 400_000
@@ -44,8 +53,11 @@ _TOKENS = re.compile(
     r"|(?P<newline>\n)|(?P<space>[ \t\r\f\v]+)|(?P<word>\w+)|(?P<other>.)",
     re.DOTALL,
 )
+_REGEX = re.compile(r"/(?![*/])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\[\n])+/[A-Za-z]*")
+"""A JS regular expression literal: escapes, classes (which may hold `/`), flags; on one line."""
+_REGEX_AFTER = frozenset("(,=:[!&|?{;~^%*")
 _JS_BEFORE_REGEX = frozenset({"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
-                              "throw", "instanceof", "yield", "await"})
+                              "throw", "instanceof", "yield", "await", "default", "extends"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,9 @@ class FileChange:
     renames: tuple[Rename, ...] = ()
     defines: frozenset[str] = frozenset()
     module_uses: frozenset[tuple[str, str]] = frozenset()
+    fresh_names: tuple[str, ...] = ()
+    """New names of public renames that no file but those renaming to them may say (JavaScript: a module's
+    export keys and its users' property reads are one namespace)."""
 
     @property
     def neutral(self) -> bool:
@@ -68,6 +83,11 @@ class FileChange:
     def public_names(self) -> tuple[str, ...]:
         """The old names of the renames that reach past a function: the repository must not still say them."""
         return tuple(rename.old for rename in self.renames if not rename.local)
+
+    @property
+    def searched_names(self) -> tuple[str, ...]:
+        """The names whose mentions in the repository `settle` needs."""
+        return self.public_names + self.fresh_names
 
     def to_dict(self) -> dict[str, str | None]:
         return {"path": self.path, "kind": self.kind, "reason": self.reason}
@@ -92,19 +112,34 @@ def classify(path: str, old: str | None, new: str | None) -> FileChange:
 
 
 def settle(changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> tuple[FileChange, ...]:
-    """The changes with each public rename checked: the old name must be defined by a changed file, and
+    """The changes with each public rename checked: one old name goes to one new name across the change, and
+    one new name comes from one old name; the old name must be defined by a changed file, and
     `mentions[name]` (the repository's files that still say it, after the change) must hold no file but
     documentation (prose cannot call a function); a name missing from `mentions` was not searched, so it is
-    not proven."""
+    not proven. A JS module a renamed name is read from must be a changed file that defines it, and a new JS
+    public name must be said by no file but those renaming to it."""
     defined = frozenset().union(*(change.defines for change in changes))
+    targets: dict[str, set[str]] = {}
+    sources: dict[str, set[str]] = {}
+    for change in changes:
+        for rename in change.renames:
+            if not rename.local:
+                targets.setdefault(rename.old, set()).add(rename.new)
+                sources.setdefault(rename.new, set()).add(rename.old)
     settled = []
     for change in changes:
-        why = next((_still_said(name, defined, mentions) for name in change.public_names
-                    if _still_said(name, defined, mentions)), "")
+        js = _C_FAMILY.get(_suffix(change.path)) == "js"
+        why = next((f"`{rename.old}` is renamed to different names in different files, or `{rename.new}` is "
+                    "given to different names" for rename in change.renames if not rename.local
+                    and (len(targets[rename.old]) > 1 or len(sources[rename.new]) > 1)), "")
+        why = why or next((_still_said(name, defined, mentions) for name in change.public_names
+                           if _still_said(name, defined, mentions)), "")
         why = why or next((f"`{name}` is read from `{module}`, which no changed file is that defines it"
                            for module, name in sorted(change.module_uses)
-                           if not any(name in other.defines and _is_module(other.path, module)
+                           if not any(name in other.defines and _is_module(other.path, module, js)
                                       for other in changes)), "")
+        why = why or next((_taken(name, changes, mentions) for name in change.fresh_names
+                           if _taken(name, changes, mentions)), "")
         settled.append(_may_change(change.path, why, change.renames) if why else change)
     return tuple(settled)
 
@@ -135,8 +170,23 @@ def _still_said(name: str, defined: frozenset[str], mentions: Mapping[str, Seque
     return ""
 
 
-def _is_module(path: str, module: str) -> bool:
-    """Whether `path` is the file of the dotted `module` (a relative one matched by its last parts)."""
+def _taken(name: str, changes: Sequence[FileChange], mentions: Mapping[str, Sequence[str]]) -> str:
+    """Why the new name `name` is not free: a file that does not rename to it says it (or it was not
+    searched)."""
+    if name not in mentions:
+        return f"whether `{name}` is already used was not checked"
+    renaming = {change.path for change in changes
+                if any(rename.new == name and not rename.local for rename in change.renames)}
+    users = sorted(path for path in mentions[name] if path not in renaming and _suffix(path) not in _DOCS_SUFFIXES)
+    return f"`{name}` is already said in {', '.join(users[:3])}" if users else ""
+
+
+def _is_module(path: str, module: str, js: bool = False) -> bool:
+    """Whether `path` is the file of `module`: a JavaScript module's path (resolved, its suffix or
+    `/index` left out or not), or a dotted Python one (a relative one matched by its last parts)."""
+    if js:
+        suffixes = [suffix for suffix, language in _C_FAMILY.items() if language == "js"]
+        return path == module or any(path in (module + suffix, f"{module}/index{suffix}") for suffix in suffixes)
     parts = module.lstrip(".").replace(".", "/")
     if not parts:
         return False
@@ -162,6 +212,11 @@ def _python(path: str, old: str, new: str) -> FileChange:
         if proven.docs:
             return FileChange(path, "docs-only", f"the change to {path} only changes comments or docstrings")
         return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
+    if proven.extracted or proven.inlined:
+        names = ", ".join(f"`{name}`" for name in proven.extracted or proven.inlined)
+        what = "gives a value a name just before its only use" if proven.extracted \
+            else "puts a value named just before its only use back in that use"
+        return FileChange(path, "refactor-only", f"the change to {path} only {what} ({names})")
     if not proven.renames:
         return _may_change(path, proven.unproven)
     words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)
@@ -174,6 +229,8 @@ def _c_family(path: str, old: str, new: str, language: str) -> FileChange:
     if before is None or after is None:
         return _may_change(path, "its strings or regular expressions cannot be told apart safely")
     code = [_code(before), _code(after)]
+    if code[0] != code[1] and language == "js":
+        return _javascript(path, code[0], code[1])
     if code[0] != code[1]:
         return _may_change(path, "its code changed")
     if [t for t in before if t[0] == "comment"] != [t for t in after if t[0] == "comment"]:
@@ -181,13 +238,27 @@ def _c_family(path: str, old: str, new: str, language: str) -> FileChange:
     return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
 
 
+def _javascript(path: str, old: list[tuple[str, str]], new: list[tuple[str, str]]) -> FileChange:
+    proven = js_renames(path, old, new)
+    if not proven.renames:
+        return _may_change(path, proven.unproven)
+    words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)
+    fresh = tuple(rename.new for rename in proven.renames if not rename.local)
+    return FileChange(path, "rename-only", f"the change to {path} only renames {words}", proven.renames,
+                      proven.defines, proven.module_uses, fresh)
+
+
 def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:
-    """The tokens (kind, text), spaces left out; None when a quote is left open, or (in JS) a `/` may open
-    a regular expression."""
+    """The tokens (kind, text), spaces left out; a JS regular expression is one string token. None when a
+    quote is left open, or (in JS) a `/` may either divide or open a regular expression."""
     tokens: list[tuple[str, str]] = []
-    for match in _TOKENS.finditer(text):
+    position = 0
+    while position < len(text):
+        match = _TOKENS.match(text, position)
+        assert match is not None  # `other` matches any character
         kind = match.lastgroup or "other"
         value = match.group()
+        position = match.end()
         if kind == "space":
             continue
         if kind == "string" and value.startswith("`") and language == "c":
@@ -195,7 +266,10 @@ def _c_tokens(text: str, language: str) -> list[tuple[str, str]] | None:
         if kind == "other" and value in "\"'`":
             return None
         if kind == "other" and value == "/" and language == "js" and not _division(tokens):
-            return None
+            regex = _REGEX.match(text, match.start()) if _regex_here(tokens) else None
+            if regex is None:
+                return None
+            kind, value, position = "string", regex.group(), regex.end()
         if kind == "comment":
             value = " ".join(value.split())
         tokens.append((kind, value))
@@ -210,6 +284,24 @@ def _division(tokens: list[tuple[str, str]]) -> bool:
         return False
     kind, value = last
     return (kind == "word" and value not in _JS_BEFORE_REGEX) or kind == "string" or value == "]"
+
+
+def _regex_here(tokens: list[tuple[str, str]]) -> bool:
+    """Whether a `/` after these tokens surely opens a regular expression: at the start, or after a
+    punctuator that leaves no left operand to divide (`(`, `,`, `=`, `:`, `=>`, `!`, ...; not `)`, `}`, `<`
+    or `>`, nor `++`/`--`), or after a keyword like `return`."""
+    significant = [token for token in tokens if token[0] not in ("comment", "newline")]
+    if not significant:
+        return True
+    kind, value = significant[-1]
+    before = significant[-2][1] if len(significant) > 1 else ""
+    if kind == "word":
+        return value in _JS_BEFORE_REGEX
+    if value == ">":
+        return before == "="
+    if value in "+-":
+        return before != value
+    return kind == "other" and value in _REGEX_AFTER
 
 
 def _code(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -25,7 +25,7 @@ async def neutral_changes(diff: Diff, request: DiffRequest, source: ReviewSource
             continue
         versions = await source.versions(request, file.old_path, file.path)
         changes.append(classify(file.path, versions.old, versions.new))
-    names = sorted({name for change in changes for name in change.public_names})
+    names = sorted({name for change in changes for name in change.searched_names})
     mentions: dict[str, tuple[str, ...]] = {}
     for name in names[:MAX_SEARCHES]:
         found = await source.mentions(request, name)

@@ -41,8 +41,20 @@ def test_a_javascript_changed_line_break_may_change_behaviour():
     assert change.kind is None
 
 
-def test_a_javascript_regular_expression_makes_it_unsure():
+def test_a_javascript_regular_expression_is_read_whole_so_its_spaces_are_code():
     change = classify("web/app.js", "const r = /a  b/;\n", "const r = /a b/;\n")
+
+    assert change.kind is None and "code changed" in change.reason
+
+
+def test_a_javascript_comment_beside_a_regular_expression_is_docs_only():
+    change = classify("web/app.js", "const r = /a[/]b/g; // old\n", "const r = /a[/]b/g; // new\n")
+
+    assert change.kind == "docs-only"
+
+
+def test_a_javascript_slash_that_may_divide_or_open_a_regular_expression_makes_it_unsure():
+    change = classify("web/app.js", "if (x) /a  b/.test(y);\n", "if (x) /a b/.test(y);\n")
 
     assert change.kind is None and "regular expressions" in change.reason
 
@@ -139,3 +151,11 @@ def test_an_attribute_of_a_module_that_the_change_does_not_touch_is_not_a_rename
     settled = settle(changes, {"prepare": ()})
 
     assert settled[1].kind is None and "`notifier.channels`" in settled[1].reason
+
+
+def test_a_python_extracted_variable_is_refactor_only_naming_it():
+    change = classify("app.py", "def f(a):\n    return g(a).total\n",
+                      "def f(a):\n    found = g(a)\n    return found.total\n")
+
+    assert (change.kind, change.reason) == (
+        "refactor-only", "the change to app.py only gives a value a name just before its only use (`found`)")

@@ -57,3 +57,25 @@ async def test_a_file_that_usually_holds_secrets_is_not_read():
     changes = await neutral_changes(_diff(".env"), DiffRequest(), source)
 
     assert changes[0].kind is None
+
+
+CART = "function total(items) {\n  return items.length;\n}\n\nmodule.exports = { total };\n"
+PAGE = "const cart = require('./cart');\n\ncart.total([]);\n"
+
+
+async def test_a_javascript_public_rename_searches_its_old_and_new_names():
+    renamed = {"web/cart.js": CART.replace("total", "sum"), "web/page.js": PAGE.replace("total", "sum")}
+    source = FakeReviewSource(old_files={"web/cart.js": CART, "web/page.js": PAGE}, new_files=renamed)
+
+    changes = await neutral_changes(_diff("web/cart.js", "web/page.js"), DiffRequest(), source)
+
+    assert ([c.kind for c in changes], sorted(source.searched)) == (["rename-only", "rename-only"], ["sum", "total"])
+
+
+async def test_a_javascript_new_public_name_said_by_an_unchanged_file_is_not_neutral():
+    source = FakeReviewSource(old_files={"web/cart.js": CART},
+                              new_files={"web/cart.js": CART.replace("total", "sum"), "web/old.js": "x.sum = 1;\n"})
+
+    changes = await neutral_changes(_diff("web/cart.js"), DiffRequest(), source)
+
+    assert changes[0].kind is None and "already said in web/old.js" in changes[0].reason
