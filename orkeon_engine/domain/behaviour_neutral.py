@@ -11,8 +11,6 @@ A file is neutral when its change is, provably:
   repository still says it, every file renames it to the same name, and (JS) no file but those renaming to
   it says the new name (`settle`, given what the caller found by searching the repository's files for each
   name: `searched_names`).
-- **refactor-only** (Python): a variable extracted (`return EXPR` become `NAME = EXPR` then `return NAME`),
-  or inlined, where nothing can tell the two apart (extracted_variables.py); the reason names the variable.
 
 Python is read by its own parser (python_neutral.py). C-family code (JS/TS, Java, C, C++, C#, Go) is cut by
 a small tokenizer into words, numbers, strings, comments and line breaks: docs-only when only comments
@@ -37,7 +35,7 @@ from orkeon_engine.domain.js_neutral import js_renames
 from orkeon_engine.domain.python_neutral import python_change
 from orkeon_engine.domain.renames import Rename
 
-NeutralKind = Literal["docs-only", "formatting-only", "rename-only", "refactor-only"]
+NeutralKind = Literal["docs-only", "formatting-only", "rename-only"]
 CAPPED_SEVERITY: Severity = "low"
 """What a finding graver than low on a neutral file is capped at."""
 MAX_CHARS = 400_000
@@ -212,11 +210,6 @@ def _python(path: str, old: str, new: str) -> FileChange:
         if proven.docs:
             return FileChange(path, "docs-only", f"the change to {path} only changes comments or docstrings")
         return FileChange(path, "formatting-only", f"the change to {path} only changes its layout")
-    if proven.extracted or proven.inlined:
-        names = ", ".join(f"`{name}`" for name in proven.extracted or proven.inlined)
-        what = "gives a value a name just before its only use" if proven.extracted \
-            else "puts a value named just before its only use back in that use"
-        return FileChange(path, "refactor-only", f"the change to {path} only {what} ({names})")
     if not proven.renames:
         return _may_change(path, proven.unproven)
     words = ", ".join(f"`{rename.old}` to `{rename.new}`" for rename in proven.renames)

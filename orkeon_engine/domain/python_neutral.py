@@ -1,6 +1,5 @@
-"""What Python's own parser proves about a change to one .py file: that it only touches docs or layout, that
-it only renames names (and which renames are local to functions), or that it only extracts or inlines a
-variable.
+"""What Python's own parser proves about a change to one .py file: that it only touches docs or layout, or that
+it only renames names, and which renames are local to functions.
 
 - **docs or layout**: the two files parse to the same syntax tree once the docstrings are taken out (comments,
   blank lines, line breaks, quotes and brackets are not in the tree); a changed encoding cookie is not.
@@ -19,12 +18,6 @@ variable.
   public name spelled in a string of the file may be looked up by it (`getattr`, `__all__`): such a rename
   is not proven.
 
-- **an extracted variable**: the new tree is the old one once each `NAME = EXPR` read only by the statement
-  right after it, as the first thing that statement evaluates, is put back there (extracted_variables.py
-  says exactly when); `NAME` a plain local of a function (symtable), absent from the old file, no builtin,
-  in a file that never reads variables by name. The inverse (a variable inlined) is the same proof read the
-  other way.
-
 Nothing is run or imported: `ast.parse` and `symtable` only read the text. A file that does not parse, or
 anything not understood, is not proven neutral.
 """
@@ -36,12 +29,10 @@ import builtins
 import copy
 import re
 import symtable
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from orkeon_engine.domain.extracted_variables import inline_extracted
 from orkeon_engine.domain.renames import Rename
 
 Position = Literal["name", "definition", "parameter", "attribute", "keyword", "import", "alias", "declaration"]
@@ -81,16 +72,11 @@ class PythonChange:
     module_uses: frozenset[tuple[str, str]] = frozenset()
     """(module, old name) for each renamed name read as an attribute of an imported module (`channels.prepare`):
     a changed file that is that module must define the name."""
-    extracted: tuple[str, ...] = ()
-    """The variables the new file gives a value before its use (extracted_variables.py: the trees are the same
-    once they are put back)."""
-    inlined: tuple[str, ...] = ()
-    """The variables of the old file the new one puts back in their use (the inverse refactoring)."""
     unproven: str = ""
 
     @property
     def proven(self) -> bool:
-        return self.layout or bool(self.renames) or bool(self.extracted) or bool(self.inlined)
+        return self.layout or bool(self.renames)
 
 
 def python_change(old: str, new: str) -> PythonChange:
@@ -105,44 +91,9 @@ def python_change(old: str, new: str) -> PythonChange:
         docs = ast.dump(trees[0]) != ast.dump(trees[1]) or _comments(old) != _comments(new)
         return PythonChange(layout=True, docs=docs)
     pairs: list[tuple[str, str, Position]] = []
-    if _align(bare[0], bare[1], pairs):
-        return _renames(old, new, bare[0], pairs)
-    extracted = _put_back(bare[0], new, bare[1])
-    if extracted:
-        return PythonChange(extracted=extracted)
-    inlined = _put_back(bare[1], old, bare[0])
-    if inlined:
-        return PythonChange(inlined=inlined)
-    return PythonChange(unproven="its code changed, not only names")
-
-
-def _put_back(plain: ast.Module, text: str, tree: ast.Module) -> tuple[str, ...]:
-    """The extracted variables of `tree` (parsed from `text`) whose putting back makes it `plain`
-    (extracted_variables.py); empty when that does not make the two the same."""
-    scopes = _scopes(text)
-    if scopes is None or _looks_up_locals(tree):
-        return ()
-    before = _identifiers(plain)
-
-    def eligible(name: str) -> bool:
-        return name not in before and not _unproven_name(name, name, set()) and _only_local(name, scopes)
-
-    rewritten = copy.deepcopy(tree)
-    names = inline_extracted(rewritten, _identifiers(tree), eligible)
-    return names if names and ast.dump(rewritten) == ast.dump(plain) else ()
-
-
-def _identifiers(tree: ast.AST) -> Counter[str]:
-    """How many times each identifier is said in the tree (names, definitions, parameters, attributes,
-    keywords, imports, declarations)."""
-    said: Counter[str] = Counter()
-    for node in ast.walk(tree):
-        for field in _IDENTIFIER_FIELDS.get(type(node), {}):
-            value = getattr(node, field, None)
-            for name in value if isinstance(value, list) else [value]:
-                if isinstance(name, str):
-                    said[name] += 1
-    return said
+    if not _align(bare[0], bare[1], pairs):
+        return PythonChange(unproven="its code changed, not only names")
+    return _renames(old, new, bare[0], pairs)
 
 
 def _renames(old: str, new: str, old_tree: ast.AST, pairs: list[tuple[str, str, Position]]) -> PythonChange:

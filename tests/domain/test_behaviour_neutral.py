@@ -151,11 +151,3 @@ def test_an_attribute_of_a_module_that_the_change_does_not_touch_is_not_a_rename
     settled = settle(changes, {"prepare": ()})
 
     assert settled[1].kind is None and "`notifier.channels`" in settled[1].reason
-
-
-def test_a_python_extracted_variable_is_refactor_only_naming_it():
-    change = classify("app.py", "def f(a):\n    return g(a).total\n",
-                      "def f(a):\n    found = g(a)\n    return found.total\n")
-
-    assert (change.kind, change.reason) == (
-        "refactor-only", "the change to app.py only gives a value a name just before its only use (`found`)")

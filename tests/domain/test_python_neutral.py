@@ -100,25 +100,3 @@ def test_a_public_name_spelled_in_a_string_is_not_proven():
     change = python_change(old, old.replace("def load", "def read"))
 
     assert not change.proven and "spelled in a string" in change.unproven
-
-
-PRICE = "def price(order, rate):\n    return order.total() * rate + order.fee\n"
-PRICE_EXTRACTED = "def price(order, rate):\n    subtotal = order.total() * rate\n    return subtotal + order.fee\n"
-
-
-def test_an_extracted_variable_is_proven():
-    change = python_change(PRICE, PRICE_EXTRACTED)
-
-    assert (change.proven, change.extracted) == (True, ("subtotal",))
-
-
-def test_an_inlined_variable_is_proven():
-    change = python_change(PRICE_EXTRACTED, PRICE)
-
-    assert (change.proven, change.inlined) == (True, ("subtotal",))
-
-
-def test_an_extracted_variable_whose_value_is_then_read_twice_is_not_proven():
-    change = python_change(PRICE, PRICE_EXTRACTED.replace("+ order.fee", "+ subtotal"))
-
-    assert not change.proven

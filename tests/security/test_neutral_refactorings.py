@@ -1,6 +1,7 @@
-"""Attacks on the refactoring proofs behind the behaviour-neutral cap (an extracted variable put back, a
-JavaScript rename): a change dressed as one that changes what is evaluated, when, how often, or which name
-outside code sees, is never proven neutral, so its findings keep their severity."""
+"""Attacks on the behaviour-neutral cap dressed as refactorings (a variable extracted or inlined, a JavaScript
+rename): a change that changes what is evaluated, when, how often, or which name outside code sees, is never
+proven neutral, so its findings keep their severity. (An extracted variable is never proven at all: see
+docs/architecture.md; these attacks stand guard should a proof of it come back.)"""
 
 import re
 

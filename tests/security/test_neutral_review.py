@@ -74,7 +74,7 @@ async def test_the_findings_on_a_real_bug_keep_their_severity(what):
     number = new.splitlines().index(changed) + 1
     raised = finding("shapes.py", number, changed, "high", "the change breaks the behaviour")
     source = FakeReviewSource(_diff("shapes.py", BASE, new), {"shapes.py": BASE}, {"shapes.py": new})
-    deps = await make_deps(chat_model=ScriptedChatModel([by_lens({"correctness": answer(raised)})] * 5),
+    deps = await make_deps(chat_model=ScriptedChatModel([by_lens({"correctness": answer(raised)})] * 6),
                            review_source=source, findings_store=FakeFindingsStore())
 
     view = await run_review(parse_args("review", ARGS, ["--format", "json"]), deps)
