@@ -26,6 +26,8 @@ LEAK = {"path": "app.py", "line": 2, "end_line": None, "quote": "handle = open(p
         "title": "The file is never closed", "detail": "Use a with block.", "replacement": None}
 LEAK_LINE = "app.py:2: high [correctness] The file is never closed"
 LENSES = ("--lens", "correctness", "--lens", "security", "--lens", "tests")
+BEFORE = {"when": "already had this problem", "json": {"before": "the change brought it"}}
+"""The before check's answer: the finding on the replaced line came with the change (it keeps its severity)."""
 
 
 @dataclass
@@ -58,7 +60,7 @@ def _run(base: Path, stub: StubOpenAIServer, args: tuple[str, ...], settings: di
 
 @pytest.fixture(scope="module")
 def json_schema_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    stub = StubOpenAIServer(default={"json": {"findings": [LEAK]}, "together": 3}, schema="follow")
+    stub = StubOpenAIServer([BEFORE], default={"json": {"findings": [LEAK]}, "together": 3}, schema="follow")
     return _run(tmp_path_factory.mktemp("json_schema"), stub, LENSES)
 
 
@@ -78,7 +80,7 @@ def prompt_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
 
 @pytest.fixture(scope="module")
 def tools_only_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    stub = StubOpenAIServer(default={"json": {"findings": [LEAK]}}, schema="tools-only")
+    stub = StubOpenAIServer([BEFORE], default={"json": {"findings": [LEAK]}}, schema="tools-only")
     return _run(tmp_path_factory.mktemp("tools_only"), stub, LENSES, {"review.concurrency": 1})
 
 
@@ -113,7 +115,8 @@ def test_auto_asks_an_openai_compatible_server_for_the_strict_schema_and_the_fin
 
     assert json_schema_run.done.returncode == 0, json_schema_run.done.stderr
     assert json_schema_run.done.stdout.splitlines()[0] == LEAK_LINE
-    assert len(formats) == 3 and all(f["type"] == "json_schema" and f["json_schema"]["strict"] for f in formats)
+    assert all(f["type"] == "json_schema" and f["json_schema"]["strict"] for f in formats)
+    assert [f["json_schema"]["name"] for f in formats] == ["LensAnswer"] * 3 + ["BeforeAnswer"]
 
 
 def test_the_lenses_ask_the_server_at_once(json_schema_run):
@@ -143,7 +146,7 @@ def test_the_prompt_setting_reads_the_json_from_the_answers_text(prompt_run):
 
 def test_a_server_refusing_response_format_is_asked_through_a_forced_tool_from_then_on(tools_only_run):
     assert tools_only_run.done.returncode == 0, tools_only_run.done.stderr
-    assert ["response_format" in r for r in tools_only_run.requests] == [True, False, False, False]
+    assert ["response_format" in r for r in tools_only_run.requests] == [True, False, False, False, False]
     assert tools_only_run.done.stdout.splitlines()[0] == LEAK_LINE
 
 

@@ -39,6 +39,7 @@ LEAK = {"path": "app.py", "line": 2, "end_line": 3, "quote": "    handle = open(
         "replacement": "    with open(path) as handle:\n        data = handle.read()"}
 SCRIPT = [
     {"content": json.dumps({"findings": [LEAK]})},  # the first review's one lens
+    {"content": json.dumps({"before": "the change brought it"}), "when": "already had this problem"},  # its check
     {"tool_calls": [{"name": "file_write", "arguments": {"path": "cart.py", "content": "TAX = 0.21\n"}}],
      "content": None},
     {"content": "cart.py now sets TAX to 0.21."},
@@ -179,4 +180,4 @@ def test_a_review_whose_model_never_answers_is_cancelled_from_its_progress_notif
 
     assert "Orkeon /review" in seen["progress"]
     assert seen["cancelledOutput"].rstrip().endswith("> /review --lens correctness\ncancelled")
-    assert len(run.requests) == 4  # the hanging request was sent, and nothing after it
+    assert len(run.requests) == 5  # the hanging request was sent, and nothing after it
