@@ -31,14 +31,8 @@ def change_sides(file: FileDiff, new_number: int) -> ChangeSides | None:
     hunk = file.hunk_at(new_number)
     if hunk is None:
         return None
-    lines = hunk.lines
-    for index, line in enumerate(lines):
-        if line.kind != "removed" or (index > 0 and lines[index - 1].kind == "removed"):
-            continue  # only the first line of each removed run
-        removed_end = next((i for i in range(index, len(lines)) if lines[i].kind != "removed"), len(lines))
-        added_end = next((i for i in range(removed_end, len(lines)) if lines[i].kind != "added"), len(lines))
-        removed, added = lines[index:removed_end], lines[removed_end:added_end]
-        if any(a.new_number == new_number for a in added):
+    for removed, added in hunk.replaced_runs:
+        if any(line.new_number == new_number for line in added):
             return _sides(removed, added)
         if not added and _stands_in(hunk.removed_places, removed, new_number):
             return _sides(removed, ())

@@ -78,17 +78,30 @@ class Hunk:
         return next((line for line in reversed(self.lines[:index]) if line.kind != "removed"), None)
 
     @cached_property
+    def replaced_runs(self) -> tuple[tuple[tuple[DiffLine, ...], tuple[DiffLine, ...]], ...]:
+        """Each run of removed lines with the run of lines added right after it (empty when none was)."""
+        runs: list[tuple[tuple[DiffLine, ...], tuple[DiffLine, ...]]] = []
+        lines = self.lines
+        index = 0
+        while index < len(lines):
+            if lines[index].kind != "removed":
+                index += 1
+                continue
+            removed_end = next((i for i in range(index, len(lines)) if lines[i].kind != "removed"), len(lines))
+            added_end = next((i for i in range(removed_end, len(lines)) if lines[i].kind != "added"), len(lines))
+            runs.append((lines[index:removed_end], lines[removed_end:added_end]))
+            index = added_end
+        return tuple(runs)
+
+    @cached_property
     def removed_places(self) -> tuple[tuple[DiffLine, DiffLine], ...]:
         """Each removed line with the pointable line a finding on it is judged at: the first line added in its
         place, or (nothing added there) the line that stands in for the removal."""
         places: list[tuple[DiffLine, DiffLine]] = []
-        for index, line in enumerate(self.lines):
-            if line.kind != "removed":
-                continue
-            after = next((later for later in self.lines[index:] if later.kind != "removed"), None)
-            place = after if after is not None and after.kind == "added" else self._stand_in(index)
+        for removed, added in self.replaced_runs:
+            place = added[0] if added else self._stand_in(self.lines.index(removed[0]))
             if place is not None:
-                places.append((line, place))
+                places.extend((line, place) for line in removed)
         return tuple(places)
 
     def covers_old(self, old_number: int) -> bool:

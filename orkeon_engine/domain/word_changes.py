@@ -56,20 +56,8 @@ def word_changes(diff: Diff) -> tuple[WordChange, ...]:
 def _pairs(hunk: Hunk) -> list[tuple[DiffLine, DiffLine]]:
     """Each removed line paired with the added line in its place, where a run of removed lines is followed by
     as many added ones."""
-    pairs: list[tuple[DiffLine, DiffLine]] = []
-    lines = hunk.lines
-    index = 0
-    while index < len(lines):
-        if lines[index].kind != "removed":
-            index += 1
-            continue
-        removed_end = next((i for i in range(index, len(lines)) if lines[i].kind != "removed"), len(lines))
-        added_end = next((i for i in range(removed_end, len(lines)) if lines[i].kind != "added"), len(lines))
-        removed, added = lines[index:removed_end], lines[removed_end:added_end]
-        if len(removed) == len(added):
-            pairs.extend(zip(removed, added, strict=True))
-        index = max(added_end, index + 1)
-    return pairs
+    return [pair for removed, added in hunk.replaced_runs if len(removed) == len(added)
+            for pair in zip(removed, added, strict=True)]
 
 
 def _change(path: str, old: DiffLine, new: DiffLine) -> WordChange | None:

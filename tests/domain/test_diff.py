@@ -220,3 +220,13 @@ def test_a_rendering_stays_within_its_budget_and_is_cut_only_when_it_left_someth
 
     assert len(rendered.text) <= budget
     assert rendered.cut == (rendered.text != full.text)
+
+
+def test_each_run_of_removed_lines_comes_with_the_lines_added_right_after_it():
+    hunk = parse_diff("--- a/m.py\n+++ b/m.py\n@@ -1,5 +1,4 @@\n-a = 1\n-b = 2\n+ab = 3\n c = 4\n-d = 5\n e = 6\n"
+                      ).files[0].hunks[0]
+
+    assert [([r.text for r in removed], [a.text for a in added]) for removed, added in hunk.replaced_runs] == [
+        (["a = 1", "b = 2"], ["ab = 3"]), (["d = 5"], [])]
+    assert [(gone.text, place.text) for gone, place in hunk.removed_places] == [
+        ("a = 1", "ab = 3"), ("b = 2", "ab = 3"), ("d = 5", "e = 6")]
