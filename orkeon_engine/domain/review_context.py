@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from orkeon_engine.domain.code_index.model import Symbol
 from orkeon_engine.domain.diff import Diff
+from orkeon_engine.domain.project_tooling import is_test_file
 
 MAX_NAMES = 8
 """Names looked up a review: the first ones the changed lines use."""
@@ -89,7 +90,7 @@ def chosen_definitions(name: str, symbols: Sequence[Symbol], diff: Diff) -> list
     fitting = [s for s in symbols if s.name == name and s.kind in USED_KINDS
                and (s.kind != "variable" or s.top_level) and not _shown_by(diff, s)]
     changed = set(diff.paths)
-    fitting.sort(key=lambda s: (s.path not in changed, is_test_path(s.path), s.path, s.start_line))
+    fitting.sort(key=lambda s: (s.path not in changed, is_test_file(s.path), s.path, s.start_line))
     return fitting[:MAX_A_NAME]
 
 
@@ -97,12 +98,6 @@ def _shown_by(diff: Diff, symbol: Symbol) -> bool:
     """Whether a hunk of the diff already shows the symbol's first line."""
     file = diff.file(symbol.path)
     return file is not None and file.hunk_at(symbol.start_line) is not None
-
-
-def is_test_path(path: str) -> bool:
-    name = path.rsplit("/", 1)[-1]
-    return (name.startswith("test_") or name.endswith(("_test.py", "_test.go")) or ".test." in name
-            or ".spec." in name or any(part in ("tests", "test", "__tests__", "spec") for part in path.split("/")[:-1]))
 
 
 def excerpt(symbol: Symbol, text: str) -> UsedDefinition | None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from orkeon_engine.domain.code_index.model import Symbol
 from orkeon_engine.domain.diff import Diff
+from orkeon_engine.domain.project_tooling import is_test_file
 from orkeon_engine.domain.review_context import (
     MAX_DEFINITIONS,
     UsedDefinition,
     chosen_definitions,
     excerpt,
-    is_test_path,
     used_names,
 )
 from orkeon_engine.domain.secret_paths import secret_path_reason
@@ -33,11 +33,11 @@ async def used_definitions(diff: Diff, request: DiffRequest, source: ReviewSourc
     """The definitions of the names the changed lines use, in the order the names first appear."""
     files = _Files(request, source, index)
     found: list[UsedDefinition] = []
+    changed = set(diff.paths)
     for name in used_names(diff):
         paths = await source.mentions(request, name) or ()
-        changed = set(diff.paths)
         ranked = sorted((p for p in paths if secret_path_reason(p) is None),
-                        key=lambda p: (p not in changed, is_test_path(p), p))[:MAX_FILES_A_NAME]
+                        key=lambda p: (p not in changed, is_test_file(p), p))[:MAX_FILES_A_NAME]
         symbols = [symbol for path in ranked for symbol in await files.symbols(path)]
         for symbol in chosen_definitions(name, symbols, diff):
             shown = excerpt(symbol, await files.text(symbol.path) or "")
