@@ -11,9 +11,6 @@ This module is the pure part of it:
   changed or the request names, the modules the failing tests import, then the modules those import, in that
   order, whole, as many as SOURCE_CHARS holds; with none of these, the project's code files in order (a small
   project is shown whole); never a test file;
-- the failing tests as their files define them (`failing_test_sources`: a pytest test by its name, decorators
-  included, so a parametrize table says what the code must do; a TAP test by the location its entry states),
-  beside the failure, which shows only a few lines of each;
 - the prompt, in this project's words;
 - a reply read as a candidate (`read_candidate`): its path-headed blocks and search/replace blocks
   (domain/text_edits.py), or a code block with no path given to the one shown file that defines what it
@@ -47,9 +44,6 @@ ANSWER_TOKENS = 2_048
 FIRST_TEMPERATURE = 0.0
 """The first candidate is the model's likeliest change; the others are sampled."""
 SAMPLED_TEMPERATURE = 0.8
-MAX_SHOWN_TESTS = 3
-"""How many failing tests' definitions the prompt shows (the failure names the others)."""
-MAX_TEST_LINES = 30
 NO_COUNT = 1_000_000
 """A failure whose check states no count of failing tests ranks after every one that does."""
 
@@ -58,8 +52,6 @@ _JS_IMPORT = re.compile(r"""(?:require\(\s*|from\s+|import\s+)['"](\.{1,2}/[^'"]
 _JS_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx")
 CODE_SUFFIXES = (*PYTHON_SUFFIXES, *_JS_SUFFIXES, ".go", ".rs", ".rb", ".java", ".c", ".h", ".cpp", ".cs", ".php")
 _FAILED_IDS = (re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE), re.compile(r"^not ok \d+ - (.+)$", re.MULTILINE))
-_TAP_ENTRY = re.compile(r"^\s*not ok \d+ - (.+)$")
-_TAP_LOCATION = re.compile(r"^\s*location: '(?P<path>[^']+?):(?P<line>\d+):\d+'")
 _COUNTS = (re.compile(r"(\d+) failed"), re.compile(r"(\d+) errors?\b"), re.compile(r"^# fail (\d+)", re.MULTILINE),
            re.compile(r"(\d+) failing"))
 
@@ -171,88 +163,13 @@ CANDIDATE_SYSTEM = (
 )
 
 
-def failing_test_sources(failing: CheckOutcome, test_texts: Mapping[str, str]) -> dict[str, str]:
-    """The failing tests' definitions, keyed `path::name`, in the order the failure names them: the first
-    MAX_SHOWN_TESTS distinct definitions (the cases of one parametrized test are one), each cut at
-    MAX_TEST_LINES lines. A test whose file is not among `test_texts` or does not parse is left out."""
-    shown: dict[str, str] = {}
-    for path, name, line in _tap_locations(failing.failure):
-        file = _test_file(path, test_texts)
-        if file is not None and f"{file}::{name}" not in shown and len(shown) < MAX_SHOWN_TESTS:
-            shown[f"{file}::{name}"] = _block_from(test_texts[file], line)
-    for test_id in failed_ids(failing):
-        path, _, rest = test_id.partition("::")
-        file = _test_file(path, test_texts)
-        if not rest or file is None:
-            continue
-        name = ".".join(part.partition("[")[0] for part in rest.split("::"))
-        key = f"{file}::{name}"
-        if key in shown:
-            continue
-        found = [located for located in _definitions(test_texts[file]) if located.name == name]
-        if not found:
-            continue
-        lines = found[0].text(test_texts[file]).split("\n")
-        cut = lines[:MAX_TEST_LINES] + ([f"[{len(lines) - MAX_TEST_LINES} more lines]"]
-                                        if len(lines) > MAX_TEST_LINES else [])
-        shown[key] = "\n".join(cut)
-        if len(shown) == MAX_SHOWN_TESTS:
-            break
-    return shown
-
-
-def _tap_locations(failure: str) -> list[tuple[str, str, int]]:
-    """(path, name, first line) of each failing TAP test whose entry states its `location:` (node's runner)."""
-    found: list[tuple[str, str, int]] = []
-    name = ""
-    for line in failure.split("\n"):
-        entry = _TAP_ENTRY.match(line)
-        if entry:
-            name = entry.group(1).strip()
-            continue
-        located = _TAP_LOCATION.match(line)
-        if located and name:
-            found.append((located.group("path"), name, int(located.group("line"))))
-            name = ""
-    return found
-
-
-def _block_from(text: str, first: int) -> str:
-    """The lines of `text` from line `first` (1-based) to the one that closes the brackets it opens, at most
-    MAX_TEST_LINES (a test written as a call with a function argument, as JavaScript's runners have them)."""
-    lines = text.split("\n")[first - 1:]
-    depth = 0
-    taken: list[str] = []
-    for line in lines:
-        taken.append(line)
-        depth += sum(line.count(mark) for mark in "([{") - sum(line.count(mark) for mark in ")]}")
-        if depth <= 0 and any(mark in "".join(taken) for mark in "([{"):
-            break
-    cut = taken[:MAX_TEST_LINES]
-    return "\n".join(cut + ([f"[{len(taken) - MAX_TEST_LINES} more lines]"] if len(taken) > MAX_TEST_LINES else []))
-
-
-def _test_file(path: str, test_texts: Mapping[str, str]) -> str | None:
-    """The test file a failing test's path names (it may be relative to a folder below the workspace)."""
-    cleaned = path.replace("\\", "/").removeprefix("./")
-    if cleaned in test_texts:
-        return cleaned
-    ending = [known for known in test_texts if known.endswith("/" + cleaned)]
-    return ending[0] if len(ending) == 1 else None
-
-
-def candidate_prompt(request: str, failing: CheckOutcome, sources: Mapping[str, str],
-                     tests: Mapping[str, str] | None = None) -> str:
-    """The user message of a candidate's call: the request, the failing check and its output, the failing tests'
-    definitions (`failing_test_sources`), the files."""
+def candidate_prompt(request: str, failing: CheckOutcome, sources: Mapping[str, str]) -> str:
+    """The user message of a candidate's call: the request, the failing check and its output, the files."""
     ended = f"exit code {failing.exit_code}" if failing.exit_code is not None else failing.reason or "it did not end"
     files = "\n\n".join(f"{path}\n```{_language(path)}\n{text.rstrip()}\n```" for path, text in sources.items())
-    defined = "\n\n".join(f"{key}\n```{_language(key.partition('::')[0])}\n{text.rstrip()}\n```"
-                           for key, text in (tests or {}).items())
-    shown_tests = f"The failing tests, as their files define them:\n\n{defined}\n\n" if defined else ""
     return (f"Request: {request.strip() or '(none: the check failed after the last change)'}\n\n"
             f"The failing check:\n$ {failing.check.command}\n({ended})\n{failing.failure or '(no output)'}\n\n"
-            f"{shown_tests}The files:\n\n{files}")
+            f"The files:\n\n{files}")
 
 
 def _language(path: str) -> str:
@@ -371,17 +288,9 @@ def failing_count(outcome: CheckOutcome) -> int:
     return sum(counts) if counts else NO_COUNT
 
 
-def failed_ids(outcome: CheckOutcome) -> tuple[str, ...]:
-    """The tests a failed check names as failing (pytest's FAILED and ERROR lines, TAP's `not ok`), in the
-    order it names them."""
-    found = sorted((match.start(), match.group(1).strip()) for pattern in _FAILED_IDS
-                   for match in pattern.finditer(outcome.failure))
-    return tuple(dict.fromkeys(test_id for _, test_id in found))
-
-
 def failed_tests(outcome: CheckOutcome) -> frozenset[str]:
-    """The tests a failed check names as failing, as a set."""
-    return frozenset(failed_ids(outcome))
+    """The tests a failed check names as failing (pytest's FAILED and ERROR lines, TAP's `not ok`)."""
+    return frozenset(match.strip() for pattern in _FAILED_IDS for match in pattern.findall(outcome.failure))
 
 
 def fails_nothing_new(after: CheckOutcome, before: CheckOutcome) -> bool:

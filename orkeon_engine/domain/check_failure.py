@@ -5,12 +5,9 @@ A check's output is read as text, whatever printed it. A frame is located by its
 `path:12: in name` (the frame's source follows it) or `path:12: Error` (closing a frame whose source came
 first), or Python's `File "path", line 12, in name`. A frame inside the project (a path relative to the
 folder the check ran in, or under it, and in no installed-packages folder) keeps its location, the failing
-line (`>`), the few source lines before it (a test's set-up) and its source; a frame outside it (the
-standard library, site-packages, node_modules) keeps only its error lines (`E ...`), and a note says how many
-frames were left out. pytest's sections are read when present: the FAILURES and ERRORS sections and the
-short summary, not the progress dots. TAP (node's test runner, tape) is read by its `not ok` entries: each
-keeps its `not ok` line, its error, expected and actual lines and the stack lines inside the project (paths
-under `root` written relative to it), and the closing counts; the tests that passed are left out. Any other
+line (`>`) and its source; a frame outside it (the standard library, site-packages, node_modules) keeps
+only its error lines (`E ...`), and a note says how many frames were left out. pytest's sections are read
+when present: the FAILURES and ERRORS sections and the short summary, not the progress dots; any other
 output keeps its last lines, the lines naming a path outside the project left out.
 """
 
@@ -24,10 +21,7 @@ MAX_LINES = 60
 MAX_LINE_CHARS = 300
 MAX_TESTS = 3
 """How many failing tests are shown in full; the summary names the others."""
-MAX_FRAME_LINES = 14
-CONTEXT_LINES = 6
-"""Source lines a project frame keeps before its failing line: a test's set-up (what it called before the
-assertion) is often what the assertion alone cannot say."""
+MAX_FRAME_LINES = 10
 OUTSIDE_MARKS = ("site-packages/", "dist-packages/", "node_modules/", "/lib/python", "/.venv/", "/venv/",
                  "/usr/lib/", "/usr/local/lib/", "<frozen ", "<string>")
 
@@ -38,9 +32,6 @@ _SECTION = re.compile(r"^=+ (?P<name>.+?) =+$")
 _TEST_HEADER = re.compile(r"^_{3,} (?P<name>.+?) _{3,}$")
 _ENTRY_BREAK = re.compile(r"^(_ ){5,}_?\s*$")
 _CARETS = re.compile(r"^\s*[\^~]+\s*$")
-_TAP_FAILED = re.compile(r"^(?P<indent>\s*)not ok \d+ - (?P<name>.*)$")
-_TAP_COUNT = re.compile(r"^# (?:tests|pass|fail) \d+\s*$")
-_TAP_LEFT_OUT = ("duration_ms:", "failureType:", "code:", "name:", "type:", "...")
 _PATH_IN_LINE = re.compile(r"(?:^|[\s(\"'])(?P<path>/[^\s:)\"']+|[\w.-]+/[^\s:)\"']+)")
 
 
@@ -55,9 +46,7 @@ def trim_failure(output: str, root: str = "") -> str:
     absolute path under it counts as the project's)."""
     lines = [_cut(line) for line in output.replace("\r\n", "\n").split("\n")]
     sections = _pytest_sections(lines)
-    if not sections and any(_TAP_FAILED.match(line) for line in lines):
-        kept = _tap(lines, root)
-    elif not sections:
+    if not sections:
         kept = _plain(lines, root)
     else:
         kept = []
@@ -183,19 +172,15 @@ def _entry_frames(entry: Sequence[str]) -> list[_Frame]:
 
 def _inside_lines(lines: Sequence[str]) -> list[str]:
     """A project frame: in the short style (its location first) its location and source; in pytest's long
-    style (the whole function, then its location) the few source lines before the failing line,
-    the failing line, the error lines and the location."""
+    style (the whole function, then its location) the failing line, the error lines and the location."""
     opened = bool(lines) and bool(_SHORT_LOCATION.match(lines[0]) or _FILE_LOCATION.match(lines[0]))
-    failing = [index for index, line in enumerate(lines) if line.startswith(">") or _is_error_line(line)]
-    if opened or not failing:
+    if opened or not any(line.startswith(">") or _is_error_line(line) for line in lines):
         chosen = [line for line in lines if not _CARETS.match(line)]
-        return chosen if len(chosen) <= MAX_FRAME_LINES else [*chosen[:MAX_FRAME_LINES - 1], "[...]"]
-    context = [line for line in lines[:failing[0]] if not _CARETS.match(line)][-CONTEXT_LINES:]
-    failed = [line for line in lines[failing[0]:] if line.startswith(">") or _is_error_line(line) or line is lines[-1]]
-    if len(failed) > MAX_FRAME_LINES:
-        failed = [*failed[:MAX_FRAME_LINES - 2], "[...]", failed[-1]]
-    room = max(MAX_FRAME_LINES - len(failed), 0)
-    return [*(context[max(len(context) - room, 0):] if room else []), *failed]
+    else:
+        chosen = [line for line in lines if line.startswith(">") or _is_error_line(line) or line is lines[-1]]
+    if len(chosen) > MAX_FRAME_LINES:
+        chosen = [*chosen[:MAX_FRAME_LINES - 1], "[...]"]
+    return chosen
 
 
 def _is_error_line(line: str) -> bool:
@@ -208,54 +193,6 @@ def _summary(body: Sequence[str]) -> list[str]:
 
 def _is_count_line(line: str) -> bool:
     return bool(re.match(r"^=*\s*\d+ (failed|error|errors|passed)\b", line.strip()))
-
-
-def _tap(lines: Sequence[str], root: str) -> list[str]:
-    """TAP's failing entries (the module docstring), the first MAX_TESTS of those that failed on their own (an
-    entry that failed only because its subtests did says nothing more), then the counts."""
-    entries: list[list[str]] = []
-    index = 0
-    while index < len(lines):
-        match = _TAP_FAILED.match(lines[index])
-        if match is None:
-            index += 1
-            continue
-        end = _tap_entry_end(lines, index + 1, match.group("indent"))
-        body = lines[index + 1:end]
-        if not any("subtestsFailed" in line for line in body):
-            entries.append([lines[index], *_tap_body(body, root)])
-        index = end
-    kept = [line for entry in entries[:MAX_TESTS] for line in entry]
-    if len(entries) > MAX_TESTS:
-        kept.append(f"[{len(entries) - MAX_TESTS} more failing tests left out]")
-    return kept + [line for line in lines if _TAP_COUNT.match(line)]
-
-
-def _tap_entry_end(lines: Sequence[str], start: int, indent: str) -> int:
-    """Where a `not ok` entry's YAML block ends: after its closing `...` line, or at the next entry or comment."""
-    for index in range(start, len(lines)):
-        line = lines[index]
-        if line.strip() == "..." and line.startswith(indent + "  ") and not line.startswith(indent + "   "):
-            return index + 1
-        if re.match(rf"^{re.escape(indent)}(?:not ok|ok|#)\b", line):
-            return index
-    return len(lines)
-
-
-def _tap_body(body: Sequence[str], root: str) -> list[str]:
-    """An entry's lines worth reading: the error and what was expected against what came, and the stack's and
-    location's lines inside the project, with `root` written away."""
-    base = root.rstrip("/") + "/" if root else ""
-    kept: list[str] = []
-    for line in body:
-        stripped = line.strip()
-        if not stripped or stripped == "---" or stripped.startswith(_TAP_LEFT_OUT) or stripped.startswith("node:"):
-            continue
-        paths = [match.group("path") for match in _PATH_IN_LINE.finditer(stripped)]
-        if "(node:" in stripped or (paths and not any(inside_project(path, root) for path in paths)):
-            continue
-        kept.append(line.replace(base, "") if base else line)
-    return kept
 
 
 def _plain(lines: Sequence[str], root: str) -> list[str]:

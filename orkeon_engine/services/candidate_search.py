@@ -1,7 +1,6 @@
 """The search for a change that passes (`assistant.candidates`; domain/candidates.py says what the model is shown
 and how a reply is read): once a check fails, the model is asked for up to N changes in plain text, one call
-each (the first at temperature 0, the others sampled; a reply with no new change to try is asked again, up to
-twice N calls); each is written into one scratch copy of the workspace
+each (the first at temperature 0, the others sampled); each is written into one scratch copy of the workspace
 (ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
 failing one was narrowed, and the copy is put back before the next. The first candidate both accept wins;
 the search stops there.
@@ -28,7 +27,6 @@ from orkeon_engine.domain.candidates import (
     SuspectInputs,
     candidate_prompt,
     failing_count,
-    failing_test_sources,
     fails_nothing_new,
     named_in,
     read_candidate,
@@ -51,9 +49,6 @@ if TYPE_CHECKING:
 Ask = Callable[[str, str, float], Awaitable[str]]
 """One candidate's model call: (system, user, temperature) → the reply's text (its usage is the caller's)."""
 WORKSPACE = "/workspace/"
-ASKS_PER_CANDIDATE = 2
-"""A reply that yields no change to try (none readable, none new) is asked again, up to this many calls a
-candidate: N candidates means N changes tried whenever the model writes them."""
 WRITE_TOOL = "file_write"
 
 
@@ -89,7 +84,7 @@ class SearchPorts:
 async def search_candidates(ports: SearchPorts, project: ProjectTests, request: str, failing: CheckOutcome,
                             changed: Sequence[str], count: int) -> SearchOutcome:
     """Up to `count` candidates for the failing check, each tried in a scratch copy (the module docstring)."""
-    sources, tests = await _sources(ports.files, project, request, failing, changed)
+    sources = await _sources(ports.files, project, request, failing, changed)
     if not sources:
         return SearchOutcome(stopped="no source file of the project could be tied to the failure")
     try:
@@ -97,51 +92,49 @@ async def search_candidates(ports: SearchPorts, project: ProjectTests, request: 
     except ScratchError as error:
         return SearchOutcome(stopped=f"no scratch copy of the workspace: {error}")
     try:
-        return await _search(ports, copy, project, request, failing, (sources, tests), count)
+        return await _search(ports, copy, project, request, failing, sources, count)
     finally:
         copy.close()
 
 
 async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, request: str, failing: CheckOutcome,
-                  shown: tuple[dict[str, str], dict[str, str]], count: int) -> SearchOutcome:
+                  sources: dict[str, str], count: int) -> SearchOutcome:
     runner = dataclasses.replace(ports.runner, shell=copy.shell, root=copy.root, files=copy.files)
-    sources = shown[0]
-    prompt = candidate_prompt(request, failing, sources, shown[1])
+    prompt = candidate_prompt(request, failing, sources)
     whole = choose_check(project.zones) if failing.check.targets else None
     seen: set[tuple[tuple[str, str], ...]] = set()
     notes: list[str] = []
     closest: CheckOutcome | None = None
     baseline: CheckOutcome | None = None
-    asked = tried = 0
-    while tried < count and asked < count * ASKS_PER_CANDIDATE:
-        asked += 1
-        _report(ports.progress, f"candidate {tried + 1} of {count}: asking the model")
-        reply = await ports.ask(CANDIDATE_SYSTEM, prompt, FIRST_TEMPERATURE if asked == 1 else SAMPLED_TEMPERATURE)
+    tried = 0
+    for index in range(count):
+        _report(ports.progress, f"candidate {index + 1} of {count}: asking the model")
+        reply = await ports.ask(CANDIDATE_SYSTEM, prompt, FIRST_TEMPERATURE if index == 0 else SAMPLED_TEMPERATURE)
         candidate = read_candidate(reply, sources)
         if isinstance(candidate, str):
-            notes.append(f"reply {asked}: {candidate}")
+            notes.append(f"candidate {index + 1}: {candidate}")
             continue
         if candidate.key() in seen:
-            notes.append(f"reply {asked}: the same change as an earlier one")
+            notes.append(f"candidate {index + 1}: the same change as an earlier one")
             continue
         seen.add(candidate.key())
         tried += 1
-        _report(ports.progress, f"candidate {tried} of {count}: checking {', '.join(candidate.texts)}")
+        _report(ports.progress, f"candidate {index + 1} of {count}: checking {', '.join(candidate.texts)}")
         proof = await _try(copy.files, runner, candidate, sources, failing, whole)
         if len(proof) == 2 and proof[1].failed and whole is not None:  # the rest: no worse than before the change
             baseline = baseline or await run_named_check(whole, runner)  # the copy holds the workspace's texts again
             if fails_nothing_new(proof[1], baseline):
-                return SearchOutcome(candidate, proof, asked=asked, tried=tried, notes=tuple(notes),
+                return SearchOutcome(candidate, proof, asked=index + 1, tried=tried, notes=tuple(notes),
                                      before=sources)
         last = proof[-1]
         if last.status == "unchecked":
-            return SearchOutcome(asked=asked, tried=tried, notes=tuple(notes), closest=closest,
+            return SearchOutcome(asked=index + 1, tried=tried, notes=tuple(notes), closest=closest,
                                  stopped=f"the check did not run in the scratch copy ({last.reason})")
         if last.passed:
-            return SearchOutcome(candidate, proof, asked=asked, tried=tried, notes=tuple(notes), before=sources)
+            return SearchOutcome(candidate, proof, asked=index + 1, tried=tried, notes=tuple(notes), before=sources)
         if closest is None or failing_count(last) < failing_count(closest):
             closest = last
-    return SearchOutcome(closest=closest, asked=asked, tried=tried, notes=tuple(notes))
+    return SearchOutcome(closest=closest, asked=count, tried=tried, notes=tuple(notes))
 
 
 async def _try(files: Files, runner: CheckRunner, candidate: Candidate, sources: dict[str, str],
@@ -161,10 +154,9 @@ async def _try(files: Files, runner: CheckRunner, candidate: Candidate, sources:
 
 
 async def _sources(files: Files, project: ProjectTests, request: str, failing: CheckOutcome,
-                   changed: Sequence[str]) -> tuple[dict[str, str], dict[str, str]]:
+                   changed: Sequence[str]) -> dict[str, str]:
     """The suspects' texts as the workspace has them now, as many as the prompt shows (domain/candidates.py):
-    localised twice, the second time with the first suspects' texts, so their imports count too; and the
-    failing tests' definitions."""
+    localised twice, the second time with the first suspects' texts, so their imports count too."""
     texts = dict(project.test_texts)
     tests = [target.partition("::")[0] for target in failing.check.targets]
     tests += [path for path in named_in(failing.failure, project.test_files) if path not in tests]
@@ -176,7 +168,7 @@ async def _sources(files: Files, project: ProjectTests, request: str, failing: C
 
     for _ in range(2):
         texts.update(await _read(files, [path for path in suspects() if path not in texts]))
-    return shown_sources(suspects(), texts), failing_test_sources(failing, texts)
+    return shown_sources(suspects(), texts)
 
 
 async def _read(files: Files, paths: Sequence[str]) -> dict[str, str]:

@@ -128,4 +128,4 @@ async def run_candidate_step(ports: StepPorts, calls: CandidateCalls, request: s
                      for path, text in sorted(found.winner.texts.items()))
     paths = sorted(found.winner.texts)
     proved = found.proof[-1] if found.proof[-1].passed else found.proof[0]  # the rest failing only as before
-    return StepResult(proved_text(paths, found.proof, found.tried, count, diff), records, True, proved, True)
+    return StepResult(proved_text(paths, found.proof, found.asked, count, diff), records, True, proved, True)

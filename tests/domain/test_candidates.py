@@ -7,7 +7,6 @@ from orkeon_engine.domain.candidates import (
     candidate_count,
     candidate_prompt,
     failing_count,
-    failing_test_sources,
     none_passed_text,
     proved_text,
     read_candidate,
@@ -80,60 +79,6 @@ def test_the_prompt_shows_whole_files_while_they_fit_and_passes_over_one_too_lon
     assert shown == {"small.py": "y = 1\n"}
     prompt = candidate_prompt("fix it", FAILING, shown)
     assert "$ python -m pytest -q\n(exit code 1)" in prompt and "small.py\n```python\ny = 1\n```" in prompt
-
-
-PARAMETRIZED = (
-    "import pytest\n\nfrom notifier import service\n\n\n"
-    "@pytest.mark.parametrize(('hour', 'quiet'), [(21, False), (22, True)])\n"
-    "def test_quiet_hours(hour, quiet):\n    assert service.in_quiet_hours(hour) is quiet\n\n\n"
-    "class TestPlan:\n    def test_plan(self):\n        assert service.plan('hi', 12)\n\n\n"
-    "def test_long():\n" + "".join(f"    step_{n} = {n}\n" for n in range(40)) + "    assert False\n"
-)
-PARAMETRIZED_FAILURE = CheckOutcome(TurnCheck("python -m pytest", ()), "failed", 1, (
-    "--- test_quiet_hours[21-False]\nE   assert True is False\n"
-    "FAILED tests/test_service.py::TestPlan::test_plan - AssertionError\n"
-    "FAILED tests/test_service.py::test_quiet_hours[21-False] - assert True is False\n"
-    "FAILED tests/test_service.py::test_quiet_hours[22-True] - assert False is True\n"
-    "FAILED tests/test_service.py::test_long - assert False\n"
-    "FAILED tests/test_gone.py::test_elsewhere - assert False\n"
-    "3 failed, 1 passed in 0.02s"))
-
-
-def test_the_failing_tests_are_shown_as_their_file_defines_them_decorators_included_each_once():
-    shown = failing_test_sources(PARAMETRIZED_FAILURE, {"notifier/tests/test_service.py": PARAMETRIZED})
-
-    assert list(shown) == ["notifier/tests/test_service.py::TestPlan.test_plan",
-                           "notifier/tests/test_service.py::test_quiet_hours",
-                           "notifier/tests/test_service.py::test_long"]
-    assert shown["notifier/tests/test_service.py::test_quiet_hours"].startswith(
-        "@pytest.mark.parametrize(('hour', 'quiet'), [(21, False), (22, True)])\ndef test_quiet_hours")
-    assert shown["notifier/tests/test_service.py::TestPlan.test_plan"].startswith("    def test_plan(self):")
-    long = shown["notifier/tests/test_service.py::test_long"].split("\n")
-    assert len(long) == 31 and long[-1] == "[12 more lines]"
-
-
-def test_a_failing_tap_test_is_shown_from_the_line_its_entry_locates_to_the_bracket_that_closes_it():
-    test = ("const test = require('node:test');\n\n"
-            "test('isValid accepts slugs only', () => {\n  assert.equal(isValid(''), false);\n});\n\n"
-            "test('another', () => {});\n")
-    failure = ("not ok 2 - isValid accepts slugs only\n  location: 'test/slugs.test.js:3:1'\n  error: |-\n"
-               "    true !== false\n# fail 1")
-
-    shown = failing_test_sources(CheckOutcome(TurnCheck("npm test"), "failed", 1, failure),
-                                 {"test/slugs.test.js": test})
-
-    assert shown == {"test/slugs.test.js::isValid accepts slugs only":
-                     "test('isValid accepts slugs only', () => {\n  assert.equal(isValid(''), false);\n});"}
-
-
-def test_the_prompt_shows_the_failing_tests_before_the_files_and_nothing_when_none_is_found():
-    tests = failing_test_sources(PARAMETRIZED_FAILURE, {"tests/test_service.py": PARAMETRIZED})
-    prompt = candidate_prompt("fix it", PARAMETRIZED_FAILURE, {"notifier/service.py": "x = 1\n"}, tests)
-
-    assert prompt.index("The failing tests, as their files define them:") < prompt.index("The files:")
-    assert "tests/test_service.py::test_quiet_hours\n```python\n@pytest.mark.parametrize" in prompt
-    assert "failing tests, as" not in candidate_prompt("fix it", FAILING, {"a.py": "x = 1\n"},
-                                                       failing_test_sources(FAILING, {}))
 
 
 def test_a_function_rewritten_under_the_files_path_is_spliced_into_the_file():

@@ -69,25 +69,6 @@ async def test_the_module_a_failing_javascript_test_requires_is_shown_and_never_
     assert "not ok 1 - lower" in shown and model.asked[0][2] == 0.0
 
 
-async def test_a_failing_python_tests_definition_is_shown_as_its_file_has_it_beside_the_module_it_imports():
-    test = ("import pytest\nfrom pricing import tags\n\n\n@pytest.mark.parametrize('name', ['Red Shoe'])\n"
-            "def test_fresh(name):\n    first = tags(name)\n    assert tags(name) == first\n")
-    failing = CheckOutcome(TurnCheck("python -m pytest -q"), "failed", 1,
-                           "FAILED tests/test_pricing.py::test_fresh[Red Shoe] - AssertionError\n1 failed")
-    model = _Model("no change", "still none")
-    ports, _, _ = await _ports(model)
-    await ports.files.write_text("/workspace/pricing.py", "def tags(name, extra=[]):\n    return extra\n")
-    await ports.files.write_text("/workspace/tests/test_pricing.py", test)
-    paths = ("pricing.py", "tests/test_pricing.py")
-
-    await search_candidates(ports, ProjectTests(tuple(detect_zones(paths, {})), paths), "fix it", failing, (), 1)
-
-    shown = model.asked[0][1]
-    assert ("tests/test_pricing.py::test_fresh\n```python\n@pytest.mark.parametrize('name', ['Red Shoe'])\n"
-            "def test_fresh(name):\n    first = tags(name)") in shown
-    assert shown.index("def test_fresh") < shown.index("pricing.py\n```python\ndef tags(name, extra=[])")
-
-
 async def test_the_first_candidate_that_passes_wins_and_nothing_of_the_search_touches_the_workspace():
     model = _Model(WRONG, RIGHT, "never asked")
     ports, workspace, scratch = await _ports(model)
@@ -101,24 +82,13 @@ async def test_the_first_candidate_that_passes_wins_and_nothing_of_the_search_to
 
 
 async def test_none_passing_keeps_the_closest_failure_and_the_same_change_is_tried_once():
-    model = _Model(WRONG, WRONG, WRONG, WRONG, "never asked")
+    model = _Model(WRONG, WRONG)
     ports, _, scratch = await _ports(model)
 
     found = await search_candidates(ports, _project(), "fix it", FAILING, (), 2)
 
-    assert found.winner is None and (found.asked, found.tried) == (4, 1)  # twice the count of calls at most
-    assert found.notes == ("reply 2: the same change as an earlier one", "reply 3: the same change as an earlier one",
-                           "reply 4: the same change as an earlier one")
+    assert found.winner is None and found.tried == 1 and "the same change as an earlier one" in found.notes[0]
     assert found.closest is not None and "# fail 1" in found.closest.failure and scratch.closed == 1
-
-
-async def test_a_reply_with_nothing_to_try_is_asked_again_so_the_count_is_of_changes_tried():
-    model = _Model("I would lower it.", WRONG, RIGHT)
-    ports, _, _ = await _ports(model)
-
-    found = await search_candidates(ports, _project(), "fix it", FAILING, (), 2)
-
-    assert found.winner is not None and (found.asked, found.tried) == (3, 2)
 
 
 async def test_a_narrowed_check_is_followed_by_the_whole_suite_which_may_not_fail_anything_new():

@@ -49,13 +49,13 @@ async def test_the_first_candidate_the_check_accepts_is_written_and_named_with_i
 
 
 async def test_a_candidate_is_tried_in_the_copy_never_in_the_workspace(tmp_path):
-    model = ScriptedChatModel([TIMES] * 6 + ["I could not fix it."])  # the same change asked again: 2 calls each
+    model = ScriptedChatModel([TIMES, TIMES, TIMES, "I could not fix it."])
     root, deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
 
     result = await run_main_loop(_turn("the tests in tests/test_calc.py fail, fix it"), ports)
 
     assert (root / "calc.py").read_text() == WRONG_ADD
-    assert "No candidate change passed: 6 asked for, 1 tried in a scratch copy; the search changed no file." in (
+    assert "No candidate change passed: 3 asked for, 1 tried in a scratch copy; the search changed no file." in (
         result.answer)
     assert "assert 6 == 5" in result.answer  # the closest attempt's failure
     assert result.changed == ()
