@@ -240,7 +240,7 @@ def _handler(proxy: MeteringProxy) -> type[BaseHTTPRequestHandler]:
                         if upstream.sock is not None:
                             upstream.sock.shutdown(socket.SHUT_RDWR)
                         return
-                except OSError:
+                except (OSError, ValueError):  # the connection closed under us (ValueError: its fd is -1)
                     return
 
         def _relay_stream(self, answer: http.client.HTTPResponse, is_chat: bool) -> None:

@@ -158,3 +158,17 @@ def test_a_streamed_reply_is_counted_by_the_time_its_client_has_done() -> None:
         upstream.close()
 
     assert (counted.tokens, counted.replies) == (702, ["90"])
+
+
+def test_the_client_watch_ends_quietly_when_the_client_connection_is_already_closed() -> None:
+    import http.client
+
+    from devtools.eval.server import _handler
+
+    handler_class = _handler(MeteringProxy(1))
+    handler = handler_class.__new__(handler_class)  # only the watch is exercised: no request is served
+    closed = socket.socket()
+    closed.close()  # its file descriptor is now -1, as when Orkeon hung up at its time limit
+    handler.connection = closed
+
+    handler._watch_client(http.client.HTTPConnection("127.0.0.1", 1), threading.Event())  # returns, no ValueError
