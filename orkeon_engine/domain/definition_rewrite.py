@@ -27,7 +27,7 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 _Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 BOM = "\ufeff"
 PYTHON_SUFFIXES = (".py", ".pyi")
-"""The files definition_rewrite changes (and the edit redirect and the unapplied note name)."""
+"""The files definition_rewrite changes."""
 MAX_LISTED = 12
 """At most this many of a file's definitions are named when the one asked for is not there."""
 

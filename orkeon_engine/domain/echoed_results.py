@@ -5,10 +5,6 @@ the eval's traces show a 1.5B model's last reply closing with the template's `</
 the diff file_edit had just returned. Such a reply is not an answer; the tool loop tells the model once
 (`ECHO_NOTE`) and takes its next reply as it comes.
 
-A final answer that still wears the result markup after that note (the 1.5B answered `<tool_response>` and
-the function as it was before its rewrite, the fix's own result being the diff) imitates a result it
-never got: the person is shown the last real result instead, under a sentence saying so (`stand_in`).
-
 A reply repeats a result when, following a tool result, it carries a chat template's result markup, or at
 least ECHO_SHARE of its lines that say something (MIN_LINES or more; a fence line does not count) are lines
 of that result. A reply that quotes a line or two of the result in its answer is an answer, and so is a
@@ -141,21 +137,6 @@ def opens_as_result(reply: str) -> bool:
     """Whether a reply opens with a chat template's result markup (`<tool_response>` first thing): a result
     imitated, not a tag named in an answer."""
     return _OPENING_MARKUP.match(reply) is not None
-
-
-def imitates_result(reply: str) -> bool:
-    """Whether a final answer wears a chat template's result markup (and is not one JSON value)."""
-    text = reply.strip()
-    return bool(text) and not _is_json(text) and _MARKUP.search(text) is not None
-
-
-def stand_in(result: str) -> str:
-    """The answer shown in place of one that imitated a tool result: the real last result, said so."""
-    return f"{STAND_IN_LEAD}\n\n{result.strip()}"
-
-
-STAND_IN_LEAD = ("The model's answer only imitated a tool's result, so the last result is shown here as the tool "
-                 "gave it:")
 
 
 def _counted(line: str) -> bool:

@@ -6,11 +6,6 @@ result before they write it: when a file that parsed before (or a new file) woul
 is written and the model gets the parser's line and message and the lines around it, to make the whole
 change in one call. A file that did not parse before is left to the model: the guard never stands in the
 way of repairing one. Only Python (as this interpreter reads it) and JSON are checked.
-
-file_write, which replaces a whole file, is also refused once when the Python file it replaces defines
-functions or classes at its top level and the new text keeps none of them (`lost_definitions`): the 1.5B,
-after definition_rewrite had fixed calc.py, wrote `total.py` over it, which Python reads as an expression.
-The very same call sent again is written, as for the syntax check, so a file meant to be emptied can be.
 """
 
 from __future__ import annotations
@@ -38,49 +33,15 @@ class SyntaxGuard:
     def __init__(self) -> None:
         self._refused: set[tuple[str, str]] = set()
 
-    def problem(self, path: str, before: str | None, after: str, whole: bool = False) -> str | None:
-        """Why `after` may not replace `before` at `path` this time; `whole` (file_write) adds the check
-        that a Python file keeps at least one of its definitions."""
+    def problem(self, path: str, before: str | None, after: str) -> str | None:
+        """Why `after` may not replace `before` at `path` this time."""
         key = (path, hashlib.sha256(after.encode("utf-8", "surrogatepass")).hexdigest())
         if key in self._refused:
             return None
         found = syntax_problem(path, before, after)
-        if found is None and whole:
-            found = lost_definitions(path, before, after)
         if found is not None:
             self._refused.add(key)
         return found
-
-
-def lost_definitions(path: str, before: str | None, after: str) -> str | None:
-    """Why a whole new text may not replace a Python file: it had top-level functions or classes and the new
-    text (which parses) keeps none of their names. None for other files, and when either side cannot be
-    read."""
-    if before is None or _checker(path) is not _python:
-        return None
-    had, has = _top_level_names(before), _top_level_names(after)
-    if not had or has is None or had & has:
-        return None
-    names = ", ".join(sorted(had)[:MAX_NAMED])
-    return (f"the new text keeps none of the definitions the file has ({names}): it would replace the whole "
-            "file with something else. To change one function, rewrite it with definition_rewrite or file_edit; "
-            "if the file is meant to lose them all, send the very same call again.")
-
-
-MAX_NAMED = 8
-
-
-def _top_level_names(text: str) -> set[str] | None:
-    """The names of the functions and classes defined at the top of a Python text; None when it does not
-    parse."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    return {node.name for node in tree.body if isinstance(node, kinds)}
 
 
 def is_checked(path: str) -> bool:

@@ -58,18 +58,15 @@ from orkeon_engine.domain.echoed_results import (
     echoes_error,
     echoes_prompt,
     echoes_result,
-    imitates_result,
     opens_as_result,
     repeats_harness,
     repeats_note,
-    stand_in,
 )
-from orkeon_engine.domain.edit_redirect import changed_function, redirect_text
 from orkeon_engine.domain.empty_reply import EMPTY_NOTE, says_nothing
 from orkeon_engine.domain.file_blocks import judge_block, spliced_note
 from orkeon_engine.domain.held_call_text import HeldCallText
 from orkeon_engine.domain.model_json import describe_validation_error
-from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, HOST_TOOLS
+from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
 from orkeon_engine.domain.text_tool_calls import (
     TextToolCall,
@@ -83,8 +80,6 @@ from orkeon_engine.domain.text_tool_calls import (
     unrun_note,
 )
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
-from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
-from orkeon_engine.domain.unapplied_code import shows_definition, unapplied_note
 from orkeon_engine.domain.unknown_tool import unknown_tool_text
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
@@ -104,8 +99,6 @@ MAX_UNRUN_NOTES = 1
 """How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
 MAX_ECHO_NOTES = 1
 MAX_REPEAT_NOTES = 1
-MAX_UNAPPLIED_NOTES = 2
-"""The second only when the exact call is known and the reply came back unchanged (domain/unapplied_code.py)."""
 MAX_EMPTY_NOTES = 1
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
@@ -131,7 +124,6 @@ async def act(
     spawner: Spawner | None = None,
     parent: str = "",
     hooks: TurnHooks | None = None,
-    request: str = "",
 ) -> ActResult:
     """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
     spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
@@ -139,11 +131,9 @@ async def act(
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
     conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
     the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes, `hooks` runs the
-    PostToolUse hooks (the module docstring). `request` is the person's words of the turn, read only for the
-    definition and file they name when a reply shows code it did not apply (domain/unapplied_code.py); a
-    crew's or a child's loop passes none."""
+    PostToolUse hooks (the module docstring)."""
     loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
-                     max_parallel_reads, events, hooks, request)
+                     max_parallel_reads, events, hooks)
     if spawner is not None:
         loop.offer_spawn_agent(spawner, parent)
     return await loop.run(system, messages)
@@ -177,7 +167,7 @@ class _ToolLoop:
     def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
                  clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
                  max_parallel_reads: int, events: TurnEvents | None = None,
-                 hooks: TurnHooks | None = None, request: str = "") -> None:
+                 hooks: TurnHooks | None = None) -> None:
         self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
         self._specs = self._tools.specs()
         self._budget = budget
@@ -190,8 +180,6 @@ class _ToolLoop:
         self._parallel = max(1, max_parallel_reads)
         self._events = events
         self._hooks = hooks if hooks is not None and hooks.active else None
-        self._request = request
-        """The person's words, as the turn has them (the unapplied note looks for names in them only)."""
         self._started = clock.monotonic()
         self._records: list[ToolCallRecord] = []
         self._usage = Usage()
@@ -200,7 +188,6 @@ class _ToolLoop:
         self._protocol: ToolProtocol = "native"
         self._unrun_notes = 0
         self._echo_notes = 0
-        self._unapplied_notes = 0
         self._empty_notes = 0
         self._repeat_notes = 0
         self._prompt_notes = 0
@@ -249,8 +236,6 @@ class _ToolLoop:
                     await self._events.text(rest)
             conversation.append(message)
             self._report()
-            if note is None and not message.tool_calls:
-                note = self._unapplied_note(message)
             if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
                 self._check("turns", self._budget.turns, self._turns - 1)
                 self._notes.append(note)
@@ -357,28 +342,11 @@ class _ToolLoop:
         return ChatMessage.assistant(f"{before}\n\n{not_run_text(unrun)}".strip())
 
     def _answer(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str:
-        """The final answer: the reply's text; or, when it still imitates a tool result after the echo note,
-        the last real result under a sentence saying so; or, when it writes back the harness's own text, a
-        sentence saying that (domain/echoed_results.py)."""
+        """The final answer: the reply's text; or, when it writes back the harness's own text, a sentence saying
+        that (domain/echoed_results.py)."""
         if repeats_harness(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes):
             return PROMPT_ECHO_ANSWER
-        if self._echo_notes == 0 or not imitates_result(message.text):
-            return message.text
-        last = next((m.text for m in reversed(conversation) if m.role == "tool"), None)
-        return message.text if last is None else stand_in(last)
-
-    def _unapplied_note(self, message: ChatMessage) -> str | None:
-        """The note for a final reply that shows a definition as code in a turn that offers definition_rewrite
-        and edited nothing, while this turn has it left (domain/unapplied_code.py)."""
-        if self._unapplied_notes >= MAX_UNAPPLIED_NOTES or DEFINITION_REWRITE not in self._offered():
-            return None
-        edited = any(record.name in EDIT_TOOLS and not record.result.is_error for record in self._records)
-        if edited or not shows_definition(message.text):
-            return None
-        note = unapplied_note(message.text, self._request, again=self._unapplied_notes > 0)
-        if note is not None:
-            self._unapplied_notes += 1
-        return note
+        return message.text
 
     def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
         """The note for a reply that only repeats the tool result right before it, or opens with a result's
@@ -498,9 +466,6 @@ class _ToolLoop:
                     call = dataclasses.replace(await tool.describe(args), call_id=request.id)
         except Exception as error:  # a path the tool cannot describe (outside the mounts...) is the model's to fix
             return _record(request, arguments, None, f"{tool.name}: {error}")
-        redirect = None if request.id in self._forms else self._redirect(call)  # plain text already
-        if redirect is not None:  # before the gate: nobody is asked about an edit that is not made
-            return _record(request, arguments, None, redirect)
         if self._events is not None:
             await self._events.tool_call_checked(call)
         verdict = await self._gate.authorize(call)
@@ -516,16 +481,6 @@ class _ToolLoop:
         except ValueError:
             arguments = None
         return unknown_tool_text(request.name, arguments, self._offered(), self._tools.names())
-
-    def _redirect(self, call: ToolCall) -> str | None:
-        """Why an edit inside a Python function is sent to definition_rewrite (domain/edit_redirect.py): while
-        the turn offers it and no call of it has run (its failures say to use file_edit)."""
-        if call.edit is None or DEFINITION_REWRITE not in self._offered():
-            return None
-        if any(record.name == DEFINITION_REWRITE and record.verdict is not None for record in self._records):
-            return None
-        name = changed_function(call.edit.path, call.edit.old_text, call.edit.new_text)
-        return None if name is None else redirect_text(call.edit.path, name)
 
     async def _execute(self, item: _Ready) -> ToolCallRecord:
         try:

@@ -122,11 +122,10 @@ class Llm:
 
     async def act(self, system: str, messages: str | Sequence[ChatMessage], tools: Sequence[Tool[Any]],
                   budget: Budget, gate: PermissionGate, options: CallOptions | None = None,
-                  events: TurnEvents | None = None, hooks: TurnHooks | None = None,
-                  request: str = "") -> ActResult:
+                  events: TurnEvents | None = None, hooks: TurnHooks | None = None) -> ActResult:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
-        the PostToolUse hooks of the assistant's turn; `request` is the person's words of that turn."""
+        the PostToolUse hooks of the assistant's turn."""
         from orkeon_engine.domain.chat import ChatMessage
         from orkeon_engine.services import act as tool_loop
 
@@ -134,8 +133,7 @@ class Llm:
         parent = self.run or (f"/{self.command}" if self.command else "")
         return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
                                    clock=self.clock, progress=self.progress, options=options, logger=self.logger,
-                                   events=events, spawner=self.spawner, parent=parent, hooks=hooks,
-                                   request=request)
+                                   events=events, spawner=self.spawner, parent=parent, hooks=hooks)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""

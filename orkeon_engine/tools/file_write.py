@@ -76,7 +76,7 @@ class FileWriteTool(Tool[FileWriteInput]):
             before = await self._files.read_text(path) if existed else None
         except FilesError:
             return None
-        return self._guard.problem(path, before, content, whole=True)
+        return self._guard.problem(path, before, content)
 
     async def run(self, args: FileWriteInput) -> ToolResult:
         try:

@@ -4,10 +4,8 @@ from orkeon_engine.domain.echoed_results import (
     echoes_error,
     echoes_prompt,
     echoes_result,
-    imitates_result,
     repeats_harness,
     repeats_note,
-    stand_in,
 )
 
 DIFF = """edited /workspace/calc.py (1 place):
@@ -46,18 +44,6 @@ def test_a_json_answer_is_never_taken_for_a_repeat_even_when_it_holds_the_result
     result = '{\n  "path": "calc.py",\n  "line": 6,\n  "quote": "result += prices[index]"\n}'
 
     assert not echoes_result(result, result)
-
-
-def test_an_answer_in_result_markup_imitates_a_result_and_a_json_one_does_not():
-    assert imitates_result("<tool_response>\nchecked and saved\n</tool_response>")
-    assert not imitates_result('{"note": "</tool_response>"}')
-    assert not imitates_result("The fix is in calc.py:6.")
-
-
-def test_the_stand_in_says_what_it_is_and_gives_the_result_whole():
-    text = stand_in("rewrote total in /workspace/calc.py:\n-a\n+b\n")
-
-    assert text.startswith("The model's answer only imitated a tool's result") and text.endswith("-a\n+b")
 
 
 # --- a reply that repeats the prompt ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import pytest
 
-from orkeon_engine.domain.syntax_guard import SyntaxGuard, is_checked, lost_definitions, syntax_problem
+from orkeon_engine.domain.syntax_guard import SyntaxGuard, is_checked, syntax_problem
 
 GOOD = "def total(prices):\n    return sum(prices)\n"
 
@@ -46,13 +46,3 @@ def test_a_file_nested_too_deep_for_the_parser_is_not_judged():
 
 def test_only_python_and_json_files_are_checked():
     assert is_checked("/workspace/a.py") and is_checked("/workspace/b.JSON") and not is_checked("/workspace/c.bin")
-
-
-def test_lost_definitions_names_what_a_whole_new_text_drops_and_leaves_unreadable_sides_alone():
-    before = "class Cart:\n    pass\n\n\ndef total():\n    return 0\n"
-
-    assert "(Cart, total)" in lost_definitions("/w/a.py", before, "x = 1\n")
-    assert lost_definitions("/w/a.py", before, "def total():\n    return 1\n") is None
-    assert lost_definitions("/w/a.py", "x = 1\n", "y = 2\n") is None  # nothing defined before
-    assert lost_definitions("/w/a.py", "def (:\n", "y = 2\n") is None  # did not parse before
-    assert lost_definitions("/w/a.json", before, "{}") is None

@@ -199,16 +199,6 @@ async def test_a_reply_repeating_the_result_is_sent_back_once_and_the_next_reply
     assert result.text == "notes.md says to ship on Friday." and model.remaining == 0
 
 
-async def test_a_second_reply_in_result_markup_is_replaced_by_the_real_result_said_so():
-    model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "<tool_response>\nship\n</tool_response>",
-                               "<tool_response>\nship on Monday, checked and saved\n</tool_response>"])
-
-    result = await _act(model, [TextRead({"notes.md": "ship\n"})])
-
-    assert result.text.startswith("The model's answer only imitated a tool's result, so the last result is shown")
-    assert "Monday" not in result.text and result.text.endswith("ship") and model.remaining == 0
-
-
 async def test_a_second_repeat_without_markup_is_taken_as_the_answer():
     repeat = "ship on Friday at noon\nwith the release notes\nand the changelog"
     model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), repeat, repeat])

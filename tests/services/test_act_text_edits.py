@@ -1,6 +1,6 @@
 """The tool loop with edits written as text (domain/text_edits.py): each goes to the gate as the file_write or
-file_edit it proposes, a part of a file is spliced or refused before the gate, the edit redirect leaves them
-alone, a block written again after it was made is the answer, and a quoted file is no edit."""
+file_edit it proposes, a part of a file is spliced or refused before the gate, a block written again after it
+was made is the answer, and a quoted file is no edit."""
 
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import ChatMessage
@@ -14,18 +14,11 @@ from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.scripted_chat_model import Call, ScriptedChatModel
-from tests.support.tiny_tools import RecordingEdit
 
 UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
 STATS = ("import math\n\n\ndef mean(xs):\n    return sum(xs) / len(xs)\n\n\ndef median(xs):\n    xs = sorted(xs)\n"
          "    return xs[len(xs) // 2]\n\n\ndef spread(xs):\n    return max(xs) - min(xs)\n")
 MEAN = "def mean(xs):\n    return math.fsum(xs) / len(xs)\n"
-
-
-class _Rewrite(RecordingEdit):
-    """A tool named definition_rewrite: offered, the edit redirect sends a hand edit inside a function to it."""
-
-    name = "definition_rewrite"
 
 
 def _tools(files):
@@ -84,17 +77,6 @@ async def test_a_block_that_is_neither_the_file_nor_any_of_its_definitions_is_re
 
     assert gate.names() == [] and await files.read_text("/workspace/stats.py") == STATS
     assert list(model.requests[1].tool_results().values())[0].startswith("/workspace/stats.py is unchanged")
-
-
-async def test_an_edit_written_as_text_is_not_sent_to_definition_rewrite():
-    files = FakeFiles({"/workspace/calc.py": "def total(prices):\n    return 0\n"})
-    rewrite = _Rewrite()
-    model = ScriptedChatModel(["### calc.py\n```python\ndef total(prices):\n    return sum(prices)\n```", "Fixed."])
-
-    await _act(model, files, tools=[*_tools(files), rewrite])
-
-    assert rewrite.written == {}
-    assert await files.read_text("/workspace/calc.py") == "def total(prices):\n    return sum(prices)\n"
 
 
 async def test_blocks_written_again_after_they_were_made_are_the_answer_and_nothing_is_made_twice():

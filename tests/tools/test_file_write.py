@@ -116,25 +116,3 @@ async def test_a_python_file_that_would_not_read_is_not_written():
     assert files.texts["/workspace/calc.py"] == "a = 1\n"
 
 
-CALC = "def total(prices):\n    return sum(prices)\n\n\ndef most_expensive(prices):\n    return max(prices)\n"
-
-
-async def test_a_write_keeping_none_of_a_python_files_definitions_is_refused_once_then_written():
-    files, _, write = _tools({"calc.py": CALC})
-
-    first = await write.run(write.parse({"path": "calc.py", "content": "total.py"}))
-    unchanged = files.texts["/workspace/calc.py"]
-    second = await write.run(write.parse({"path": "calc.py", "content": "total.py"}))
-
-    assert first.is_error and "keeps none of the definitions the file has (most_expensive, total)" in first.text
-    assert unchanged == CALC and not second.is_error and files.texts["/workspace/calc.py"] == "total.py"
-
-
-async def test_a_write_keeping_one_definition_a_new_file_or_a_text_file_is_not_held():
-    files, _, write = _tools({"calc.py": CALC, "notes.txt": "def total\n"})
-
-    kept = await write.run(write.parse({"path": "calc.py", "content": "def total(prices):\n    return 0\n"}))
-    new = await write.run(write.parse({"path": "other.py", "content": "x = 1\n"}))
-    text = await write.run(write.parse({"path": "notes.txt", "content": "gone\n"}))
-
-    assert not kept.is_error and not new.is_error and not text.is_error

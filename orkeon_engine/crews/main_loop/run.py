@@ -506,7 +506,7 @@ async def _act(ports: MainLoopPorts, llm: Llm, header: str, messages: list[ChatM
                budget: Budget | None = None) -> ActResult:
     budget = budget or await read_budget(ports.config)
     try:
-        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks, request)
+        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks)
     except (BudgetExhausted, Cancelled) as stop:
         await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
         await _note_working_files(ports, stop.calls)
