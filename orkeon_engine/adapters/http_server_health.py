@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from orkeon_engine.domain.model_wait import ServerHealth
+from orkeon_engine.domain.model.model_wait import ServerHealth
 
 PROBE_SECONDS = 3.0
 

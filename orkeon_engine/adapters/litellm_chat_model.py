@@ -22,7 +22,7 @@ A reply litellm cannot read (a 200 without `choices` or `message`, or not JSON),
 with its own traceback, is one sentence of its own kind, `bad_reply`, and is not retried.
 
 Structured output (CallOptions.structured): the way comes from `model.structuredOutput` (see
-domain/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
+domain/model/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
 adapter's life (the session) by model and api base, and the same call goes on the next way.
 """
 
@@ -48,10 +48,10 @@ from orkeon_engine.domain.chat import (
     ToolCallRequest,
     Usage,
 )
-from orkeon_engine.domain.model_wait import ServerHealth, first_byte_failure, first_byte_seconds, server_name
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, choose_protocol
-from orkeon_engine.domain.secret_masking import mask_secrets
-from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
+from orkeon_engine.domain.model.model_wait import ServerHealth, first_byte_failure, first_byte_seconds, server_name
+from orkeon_engine.domain.model.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
+from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol, choose_protocol
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger

@@ -62,7 +62,7 @@ class ActResult:
     provider did not say)."""
     ignored: tuple[str, ...] = ()
     """What the loop declined to act on in the final reply, a line each for the person (a call copied from
-    what the model was shown: domain/text_tool_calls.py, rule 5)."""
+    what the model was shown: domain/model_replies/text_tool_calls.py, rule 5)."""
 
 
 class BudgetExhausted(CommandFailedError):

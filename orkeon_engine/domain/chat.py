@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from orkeon_engine.domain.call_usage import Usage as Usage  # a reply's usage: chat's values name it too
 from orkeon_engine.domain.json_nesting import ARGUMENTS_NESTING, nests_deeper_than
-from orkeon_engine.domain.pricing import NO_PRICING, Pricing
-from orkeon_engine.domain.structured_output import StructuredOutput, StructuredWay
+from orkeon_engine.domain.model.call_usage import Usage as Usage  # a reply's usage: chat's values name it too
+from orkeon_engine.domain.model.pricing import NO_PRICING, Pricing
+from orkeon_engine.domain.model.structured_output import StructuredOutput, StructuredWay
 
 ChatRole = Literal["system", "user", "assistant", "tool"]
 ReasoningEffort = Literal["minimal", "low", "medium", "high"]
@@ -100,12 +100,12 @@ class ChatSettings:
     timeout: float = 300.0
     pricing: Pricing = NO_PRICING
     structured_output: str = "auto"
-    """How JSON is asked for: auto, json_schema, tool or prompt (domain/structured_output.py)."""
+    """How JSON is asked for: auto, json_schema, tool or prompt (domain/model/structured_output.py)."""
     tool_calls: str = "auto"
-    """How tools are offered: auto, native or prompt (domain/prompt_tool_protocol.py)."""
+    """How tools are offered: auto, native or prompt (domain/model_replies/prompt_tool_protocol.py)."""
     first_byte_seconds: float | None = None
     """`llm.firstByteSeconds`: how long a call waits for its first byte; None: by the api base
-    (domain/model_wait.py)."""
+    (domain/model/model_wait.py)."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import json
 
-from orkeon_engine.domain.definition_rewrite import (
+from orkeon_engine.domain.tools.definition_rewrite import (
     PYTHON_SUFFIXES,
     Located,
     definitions_in,

@@ -26,11 +26,11 @@ import json
 import re
 from typing import Any
 
-from orkeon_engine.domain.definition_rewrite import PYTHON_SUFFIXES, code_blocks, dedent, definitions_in, parses
-from orkeon_engine.domain.fences import prose_lines
-from orkeon_engine.domain.request_material import named_paths
-from orkeon_engine.domain.tool_sets import DEFINITION_REWRITE
-from orkeon_engine.domain.virtual_paths import WORKSPACE
+from orkeon_engine.domain.context.request_material import named_paths
+from orkeon_engine.domain.model_replies.fences import prose_lines
+from orkeon_engine.domain.tools.definition_rewrite import PYTHON_SUFFIXES, code_blocks, dedent, definitions_in, parses
+from orkeon_engine.domain.tools.tool_sets import DEFINITION_REWRITE
+from orkeon_engine.domain.workspace.virtual_paths import WORKSPACE
 
 AGAIN_NOTE = ("Your reply came back with the code again, and still no file changed. Reply with only this line, "
               "nothing before or after it, and the change will be made:\n")

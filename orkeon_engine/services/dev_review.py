@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.agents import child_budget, find_charter
+from orkeon_engine.domain.agents.agents import child_budget, find_charter
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.chat import ChatMessage
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.dev.review import (
     ReadReview,
     ReviewRecord,

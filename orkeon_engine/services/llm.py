@@ -8,7 +8,7 @@ the server (json_schema, tool) is validated once, unless it breaks only a rule o
 that no schema can state (then it gets the repair round, its JSON sent back as text); an answer asked
 through the prompt gets one repair round.
 
-Every call carries a max_tokens (domain/answer_limits.py): the model's output limit from its facts (`window`,
+Every call carries a max_tokens (domain/context/answer_limits.py): the model's output limit from its facts (`window`,
 the same WindowChoice /context shows), bounded by the context the prompt leaves, and for an extract by its
 cap (EXTRACT_ANSWER_TOKENS, or the less its caller asks). An answer the provider cut there is an AnswerCut
 naming the limit and the bound that set it, never taken as whole; an extract's cut answer gets one more
@@ -35,9 +35,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
     from pydantic import BaseModel, ValidationError
 
-from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
+from orkeon_engine.domain.context.answer_limits import (
+    EXTRACT_ANSWER_TOKENS,
+    AnswerLimit,
+    answer_limit,
+    cut_text,
+    was_cut,
+)
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.model.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -50,8 +56,8 @@ if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's v
     # the first call, not at start-up: a status builds this facade and never calls it
     from orkeon_engine.domain.act import ActResult, Budget
     from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
-    from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
-    from orkeon_engine.domain.structured_output import StructuredOutput
+    from orkeon_engine.domain.model.structured_output import StructuredOutput
+    from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.ports.permission_gate import PermissionGate
     from orkeon_engine.services.context_window import WindowChoice
     from orkeon_engine.services.hooks import TurnHooks
@@ -153,8 +159,8 @@ class Llm:
         from pydantic import ValidationError
 
         from orkeon_engine.domain.chat import CallOptions, ChatMessage
-        from orkeon_engine.domain.model_json import describe_validation_error
-        from orkeon_engine.domain.structured_output import ENFORCED_WAYS, structured_output
+        from orkeon_engine.domain.model.structured_output import ENFORCED_WAYS, structured_output
+        from orkeon_engine.domain.model_replies.model_json import describe_validation_error
 
         schema = model_type.model_json_schema()
         wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
@@ -208,7 +214,7 @@ class Llm:
 
     async def answer_limit(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                            options: CallOptions, cap_source: str = "") -> AnswerLimit:
-        """The max_tokens of a call of these messages, tools and options (domain/answer_limits.py)."""
+        """The max_tokens of a call of these messages, tools and options (domain/context/answer_limits.py)."""
         choice = await self.window() if self.window is not None else None
         return answer_limit(
             prompt_chars(messages, tools, options),
@@ -313,6 +319,6 @@ _RULE_ERRORS = frozenset({"value_error", "assertion_error", "string_too_long", "
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:
-    from orkeon_engine.domain.model_json import json_candidate
+    from orkeon_engine.domain.model_replies.model_json import json_candidate
 
     return model_type.model_validate_json(json_candidate(text))

@@ -16,8 +16,8 @@ from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.pricing import parse_pricing
-from orkeon_engine.domain.structured_output import structured_output
+from orkeon_engine.domain.model.pricing import parse_pricing
+from orkeon_engine.domain.model.structured_output import structured_output
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore

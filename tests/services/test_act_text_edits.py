@@ -1,6 +1,6 @@
-"""The tool loop with edits written as text (domain/text_edits.py): each goes to the gate as the file_write or
-file_edit it proposes, a part of a file is spliced or refused before the gate, the edit redirect leaves them
-alone, a block written again after it was made is the answer, and a quoted file is no edit."""
+"""The tool loop with edits written as text (domain/model_replies/text_edits.py): each goes to the gate as the
+file_write or file_edit it proposes, a part of a file is spliced or refused before the gate, the edit redirect
+leaves them alone, a block written again after it was made is the answer, and a quoted file is no edit."""
 
 from orkeon_engine.domain.act import Budget
 from orkeon_engine.domain.chat import ChatMessage

@@ -46,7 +46,7 @@ from orkeon_engine.domain.dev.verdict import parse_verdict, verdict_file
 from orkeon_engine.domain.dev.waves import CONCURRENCY_FLAG, BatchVerdict, batch_verdict, next_wave, trees_folder
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
+from orkeon_engine.domain.git.pull_requests import PullRequestDraft, PullRequestOutcome
 from orkeon_engine.ports.batch_audit import AuditRequest, AuditVerdict, BatchAuditor
 from orkeon_engine.ports.batch_runner import BatchRunner
 from orkeon_engine.ports.files import Files

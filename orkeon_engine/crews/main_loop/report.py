@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.empty_reply import says_nothing
+from orkeon_engine.domain.model_replies.empty_reply import says_nothing
 
 SUBJECT_KEYS = ("command", "path", "paths", "pattern", "query")
 """The argument that says what a call is about, first found first, for the refusal line."""

@@ -1,7 +1,7 @@
 import json
 
 from orkeon_engine.commands._shared.main_loop import run_assistant_turn, voice_reply
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 from tests.support.scripted_chat_model import ScriptedChatModel

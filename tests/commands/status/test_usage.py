@@ -2,8 +2,8 @@
 
 from orkeon_engine.commands.status.usage import run_usage
 from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.chat import CallOptions, Usage
+from orkeon_engine.domain.ui.args import ParsedArgs
 from orkeon_engine.engine import Engine, Ok
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_permission_gate import FakePermissionGate

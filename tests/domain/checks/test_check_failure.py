@@ -1,0 +1,238 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from orkeon_engine.domain.checks.check_failure import MAX_LINES, inside_project, trim_failure
+
+ROOT = "/home/dev/shop"
+PYTEST_OUTPUT = """\
+FF                                                                       [100%]
+=================================== FAILURES ===================================
+___________________________________ test_add ___________________________________
+
+    def test_add():
+>       assert add(2, 3) == 5
+E       assert -1 == 5
+E        +  where -1 = add(2, 3)
+
+tests/test_calc.py:5: AssertionError
+__________________________________ test_parse __________________________________
+
+    def test_parse():
+>       assert parse("{bad") == 1
+               ^^^^^^^^^^^^^
+
+tests/test_calc.py:9:
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+calc.py:9: in parse
+    return json.loads(text)["x"]
+           ^^^^^^^^^^^^^^^^
+/usr/lib/python3.11/json/__init__.py:346: in loads
+    return _default_decoder.decode(s)
+_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
+
+self = <json.decoder.JSONDecoder object at 0x7f1f76d28510>, s = '{bad', idx = 0
+
+    def raw_decode(self, s, idx=0):
+        try:
+>           obj, end = self.scan_once(s, idx)
+E           json.decoder.JSONDecodeError: Expecting property name: line 1 column 2 (char 1)
+
+/usr/lib/python3.11/json/decoder.py:353: JSONDecodeError
+=========================== short test summary info ============================
+FAILED tests/test_calc.py::test_add - assert -1 == 5
+FAILED tests/test_calc.py::test_parse - json.decoder.JSONDecodeError: Expecti...
+2 failed in 0.26s
+"""
+COLLECTION_ERROR = """\
+==================================== ERRORS ====================================
+_____________________ ERROR collecting tests/test_calc.py ______________________
+ImportError while importing test module '/home/dev/shop/tests/test_calc.py'.
+Traceback:
+/usr/lib/python3.11/importlib/__init__.py:126: in import_module
+    return _bootstrap._gcd_import(name[level:], package, level)
+tests/test_calc.py:1: in <module>
+    from calc import add
+E   ModuleNotFoundError: No module named 'calc'
+=========================== short test summary info ============================
+ERROR tests/test_calc.py
+1 error in 0.25s
+"""
+UNITTEST_OUTPUT = """\
+F
+======================================================================
+FAIL: test_a (tests.test_u.T.test_a)
+----------------------------------------------------------------------
+Traceback (most recent call last):
+  File "/usr/lib/python3.11/unittest/case.py", line 57, in testPartExecutor
+    yield
+  File "/home/dev/shop/tests/test_u.py", line 5, in test_a
+    self.assertEqual(add(1,2),3)
+AssertionError: -1 != 3
+"""
+
+
+def test_the_assertion_and_the_failing_line_are_kept():
+    trimmed = trim_failure(PYTEST_OUTPUT, ROOT)
+
+    assert "--- test_add\n    def test_add():\n>       assert add(2, 3) == 5\nE       assert -1 == 5" in trimmed
+
+
+SETUP_FAILURE = """\
+=================================== FAILURES ===================================
+______________________ test_tags_start_fresh_at_each_call ______________________
+
+    def test_tags_start_fresh_at_each_call():
+        unused = 0
+        more = 1
+        again = 2
+        still = 3
+        first = tags("Red Shoe")
+        second = tags("Red Shoe")
+>       assert (first, second) == (["red", "shoe"], ["red", "shoe"])
+E       AssertionError: assert (['red', 'sho...'red', 'shoe']) == (['red', 'sho...'red', 'shoe'])
+E         At index 0 diff: ['red', 'shoe', 'red', 'shoe'] != ['red', 'shoe']
+
+test_pricing.py:55: AssertionError
+=========================== short test summary info ============================
+FAILED test_pricing.py::test_tags_start_fresh_at_each_call - AssertionError: ...
+1 failed, 12 passed in 0.14s
+"""
+
+
+def test_a_tests_set_up_before_the_failing_line_is_kept_as_far_as_its_last_lines():
+    trimmed = trim_failure(SETUP_FAILURE, ROOT)
+
+    assert ('        first = tags("Red Shoe")\n        second = tags("Red Shoe")\n>       assert (first, second)'
+            in trimmed)
+    assert "def test_tags_start_fresh" not in trimmed  # six lines before the failing one at most
+    assert "        unused = 0\n" in trimmed
+
+
+def test_a_long_assertion_keeps_its_error_lines_before_the_set_up():
+    long_error = SETUP_FAILURE.replace("E         At index 0", "".join(f"E         line {n}\n" for n in range(20))
+                                       + "E         At index 0")
+    trimmed = trim_failure(long_error, ROOT)
+
+    assert "second = tags" not in trimmed and ">       assert (first, second)" in trimmed
+    assert "[...]\ntest_pricing.py:55: AssertionError" in trimmed
+
+
+def test_a_project_frame_keeps_its_location_and_source():
+    trimmed = trim_failure(PYTEST_OUTPUT, ROOT)
+
+    assert 'calc.py:9: in parse\n    return json.loads(text)["x"]' in trimmed
+
+
+def test_frames_outside_the_project_keep_only_their_error():
+    trimmed = trim_failure(PYTEST_OUTPUT, ROOT)
+
+    assert "/usr/lib" not in trimmed and "raw_decode" not in trimmed and "self = <json" not in trimmed
+    assert "E           json.decoder.JSONDecodeError: Expecting property name" in trimmed
+    assert "[2 frames outside the project left out]" in trimmed
+
+
+def test_the_progress_is_left_out_and_the_summary_kept():
+    trimmed = trim_failure(PYTEST_OUTPUT, ROOT)
+
+    assert "[100%]" not in trimmed and "^^^" not in trimmed
+    assert trimmed.endswith("FAILED tests/test_calc.py::test_parse - json.decoder.JSONDecodeError: Expecti...\n"
+                            "2 failed in 0.26s")
+
+
+def test_a_collection_error_keeps_the_import_that_failed():
+    trimmed = trim_failure(COLLECTION_ERROR, ROOT)
+
+    assert "tests/test_calc.py:1: in <module>\n    from calc import add\nE   ModuleNotFoundError" in trimmed
+    assert "importlib" not in trimmed
+
+
+def test_a_python_traceback_keeps_the_projects_frames_by_their_absolute_path():
+    trimmed = trim_failure(UNITTEST_OUTPUT, ROOT)
+
+    assert '  File "/home/dev/shop/tests/test_u.py", line 5, in test_a' in trimmed
+    assert "unittest/case.py" not in trimmed and "AssertionError: -1 != 3" in trimmed
+
+
+def test_other_output_keeps_its_last_lines_without_the_installed_packages():
+    output = "\n".join([f"line {n}" for n in range(100)] + ["    at run (node_modules/jest/run.js:3:1)", "FAIL"])
+
+    trimmed = trim_failure(output, ROOT)
+
+    assert trimmed.splitlines()[-1] == "FAIL" and "node_modules" not in trimmed
+    assert len(trimmed.splitlines()) == MAX_LINES
+
+
+def test_an_absolute_path_is_the_projects_only_under_its_root():
+    assert inside_project("/home/dev/shop/calc.py", ROOT) and not inside_project("/home/dev/other.py", ROOT)
+    assert not inside_project(".venv/lib/python3.11/site-packages/x.py", ROOT)
+    assert not inside_project("/home/dev/shop/calc.py", "")
+
+
+@given(st.text(max_size=3_000))
+def test_any_output_is_trimmed_to_at_most_the_cap_without_raising(output):
+    assert len(trim_failure(output, ROOT).split("\n")) <= MAX_LINES
+
+
+TAP_OUTPUT = """\
+TAP version 13
+# Subtest: normalizeTitle trims
+ok 1 - normalizeTitle trims
+  ---
+  duration_ms: 0.5
+  ...
+# Subtest: the default limit is forty characters
+not ok 4 - the default limit is forty characters
+  ---
+  duration_ms: 0.77
+  location: '/home/me/slugs/test/slugs.test.js:24:1'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+
+    41 !== 40
+
+  code: 'ERR_ASSERTION'
+  name: 'AssertionError'
+  expected: 40
+  actual: 41
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (/home/me/slugs/test/slugs.test.js:27:10)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+    Test.run (node:internal/test_runner/test:796:25)
+  ...
+# Subtest: isValid accepts slugs only
+not ok 9 - isValid accepts slugs only
+  ---
+  duration_ms: 0.510177
+  location: '/home/me/slugs/test/slugs.test.js:54:1'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+    true !== false
+  expected: false
+  actual: true
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (/home/me/slugs/test/slugs.test.js:60:10)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+  ...
+1..9
+# tests 9
+# suites 0
+# pass 7
+# fail 2
+# cancelled 0
+# duration_ms 88.598646
+"""
+
+
+def test_tap_keeps_each_failing_entrys_error_and_project_stack_and_the_counts_without_the_passing_tests():
+    trimmed = trim_failure(TAP_OUTPUT, "/home/me/slugs")
+
+    assert trimmed.startswith("not ok 4 - the default limit is forty characters\n  location: 'test/slugs.test.js:24:1'")
+    assert "    41 !== 40\n  expected: 40\n  actual: 41" in trimmed
+    assert "TestContext.<anonymous> (test/slugs.test.js:27:10)" in trimmed
+    assert "node:" not in trimmed and "duration_ms" not in trimmed and "normalizeTitle" not in trimmed
+    assert trimmed.endswith("# tests 9\n# pass 7\n# fail 2")
+    assert "not ok 9 - isValid accepts slugs only" in trimmed
