@@ -49,8 +49,8 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
     from orkeon_engine.adapters.tree_sitter_bash_grammar import TreeSitterBashGrammar
     from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
     from orkeon_engine.adapters.vfs import VirtualFileSystem
-    from orkeon_engine.domain.chat import ChatSettings
     from orkeon_engine.domain.extensions.mcp import McpServerSpec
+    from orkeon_engine.domain.model.chat import ChatSettings
     from orkeon_engine.domain.ui.client_info import ClientInfo
     from orkeon_engine.ports.client_files import ClientFiles
     from orkeon_engine.ports.clock import Clock

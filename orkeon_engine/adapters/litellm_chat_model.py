@@ -40,7 +40,7 @@ from orkeon_engine.adapters.first_byte_watch import WaitLine, watch_first_byte
 from orkeon_engine.adapters.http_server_health import probe_health
 from orkeon_engine.adapters.httpx_openai_client import HttpxOpenAIClient
 from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm, preload_litellm
-from orkeon_engine.domain.chat import (
+from orkeon_engine.domain.model.chat import (
     CallOptions,
     ChatMessage,
     ChatReply,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from orkeon_engine.adapters.terminal_screen import Screen
-    from orkeon_engine.domain.act import ToolCallRecord
+    from orkeon_engine.domain.model.act import ToolCallRecord
     from orkeon_engine.domain.session.todos import TodoItem
     from orkeon_engine.domain.tool_call import ToolCall
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from orkeon_engine.domain.errors import CommandFailedError
 
 if TYPE_CHECKING:  # the prompt tool protocol's code and the conversation's values load with the first call
-    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
     from orkeon_engine.domain.model.call_usage import Usage
+    from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
     from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
 
 

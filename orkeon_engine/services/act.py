@@ -48,10 +48,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
 from orkeon_engine.domain.edit_redirect import changed_function, redirect_text
+from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.model.call_usage import Usage, usage_so_far
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
 from orkeon_engine.domain.model_replies.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,

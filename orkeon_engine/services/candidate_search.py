@@ -19,7 +19,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ToolCallRecord
 from orkeon_engine.domain.checks.candidates import (
     CANDIDATE_SYSTEM,
     FIRST_TEMPERATURE,
@@ -37,6 +36,7 @@ from orkeon_engine.domain.checks.candidates import (
 )
 from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck, choose_check
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolResult
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.permission_gate import PermissionGate

@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, Usage
 from orkeon_engine.domain.checks.candidates import (
     ANSWER_TOKENS,
     candidate_count,
@@ -26,6 +24,8 @@ from orkeon_engine.domain.checks.candidates import (
 )
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, short_reason
 from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.model.chat import CallOptions, Usage
 from orkeon_engine.ports.chat_model import AnswerCut
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.progress import Progress

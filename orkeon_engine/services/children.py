@@ -29,7 +29,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted, Cancelled
 from orkeon_engine.domain.agents.agents import (
     GENERAL_CHARTER,
     AgentCharter,
@@ -51,8 +50,9 @@ from orkeon_engine.domain.agents.children import (
     ticket_text,
     usage_text,
 )
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted, Cancelled
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.permissions.modes import parse_mode

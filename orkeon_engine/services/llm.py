@@ -52,10 +52,10 @@ from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.session_io import CurrentSession
 
-if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/chat.py) load with
+if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/model/chat.py) load with
     # the first call, not at start-up: a status builds this facade and never calls it
-    from orkeon_engine.domain.act import ActResult, Budget
-    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+    from orkeon_engine.domain.model.act import ActResult, Budget
+    from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
     from orkeon_engine.domain.model.structured_output import StructuredOutput
     from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.ports.permission_gate import PermissionGate
@@ -122,7 +122,7 @@ class Llm:
 
     async def require_model(self, options: CallOptions | None = None) -> str:
         """The model a call would use, or NotConfiguredError saying how to configure one (nothing is sent)."""
-        from orkeon_engine.domain.chat import CallOptions
+        from orkeon_engine.domain.model.chat import CallOptions
 
         return await self.model.configured_model(options or CallOptions())
 
@@ -133,7 +133,7 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
         the PostToolUse hooks of the assistant's turn; `request` is the person's words of that turn."""
-        from orkeon_engine.domain.chat import ChatMessage
+        from orkeon_engine.domain.model.chat import ChatMessage
         from orkeon_engine.services import act as tool_loop
 
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
@@ -158,7 +158,7 @@ class Llm:
         answer may take EXTRACT_ANSWER_TOKENS, or `options.max_tokens` when that is less."""
         from pydantic import ValidationError
 
-        from orkeon_engine.domain.chat import CallOptions, ChatMessage
+        from orkeon_engine.domain.model.chat import CallOptions, ChatMessage
         from orkeon_engine.domain.model.structured_output import ENFORCED_WAYS, structured_output
         from orkeon_engine.domain.model_replies.model_json import describe_validation_error
 
@@ -196,7 +196,7 @@ class Llm:
                        cut: AnswerCut) -> ChatReply:
         """The same question once more, its last message asking for a shorter answer (the prompt's start
         unchanged, so a server's prompt cache keeps it); a second cut raises its AnswerCut, said so."""
-        from orkeon_engine.domain.chat import ChatMessage
+        from orkeon_engine.domain.model.chat import ChatMessage
 
         last = conversation[-1]
         shorter = SHORTER_INSTRUCTION.format(tokens=cut.tokens)
@@ -208,7 +208,7 @@ class Llm:
                             again.text) from None
 
     async def _call(self, messages: list[ChatMessage], options: CallOptions | None, cap_source: str = "") -> ChatReply:
-        from orkeon_engine.domain.chat import CallOptions
+        from orkeon_engine.domain.model.chat import CallOptions
 
         return await _Recorded(self, cap_source).chat(messages, [], options or CallOptions())
 
@@ -288,7 +288,7 @@ def prompt_chars(messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]
 
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:
-    from orkeon_engine.domain.chat import ChatMessage
+    from orkeon_engine.domain.model.chat import ChatMessage
 
     return ([ChatMessage.system(system)] if system else []) + [ChatMessage.user(user)]
 

@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from orkeon_engine.domain.chat import ChatSettings
+from orkeon_engine.domain.model.chat import ChatSettings
 from orkeon_engine.domain.model.local_model import (
     DEFAULT_SIZE,
     LOCAL_MODELS,

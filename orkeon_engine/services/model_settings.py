@@ -16,7 +16,7 @@ from orkeon_engine.services.config_store import ConfigStore
 
 if TYPE_CHECKING:  # the call's settings and the prices load with the first call's settings: a status resolves
     # the model and reads neither
-    from orkeon_engine.domain.chat import ChatSettings
+    from orkeon_engine.domain.model.chat import ChatSettings
 
 HOW_TO_CONFIGURE = (
     "no model is configured: run `orkeon model local` to set up one on this machine (no key, no account), or "
@@ -67,7 +67,7 @@ async def require_model(config: ConfigStore, env: Mapping[str, str]) -> ModelCho
 async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSettings:
     """Everything a model call needs from the settings; NotConfiguredError without a model, and
     CommandFailedError naming `model.pricing` when its value has neither accepted shape."""
-    from orkeon_engine.domain.chat import ChatSettings
+    from orkeon_engine.domain.model.chat import ChatSettings
     from orkeon_engine.domain.model.pricing import PricingError, parse_pricing
 
     choice = await require_model(config, env)

@@ -14,7 +14,6 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.act import ActResult
 from orkeon_engine.domain.checks.check_failure import trim_failure
 from orkeon_engine.domain.checks.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones, is_test_file
 from orkeon_engine.domain.checks.turn_checks import (
@@ -30,6 +29,7 @@ from orkeon_engine.domain.checks.turn_checks import (
     worth_checking,
 )
 from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.model.act import ActResult
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.permission_gate import PermissionGate

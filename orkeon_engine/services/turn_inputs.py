@@ -8,8 +8,6 @@ memory store that fails is logged and skipped.
 
 from __future__ import annotations
 
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.context.turn_inputs import (
     INSTRUCTION_FILES,
     Environment,
@@ -19,6 +17,8 @@ from orkeon_engine.domain.context.turn_inputs import (
     pick_instructions,
 )
 from orkeon_engine.domain.extensions.skills import SKILLS_STATE_KEY
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions
 from orkeon_engine.domain.session.memory import MemoryNote
 from orkeon_engine.domain.settings.behaviour import BehaviourFlags, read_flags
 from orkeon_engine.domain.workspace.workspace import WorkspaceInfo

@@ -14,7 +14,7 @@ from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
 from orkeon_engine.domain.agents.children import ChildDraft
-from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest, Usage
+from orkeon_engine.domain.model.chat import ChatMessage, ToolCallRequest, Usage
 from orkeon_engine.domain.model.usage import UsageRecord
 from tests.support.doubles.fake_clock import FakeClock
 

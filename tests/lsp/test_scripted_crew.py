@@ -17,7 +17,7 @@ from pygls.exceptions import JsonRpcRequestCancelled
 from pygls.uris import from_fs_path
 
 from orkeon_engine.adapters.vfs import create_workspace_vfs
-from orkeon_engine.domain.act import Budget
+from orkeon_engine.domain.model.act import Budget
 from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.engine import CommandEntry, Engine

@@ -3,8 +3,8 @@ calls, the note before them is kept, and the blob never reaches the answer or th
 
 import pytest
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.services.act import act
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_permission_gate import FakePermissionGate

@@ -7,8 +7,8 @@ client's capabilities; each check ok or failed, with the fix. "All checks pass" 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
+from orkeon_engine.domain.model.chat import CallOptions
 from orkeon_engine.domain.model.local_model import LocalModelError
 from orkeon_engine.domain.model.providers import PROVIDER_KEYS, key_variable, qualified_model
 from orkeon_engine.domain.settings.setting_choices import LOCAL_API_BASE

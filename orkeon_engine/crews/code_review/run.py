@@ -26,10 +26,10 @@ from orkeon_engine.crews.code_review import before_check, pinpoint
 from orkeon_engine.crews.code_review.answer import LensAnswer, answer_model, to_proposals
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.git.diff import Diff, render_numbered
 from orkeon_engine.domain.model.call_usage import Usage, format_usage
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.review.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
 from orkeon_engine.domain.review.behaviour_neutral import FileChange, cap_findings

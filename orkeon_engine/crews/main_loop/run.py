@@ -69,8 +69,6 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_request,
 )
 from orkeon_engine.crews.main_loop.verify_request import build_verify_request
-from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, Usage
 from orkeon_engine.domain.checks.change_checks import ChangeChecks
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, budget_left, check_line
 from orkeon_engine.domain.context.compaction_thresholds import Gauge, Thresholds, estimate_tokens
@@ -85,6 +83,8 @@ from orkeon_engine.domain.context.context_use import (
 from orkeon_engine.domain.context.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
 from orkeon_engine.domain.extensions.hooks import HookContext
+from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, Usage
 from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.domain.model_replies.unbacked_claims import unbacked_claims, with_claims_checked
 from orkeon_engine.domain.permissions.decide import GateContext

@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from orkeon_engine.domain.act import ActResult, Budget
 from orkeon_engine.domain.checks.change_checks import nearest_tests
 from orkeon_engine.domain.checks.check_commands import check_command, target_problem
 from orkeon_engine.domain.checks.project_tooling import Zone, is_test_file
+from orkeon_engine.domain.model.act import ActResult, Budget
 
 MAX_TARGETS = 12
 _FIX_WORDS = re.compile(

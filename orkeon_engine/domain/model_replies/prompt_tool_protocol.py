@@ -27,7 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.chat import ChatMessage
 
 ToolProtocol = Literal["native", "prompt"]
 AUTO = "auto"

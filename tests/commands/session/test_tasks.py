@@ -3,7 +3,7 @@ import asyncio
 import pytest
 
 from orkeon_engine.commands.session.tasks import ARGS, run_tasks
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from orkeon_engine.services.children import ChildError
 from orkeon_engine.services.tasks import TaskStoppedError, UnknownTaskError

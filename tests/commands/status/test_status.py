@@ -1,6 +1,6 @@
 from orkeon_engine.commands.status.status import run_status
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.code_index.model import FileEntry
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.model.usage import UsageRecord
 from orkeon_engine.domain.ui.args import ParsedArgs
 from orkeon_engine.domain.workspace.workspace import WorkspaceInfo

@@ -10,7 +10,7 @@ from orkeon_engine.crews.main_loop.report import (
     speaks,
     stopped_note,
 )
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolResult, Verdict
 
 

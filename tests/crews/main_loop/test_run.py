@@ -12,10 +12,10 @@ from orkeon_engine.crews.main_loop.run import (
     run_main_loop,
     run_session_summary,
 )
-from orkeon_engine.domain.act import BudgetExhausted
-from orkeon_engine.domain.chat import ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.context.context_use import LAST_CALL_KEY
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.model.act import BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage, ChatReply, Usage
 from orkeon_engine.domain.session.compaction import MEMORIES_BEGIN, MEMORIES_END
 from orkeon_engine.domain.session.history import SNIP_NOTE, SUMMARY, archived, live
 from orkeon_engine.domain.session.memory import MemoryNote

@@ -15,7 +15,7 @@ from orkeon_engine.domain.agents.children import (
     report_for_parent,
     ticket_text,
 )
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
 
 WHEN = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 

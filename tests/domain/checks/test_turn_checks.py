@@ -1,7 +1,5 @@
 import pytest
 
-from orkeon_engine.domain.act import ActResult, Budget, ToolCallRecord
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.checks.turn_checks import (
     CheckOutcome,
@@ -19,6 +17,8 @@ from orkeon_engine.domain.checks.turn_checks import (
     short_reason,
     worth_checking,
 )
+from orkeon_engine.domain.model.act import ActResult, Budget, ToolCallRecord
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.tool_call import ToolResult
 
 PYTEST = detect_zones(["pyproject.toml"], {"pyproject.toml": "[tool.pytest.ini_options]\n"})

@@ -1,4 +1,3 @@
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.context.compaction_thresholds import gauge_for, thresholds_for
 from orkeon_engine.domain.context.context_use import (
     context_used_text,
@@ -6,6 +5,7 @@ from orkeon_engine.domain.context.context_use import (
     read_last_prompt,
     summed_usage_text,
 )
+from orkeon_engine.domain.model.chat import Usage
 
 
 def test_the_last_calls_prompt_tokens_are_the_context_used():

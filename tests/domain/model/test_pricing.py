@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.model.pricing import PricingError, parse_pricing
 
 MILLION = Usage(input_tokens=1_000_000, output_tokens=1_000_000)

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.model.usage import UsageRecord, UsageTotals, summarise
 
 WHEN = datetime(2026, 1, 15, tzinfo=UTC)

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest
+from orkeon_engine.domain.model.chat import ChatMessage, ToolCallRequest
 from orkeon_engine.domain.model_replies.prompt_tool_protocol import choose_protocol, prompt_conversation, tools_section
 from orkeon_engine.domain.model_replies.text_tool_calls import read_text_calls
 

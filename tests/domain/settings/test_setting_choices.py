@@ -28,8 +28,8 @@ def test_the_schema_offers_these_choices_and_defaults():
 
 def test_the_schema_imports_none_of_the_modules_that_act_on_them():
     owners = ("checks.turn_checks", "checks.change_checks", "checks.check_commands", "permissions.rule_sets",
-              "permissions.shell", "context.request_material", "model_replies.prompt_tool_protocol", "act", "chat",
-              "model.local_model")
+              "permissions.shell", "context.request_material", "model_replies.prompt_tool_protocol", "model.act",
+              "model.chat", "model.local_model")
     code = ("import sys; import orkeon_engine.domain.settings.config_schema; "
             f"print(sorted(o for o in {owners!r} if 'orkeon_engine.domain.' + o in sys.modules))")
 

@@ -1,6 +1,6 @@
 """Each tool call as one line the person reads: what it was about and what came of it."""
 
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolResult, Verdict
 from orkeon_engine.domain.ui.action_lines import action_line, diff_counts, edit_diff, started_line
 

@@ -1,7 +1,7 @@
 """The tool loop's data: the default budget and the messages of its typed stops."""
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted, Cancelled
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted, Cancelled
 
 
 def test_the_default_budget_is_the_main_loops():

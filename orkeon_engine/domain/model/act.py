@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from orkeon_engine.domain.chat import ChatMessage, Usage
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.model.chat import ChatMessage, Usage
 from orkeon_engine.domain.tool_call import ToolResult, Verdict
 
 BudgetKind = Literal["tool_calls", "seconds", "context_tokens", "turns"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest
+from orkeon_engine.domain.model.chat import ChatMessage, ToolCallRequest
 
 
 def test_tool_call_arguments_decode_to_an_object():
