@@ -18,7 +18,7 @@ PROBE_SECONDS = 3.0
 
 
 async def probe_health(api_base: str | None, timeout: float = PROBE_SECONDS) -> ServerHealth:
-    """What `api_base`'s server says of itself now (domain/model_wait.ServerHealth)."""
+    """What `api_base`'s server says of itself now (domain/model/model_wait.ServerHealth)."""
     if not api_base:
         return ServerHealth("unknown")
     import httpx  # here: off every start-up path

@@ -104,8 +104,8 @@ class LitellmChatModel:
         return options.model or settings.model
 
     async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
-        """`model.toolCalls` as it applies to this model (domain/prompt_tool_protocol.choose_protocol): auto
-        asks litellm's table whether the model supports function calling."""
+        """`model.toolCalls` as it applies to this model (domain/model_replies/prompt_tool_protocol.choose_protocol):
+        auto asks litellm's table whether the model supports function calling."""
         settings = await self._settings()
         model = options.model or settings.model
         if settings.tool_calls in ("native", "prompt"):
