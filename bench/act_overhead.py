@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orkeon_engine.adapters.system_clock import SystemClock  # noqa: E402
-from orkeon_engine.domain.act import Budget  # noqa: E402
-from orkeon_engine.domain.chat import CallOptions, ChatMessage  # noqa: E402
+from orkeon_engine.domain.model.act import Budget  # noqa: E402
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage  # noqa: E402
 from orkeon_engine.services.act import act  # noqa: E402
 from tests.support.doubles.fake_permission_gate import FakePermissionGate  # noqa: E402
 from tests.support.scripted_chat_model import Call, ScriptedChatModel  # noqa: E402

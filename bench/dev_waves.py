@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep  # noqa: E402
-from orkeon_engine.domain.view import CommandView  # noqa: E402
+from orkeon_engine.domain.ui.view import CommandView  # noqa: E402
 from tests.support.dev_batches import (  # noqa: E402
     AUDIT_CLEAR,
     WORK,

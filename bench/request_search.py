@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from orkeon_engine.adapters.vfs import create_workspace_vfs  # noqa: E402
+from orkeon_engine.domain.context.request_material import SEARCH_FILES_MAX  # noqa: E402
 from orkeon_engine.domain.permissions.decide import GateContext  # noqa: E402
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS  # noqa: E402
-from orkeon_engine.domain.request_material import SEARCH_FILES_MAX  # noqa: E402
 from orkeon_engine.ports.files import Files  # noqa: E402
 from orkeon_engine.services.context_files import Refusal, check_and_read, quiet_read_refusal  # noqa: E402
 from orkeon_engine.services.request_material import MaterialChoice, read_request_material  # noqa: E402

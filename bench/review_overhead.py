@@ -29,9 +29,9 @@ from orkeon_engine.adapters.sqlite_db import SqliteDatabase  # noqa: E402
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore  # noqa: E402
 from orkeon_engine.commands.git.review import ARGS, run_review  # noqa: E402
 from orkeon_engine.crews.code_review.answer import LensAnswer  # noqa: E402
-from orkeon_engine.domain.anchoring import Proposal, settle_findings  # noqa: E402
-from orkeon_engine.domain.args import parse_args  # noqa: E402
-from orkeon_engine.domain.diff import parse_diff  # noqa: E402
+from orkeon_engine.domain.git.diff import parse_diff  # noqa: E402
+from orkeon_engine.domain.review.anchoring import Proposal, settle_findings  # noqa: E402
+from orkeon_engine.domain.ui.args import parse_args  # noqa: E402
 from orkeon_engine.services.findings_board import FindingsBoard  # noqa: E402
 from orkeon_lsp.features.diagnostics import Diagnostics  # noqa: E402
 from tests.support.deps import make_deps  # noqa: E402

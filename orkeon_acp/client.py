@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from acp.schema import ClientCapabilities, Implementation
 
-from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
+from orkeon_engine.domain.ui.client_info import ClientFeature, ClientInfo
 
 
 @dataclass(frozen=True)

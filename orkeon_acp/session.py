@@ -23,8 +23,8 @@ from orkeon_acp.peer import SessionPeer
 from orkeon_acp.terminal import AcpTerminalShell
 from orkeon_acp.ui import AcpHumanInput, AcpLogger, AcpProgress
 from orkeon_acp.updates import AcpTurnEvents, available_commands, update_current_mode
-from orkeon_engine.domain.args import ArgumentError
-from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.ui.args import ArgumentError
+from orkeon_engine.domain.ui.client_info import ClientInfo
 from orkeon_engine.engine import FREE_TEXT_COMMAND, Engine, Ok, RunResult, UserInterface
 
 

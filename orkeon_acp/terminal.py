@@ -19,7 +19,7 @@ import os
 from collections.abc import Awaitable, Callable
 
 from orkeon_acp.peer import SessionPeer
-from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 from orkeon_engine.engine import ShellError, ShellResult, terminal_command
 
 DEFAULT_MAX_OUTPUT_BYTES = 30_000

@@ -20,9 +20,9 @@ from acp.schema import (
     ToolKind,
 )
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.action_lines import action_line, started_line
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass
+from orkeon_engine.domain.ui.action_lines import action_line, started_line
 
 HostPath = Callable[[str], str | None]
 Content = ContentToolCallContent | FileEditToolCallContent | TerminalToolCallContent

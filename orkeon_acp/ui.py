@@ -28,9 +28,9 @@ from acp.schema import (
 from orkeon_acp.peer import SessionPeer
 from orkeon_acp.permissions import choice_options, gate_answers, gate_options, selected
 from orkeon_acp.tool_calls import call_content, tool_kind, tool_locations, tool_title
-from orkeon_engine.domain.free_answer import OWN_ANSWER_PROMPT
 from orkeon_engine.domain.permissions.question import PermissionQuestion
 from orkeon_engine.domain.tool_call import FileEdit
+from orkeon_engine.domain.ui.free_answer import OWN_ANSWER_PROMPT
 
 ASK_TIMEOUT_SECONDS = 300.0
 CHOICE_FIELD = "choice"

@@ -24,8 +24,8 @@ from orkeon_acp.tool_calls import (
     tool_locations,
     tool_title,
 )
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.session.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
 from orkeon_engine.engine import CommandEntry
 

@@ -49,9 +49,9 @@ if TYPE_CHECKING:  # the rest is imported where it is built: a port is built on 
     from orkeon_engine.adapters.tree_sitter_bash_grammar import TreeSitterBashGrammar
     from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
     from orkeon_engine.adapters.vfs import VirtualFileSystem
-    from orkeon_engine.domain.chat import ChatSettings
-    from orkeon_engine.domain.client_info import ClientInfo
-    from orkeon_engine.domain.mcp import McpServerSpec
+    from orkeon_engine.domain.extensions.mcp import McpServerSpec
+    from orkeon_engine.domain.model.chat import ChatSettings
+    from orkeon_engine.domain.ui.client_info import ClientInfo
     from orkeon_engine.ports.client_files import ClientFiles
     from orkeon_engine.ports.clock import Clock
     from orkeon_engine.ports.code_index import CodeIndex
@@ -240,7 +240,7 @@ def local_model_ports() -> LocalModelPorts:
 def speech_server() -> McpServerSpec:
     """The shipped speech server (orkeon_speech), run by this engine's Python like any declared server; a
     `speech` server the person declares takes its place."""
-    from orkeon_engine.domain.mcp import McpServerSpec
+    from orkeon_engine.domain.extensions.mcp import McpServerSpec
 
     return McpServerSpec("speech", sys.executable, ("-m", "orkeon_speech"), (), "built-in")
 

@@ -18,8 +18,8 @@ from typing import Any
 from orkeon_engine import __version__
 from orkeon_engine.commands._shared.entry import CommandEntry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import Flag, Positional
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.ui.args import Flag, Positional
 
 FORMATS: tuple[str, ...] = ("json", "vscode")
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the rest is imported by the command that needs it: `orkeon 
     import asyncio
     from collections.abc import Coroutine
 
-    from orkeon_engine.domain.children import ChildRecord
+    from orkeon_engine.domain.agents.children import ChildRecord
     from orkeon_engine.engine import Engine, RunResult
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class ChildReports:
         self.at_prompt = False
 
     def __call__(self, record: ChildRecord) -> None:
-        from orkeon_engine.domain.children import usage_text
+        from orkeon_engine.domain.agents.children import usage_text
 
         out = self._out or sys.stdout
         head = f"── {record.title} {record.state} ({usage_text(record.usage)})"
@@ -347,7 +347,7 @@ def _show(result: RunResult, screen: Screen | None = None) -> int:
 
 def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, screen: Screen,
                  plain: bool = False) -> int:
-    from orkeon_engine.domain.prompt_line import wants_to_leave
+    from orkeon_engine.domain.ui.prompt_line import wants_to_leave
 
     read, redraws = _line_reader(engine, plain)
     info = engine.deps.workspace
@@ -392,8 +392,8 @@ def _line_reader(engine: Engine, plain: bool) -> tuple[Callable[[], str], bool]:
         _setup_completion([e.name for e in engine.commands])
         return (lambda: read_input(input)), False
     from orkeon_engine.adapters.terminal_prompt import TerminalPrompt, history_path
-    from orkeon_engine.domain.line_completion import CommandWords
-    from orkeon_engine.domain.prompt_line import LEAVE_WORDS
+    from orkeon_engine.domain.ui.line_completion import CommandWords
+    from orkeon_engine.domain.ui.prompt_line import LEAVE_WORDS
 
     words = [CommandWords(e.name, e.args, e.description, e.aliases) for e in engine.commands]
     prompt = TerminalPrompt(PROMPT, CONTINUATION_PROMPT, words, history_path(Path(engine.deps.workspace.root),
@@ -405,7 +405,7 @@ def read_input(read: Callable[[str], str]) -> str:
     """One input at the prompt: a line, and the lines after it while each ends with a backslash (shown with
     the continuation prompt), joined with newlines. A paste arrives whole when the terminal brackets it.
     Ctrl-C on a continuation line drops the whole input (KeyboardInterrupt), Ctrl-D leaves (EOFError)."""
-    from orkeon_engine.domain.prompt_line import continued
+    from orkeon_engine.domain.ui.prompt_line import continued
 
     lines: list[str] = []
     prompt = PROMPT
@@ -470,7 +470,7 @@ _MODEL_CLIENT_LOADER = _BackgroundLoad()
 
 def _interactive_line(runner: EngineLoop, engine: Engine, line: str, screen: Screen) -> None:
     """Run one typed line: a command, or a request for the assistant."""
-    from orkeon_engine.domain.args import ArgumentError
+    from orkeon_engine.domain.ui.args import ArgumentError
 
     try:
         typed = engine.line_tokens(line)
@@ -491,7 +491,7 @@ def _setup_completion(names: list[str]) -> None:
         import readline
     except ImportError:  # no readline on this platform: the prompt works without completion
         return
-    from orkeon_engine.domain.prompt_line import LEAVE_WORDS
+    from orkeon_engine.domain.ui.prompt_line import LEAVE_WORDS
 
     words = sorted(["/" + name for name in names] + ["/" + word for word in LEAVE_WORDS])
 

@@ -13,15 +13,15 @@ from typing import Any
 from orkeon_engine.catalogue_export import write_editor_files
 from orkeon_engine.commands._shared.entry import GROUPS
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.config_schema import CONFIG_KEYS
-from orkeon_engine.domain.review_report import FAIL_ON_EXIT, FAILED_RUN_EXIT
+from orkeon_engine.domain.review.review_report import FAIL_ON_EXIT, FAILED_RUN_EXIT
+from orkeon_engine.domain.settings.config_schema import CONFIG_KEYS
 
 
 def configuration_markdown() -> str:
     lines = [
         "# Configuration",
         "",
-        "<!-- Generated from orkeon_engine/domain/config_schema.py by `python -m orkeon_engine.docs_gen`. -->",
+        "<!-- Generated from orkeon_engine/domain/settings/config_schema.py by `python -m orkeon_engine.docs_gen`. -->",
         "",
         "Settings are read from three places, the later winning:",
         "",

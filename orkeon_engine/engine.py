@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import CommandEntry, find_entry
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Choice, ParsedArgs, parse_args
-from orkeon_engine.domain.config_schema import ConfigValueError, find_key, known_keys_text
 from orkeon_engine.domain.deferred import built, when_built
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.prompt_line import line_tokens
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import CommandView, render_text
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.settings.config_schema import ConfigValueError, find_key, known_keys_text
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Choice, ParsedArgs, parse_args
+from orkeon_engine.domain.ui.prompt_line import line_tokens
+from orkeon_engine.domain.ui.view import CommandView, render_text
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from orkeon_engine.ports.ui import UserInterface
@@ -89,8 +89,8 @@ RunResult = Ok | BadArguments | NotConfigured | Failed
 
 if TYPE_CHECKING:  # the rest loads with the methods that use it (a status calls none of them)
     from orkeon_engine.adapters.subprocess_shell import terminal_command
-    from orkeon_engine.domain.children import ChildRecord
-    from orkeon_engine.domain.tasks import TaskState
+    from orkeon_engine.domain.agents.children import ChildRecord
+    from orkeon_engine.domain.session.tasks import TaskState
     from orkeon_engine.ports.shell import ShellError, ShellResult
     from orkeon_engine.services.findings_board import FindingsBoard
 
@@ -132,7 +132,7 @@ class Engine:
         return find_entry(self.commands, name)
 
     def line_tokens(self, line: str) -> list[str]:
-        """A line as typed at a prompt, as the command and its tokens (domain/prompt_line.py): free text is a
+        """A line as typed at a prompt, as the command and its tokens (domain/ui/prompt_line.py): free text is a
         request to the assistant; a command's words are split as a shell splits them, but for the tail its
         ArgSpec keeps as typed (/assistant's request, /debug-tool-call's JSON); ArgumentError when the
         quoting is unbalanced."""
@@ -160,7 +160,7 @@ class Engine:
 
     async def conversation(self) -> list[BufferEntry]:
         """The session's live conversation buffer (what the prompt's history shows), in order."""
-        from orkeon_engine.domain.history import is_archived
+        from orkeon_engine.domain.session.history import is_archived
 
         return [entry for entry in await self.deps.session.entries() if not is_archived(entry)]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
+from orkeon_engine.domain.ui.client_info import ClientFeature, ClientInfo
 
 ORKEON_INPUT = "orkeonInput"
 """The experimental capability a client declares when it answers the `orkeon/input` request."""

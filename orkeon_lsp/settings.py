@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args
 
-from orkeon_engine.domain.config_schema import ConfigValueError, check_value, find_key, known_keys_text
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
+from orkeon_engine.domain.settings.config_schema import ConfigValueError, check_value, find_key, known_keys_text
 
 LogLevel = Literal["error", "warning", "info", "debug"]
 LOG_LEVELS: tuple[LogLevel, ...] = get_args(LogLevel)

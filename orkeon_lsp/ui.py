@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from orkeon_engine.domain.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
 from orkeon_engine.domain.tool_call import FileEdit
+from orkeon_engine.domain.ui.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
 from orkeon_lsp.engine_slot import EngineUnavailableError
 from orkeon_lsp.settings import LOG_LEVELS, LogLevel
 

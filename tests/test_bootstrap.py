@@ -7,8 +7,8 @@ from pathlib import Path
 from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.domain.children import ChildDraft
-from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
+from orkeon_engine.domain.agents.children import ChildDraft
+from orkeon_engine.domain.ui.client_info import ClientFeature, ClientInfo
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_human_input import FakeHumanInput

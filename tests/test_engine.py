@@ -4,10 +4,10 @@ import pytest
 
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.args import ArgSpec
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ArgSpec
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.engine import BadArguments, CommandEntry, Engine, Failed, NotConfigured, Ok
 from orkeon_engine.ports.ui import UserInterface
 from tests.support.deps import make_deps
@@ -188,7 +188,7 @@ async def test_a_command_that_launches_no_crew_is_no_task():
 
 
 async def test_the_findings_of_a_review_are_kept_in_the_workspaces_state(tmp_path):
-    from orkeon_engine.domain.findings import Finding
+    from orkeon_engine.domain.review.findings import Finding
 
     finding = Finding("app.py", 2, 2, "x = 1", "low", "tests", "untested", "")
     engine = await _engine(tmp_path)
@@ -367,8 +367,8 @@ async def test_the_permission_mode_follows_mode(tmp_path):
 
 
 async def test_the_conversation_is_the_live_buffer_without_the_archive(tmp_path):
-    from orkeon_engine.domain.history import archived
-    from orkeon_engine.domain.session import BufferEntry
+    from orkeon_engine.domain.session.history import archived
+    from orkeon_engine.domain.session.session import BufferEntry
 
     engine = await _engine(tmp_path)
     await engine.deps.session.append(archived(BufferEntry("user", "old")), BufferEntry("user", "hi"),

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from orkeon_engine.adapters.local_model_files import PipLocalModelFiles, default_folder
-from orkeon_engine.domain.local_model import LOCAL_MODELS as MODELS
-from orkeon_engine.domain.local_model import SERVER_SDIST
-from orkeon_engine.domain.local_model import LocalModelError as EvalSetupError
-from orkeon_engine.domain.local_model import LocalModelSpec as ModelSpec
+from orkeon_engine.domain.model.local_model import LOCAL_MODELS as MODELS
+from orkeon_engine.domain.model.local_model import SERVER_SDIST
+from orkeon_engine.domain.model.local_model import LocalModelError as EvalSetupError
+from orkeon_engine.domain.model.local_model import LocalModelSpec as ModelSpec
 
 __all__ = ["MODELS", "SERVER_SDIST", "EvalSetupError", "ModelSpec", "cache_root", "llama_server", "model_file"]
 

@@ -20,7 +20,7 @@ from devtools.eval.projects import load, run_tests
 from devtools.eval.scenarios import CONVENTIONAL, Verdict, _judge_message
 from devtools.eval.tasks import Task
 from devtools.eval.workspace import Run, git, make_repository, run_orkeon, write_files
-from orkeon_engine.domain.unbacked_claims import NO_CHANGE, NO_RUN
+from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE, NO_RUN
 
 ORKEON = "orkeon"
 AGENTS = (ORKEON, AIDER.name, MINI.name)
@@ -129,7 +129,7 @@ def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
 
 def claims_unbacked(said: str) -> bool:
     """Whether Orkeon's output carries the sentence its claims check adds after an answer that claims a change
-    or a run the turn did not make (domain/unbacked_claims.py)."""
+    or a run the turn did not make (domain/model_replies/unbacked_claims.py)."""
     return NO_CHANGE in said or NO_RUN in said
 
 

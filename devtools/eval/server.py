@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from orkeon_engine.adapters.llama_server_process import LlamaServerProcess, free_port
-from orkeon_engine.domain.local_model import CONTEXT_SIZE
+from orkeon_engine.domain.model.local_model import CONTEXT_SIZE
 
 __all__ = ["CONTEXT_SIZE", "SERVED_NAME", "LlamaServer", "Meter", "MeteringProxy", "free_port"]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orkeon_engine.domain.code_index.model import FileEntry, ImportRef, Symbol
-from orkeon_engine.domain.digests import blake2b_hex
+from orkeon_engine.domain.workspace.digests import blake2b_hex
 
 EXTRACTOR_VERSION = "1"
 """Raised whenever what adapters/tree_sitter_symbols.py extracts changes, so a cache written by an older

@@ -1,5 +1,5 @@
 """Watching a model call for its first byte: the elapsed wait shown as it grows, and the deadline
-(`llm.firstByteSeconds`) with the server's health asked when it passes (domain/model_wait.py).
+(`llm.firstByteSeconds`) with the server's health asked when it passes (domain/model/model_wait.py).
 
 The call runs as a task; every tick, until its first byte, the waiting line is handed to `on_wait` (None
 clears it once the byte came or the call ended). At the deadline the server is probed: a busy server gets
@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from orkeon_engine.domain.model_wait import ServerHealth, waiting_text
+from orkeon_engine.domain.model.model_wait import ServerHealth, waiting_text
 
 T = TypeVar("T")
 MAX_TICK_SECONDS = 1.0

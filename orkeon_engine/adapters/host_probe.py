@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 
-from orkeon_engine.domain.doctor import GrammarStatus
+from orkeon_engine.domain.ui.doctor import GrammarStatus
 
 GRAMMARS: tuple[tuple[str, str, str], ...] = (
     ("python", "tree_sitter_python", "language"),

@@ -12,8 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from orkeon_engine.domain.pull_requests import TOKEN_VARIABLES, GitHubRepo, OpenedPull, PullRequestDraft
-from orkeon_engine.domain.secret_masking import MASK
+from orkeon_engine.domain.git.pull_requests import TOKEN_VARIABLES, GitHubRepo, OpenedPull, PullRequestDraft
+from orkeon_engine.domain.secrets.secret_masking import MASK
 from orkeon_engine.ports.github_api import GitHubApiError
 
 TIMEOUT_SECONDS = 30.0

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from orkeon_engine.domain.model_facts import (
+from orkeon_engine.domain.model.model_facts import (
     UNKNOWN,
     ModelFacts,
     facts_from_llama_props,

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from orkeon_engine.domain.model_wait import ServerHealth
+from orkeon_engine.domain.model.model_wait import ServerHealth
 
 PROBE_SECONDS = 3.0
 
 
 async def probe_health(api_base: str | None, timeout: float = PROBE_SECONDS) -> ServerHealth:
-    """What `api_base`'s server says of itself now (domain/model_wait.ServerHealth)."""
+    """What `api_base`'s server says of itself now (domain/model/model_wait.ServerHealth)."""
     if not api_base:
         return ServerHealth("unknown")
     import httpx  # here: off every start-up path

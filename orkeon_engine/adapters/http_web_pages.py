@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from orkeon_engine.domain.web_urls import WebUrl
+from orkeon_engine.domain.tools.web_urls import WebUrl
 from orkeon_engine.ports.web_pages import WebPage, WebPagesError
 
 TIMEOUT_SECONDS = 30.0

@@ -22,7 +22,7 @@ A reply litellm cannot read (a 200 without `choices` or `message`, or not JSON),
 with its own traceback, is one sentence of its own kind, `bad_reply`, and is not retried.
 
 Structured output (CallOptions.structured): the way comes from `model.structuredOutput` (see
-domain/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
+domain/model/structured_output.py); with `auto`, a way the server refuses with a 400 is remembered for this
 adapter's life (the session) by model and api base, and the same call goes on the next way.
 """
 
@@ -40,7 +40,7 @@ from orkeon_engine.adapters.first_byte_watch import WaitLine, watch_first_byte
 from orkeon_engine.adapters.http_server_health import probe_health
 from orkeon_engine.adapters.httpx_openai_client import HttpxOpenAIClient
 from orkeon_engine.adapters.litellm_loader import litellm_client, load_litellm, preload_litellm
-from orkeon_engine.domain.chat import (
+from orkeon_engine.domain.model.chat import (
     CallOptions,
     ChatMessage,
     ChatReply,
@@ -48,10 +48,10 @@ from orkeon_engine.domain.chat import (
     ToolCallRequest,
     Usage,
 )
-from orkeon_engine.domain.model_wait import ServerHealth, first_byte_failure, first_byte_seconds, server_name
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, choose_protocol
-from orkeon_engine.domain.secret_masking import mask_secrets
-from orkeon_engine.domain.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
+from orkeon_engine.domain.model.model_wait import ServerHealth, first_byte_failure, first_byte_seconds, server_name
+from orkeon_engine.domain.model.structured_output import AUTO, StructuredOutput, StructuredWay, ways_to_try
+from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol, choose_protocol
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 from orkeon_engine.ports.chat_model import LlmFailure, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -104,8 +104,8 @@ class LitellmChatModel:
         return options.model or settings.model
 
     async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
-        """`model.toolCalls` as it applies to this model (domain/prompt_tool_protocol.choose_protocol): auto
-        asks litellm's table whether the model supports function calling."""
+        """`model.toolCalls` as it applies to this model (domain/model_replies/prompt_tool_protocol.choose_protocol):
+        auto asks litellm's table whether the model supports function calling."""
         settings = await self._settings()
         model = options.model or settings.model
         if settings.tool_calls in ("native", "prompt"):

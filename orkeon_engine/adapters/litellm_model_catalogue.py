@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from orkeon_engine.adapters.litellm_loader import load_litellm
-from orkeon_engine.domain.providers import qualified_model
+from orkeon_engine.domain.model.providers import qualified_model
 from orkeon_engine.ports.model_catalogue import ModelListError
 
 

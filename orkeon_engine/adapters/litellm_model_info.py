@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from orkeon_engine.adapters.litellm_loader import loaded_litellm
-from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts, tokens_fact
+from orkeon_engine.domain.model.model_facts import UNKNOWN, ModelFacts, tokens_fact
 
 SOURCE = "litellm's model table"
 TABLE_FILE = "model_prices_and_context_window_backup.json"

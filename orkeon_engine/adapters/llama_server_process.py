@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from orkeon_engine.domain.local_model import CONTEXT_SIZE, HEALTH_WAIT_SECONDS, LocalModelError, server_arguments
+from orkeon_engine.domain.model.local_model import CONTEXT_SIZE, HEALTH_WAIT_SECONDS, LocalModelError, server_arguments
 
 
 def free_port() -> int:

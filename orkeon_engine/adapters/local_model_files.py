@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.domain.local_model import (
+from orkeon_engine.domain.model.local_model import (
     SERVER_PROGRAM,
     SERVER_SDIST,
     LocalModelError,

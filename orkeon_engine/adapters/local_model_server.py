@@ -22,7 +22,7 @@ from pathlib import Path
 
 from orkeon_engine.adapters.local_model_files import default_folder
 from orkeon_engine.adapters.local_model_supervisor import LAST_CALL, RECORD, last_call
-from orkeon_engine.domain.local_model import HEALTH_WAIT_SECONDS, LocalModelError, ServerRecord
+from orkeon_engine.domain.model.local_model import HEALTH_WAIT_SECONDS, LocalModelError, ServerRecord
 from orkeon_engine.ports.local_model import LocalServerStatus
 
 SUPERVISOR = "orkeon_engine.adapters.local_model_supervisor"

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from orkeon_engine.adapters.llama_server_process import LlamaServerProcess, free_port
-from orkeon_engine.domain.local_model import LocalModelError, ServerRecord, idle_expired
+from orkeon_engine.domain.model.local_model import LocalModelError, ServerRecord, idle_expired
 
 RECORD = "server.json"
 LAST_CALL = "last-call"

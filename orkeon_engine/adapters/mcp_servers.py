@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
 from orkeon_engine.ports.mcp_servers import McpServerError
 
 T = TypeVar("T")

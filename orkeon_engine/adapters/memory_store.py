@@ -19,7 +19,7 @@ from typing import Any
 
 from orkeon_engine.adapters.atomic_write import write_atomically
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.memory import MEMORY_CATEGORIES, MemoryCategory, MemoryNote
+from orkeon_engine.domain.session.memory import MEMORY_CATEGORIES, MemoryCategory, MemoryNote
 from orkeon_engine.ports.clock import Clock
 
 SCHEMA = """

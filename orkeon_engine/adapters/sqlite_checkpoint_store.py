@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.checkpoints import Checkpoint, FileChange
+from orkeon_engine.domain.session.checkpoints import Checkpoint, FileChange
 from orkeon_engine.ports.checkpoint_store import CheckpointStoreError
 
 T = TypeVar("T")

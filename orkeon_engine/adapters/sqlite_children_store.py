@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 from orkeon_engine.adapters.sqlite_children_schema import SCHEMA
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.chat import ChatMessage, ChatRole, ToolCallRequest, Usage
-from orkeon_engine.domain.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.agents.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.model.chat import ChatMessage, ChatRole, ToolCallRequest, Usage
 from orkeon_engine.ports.clock import Clock
 
 COLUMNS = ("id, session_id, charter, mode, brief, tools, step, parent, previous, background, state, started, "

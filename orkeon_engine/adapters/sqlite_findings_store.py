@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review.findings import DismissKey, Finding
 from orkeon_engine.ports.findings_store import FindingsStoreError
 
 T = TypeVar("T")

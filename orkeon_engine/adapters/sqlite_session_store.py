@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.session import BufferEntry, Role, SessionInfo
+from orkeon_engine.domain.session.session import BufferEntry, Role, SessionInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.session_store import SessionNotFoundError
 

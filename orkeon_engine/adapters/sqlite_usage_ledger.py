@@ -6,8 +6,8 @@ import sqlite3
 from datetime import datetime
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.call_usage import Usage
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.model.call_usage import Usage
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS usage_calls (

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from orkeon_engine.adapters.subprocess_shell import bash_command, bash_path, quiet_environment
-from orkeon_engine.domain.hooks import HookRun
-from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.extensions.hooks import HookRun
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 
 MAX_OUTPUT_CHARS = 20_000
 REAP_SECONDS = 2.0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from orkeon_engine.adapters.subprocess_shell import bash_command, bash_path, quiet_environment
-from orkeon_engine.domain.secret_masking import mask_secrets
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.shell_jobs import JobStatus, JobTail, ShellJobsError

@@ -18,8 +18,8 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from orkeon_engine.domain.secret_masking import mask_secrets
-from orkeon_engine.domain.shell_environment import command_environment
+from orkeon_engine.domain.secrets.secret_masking import mask_secrets
+from orkeon_engine.domain.secrets.shell_environment import command_environment
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
 BASH_OPTIONS = ("--noprofile", "--norc")
@@ -47,7 +47,7 @@ def terminal_command(command: str, env: Mapping[str, str] | None = None) -> tupl
 
 def quiet_environment(env: Mapping[str, str] | None) -> dict[str, str]:
     """The environment a command runs in: the one given (the scrubbed environment of
-    domain/shell_environment.py; its default set when none is), with pagers and git's prompts turned off."""
+    domain/secrets/shell_environment.py; its default set when none is), with pagers and git's prompts turned off."""
     given = command_environment(os.environ).variables if env is None else env
     return {**given, **QUIET_ENVIRONMENT}
 

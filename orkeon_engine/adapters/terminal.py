@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, TextIO
 
-from orkeon_engine.domain.free_answer import read_typed_answer
+from orkeon_engine.domain.ui.free_answer import read_typed_answer
 
 if TYPE_CHECKING:  # the screen and its action lines load with the engine, not with `orkeon --help`
     from orkeon_engine.adapters.terminal_screen import Screen

@@ -4,7 +4,7 @@
   orkeon/history/<folder name>-<hash of its path>`), never inside the repository, so a cloned project cannot
   bring one; Up/Down walk it and Ctrl-R searches it.
 - Completion (Tab) of commands, their flags, the closed choices of their arguments (settings keys, mode
-  names), a `mode:` prefix, and paths from the disk (domain/line_completion.py decides which).
+  names), a `mode:` prefix, and paths from the disk (domain/ui/line_completion.py decides which).
 - Multi-line input: a paste stays one input, Alt-Enter (Esc then Enter) adds a line, and so does a line
   ending with a backslash, as at the plain prompt.
 - Ctrl-C drops the line being typed (KeyboardInterrupt), Ctrl-D on an empty line leaves (EOFError), as
@@ -28,7 +28,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.patch_stdout import patch_stdout
 
-from orkeon_engine.domain.line_completion import CommandWords, complete_line
+from orkeon_engine.domain.ui.line_completion import CommandWords, complete_line
 
 HISTORY_FOLDER = "history"
 
@@ -87,7 +87,7 @@ def _bindings() -> KeyBindings:
 
 
 class LineCompleter(Completer):
-    """domain/line_completion.py's words, and paths from the disk through prompt_toolkit's PathCompleter."""
+    """domain/ui/line_completion.py's words, and paths from the disk through prompt_toolkit's PathCompleter."""
 
     def __init__(self, commands: Sequence[CommandWords], extra: Sequence[str]) -> None:
         self._commands = list(commands)

@@ -17,13 +17,13 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.live import Live
 
-    from orkeon_engine.domain.action_lines import ActionLine
+    from orkeon_engine.domain.ui.action_lines import ActionLine
 
 DONE_MARK = "•"
 FAILED_MARK = "✗"

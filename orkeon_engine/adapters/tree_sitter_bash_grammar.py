@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from orkeon_engine.domain.shell_reading import CommandPart, Doubt, DoubtKind, ShellLine
+from orkeon_engine.domain.tools.shell_reading import CommandPart, Doubt, DoubtKind, ShellLine
 
 HARMLESS_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 CONTAINERS = frozenset({"program", "list", "pipeline", "subshell", "negated_command", "do_group"})

@@ -1,6 +1,6 @@
 """VirtualFileSystem: the Files port over host folders mounted at /workspace, /output, /tmp and read-only roots.
 
-Every path goes through the pure rules of domain/virtual_paths.py, then through the host: the real path
+Every path goes through the pure rules of domain/workspace/virtual_paths.py, then through the host: the real path
 (symlinks followed) must stay inside the mount's real folder. The files themselves are reached race-free,
 by walking from the mount's folder one name at a time with O_NOFOLLOW (adapters/mount_walk.py), so a folder
 swapped for a symlink between the check and the open cannot lead out. A file open in the editor is read
@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from orkeon_engine.adapters.mount_walk import DIRECTORY_FLAGS, HardLinkedError, LeavesMountError, MountWalk
-from orkeon_engine.domain.virtual_paths import (
+from orkeon_engine.domain.workspace.virtual_paths import (
     OUTPUT,
     TEMP,
     WORKSPACE,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from orkeon_engine.adapters.workspace_state import prepare_state_dir, settle_legacy_state
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 
 LOCAL_GITIGNORE = "# Orkeon's local state: never committed.\n*\n"
 ORKEON_DIR = ".orkeon"

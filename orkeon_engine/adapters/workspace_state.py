@@ -28,7 +28,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from orkeon_engine.domain.digests import sha256_hex
+from orkeon_engine.domain.workspace.digests import sha256_hex
 
 STATE_FILE = "state.db"
 LEGACY_DIR = (".orkeon", "local")

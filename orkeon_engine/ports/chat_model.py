@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from orkeon_engine.domain.errors import CommandFailedError
 
 if TYPE_CHECKING:  # the prompt tool protocol's code and the conversation's values load with the first call
-    from orkeon_engine.domain.call_usage import Usage
-    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
-    from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
+    from orkeon_engine.domain.model.call_usage import Usage
+    from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
+    from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
 
 
 class LlmFailure(CommandFailedError):
@@ -31,7 +31,7 @@ class LlmFailure(CommandFailedError):
 
 class AnswerCut(LlmFailure):
     """The provider stopped the answer at the call's max_tokens (finish_reason `length`): the message says
-    at how many tokens and which bound set it (domain/answer_limits.py); `text` is what came before the
+    at how many tokens and which bound set it (domain/context/answer_limits.py); `text` is what came before the
     cut, `tokens` the limit, `usage` what the cut call used (None: unknown)."""
 
     def __init__(self, message: str, model: str, tokens: int, text: str = "", usage: Usage | None = None) -> None:
@@ -65,8 +65,8 @@ class ChatModel(Protocol):
 
     async def tool_protocol(self, options: CallOptions) -> ToolProtocol:
         """How a call with these options offers tools: `native` (the API's tools and tool_calls) or `prompt`
-        (domain/prompt_tool_protocol.py: the caller then writes the tools and results into the messages and
-        sends no tools). Raises the same setting errors as `configured_model`."""
+        (domain/model_replies/prompt_tool_protocol.py: the caller then writes the tools and results into the
+        messages and sends no tools). Raises the same setting errors as `configured_model`."""
         ...
 
 

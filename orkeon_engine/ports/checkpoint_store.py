@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from orkeon_engine.domain.checkpoints import Checkpoint
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.session.checkpoints import Checkpoint
 
 
 class CheckpointStoreError(CommandFailedError):

@@ -10,8 +10,8 @@ from collections.abc import Coroutine, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
-from orkeon_engine.domain.chat import ChatMessage, Usage
-from orkeon_engine.domain.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.agents.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.model.chat import ChatMessage, Usage
 
 
 class ChildRuntime(Protocol):

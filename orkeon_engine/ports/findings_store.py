@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review.findings import DismissKey, Finding
 
 
 class FindingsStoreError(CommandFailedError):

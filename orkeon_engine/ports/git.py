@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from orkeon_engine.domain.git import FileStart, StatusEntry
+from orkeon_engine.domain.git.git import FileStart, StatusEntry
 
 __all__ = ["FileStart", "Git", "GitError", "StatusEntry"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
+from orkeon_engine.domain.git.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
 
 
 class GitHubApiError(Exception):

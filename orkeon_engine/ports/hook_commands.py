@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.hooks import HookRun
+from orkeon_engine.domain.extensions.hooks import HookRun
 
 
 class HookCommands(Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from orkeon_engine.domain.local_model import LocalModelSpec, ServerRecord
+from orkeon_engine.domain.model.local_model import LocalModelSpec, ServerRecord
 from orkeon_engine.ports.progress import Progress
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
 
 
 class McpServerError(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.memory import MemoryCategory, MemoryNote
+from orkeon_engine.domain.session.memory import MemoryCategory, MemoryNote
 
 
 class MemoryStore(Protocol):
@@ -19,7 +19,7 @@ class MemoryStore(Protocol):
     async def list(self, category: MemoryCategory | None = None) -> list[MemoryNote]: ...
 
     async def add(self, category: MemoryCategory, text: str, reason: str = "") -> MemoryNote:
-        """Store a new note (its text already checked by domain/memory.py) and return it with its id."""
+        """Store a new note (its text already checked by domain/session/memory.py) and return it with its id."""
         ...
 
     async def get(self, note_id: str) -> MemoryNote | None: ...

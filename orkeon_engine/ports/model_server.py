@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.model_facts import ModelFacts
+from orkeon_engine.domain.model.model_facts import ModelFacts
 
 
 class ModelServer(Protocol):

@@ -40,7 +40,7 @@ class FileVersions:
 
 class ReviewSource(Protocol):
     """The repository's changes as unified diff text, its paths relative to the repository root, and what a
-    review needs to prove a change behaviour-neutral (domain/behaviour_neutral.py).
+    review needs to prove a change behaviour-neutral (domain/review/behaviour_neutral.py).
 
     Failure contract: `diff` raises ReviewSourceError with a message naming the problem; no change is "" (not
     an error). `--working` includes files git does not track yet (but not ignored ones). `versions` and

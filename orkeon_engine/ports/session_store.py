@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from orkeon_engine.domain.session import BufferEntry, SessionInfo
+from orkeon_engine.domain.session.session import BufferEntry, SessionInfo
 
 
 class SessionNotFoundError(LookupError):

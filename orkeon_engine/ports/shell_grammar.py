@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.shell_reading import ShellLine
+from orkeon_engine.domain.tools.shell_reading import ShellLine
 
 
 class ShellGrammar(Protocol):

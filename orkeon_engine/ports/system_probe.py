@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.doctor import GrammarStatus
+from orkeon_engine.domain.ui.doctor import GrammarStatus
 
 
 class SystemProbe(Protocol):

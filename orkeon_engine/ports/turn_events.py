@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # annotations only: a front end imports this port before any turn runs
-    from orkeon_engine.domain.act import ToolCallRecord
-    from orkeon_engine.domain.todos import TodoItem
+    from orkeon_engine.domain.model.act import ToolCallRecord
+    from orkeon_engine.domain.session.todos import TodoItem
     from orkeon_engine.domain.tool_call import ToolCall
 
 

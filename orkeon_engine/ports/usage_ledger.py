@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary
 
 
 class UsageLedger(Protocol):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from orkeon_engine.domain.web_urls import WebUrl
+from orkeon_engine.domain.tools.web_urls import WebUrl
 
 
 class WebPagesError(Exception):

@@ -13,7 +13,7 @@ budget raises BudgetExhausted saying which; the person's cancel (Progress.cancel
 A failed model call (LlmFailure) propagates as it is.
 
 Tool calls written as text: a reply without `tool_calls` whose text ends with calls of offered tools
-(domain/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
+(domain/model_replies/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
 run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
 shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes
 from them does not run. A reply that wrote calls of offered tools mid-text and went on after them (as small
@@ -21,13 +21,13 @@ models do, then imagining what the call returned) is not taken as the answer the
 told that nothing ran and how a call runs (rule 8 there), and asked again; the person sees the reply only up
 to the first such call. This is also how the replies of a model asked through the prompt protocol
 become calls: when the model says its protocol is `prompt` (`model.toolCalls`, ChatModel.tool_protocol),
-each request is the conversation as domain/prompt_tool_protocol.py writes it (the tools in the system
+each request is the conversation as domain/model_replies/prompt_tool_protocol.py writes it (the tools in the system
 message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
 and its gate are the same.
 
 With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
 so its text reaches the front end piece by piece (held back from where a call written as text may begin:
-domain/held_call_text.py), and each call is reported checked (before the gate),
+domain/model_replies/held_call_text.py), and each call is reported checked (before the gate),
 started and finished. Without them the loop is unchanged.
 
 Given a Spawner, the loop offers spawn_agent itself (tools/spawn_agent.py), after the act's own tools: the
@@ -48,10 +48,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
-from orkeon_engine.domain.call_usage import Usage, usage_so_far
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
-from orkeon_engine.domain.echoed_results import (
+from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
+from orkeon_engine.domain.model.call_usage import Usage, usage_so_far
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
+from orkeon_engine.domain.model_replies.echoed_results import (
     ECHO_NOTE,
     PROMPT_ECHO_ANSWER,
     PROMPT_ECHO_NOTE,
@@ -62,13 +62,12 @@ from orkeon_engine.domain.echoed_results import (
     repeats_harness,
     repeats_note,
 )
-from orkeon_engine.domain.empty_reply import EMPTY_NOTE, says_nothing
-from orkeon_engine.domain.file_blocks import judge_block, spliced_note
-from orkeon_engine.domain.held_call_text import HeldCallText
-from orkeon_engine.domain.model_json import describe_validation_error
-from orkeon_engine.domain.permissions.tools import HOST_TOOLS
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol, prompt_conversation
-from orkeon_engine.domain.text_tool_calls import (
+from orkeon_engine.domain.model_replies.empty_reply import EMPTY_NOTE, says_nothing
+from orkeon_engine.domain.model_replies.file_blocks import judge_block, spliced_note
+from orkeon_engine.domain.model_replies.held_call_text import HeldCallText
+from orkeon_engine.domain.model_replies.model_json import describe_validation_error
+from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol, prompt_conversation
+from orkeon_engine.domain.model_replies.text_tool_calls import (
     TextToolCall,
     UnrunCalls,
     not_run_text,
@@ -79,8 +78,9 @@ from orkeon_engine.domain.text_tool_calls import (
     unrun_calls,
     unrun_note,
 )
+from orkeon_engine.domain.model_replies.unknown_tool import unknown_tool_text
+from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
-from orkeon_engine.domain.unknown_tool import unknown_tool_text
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -285,8 +285,8 @@ class _ToolLoop:
         return all(call.form != "call" and (call.name, call.arguments) in made for call in calls)
 
     def _copied(self, calls: Sequence[TextToolCall], conversation: Sequence[ChatMessage]) -> bool:
-        """Whether `calls` repeat what the model was shown (domain/text_tool_calls.py, rule 5): then they never
-        run, and the line saying so is kept for the answer."""
+        """Whether `calls` repeat what the model was shown (domain/model_replies/text_tool_calls.py, rule 5):
+        then they never run, and the line saying so is kept for the answer."""
         source = quoted_from(calls, _shown(conversation, self._prompt_size), self._offered())
         if source is not None and any(call.form != "whole" for call in calls):  # a file's text quoted: no line
             self._quoted = quoted_call_line(calls, source)
@@ -301,8 +301,8 @@ class _ToolLoop:
         return requests
 
     def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
-        """The calls a reply without calls wrote mid-text (domain/text_tool_calls.py, rule 8): told once a turn
-        (MAX_UNRUN_NOTES), and after that run or named (rule 9, `_insisted`)."""
+        """The calls a reply without calls wrote mid-text (domain/model_replies/text_tool_calls.py, rule 8): told
+        once a turn (MAX_UNRUN_NOTES), and after that run or named (rule 9, `_insisted`)."""
         if not message.text or self._quoted:
             return None
         found = unrun_calls(message.text, self._offered())
@@ -343,7 +343,7 @@ class _ToolLoop:
 
     def _answer(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str:
         """The final answer: the reply's text; or, when it writes back the harness's own text, a sentence saying
-        that (domain/echoed_results.py)."""
+        that (domain/model_replies/echoed_results.py)."""
         if repeats_harness(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes):
             return PROMPT_ECHO_ANSWER
         return message.text
@@ -352,7 +352,7 @@ class _ToolLoop:
         """The note for a reply that only repeats the tool result right before it, or opens with a result's
         markup after a tool ran (another note may stand between: the 1.5B, told that its call with an imagined
         `<tool_response>` after it did not run, answered with that imagined response alone), or repeats the
-        prompt (domain/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
+        prompt (domain/model_replies/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
         after_result = conversation and conversation[-1].role == "tool"
         failed = bool(self._records) and _refused(self._records[-1]) and self._turn_left()
         repeated = after_result and (echoes_result(message.text, conversation[-1].text)
@@ -373,8 +373,9 @@ class _ToolLoop:
         return self._budget.turns is None or self._turns - 1 < self._budget.turns
 
     def _empty_note(self, message: ChatMessage) -> str | None:
-        """The note for a reply with no words and no call (domain/empty_reply.py), once a turn, while the budget
-        has a model turn left for the answer (the last turn's empty reply ends the loop as it did)."""
+        """The note for a reply with no words and no call (domain/model_replies/empty_reply.py), once a turn,
+        while the budget has a model turn left for the answer (the last turn's empty reply ends the loop as it
+        did)."""
         if self._empty_notes >= MAX_EMPTY_NOTES or not self._turn_left() or not says_nothing(message.text):
             return None
         self._empty_notes += 1
@@ -475,7 +476,8 @@ class _ToolLoop:
         return _Ready(request, tool, arguments, args, call, verdict)
 
     def _unknown(self, request: ToolCallRequest) -> str:
-        """The refusal of a tool not offered, naming the offered tool its arguments fit (domain/unknown_tool.py)."""
+        """The refusal of a tool not offered, naming the offered tool its arguments fit
+        (domain/model_replies/unknown_tool.py)."""
         try:
             arguments: dict[str, Any] | None = request.decoded()
         except ValueError:

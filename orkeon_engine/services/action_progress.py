@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.action_lines import action_line, started_line
-from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.session.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.domain.ui.action_lines import action_line, started_line
 from orkeon_engine.ports.progress import Progress
 
 

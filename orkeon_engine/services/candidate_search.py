@@ -1,4 +1,4 @@
-"""The search for a change that passes (`assistant.candidates`; domain/candidates.py says what the model is shown
+"""The search for a change that passes (`assistant.candidates`; domain/checks/candidates.py says what the model is shown
 and how a reply is read): once a check fails, the model is asked for up to N changes in plain text, one call
 each (the first at temperature 0, the others sampled); each is written into one scratch copy of the workspace
 (ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
@@ -18,8 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.candidates import (
+from orkeon_engine.domain.checks.candidates import (
     CANDIDATE_SYSTEM,
     FIRST_TEMPERATURE,
     SAMPLED_TEMPERATURE,
@@ -33,9 +32,10 @@ from orkeon_engine.domain.candidates import (
     shown_sources,
     suspect_files,
 )
-from orkeon_engine.domain.project_tooling import is_test_file
+from orkeon_engine.domain.checks.project_tooling import is_test_file
+from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck, choose_check
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolResult
-from orkeon_engine.domain.turn_checks import CheckOutcome, TurnCheck, choose_check
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress
@@ -155,7 +155,7 @@ async def _try(files: Files, runner: CheckRunner, candidate: Candidate, sources:
 
 async def _sources(files: Files, project: ProjectTests, request: str, failing: CheckOutcome,
                    changed: Sequence[str]) -> dict[str, str]:
-    """The suspects' texts as the workspace has them now, as many as the prompt shows (domain/candidates.py):
+    """The suspects' texts as the workspace has them now, as many as the prompt shows (domain/checks/candidates.py):
     localised twice, the second time with the first suspects' texts, so their imports count too."""
     texts = dict(project.test_texts)
     tests = [target.partition("::")[0] for target in failing.check.targets]

@@ -15,17 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.candidates import (
+from orkeon_engine.domain.checks.candidates import (
     ANSWER_TOKENS,
     candidate_count,
     none_passed_text,
     proved_text,
     refused_text,
 )
-from orkeon_engine.domain.chat import CallOptions, Usage
+from orkeon_engine.domain.checks.turn_checks import CheckOutcome, short_reason
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.turn_checks import CheckOutcome, short_reason
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.model.chat import CallOptions, Usage
 from orkeon_engine.ports.chat_model import AnswerCut
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.progress import Progress
@@ -94,7 +94,7 @@ class StepResult:
 
 
 async def wanted_candidates(config: ConfigStore, core: bool) -> int:
-    """`assistant.candidates` as the turn reads it (domain/candidates.py's default when unset or unreadable)."""
+    """`assistant.candidates` as the turn reads it (domain/checks/candidates.py's default when unset or unreadable)."""
     try:
         setting = await config.get("assistant.candidates", None)
     except ConfigFileError:

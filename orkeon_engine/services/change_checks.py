@@ -1,12 +1,24 @@
 """gather_change_checks: /verify's material read by code, through the Git and Files ports: the changed
 files (git status, Orkeon's own folders left out), the project's files and zones with their stated
-commands (domain/project_tooling.py), the tests nearest the change, and the zones' verification playbooks
+commands (domain/checks/project_tooling.py), the tests nearest the change, and the zones' verification playbooks
 under .orkeon/verifiers/ when they exist."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.change_checks import MAX_PLAYBOOK_CHARS, ChangeChecks, Playbook, nearest_tests, zones_of
-from orkeon_engine.domain.project_tooling import MANIFESTS, ZONE_CONFIG, detect_zones, is_test_file, playbook_path
+from orkeon_engine.domain.checks.change_checks import (
+    MAX_PLAYBOOK_CHARS,
+    ChangeChecks,
+    Playbook,
+    nearest_tests,
+    zones_of,
+)
+from orkeon_engine.domain.checks.project_tooling import (
+    MANIFESTS,
+    ZONE_CONFIG,
+    detect_zones,
+    is_test_file,
+    playbook_path,
+)
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.services.project_files import list_project_files, read_named_texts, read_workspace_text

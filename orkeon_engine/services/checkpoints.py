@@ -6,7 +6,7 @@ port, so an open editor buffer's unsaved text is what is kept) and after its las
 cannot be read (a binary file) is not written: without its text no checkpoint could bring it back. /output
 and /tmp are the engine's own folders and are not recorded.
 
-`take_back` restores the files of some turns (domain/checkpoints.py plans it): every file is read and
+`take_back` restores the files of some turns (domain/session/checkpoints.py plans it): every file is read and
 checked before any is written, so a refused undo changes nothing; a write that fails half way puts back the
 files already restored.
 """
@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.checkpoints import (
+from orkeon_engine.domain.session.checkpoints import (
     Checkpoint,
     CheckpointRefusedError,
     Restore,
     plan_take_back,
     refuse_changed_since,
 )
-from orkeon_engine.domain.virtual_paths import WORKSPACE
+from orkeon_engine.domain.workspace.virtual_paths import WORKSPACE
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.files import DirEntry, Files, FilesError, Mount
 

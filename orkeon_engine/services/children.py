@@ -29,8 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted, Cancelled
-from orkeon_engine.domain.agents import (
+from orkeon_engine.domain.agents.agents import (
     GENERAL_CHARTER,
     AgentCharter,
     charter_names,
@@ -39,9 +38,8 @@ from orkeon_engine.domain.agents import (
     general_charter,
     known_step,
 )
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
-from orkeon_engine.domain.children import (
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
+from orkeon_engine.domain.agents.children import (
     ChildDraft,
     ChildRecord,
     ChildState,
@@ -53,13 +51,15 @@ from orkeon_engine.domain.children import (
     usage_text,
 )
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted, Cancelled
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.permissions.modes import parse_mode
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.question import PermissionQuestion
 from orkeon_engine.domain.permissions.rule_sets import STEP_RULE_SETS
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
 from orkeon_engine.domain.tool_call import FileEdit
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.chat_model import ChatModel
 from orkeon_engine.ports.children import ChildRuntime, ChildStore
 from orkeon_engine.ports.clock import Clock

@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from orkeon_engine.domain.compaction import (
+from orkeon_engine.domain.context.compaction_thresholds import Thresholds
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.session.compaction import (
     BREAKER_KEY,
     Breaker,
     CompactOutcome,
@@ -31,11 +33,9 @@ from orkeon_engine.domain.compaction import (
     render_transcript,
     summary_entry,
 )
-from orkeon_engine.domain.compaction_thresholds import Thresholds
-from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.history import archived, live, live_tokens, snip
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.working_files import WORKING_FILES_KEY, RestorePlan, plan_restore
+from orkeon_engine.domain.session.history import archived, live, live_tokens, snip
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.session.working_files import WORKING_FILES_KEY, RestorePlan, plan_restore
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.memory_store import MemoryStore

@@ -1,10 +1,10 @@
 """The config store: settings read from the user's file, then the project's, then the session, the later winning.
 
-Every key must be declared in domain/config_schema.py. A settings file that is not valid JSON, not an
+Every key must be declared in domain/settings/config_schema.py. A settings file that is not valid JSON, not an
 object, or holds an unknown key or a bad value is reported with its path and the
 key, and is never rewritten: a `set` into such a file is refused until the person fixes it.
 
-The project's file is the repository's: a key that routes traffic or credentials (domain/trust.py) is not
+The project's file is the repository's: a key that routes traffic or credentials (domain/settings/trust.py) is not
 read from it until the person trusts the workspace (the WorkspaceTrust port); `held_back` says which.
 """
 
@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from orkeon_engine.domain.config_schema import (
+from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
+from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
+from orkeon_engine.domain.settings.config_schema import (
     ConfigKey,
     ConfigValueError,
     check_value,
@@ -23,9 +25,7 @@ from orkeon_engine.domain.config_schema import (
     known_keys_text,
     parse_token,
 )
-from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
-from orkeon_engine.domain.json_nesting import SETTINGS_NESTING, nests_deeper_than
-from orkeon_engine.domain.trust import HeldBack, held_back, project_may_use
+from orkeon_engine.domain.settings.trust import HeldBack, held_back, project_may_use
 from orkeon_engine.ports.config_files import ConfigFiles, FileScope
 from orkeon_engine.ports.workspace_trust import WorkspaceTrust
 from orkeon_engine.services.session_io import CurrentSession

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.context_files import (
+from orkeon_engine.domain.context.context_files import (
     CONTEXT_FILES_KEY,
     MAX_CONTEXT_FILES,
     ContextFile,

@@ -10,7 +10,7 @@ each of the two figures:
 - else the server's figure; else the setting (a person's setting wins over litellm's table, a guess from
   the model's name); else litellm's table;
 - else unknown, and it is shown as unknown. The budgets then assume ASSUMED_CONTEXT_WINDOW
-  (domain/compaction_thresholds.py) without calling it the window.
+  (domain/context/compaction_thresholds.py) without calling it the window.
 
 The gauge, its pressure tiers and the compaction thresholds are all derived from the choice.
 """
@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
-from orkeon_engine.domain.compaction_thresholds import ASSUMED_CONTEXT_WINDOW, Thresholds, thresholds_for
-from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts
-from orkeon_engine.domain.providers import key_variable
-from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
+from orkeon_engine.domain.context.compaction_thresholds import ASSUMED_CONTEXT_WINDOW, Thresholds, thresholds_for
+from orkeon_engine.domain.model.model_facts import UNKNOWN, ModelFacts
+from orkeon_engine.domain.model.providers import key_variable
+from orkeon_engine.domain.settings.setting_choices import LOCAL_API_BASE
 from orkeon_engine.ports.model_server import ModelServer
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import resolve_model
@@ -58,7 +58,7 @@ async def model_information(config: ConfigStore, env: Mapping[str, str], server:
         return ModelInformation()
     served = UNKNOWN
     if choice.api_base == LOCAL_API_BASE:  # the local model's rules load when it is the model, not at start
-        from orkeon_engine.domain.local_model import LOCAL_FACTS
+        from orkeon_engine.domain.model.local_model import LOCAL_FACTS
 
         served = LOCAL_FACTS
     elif choice.api_base:

@@ -55,8 +55,8 @@ from orkeon_engine.domain.dev.verdict import (
 )
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.git import StatusEntry
-from orkeon_engine.domain.model_json import json_candidate
+from orkeon_engine.domain.git.git import StatusEntry
+from orkeon_engine.domain.model_replies.model_json import json_candidate
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.project_checks import CheckKind, CheckRun, ProjectChecks
 from orkeon_engine.services.dev_review import ReviewJob, child_report, launch_review

@@ -16,10 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.agents import child_budget, find_charter
-from orkeon_engine.domain.chat import ChatMessage
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
+from orkeon_engine.domain.agents.agents import child_budget, find_charter
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
 from orkeon_engine.domain.dev.review import (
     ReadReview,
     ReviewRecord,
@@ -34,6 +32,8 @@ from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.work import KIND_NAMES, STEPS, WorkDoc, kind_of, render_work, section_numbers
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.ports.files import FilesError
 from orkeon_engine.services.children import STOPPED_WITH_PARENT, ChildHandle

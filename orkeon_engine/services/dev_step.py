@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from orkeon_engine.domain.call_usage import Usage, format_usage
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.model.call_usage import Usage, format_usage
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation

@@ -1,7 +1,7 @@
 """The `tools.extra` setting against what the MCP servers register: the extra tools a run offers.
 
 `launch_extra_tools(hub)` runs when a crew that offers them is launched, before any model call: it reads
-the entries (a project file's only in a trusted workspace: `tools.extra` is one of domain/trust.py's
+the entries (a project file's only in a trusted workspace: `tools.extra` is one of domain/settings/trust.py's
 TRUST_GATED_KEYS, so the ConfigStore reads the person's own list until then), starts the servers they name
 (at once, each on its first need), and builds one tool per entry with the class the entry gives. Anything
 wrong fails the launch with ExtraToolsError, saying what and naming what exists: an entry that does not
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import (
+from orkeon_engine.domain.extensions.mcp import (
     ExtraToolSpec,
     McpServerSpec,
     RemoteTool,

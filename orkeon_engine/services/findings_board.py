@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review.findings import DismissKey, Finding
 from orkeon_engine.ports.findings_store import FindingsStore
 
 

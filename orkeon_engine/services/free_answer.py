@@ -4,7 +4,7 @@ choice with one more option, "Answer in my own words…", followed by a line of 
 
 from __future__ import annotations
 
-from orkeon_engine.domain.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
+from orkeon_engine.domain.ui.free_answer import OWN_ANSWER, OWN_ANSWER_PROMPT
 from orkeon_engine.ports.human_input import FreeAnswerAsker, HumanInput
 
 

@@ -49,8 +49,8 @@ from orkeon_engine.domain.permissions.question import (
     question_text,
 )
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, format_rule
-from orkeon_engine.domain.shell_reading import ShellLine
 from orkeon_engine.domain.tool_call import ToolCall, Verdict
+from orkeon_engine.domain.tools.shell_reading import ShellLine
 from orkeon_engine.ports.human_input import HumanInput, PermissionAsker
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.ports.shell_grammar import ShellGrammar

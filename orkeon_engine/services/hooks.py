@@ -2,7 +2,7 @@
 
 `read_hooks` reads the person's own file, the session's value and the project's file, in that order, and
 adds the hooks of each (a scope does not hide another's). The project's file is the repository's: its hooks
-wait for the workspace trust (domain/trust.py gates the key) and are listed as held back until then, never
+wait for the workspace trust (domain/settings/trust.py gates the key) and are listed as held back until then, never
 run. `TurnHooks` runs them over the HookCommands port, one after the other in the settings' order, each
 with its own timeout:
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.hooks import (
+from orkeon_engine.domain.extensions.hooks import (
     HookBook,
     HookContext,
     HookDeclaration,

@@ -8,7 +8,7 @@ the server (json_schema, tool) is validated once, unless it breaks only a rule o
 that no schema can state (then it gets the repair round, its JSON sent back as text); an answer asked
 through the prompt gets one repair round.
 
-Every call carries a max_tokens (domain/answer_limits.py): the model's output limit from its facts (`window`,
+Every call carries a max_tokens (domain/context/answer_limits.py): the model's output limit from its facts (`window`,
 the same WindowChoice /context shows), bounded by the context the prompt leaves, and for an extract by its
 cap (EXTRACT_ANSWER_TOKENS, or the less its caller asks). An answer the provider cut there is an AnswerCut
 naming the limit and the bound that set it, never taken as whole; an extract's cut answer gets one more
@@ -35,9 +35,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:  # pydantic loads with the first extract, not at start-up
     from pydantic import BaseModel, ValidationError
 
-from orkeon_engine.domain.answer_limits import EXTRACT_ANSWER_TOKENS, AnswerLimit, answer_limit, cut_text, was_cut
+from orkeon_engine.domain.context.answer_limits import (
+    EXTRACT_ANSWER_TOKENS,
+    AnswerLimit,
+    answer_limit,
+    cut_text,
+    was_cut,
+)
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.model.usage import UsageRecord
 from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, TextSink
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.logger import Logger
@@ -46,12 +52,12 @@ from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.ports.usage_ledger import UsageLedger
 from orkeon_engine.services.session_io import CurrentSession
 
-if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/chat.py) load with
+if TYPE_CHECKING:  # the tools, the tool loop, pydantic and the conversation's values (domain/model/chat.py) load with
     # the first call, not at start-up: a status builds this facade and never calls it
-    from orkeon_engine.domain.act import ActResult, Budget
-    from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
-    from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
-    from orkeon_engine.domain.structured_output import StructuredOutput
+    from orkeon_engine.domain.model.act import ActResult, Budget
+    from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
+    from orkeon_engine.domain.model.structured_output import StructuredOutput
+    from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
     from orkeon_engine.ports.permission_gate import PermissionGate
     from orkeon_engine.services.context_window import WindowChoice
     from orkeon_engine.services.hooks import TurnHooks
@@ -116,7 +122,7 @@ class Llm:
 
     async def require_model(self, options: CallOptions | None = None) -> str:
         """The model a call would use, or NotConfiguredError saying how to configure one (nothing is sent)."""
-        from orkeon_engine.domain.chat import CallOptions
+        from orkeon_engine.domain.model.chat import CallOptions
 
         return await self.model.configured_model(options or CallOptions())
 
@@ -126,7 +132,7 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
         the PostToolUse hooks of the assistant's turn."""
-        from orkeon_engine.domain.chat import ChatMessage
+        from orkeon_engine.domain.model.chat import ChatMessage
         from orkeon_engine.services import act as tool_loop
 
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
@@ -150,9 +156,9 @@ class Llm:
         answer may take EXTRACT_ANSWER_TOKENS, or `options.max_tokens` when that is less."""
         from pydantic import ValidationError
 
-        from orkeon_engine.domain.chat import CallOptions, ChatMessage
-        from orkeon_engine.domain.model_json import describe_validation_error
-        from orkeon_engine.domain.structured_output import ENFORCED_WAYS, structured_output
+        from orkeon_engine.domain.model.chat import CallOptions, ChatMessage
+        from orkeon_engine.domain.model.structured_output import ENFORCED_WAYS, structured_output
+        from orkeon_engine.domain.model_replies.model_json import describe_validation_error
 
         schema = model_type.model_json_schema()
         wanted = structured_output(model_type.__name__, schema, model_type.__doc__ or "")
@@ -188,7 +194,7 @@ class Llm:
                        cut: AnswerCut) -> ChatReply:
         """The same question once more, its last message asking for a shorter answer (the prompt's start
         unchanged, so a server's prompt cache keeps it); a second cut raises its AnswerCut, said so."""
-        from orkeon_engine.domain.chat import ChatMessage
+        from orkeon_engine.domain.model.chat import ChatMessage
 
         last = conversation[-1]
         shorter = SHORTER_INSTRUCTION.format(tokens=cut.tokens)
@@ -200,13 +206,13 @@ class Llm:
                             again.text) from None
 
     async def _call(self, messages: list[ChatMessage], options: CallOptions | None, cap_source: str = "") -> ChatReply:
-        from orkeon_engine.domain.chat import CallOptions
+        from orkeon_engine.domain.model.chat import CallOptions
 
         return await _Recorded(self, cap_source).chat(messages, [], options or CallOptions())
 
     async def answer_limit(self, messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]],
                            options: CallOptions, cap_source: str = "") -> AnswerLimit:
-        """The max_tokens of a call of these messages, tools and options (domain/answer_limits.py)."""
+        """The max_tokens of a call of these messages, tools and options (domain/context/answer_limits.py)."""
         choice = await self.window() if self.window is not None else None
         return answer_limit(
             prompt_chars(messages, tools, options),
@@ -280,7 +286,7 @@ def prompt_chars(messages: Sequence[ChatMessage], tools: Sequence[dict[str, Any]
 
 
 def _conversation(system: str, user: str) -> list[ChatMessage]:
-    from orkeon_engine.domain.chat import ChatMessage
+    from orkeon_engine.domain.model.chat import ChatMessage
 
     return ([ChatMessage.system(system)] if system else []) + [ChatMessage.user(user)]
 
@@ -311,6 +317,6 @@ _RULE_ERRORS = frozenset({"value_error", "assertion_error", "string_too_long", "
 
 
 def _validate(model_type: type[ModelT], text: str) -> ModelT:
-    from orkeon_engine.domain.model_json import json_candidate
+    from orkeon_engine.domain.model_replies.model_json import json_candidate
 
     return model_type.model_validate_json(json_candidate(text))

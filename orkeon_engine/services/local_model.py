@@ -9,8 +9,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from orkeon_engine.domain.chat import ChatSettings
-from orkeon_engine.domain.local_model import (
+from orkeon_engine.domain.model.chat import ChatSettings
+from orkeon_engine.domain.model.local_model import (
     DEFAULT_SIZE,
     LOCAL_MODELS,
     LocalModelError,
@@ -18,7 +18,7 @@ from orkeon_engine.domain.local_model import (
     SetupPlan,
     spec_for_model,
 )
-from orkeon_engine.domain.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
 from orkeon_engine.ports.local_model import LocalModelFiles, LocalModelServer
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.config_store import ConfigStore

@@ -4,7 +4,7 @@ The servers, by name, the later source winning: the built-in ones (the speech se
 `mcp.servers` setting (their settings file, then the session's), then what the project declares, its
 `.orkeon/config.json`'s `mcp.servers` and its `.mcp.json`. A project's declarations run a program with the
 person's rights, so they are used only once the person trusts the workspace (the WorkspaceTrust port the
-ConfigStore holds, `orkeon trust grant`; `mcp.servers` is one of domain/trust.py's TRUST_GATED_KEYS); before
+ConfigStore holds, `orkeon trust grant`; `mcp.servers` is one of domain/settings/trust.py's TRUST_GATED_KEYS); before
 that they are listed as untrusted, with how to trust the workspace, and never started.
 
 Nothing here starts a server: the McpServers port does, on the first need (a call, a tool listing).
@@ -17,8 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult, ServerState, parse_mcp_json, parse_server_table
-from orkeon_engine.domain.trust import TRUST_COMMAND
+from orkeon_engine.domain.extensions.mcp import (
+    McpServerSpec,
+    RemoteResult,
+    ServerState,
+    parse_mcp_json,
+    parse_server_table,
+)
+from orkeon_engine.domain.settings.trust import TRUST_COMMAND
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.mcp_servers import McpServers
 from orkeon_engine.services.config_store import ConfigStore

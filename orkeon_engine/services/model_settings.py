@@ -1,7 +1,7 @@
 """Which model the crews use and where it is served: the `model` setting, else ORKEON_MODEL; the api base
 from the session's setting, else ORKEON_API_BASE, else the `model.apiBase` of the settings files (the
 environment always wins over a project's file, and a project's file is read for it only once the workspace
-is trusted: domain/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `llm.firstByteSeconds`,
+is trusted: domain/settings/trust.py); and how a call is made (`llm.retries`, `llm.timeout`, `llm.firstByteSeconds`,
 `model.pricing`, `model.structuredOutput`, `model.toolCalls`), gathered for the chat model's adapter by
 `chat_settings`."""
 
@@ -16,7 +16,7 @@ from orkeon_engine.services.config_store import ConfigStore
 
 if TYPE_CHECKING:  # the call's settings and the prices load with the first call's settings: a status resolves
     # the model and reads neither
-    from orkeon_engine.domain.chat import ChatSettings
+    from orkeon_engine.domain.model.chat import ChatSettings
 
 HOW_TO_CONFIGURE = (
     "no model is configured: run `orkeon model local` to set up one on this machine (no key, no account), or "
@@ -67,8 +67,8 @@ async def require_model(config: ConfigStore, env: Mapping[str, str]) -> ModelCho
 async def chat_settings(config: ConfigStore, env: Mapping[str, str]) -> ChatSettings:
     """Everything a model call needs from the settings; NotConfiguredError without a model, and
     CommandFailedError naming `model.pricing` when its value has neither accepted shape."""
-    from orkeon_engine.domain.chat import ChatSettings
-    from orkeon_engine.domain.pricing import PricingError, parse_pricing
+    from orkeon_engine.domain.model.chat import ChatSettings
+    from orkeon_engine.domain.model.pricing import PricingError, parse_pricing
 
     choice = await require_model(config, env)
     retries = await config.get("llm.retries", 3)

@@ -1,12 +1,12 @@
 """neutral_changes: which files of a diff code proves behaviour-neutral, reading their old and new text and
 searching the repository for the old names of public renames through the ReviewSource port
-(domain/behaviour_neutral.py decides; this only fetches what it needs)."""
+(domain/review/behaviour_neutral.py decides; this only fetches what it needs)."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.behaviour_neutral import FileChange, classify, settle
-from orkeon_engine.domain.diff import Diff
-from orkeon_engine.domain.secret_paths import withheld_paths
+from orkeon_engine.domain.git.diff import Diff
+from orkeon_engine.domain.review.behaviour_neutral import FileChange, classify, settle
+from orkeon_engine.domain.secrets.secret_paths import withheld_paths
 from orkeon_engine.ports.review_source import DiffRequest, ReviewSource
 
 MAX_FILES = 100

@@ -7,7 +7,7 @@ runs under its rule sets; everything else (the assistant, /debug-tool-call) unde
 `permissions.ruleSets` setting names (`secrets` unless it is set). What cannot be read (a file that is
 not JSON, a rule that does not parse, a set that does not exist) is kept as a problem naming the file
 and the rule: the gate refuses every call while one remains, and /permissions shows it. A file the person
-pinned read-only (/read-only, domain/context_files.py) adds a deny rule for each edit tool.
+pinned read-only (/read-only, domain/context/context_files.py) adds a deny rule for each edit tool.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from orkeon_engine.domain.config_schema import ConfigKey, find_key
-from orkeon_engine.domain.context_files import CONTEXT_FILES_KEY, pinned_from_state, read_only_entries
+from orkeon_engine.domain.context.context_files import CONTEXT_FILES_KEY, pinned_from_state, read_only_entries
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS, STEP_RULE_SETS, step_entries
 from orkeon_engine.domain.permissions.rules import (
@@ -28,7 +27,8 @@ from orkeon_engine.domain.permissions.rules import (
     format_rule,
     parse_rule_lists,
 )
-from orkeon_engine.domain.setting_choices import DEFAULT_RULE_SETS
+from orkeon_engine.domain.settings.config_schema import ConfigKey, find_key
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_RULE_SETS
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.session_io import CurrentSession
 
@@ -88,7 +88,7 @@ class PermissionRules:
 
     def _used_untrusted(self, found: list[RuleEntry]) -> tuple[list[RuleEntry], list[RuleEntry]]:
         """The project's rules used, and those held back: in an untrusted workspace, an allow rule the person
-        did not approve (domain/trust.py)."""
+        did not approve (domain/settings/trust.py)."""
         trust = self._config.trust
         if trust.trusted():
             return found, []

@@ -1,6 +1,6 @@
 """ShellProjectChecks: the ProjectChecks port over the Shell of one working root (the workspace, or a
 batch's worktree): each check runs the command the project's configuration states for it
-(domain/check_commands.py), bounded in time, and keeps the tail of its output.
+(domain/checks/check_commands.py), bounded in time, and keeps the tail of its output.
 
 `open_project_checks` reads the zones of the project under the Files port once; the checks then run the
 same commands until the project's configuration changes (open them again)."""
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.check_commands import check_command
-from orkeon_engine.domain.project_tooling import Zone
+from orkeon_engine.domain.checks.check_commands import check_command
+from orkeon_engine.domain.checks.project_tooling import Zone
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.project_checks import CheckKind, CheckRun

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from orkeon_engine.domain.checks.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones
 from orkeon_engine.domain.code_index.graph import build_graph, package_map
 from orkeon_engine.domain.code_index.languages import VENDORED_DIRS
 from orkeon_engine.domain.code_index.render import render_graph, render_package_map
-from orkeon_engine.domain.project_files import INSTRUCTION_FILES, SourceText
-from orkeon_engine.domain.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones
+from orkeon_engine.domain.workspace.project_files import INSTRUCTION_FILES, SourceText
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.files import Files, FilesError
 

@@ -4,7 +4,7 @@ close.
 
 The body is written first to `/output/pr-<slug>/PR.md` (the command's --body-file). Then, in order: a
 token (GITHUB_TOKEN, else GH_TOKEN, read by the adapter when the engine started), the `github.apiUrl`
-setting (a project's file sets it only once the workspace is trusted: domain/trust.py), the origin remote
+setting (a project's file sets it only once the workspace is trusted: domain/settings/trust.py), the origin remote
 and the GitHub repository its address names, and the API's answer. A 422 saying a pull request already
 exists for the branch is answered with that pull request when GitHub lists it. Nothing here sees the token.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.pull_requests import (
+from orkeon_engine.domain.git.pull_requests import (
     DEFAULT_API_URL,
     TOKEN_VARIABLES,
     ApiUrlError,

@@ -1,4 +1,4 @@
-"""Read what a turn puts before the model beside the request (domain/request_material.py): the files the
+"""Read what a turn puts before the model beside the request (domain/context/request_material.py): the files the
 request names, whole, and the project's lines that share its words.
 
 Both read through the Files port (an open editor buffer wins) and through the same checks as a pinned file:
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.context_files import ContextFile, file_tokens
-from orkeon_engine.domain.request_material import (
+from orkeon_engine.domain.context.context_files import ContextFile, file_tokens
+from orkeon_engine.domain.context.request_material import (
     NAMED_FILE_MAX_TOKENS,
     SEARCH_FILE_MAX_CHARS,
     SEARCH_FILES_MAX,

@@ -1,4 +1,4 @@
-"""used_definitions: find the definitions a review's changed lines use (domain/review_context.py says which
+"""used_definitions: find the definitions a review's changed lines use (domain/review/review_context.py says which
 and how they are cut), reading the repository as the change leaves it through the ReviewSource port (the
 files that say a name, each file's text) and parsing each file once through the CodeIndex port.
 
@@ -8,17 +8,17 @@ Nothing here can fail a review: without a definition found the request simply sh
 
 from __future__ import annotations
 
+from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.code_index.model import Symbol
-from orkeon_engine.domain.diff import Diff
-from orkeon_engine.domain.project_tooling import is_test_file
-from orkeon_engine.domain.review_context import (
+from orkeon_engine.domain.git.diff import Diff
+from orkeon_engine.domain.review.review_context import (
     MAX_DEFINITIONS,
     UsedDefinition,
     chosen_definitions,
     excerpt,
     used_names,
 )
-from orkeon_engine.domain.secret_paths import secret_path_reason
+from orkeon_engine.domain.secrets.secret_paths import secret_path_reason
 from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
 from orkeon_engine.ports.review_source import DiffRequest, ReviewSource
 

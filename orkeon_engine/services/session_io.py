@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from orkeon_engine.domain.session import BufferEntry, SessionInfo, title_from_entries
+from orkeon_engine.domain.session.session import BufferEntry, SessionInfo, title_from_entries
 from orkeon_engine.ports.session_store import SessionNotFoundError, SessionStore
 
 

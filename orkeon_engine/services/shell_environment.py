@@ -1,5 +1,5 @@
 """The environment of the commands the model runs, read once when the engine starts: the inherited set,
-the names the `shell.environment.inherit` setting lists, and never a credential (domain/shell_environment.py).
+the names the `shell.environment.inherit` setting lists, and never a credential (domain/secrets/shell_environment.py).
 """
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.shell_environment import command_environment
+from orkeon_engine.domain.secrets.shell_environment import command_environment
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.services.config_store import ConfigStore
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.skills import (
+from orkeon_engine.domain.extensions.skills import (
     MAX_SKILLS,
     SKILLS_STATE_KEY,
     AttachedSkill,

@@ -14,10 +14,10 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.tasks import TaskRecord, TaskState
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.session.tasks import TaskRecord, TaskState
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.usage_ledger import UsageLedger
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.todos import TODOS_KEY, TodoItem, read_todos, todo_summary
+from orkeon_engine.domain.session.todos import TODOS_KEY, TodoItem, read_todos, todo_summary
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.turn_events import TurnEvents
 from orkeon_engine.services.session_io import CurrentSession

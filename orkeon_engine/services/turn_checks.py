@@ -1,4 +1,4 @@
-"""Running the project's checks in a turn of the assistant (domain/turn_checks.py says which and how they
+"""Running the project's checks in a turn of the assistant (domain/checks/turn_checks.py says which and how they
 are worded): each run is a shell action put to the permission gate exactly as the model's shell_command
 call would be (the same call, the same rules, the same question to the person, the same PreToolUse hooks,
 then `shell.allow`), so a check runs only where an allow rule, the mode or the person lets that command
@@ -14,12 +14,9 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.act import ActResult
-from orkeon_engine.domain.check_failure import trim_failure
-from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.permissions.tools import EDIT_TOOLS
-from orkeon_engine.domain.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones, is_test_file
-from orkeon_engine.domain.turn_checks import (
+from orkeon_engine.domain.checks.check_failure import trim_failure
+from orkeon_engine.domain.checks.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones, is_test_file
+from orkeon_engine.domain.checks.turn_checks import (
     CheckOutcome,
     TurnCheck,
     choose_check,
@@ -31,6 +28,9 @@ from orkeon_engine.domain.turn_checks import (
     short_reason,
     worth_checking,
 )
+from orkeon_engine.domain.errors import ConfigFileError
+from orkeon_engine.domain.model.act import ActResult
+from orkeon_engine.domain.permissions.tools import EDIT_TOOLS
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.permission_gate import PermissionGate
 from orkeon_engine.ports.progress import Progress

@@ -8,12 +8,7 @@ memory store that fails is logged and skipped.
 
 from __future__ import annotations
 
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.behaviour import BehaviourFlags, read_flags
-from orkeon_engine.domain.chat import CallOptions
-from orkeon_engine.domain.memory import MemoryNote
-from orkeon_engine.domain.skills import SKILLS_STATE_KEY
-from orkeon_engine.domain.turn_inputs import (
+from orkeon_engine.domain.context.turn_inputs import (
     INSTRUCTION_FILES,
     Environment,
     Hook,
@@ -21,7 +16,12 @@ from orkeon_engine.domain.turn_inputs import (
     Skill,
     pick_instructions,
 )
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.extensions.skills import SKILLS_STATE_KEY
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.settings.behaviour import BehaviourFlags, read_flags
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.clock import Clock
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.logger import Logger

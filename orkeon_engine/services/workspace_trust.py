@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.trust import HeldBack, held_back_message
+from orkeon_engine.domain.settings.trust import HeldBack, held_back_message
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.logger import Logger
 from orkeon_engine.services.config_store import ConfigStore

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel
 
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
-from orkeon_engine.domain.tool_schema import compact_schema
+from orkeon_engine.domain.tools.tool_schema import compact_schema
 
 InputT = TypeVar("InputT", bound=BaseModel)
 
@@ -28,7 +28,7 @@ class Tool(ABC, Generic[InputT]):
 
     def spec(self) -> dict[str, Any]:
         """The tool as the model sees it (OpenAI function-calling shape), its schema without pydantic's titles
-        (domain/tool_schema.py)."""
+        (domain/tools/tool_schema.py)."""
         schema = compact_schema(self.Input.model_json_schema())
         function = {"name": self.name, "description": self.description, "parameters": schema}
         return {"type": "function", "function": function}

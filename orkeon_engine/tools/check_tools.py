@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.check_commands import target_problem
+from orkeon_engine.domain.checks.check_commands import target_problem
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.project_checks import CheckRun, ProjectChecks
 from orkeon_engine.tools.base import Tool

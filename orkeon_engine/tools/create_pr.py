@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.pull_requests import ApiUrlError, PullRequestDraft, api_host
+from orkeon_engine.domain.git.pull_requests import ApiUrlError, PullRequestDraft, api_host
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.services.pull_requests import PullRequestPorts, api_url_setting, open_pull_request

@@ -4,8 +4,8 @@ The model names the file and the definition; a focused call without tools (the f
 what is wrong in that definition, the corrected definition in a code block) writes it, several times until two
 rewrites agree (once a reply gave the definition back unchanged, the calls after it say so: the 1.5B named the
 off-by-one rightly four times and each time copied the loop as it was), and the agreed one replaces the
-definition (domain/definition_rewrite.py says why). It is offered only with the core tool set
-(domain/tool_sets.py): a model that writes good file_edit calls needs none of it.
+definition (domain/tools/definition_rewrite.py says why). It is offered only with the core tool set
+(domain/tools/tool_sets.py): a model that writes good file_edit calls needs none of it.
 
 The file is read, and the focused calls made, only in `run`, after the gate allowed the call, and only
 when file_read's rules would let the file be read without asking (the file goes to the model): a path the
@@ -21,8 +21,9 @@ from typing import ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.compaction_thresholds import estimate_tokens
-from orkeon_engine.domain.definition_rewrite import (
+from orkeon_engine.domain.context.compaction_thresholds import estimate_tokens
+from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tools.definition_rewrite import (
     PYTHON_SUFFIXES,
     Election,
     Located,
@@ -35,7 +36,6 @@ from orkeon_engine.domain.definition_rewrite import (
     rewrite_prompt,
     spliced,
 )
-from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import found_elsewhere

@@ -15,10 +15,10 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.file_lines import numbered
-from orkeon_engine.domain.snippet_place import place
-from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tools.file_lines import numbered
+from orkeon_engine.domain.tools.snippet_place import place
+from orkeon_engine.domain.tools.syntax_guard import WHOLE_CHANGE, SyntaxGuard
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import found_elsewhere

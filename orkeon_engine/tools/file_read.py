@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
-from orkeon_engine.domain.virtual_paths import WORKSPACE
+from orkeon_engine.domain.tools.file_lines import split_lines
+from orkeon_engine.domain.workspace.virtual_paths import WORKSPACE
 from orkeon_engine.ports.files import MISSING, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.directory_read import NOT_ENTERED

@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from orkeon_engine.domain.file_lines import split_lines
-from orkeon_engine.domain.syntax_guard import WHOLE_CHANGE, SyntaxGuard, is_checked
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tools.file_lines import split_lines
+from orkeon_engine.domain.tools.syntax_guard import WHOLE_CHANGE, SyntaxGuard, is_checked
 from orkeon_engine.ports.files import EditRefusedError, Files, FilesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.file_read import MAX_LIMIT
@@ -68,7 +68,7 @@ class FileWriteTool(Tool[FileWriteInput]):
                         edit=FileEdit(path, old, args.content))
 
     async def _broken(self, path: str, existed: bool, content: str) -> str | None:
-        """Why the syntax guard refuses the write (domain/syntax_guard.py), or None; a file it does not
+        """Why the syntax guard refuses the write (domain/tools/syntax_guard.py), or None; a file it does not
         check is not read, and one that cannot be read as text (binary, too large) is not judged."""
         if not is_checked(path):
             return None

@@ -23,8 +23,8 @@ from orkeon_engine.domain.code_index.render import (
     render_search,
     render_status,
 )
-from orkeon_engine.domain.file_lines import split_lines
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
+from orkeon_engine.domain.tools.file_lines import split_lines
 from orkeon_engine.ports.code_index import CodeIndex, CodeIndexError
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.tools.base import Tool

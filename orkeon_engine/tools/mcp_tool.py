@@ -13,7 +13,7 @@ from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
-from orkeon_engine.domain.mcp import ExtraToolSpec, McpServerSpec, RemoteTool
+from orkeon_engine.domain.extensions.mcp import ExtraToolSpec, McpServerSpec, RemoteTool
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.mcp_servers import McpServerError, McpServers
 from orkeon_engine.tools.base import Tool

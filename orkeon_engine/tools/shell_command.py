@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from orkeon_engine.domain.errors import ConfigFileError
 from orkeon_engine.domain.permissions.shell import file_arguments, unlisted_programs
-from orkeon_engine.domain.setting_choices import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_SHELL_ALLOW
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.shell import Shell, ShellError, ShellResult

@@ -13,8 +13,8 @@ from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.agents import charter_names
-from orkeon_engine.domain.children import SpawnRequest
+from orkeon_engine.domain.agents.agents import charter_names
+from orkeon_engine.domain.agents.children import SpawnRequest
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.tools import SPAWN_AGENT
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult

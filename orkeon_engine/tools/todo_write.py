@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from orkeon_engine.domain.todos import MAX_TODO_CHARS, MAX_TODOS, TodoItem, todo_problem, todo_summary
+from orkeon_engine.domain.session.todos import MAX_TODO_CHARS, MAX_TODOS, TodoItem, todo_problem, todo_summary
 from orkeon_engine.domain.tool_call import ToolClass, ToolResult
 from orkeon_engine.services.todos import TodoBoard
 from orkeon_engine.tools.base import Tool

@@ -1,7 +1,7 @@
 """web_fetch: a page of the web as readable text (HTML as Markdown), cut to a size, read on by offset.
 
 The tool of class network: the gate asks before it runs unless a rule allows the page's host
-(`web_fetch(domain:example.org)`). The URL is read strictly (domain/web_urls.py) before the gate sees the
+(`web_fetch(domain:example.org)`). The URL is read strictly (domain/tools/web_urls.py) before the gate sees the
 call, so the host the rule matched is the host reached. A redirect is followed only on the same host; one
 to another host comes back to the model as the new URL, to be fetched by a new call the gate checks again.
 """
@@ -13,7 +13,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from orkeon_engine.domain.tool_call import ToolCall, ToolClass, ToolResult
-from orkeon_engine.domain.web_urls import WebUrl, WebUrlError, parse_web_url, resolve_redirect
+from orkeon_engine.domain.tools.web_urls import WebUrl, WebUrlError, parse_web_url, resolve_redirect
 from orkeon_engine.ports.web_pages import WebPage, WebPages, WebPagesError
 from orkeon_engine.tools.base import Tool
 from orkeon_engine.tools.shaping import human_size

@@ -14,8 +14,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.children import ChildRecord, report_document, usage_text
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.agents.children import ChildRecord, report_document, usage_text
+from orkeon_engine.domain.ui.view import CommandView, Document
 from orkeon_lsp.features.output import present, slugify
 from orkeon_lsp.features.progress import RequestProgress
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.review.findings import Finding
 from orkeon_lsp.features.diagnostics import SOURCE
 
 if TYPE_CHECKING:

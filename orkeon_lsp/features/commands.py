@@ -97,7 +97,7 @@ async def _engine(server: ServerApi) -> Engine:
 
 async def _answer(server: ServerApi, output_dir: Path | None, entry: CommandEntry,
                   result: RunResult) -> dict[str, Any]:
-    from orkeon_engine.domain.view import to_json
+    from orkeon_engine.domain.ui.view import to_json
     from orkeon_engine.engine import BadArguments, NotConfigured, Ok
 
     if isinstance(result, Ok):

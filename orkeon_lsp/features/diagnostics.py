@@ -5,7 +5,7 @@ dismissal, an edit); this feature then publishes those files' diagnostics, each 
 file's current text (the open buffer, else the disk). A finding whose quoted line no longer reads as quoted
 (a typo in it, the line cut) is hidden, not dropped: it is kept where its line was and published again when
 the text comes back (an undo), until the next review replaces it. An edit of an open document moves its
-findings (domain/finding_tracking.py), one edit after the other; while edits of a file wait to be followed,
+findings (domain/review/finding_tracking.py), one edit after the other; while edits of a file wait to be followed,
 its publication waits too (relocating on a text ahead of the findings would move them twice). A document
 with no findings costs an edit nothing here: its text is not even read. When the server starts, the
 findings stored in state.db are published again.
@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from orkeon_engine.domain.finding_tracking import TextChange, follow_changes, quotes, relocate
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.review.finding_tracking import TextChange, follow_changes, quotes, relocate
+from orkeon_engine.domain.review.findings import Finding
 from orkeon_lsp.overlay import document_lines
 
 if TYPE_CHECKING:

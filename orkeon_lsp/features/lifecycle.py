@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from orkeon_engine.domain.client_info import ClientInfo
+from orkeon_engine.domain.ui.client_info import ClientInfo
 from orkeon_lsp.client import ClientSupport, describe_client
 from orkeon_lsp.features.children import ChildProgress, watch_children
 from orkeon_lsp.features.progress import RequestProgress, report_wait

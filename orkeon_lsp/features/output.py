@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 
 if TYPE_CHECKING:
     from orkeon_lsp.server_api import ServerApi

@@ -10,7 +10,7 @@ from orkeon_acp.tool_calls import (
     tool_locations,
     tool_title,
 )
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolResult
 
 

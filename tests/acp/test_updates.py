@@ -3,7 +3,7 @@
 from orkeon_acp.client import ClientSupport
 from orkeon_acp.peer import SessionPeer
 from orkeon_acp.updates import AcpTurnEvents, available_commands
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolResult
 from orkeon_engine.engine import command_catalogue
 from tests.support.acp_client import EditorClient

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from orkeon_engine.adapters.first_byte_watch import watch_first_byte
-from orkeon_engine.domain.model_wait import ServerHealth
+from orkeon_engine.domain.model.model_wait import ServerHealth
 
 
 class Lines:

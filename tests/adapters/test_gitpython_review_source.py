@@ -3,7 +3,7 @@
 import pytest
 
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.git.diff import parse_diff
 from orkeon_engine.ports.review_source import DiffRequest, ReviewSourceError
 from tests.support.temp_git import git, make_repo
 

@@ -4,7 +4,7 @@ the JSON body GitHub takes, and each refusal as a GitHubApiError with GitHub's m
 import pytest
 
 from orkeon_engine.adapters.http_github_api import HttpGitHubApi
-from orkeon_engine.domain.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
+from orkeon_engine.domain.git.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
 from orkeon_engine.ports.github_api import GitHubApiError
 from tests.support.github_api_server import GitHubApiServer
 

@@ -3,7 +3,7 @@
 import pytest
 
 from orkeon_engine.adapters.http_web_pages import HttpWebPages, html_to_markdown, readable_text
-from orkeon_engine.domain.web_urls import parse_web_url
+from orkeon_engine.domain.tools.web_urls import parse_web_url
 from orkeon_engine.ports.web_pages import WebPagesError
 from tests.support.web_server import WebServer
 

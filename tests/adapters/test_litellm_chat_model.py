@@ -13,11 +13,11 @@ import pytest
 
 from orkeon_engine.adapters.http_server_health import probe_health
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.pricing import parse_pricing
-from orkeon_engine.domain.structured_output import structured_output
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest, Usage
+from orkeon_engine.domain.model.pricing import parse_pricing
+from orkeon_engine.domain.model.structured_output import structured_output
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
 from orkeon_engine.services.config_store import ConfigStore
@@ -217,7 +217,7 @@ def test_importing_and_calling_litellm_writes_nothing_on_stdout_and_says_it_is_l
         from tests.support.doubles.fake_clock import FakeClock
         from tests.support.doubles.fake_logger import FakeLogger
         from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
-        from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings
+        from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatSettings
 
         async def main():
             with StubOpenAIServer([{{"content": "hi"}}, {{"status": 500, "error": "boom"}}]) as stub:

@@ -4,7 +4,7 @@ handed over piece by piece, the reply rebuilt (tool calls, usage), and retries o
 import pytest
 
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
 from orkeon_engine.ports.chat_model import LlmFailure, StreamingChatModel
 from tests.support.chat_model_ways import WAY, chat_way  # noqa: F401 (chat_way: the autouse fixture)
 from tests.support.doubles.fake_clock import FakeClock

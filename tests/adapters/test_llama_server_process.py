@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from orkeon_engine.adapters.llama_server_process import LlamaServerProcess, answers_health
-from orkeon_engine.domain.local_model import LocalModelError
+from orkeon_engine.domain.model.local_model import LocalModelError
 from tests.support.fake_llama_server import behave, install
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import tests.support.fake_build_tools as fake_tools
 from orkeon_engine.adapters.local_model_files import PipLocalModelFiles
-from orkeon_engine.domain.local_model import LocalModelError, LocalModelSpec
+from orkeon_engine.domain.model.local_model import LocalModelError, LocalModelSpec
 from tests.support.doubles.fake_progress import FakeProgress
 
 TOOLS = str(Path(fake_tools.__file__))

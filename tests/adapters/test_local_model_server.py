@@ -16,7 +16,7 @@ import pytest
 
 from orkeon_engine.adapters.local_model_server import SupervisedLocalServer
 from orkeon_engine.adapters.local_model_supervisor import RECORD
-from orkeon_engine.domain.local_model import LocalModelError, ServerRecord
+from orkeon_engine.domain.model.local_model import LocalModelError, ServerRecord
 from tests.support.fake_llama_server import ANSWER, behave, install, starts
 
 

@@ -4,7 +4,7 @@ from its stamp (its serving is tested through tests/adapters/test_local_model_se
 from __future__ import annotations
 
 from orkeon_engine.adapters.local_model_supervisor import LAST_CALL, RECORD, last_call, remove_own_record, write_record
-from orkeon_engine.domain.local_model import ServerRecord
+from orkeon_engine.domain.model.local_model import ServerRecord
 
 
 def test_a_supervisor_leaves_the_lock_file_of_a_newer_one(tmp_path):

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
-from orkeon_engine.domain.mcp import McpServerSpec
+from orkeon_engine.domain.extensions.mcp import McpServerSpec
 from orkeon_engine.ports.mcp_servers import McpServerError
 from tests.support.mcp_servers import ROOT, tiny_server
 

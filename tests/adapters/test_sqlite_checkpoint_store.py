@@ -5,7 +5,7 @@ import pytest
 
 from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.checkpoints import Checkpoint, FileChange
+from orkeon_engine.domain.session.checkpoints import Checkpoint, FileChange
 
 
 @pytest.fixture

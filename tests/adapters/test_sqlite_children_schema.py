@@ -9,7 +9,7 @@ import pytest
 from orkeon_engine.adapters.sqlite_children_schema import any_child_running
 from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
-from orkeon_engine.domain.children import ChildDraft
+from orkeon_engine.domain.agents.children import ChildDraft
 from tests.support.doubles.fake_clock import FakeClock
 
 WHEN = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)

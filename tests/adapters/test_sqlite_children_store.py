@@ -13,9 +13,9 @@ from orkeon_engine.adapters.sqlite_children_store import SqliteChildStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
-from orkeon_engine.domain.chat import ChatMessage, ToolCallRequest, Usage
-from orkeon_engine.domain.children import ChildDraft
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.agents.children import ChildDraft
+from orkeon_engine.domain.model.chat import ChatMessage, ToolCallRequest, Usage
+from orkeon_engine.domain.model.usage import UsageRecord
 from tests.support.doubles.fake_clock import FakeClock
 
 WHEN = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)

@@ -4,7 +4,7 @@ import pytest
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_findings_store import SqliteFindingsStore
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review.findings import DismissKey, Finding
 from orkeon_engine.ports.findings_store import FindingsStoreError
 
 LEAK = Finding("src/a.py", 4, 5, "    f = open(p)", "high", "correctness", "leak", "close it", "    with open(p) as f:")

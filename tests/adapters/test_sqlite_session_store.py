@@ -6,7 +6,7 @@ import pytest
 
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase, open_database
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from tests.support.doubles.fake_clock import FakeClock
 
@@ -121,7 +121,7 @@ WRITER = textwrap.dedent("""
     from orkeon_engine.adapters.sqlite_db import SqliteDatabase
     from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
     from orkeon_engine.adapters.system_clock import SystemClock
-    from orkeon_engine.domain.session import BufferEntry
+    from orkeon_engine.domain.session.session import BufferEntry
 
     async def main(path, session_id, tag):
         store = SqliteSessionStore(SqliteDatabase(Path(path)), SystemClock())

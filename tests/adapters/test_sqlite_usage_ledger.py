@@ -7,8 +7,8 @@ import pytest
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.sqlite_usage_ledger import SqliteUsageLedger
-from orkeon_engine.domain.chat import Usage
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model.usage import UsageRecord
 from tests.support.doubles.fake_clock import FakeClock
 
 WHEN = datetime(2026, 1, 15, 9, 30, tzinfo=UTC)

@@ -4,7 +4,7 @@ import io
 
 from orkeon_engine.adapters.terminal_events import TerminalTurnEvents
 from orkeon_engine.adapters.terminal_screen import PlainScreen
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 
 

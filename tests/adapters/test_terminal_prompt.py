@@ -28,7 +28,7 @@ def test_tab_offers_commands_modes_and_paths_from_the_disk(tmp_path, monkeypatch
 
     from orkeon_engine.adapters.terminal_prompt import LineCompleter
     from orkeon_engine.commands.catalogue import CATALOGUE
-    from orkeon_engine.domain.line_completion import CommandWords
+    from orkeon_engine.domain.ui.line_completion import CommandWords
 
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "parser.py").write_text("x = 1\n", encoding="utf-8")

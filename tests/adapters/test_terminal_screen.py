@@ -4,8 +4,8 @@ whether stdout is a terminal."""
 import io
 
 from orkeon_engine.adapters.terminal_screen import PlainScreen, RichScreen, choose_screen
-from orkeon_engine.domain.action_lines import ActionLine
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.action_lines import ActionLine
+from orkeon_engine.domain.ui.view import CommandView
 
 
 class Tty(io.StringIO):

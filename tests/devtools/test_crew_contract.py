@@ -9,7 +9,7 @@ def _check(importer, imported):
 
 
 def test_a_pure_crew_module_may_import_domain_and_its_siblings():
-    assert _check("orkeon_engine.crews.review.prompts", "orkeon_engine.domain.diff") == ""
+    assert _check("orkeon_engine.crews.review.prompts", "orkeon_engine.domain.git.diff") == ""
     assert _check("orkeon_engine.crews.review.prompts", "orkeon_engine.crews.review.lenses") == ""
 
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from orkeon_engine.adapters.local_model_server import SupervisedLocalServer
-from orkeon_engine.domain.local_model import LOCAL_MODELS
+from orkeon_engine.domain.model.local_model import LOCAL_MODELS
 from tests.support.fake_llama_server import ANSWER, install
 from tests.support.orkeon_cli import ROOT, write_user_settings
 from tests.support.pty_cli import PROMPT, PtyOrkeon

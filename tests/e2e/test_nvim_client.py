@@ -15,7 +15,7 @@ from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.sqlite_session_store import SqliteSessionStore
 from orkeon_engine.adapters.system_clock import SystemClock
 from orkeon_engine.commands.catalogue import CATALOGUE
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
 from tests.support.nvim import run_in_nvim
 from tests.support.stub_openai_server import StubOpenAIServer
 

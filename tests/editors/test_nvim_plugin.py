@@ -8,7 +8,7 @@ import json
 import shlex
 import sys
 
-from orkeon_engine.domain.view import CommandView, Document, render_text, table, to_json
+from orkeon_engine.domain.ui.view import CommandView, Document, render_text, table, to_json
 from tests.support.nvim import run_in_nvim
 
 NO_SERVER = "require('orkeon').setup({ autostart = false, cmd = { 'orkeon-lsp-that-does-not-exist' } })\n"

@@ -17,9 +17,9 @@ from pygls.exceptions import JsonRpcRequestCancelled
 from pygls.uris import from_fs_path
 
 from orkeon_engine.adapters.vfs import create_workspace_vfs
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.engine import CommandEntry, Engine
 from orkeon_engine.services.gate import gate_for_run
 from tests.support.deps import make_deps

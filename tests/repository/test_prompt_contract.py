@@ -14,11 +14,11 @@ from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt as dev_
 from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header
 from orkeon_engine.crews.main_loop.offer import offer_tools
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt, main_loop_prompt
-from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS
+from orkeon_engine.domain.context.compaction_thresholds import HEADER_CEILING_CHARS
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from orkeon_engine.domain.permissions.policy import policy_for
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
-from orkeon_engine.domain.tool_sets import CORE_TOOLS
+from orkeon_engine.domain.tools.tool_sets import CORE_TOOLS
 
 HEADER_MARKERS = {
     "identity": "the only part the person reads",

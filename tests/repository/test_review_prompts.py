@@ -4,8 +4,8 @@ import pytest
 
 from orkeon_engine.crews.code_review.lenses import LENS_LIST
 from orkeon_engine.crews.code_review.prompts import MARKERS, PROVEN_NEUTRAL, USED_HEADING, system_prompt, user_prompt
-from orkeon_engine.domain.diff import parse_diff, render_numbered
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.git.diff import parse_diff, render_numbered
+from orkeon_engine.domain.review.findings import Finding
 
 DIFF = parse_diff("--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n a = 1\n+b = 2\n c = 3\n")
 EARLIER = Finding("app.py", 2, 2, "b = 2", "low", "correctness", "b is never read", "")

@@ -4,7 +4,7 @@ import ast
 import importlib
 from pathlib import Path
 
-from orkeon_engine.domain.config_schema import CONFIG_KEYS
+from orkeon_engine.domain.settings.config_schema import CONFIG_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "orkeon_engine"

@@ -13,15 +13,15 @@ from orkeon_engine.adapters.sqlite_checkpoint_store import SqliteCheckpointStore
 from orkeon_engine.adapters.sqlite_db import SqliteDatabase
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.commands.session.undo import ARGS, run_undo
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.checkpoints import (
+from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.session.checkpoints import (
     Checkpoint,
     CheckpointRefusedError,
     FileChange,
     checked_workspace_path,
     plan_take_back,
 )
-from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 
 CRAFTED = [

@@ -2,7 +2,7 @@
 reviewer write, cannot lift its step's deny rules with the session's allow, cannot start a grandchild, and
 a `general` child cannot get a wider mode or more tools than its parent had."""
 
-from orkeon_engine.domain.children import SpawnRequest
+from orkeon_engine.domain.agents.children import SpawnRequest
 from orkeon_engine.services.permission_rules import SESSION_RULES_KEY
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime

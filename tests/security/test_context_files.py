@@ -11,9 +11,9 @@ import pytest
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.commands.session.context_files import ARGS_PIN, run_add, run_read_only
 from orkeon_engine.commands.status.context import run_context
-from orkeon_engine.domain.args import ParsedArgs, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.ui.args import ParsedArgs, parse_args
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.tools.file_write import FileWriteTool
 from orkeon_engine.tools.read_ledger import ReadLedger

@@ -2,8 +2,8 @@
 accepted through markdown, or claim rows it was not given."""
 
 from orkeon_engine.commands.dev.dev_learn import ARGS, run_dev_learn
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.dev.proposals import parse_proposals
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.dev_learning import PROPOSALS, learn_answer, learning_project
 from tests.support.dev_steps import dev_deps
 from tests.support.doubles.fake_files import FakeFiles

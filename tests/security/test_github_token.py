@@ -2,7 +2,7 @@
 
 The attack: a cloned repository commits `.orkeon/config.json` with `github.apiUrl` pointing at its own
 server; the next pull request the person (or the model, through create_pr) opens would send
-`Authorization: Bearer $GITHUB_TOKEN` there. `github.apiUrl` is trust-gated (domain/trust.py): until the
+`Authorization: Bearer $GITHUB_TOKEN` there. `github.apiUrl` is trust-gated (domain/settings/trust.py): until the
 person trusts the workspace, the project's value is ignored and the person's own API answers. And the token
 itself never reaches the model, the session's store, the logs or the answer: only the API's header.
 These run the real engine (build_engine) in a real repository, with the scripted model behind the loopback

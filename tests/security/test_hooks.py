@@ -15,9 +15,9 @@ from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.commands.settings.config import ARGS as CONFIG_ARGS
 from orkeon_engine.commands.settings.config import run_config
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.hooks import HookContext
+from orkeon_engine.domain.extensions.hooks import HookContext
+from orkeon_engine.domain.ui.args import parse_args
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.hooks import TurnHooks, read_hooks
 from tests.support.deps import make_deps

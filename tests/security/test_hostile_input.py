@@ -10,9 +10,9 @@ import pytest
 from orkeon_engine.adapters.litellm_chat_model import LitellmChatModel
 from orkeon_engine.adapters.system_clock import SystemClock
 from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
-from orkeon_engine.domain.pricing import parse_pricing
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatSettings, ToolCallRequest
+from orkeon_engine.domain.model.pricing import parse_pricing
 from orkeon_engine.engine import Failed
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.ui import UserInterface

@@ -1,6 +1,6 @@
 """Attacks through MCP declarations: a cloned repository's `.mcp.json` or settings cannot start a program,
 nor make one of the person's own writing tools run without asking, until the person trusts the workspace
-(the workspace trust of domain/trust.py: `mcp.servers` and `tools.extra` are among its TRUST_GATED_KEYS,
+(the workspace trust of domain/settings/trust.py: `mcp.servers` and `tools.extra` are among its TRUST_GATED_KEYS,
 and `orkeon trust grant` is how the person trusts it)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import json
 import sys
 
 from orkeon_engine.bootstrap import build_engine
-from orkeon_engine.domain.mcp import RemoteTool
+from orkeon_engine.domain.extensions.mcp import RemoteTool
 from orkeon_engine.domain.permissions.decide import Ask, GateContext, decide
 from orkeon_engine.engine import Failed, Ok
 from orkeon_engine.ports.ui import UserInterface

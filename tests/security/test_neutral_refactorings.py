@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from orkeon_engine.domain.behaviour_neutral import classify, settle
+from orkeon_engine.domain.review.behaviour_neutral import classify, settle
 
 EXTRACTION_ATTACKS = {
     "evaluation order changed": (

@@ -7,8 +7,8 @@ import difflib
 import pytest
 
 from orkeon_engine.commands.git.review import ARGS, run_review
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.behaviour_neutral import classify, settle
+from orkeon_engine.domain.review.behaviour_neutral import classify, settle
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 from tests.support.doubles.fake_review_source import FakeReviewSource

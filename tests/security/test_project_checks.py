@@ -11,7 +11,7 @@ import pytest
 
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.system_clock import SystemClock
-from orkeon_engine.domain.project_tooling import detect_zones
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.services.project_checks import ShellProjectChecks
 from orkeon_engine.tools.check_tools import RunTestsTool
 

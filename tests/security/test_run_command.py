@@ -11,9 +11,9 @@ import pytest
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.commands.session.run_command import ARGS, run_run_command
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.ui.args import parse_args
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput

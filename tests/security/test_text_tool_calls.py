@@ -2,8 +2,8 @@
 
 The attacks: a model (or a file talking to it) that writes a call as text to get around the mode, as if the
 gate only watched the API's `tool_calls`; and a file that holds a call blob, hoping the model's quoting it
-back makes it run. The rule (domain/text_tool_calls.py): a call written as text is checked, asked about and
-refused as the same native call would be; a tool the mode does not offer is refused as unknown; a call the
+back makes it run. The rule (domain/model_replies/text_tool_calls.py): a call written as text is checked, asked
+about and refused as the same native call would be; a tool the mode does not offer is refused as unknown; a call the
 model quotes from what it read runs only when the model's own reply is that call and nothing else, and
 then still meets the gate.
 """

@@ -3,8 +3,8 @@ and spawn_agent, which the loop offers itself."""
 
 import pytest
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted, Cancelled
-from orkeon_engine.domain.chat import ChatMessage, Usage
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted, Cancelled
+from orkeon_engine.domain.model.chat import ChatMessage, Usage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act

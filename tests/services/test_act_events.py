@@ -1,8 +1,8 @@
 """The tool loop with TurnEvents: the model's text streamed (or handed over whole by a model that cannot
 stream), and each call reported checked, started and finished in order; without events nothing streams."""
 
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
 from tests.support.doubles.fake_clock import FakeClock

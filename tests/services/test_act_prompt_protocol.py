@@ -4,8 +4,8 @@ budget."""
 
 import pytest
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
 from tests.support.doubles.fake_clock import FakeClock

@@ -3,8 +3,8 @@ calls, the note before them is kept, and the blob never reaches the answer or th
 
 import pytest
 
-from orkeon_engine.domain.act import Budget, BudgetExhausted
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.act import Budget, BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.services.act import act
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
@@ -186,7 +186,7 @@ async def test_an_example_of_an_offered_tool_quoted_from_a_file_is_no_unrun_call
     assert result.text.endswith("It is only an example.") and quoting.remaining == 0
 
 
-# --- a reply that only writes the result back (domain/echoed_results.py) --------------------------------
+# --- a reply that only writes the result back (domain/model_replies/echoed_results.py) --------------------------------
 
 async def test_a_reply_repeating_the_result_is_sent_back_once_and_the_next_reply_is_the_answer():
     model = ScriptedChatModel([Call("file_read", {"path": "notes.md"}), "ship on Friday\n</tool_response>",
@@ -230,7 +230,7 @@ async def test_a_reply_quoting_a_tools_own_failure_is_an_answer():
     assert len(error.split()) >= 8 and result.text == error and again.remaining == 0
 
 
-# --- a reply that only writes the prompt back (domain/echoed_results.py) --------------------------------
+# --- a reply that only writes the prompt back (domain/model_replies/echoed_results.py) --------------------------------
 
 async def test_a_reply_repeating_the_prompt_is_sent_back_once_and_the_next_reply_is_the_answer():
     request = ChatMessage.user("<system-reminder>\nContext in use: 21% of the window.\n</system-reminder>\n\n"

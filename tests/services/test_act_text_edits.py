@@ -1,9 +1,9 @@
-"""The tool loop with edits written as text (domain/text_edits.py): each goes to the gate as the file_write or
-file_edit it proposes, a part of a file is spliced or refused before the gate, a block written again after it
-was made is the answer, and a quoted file is no edit."""
+"""The tool loop with edits written as text (domain/model_replies/text_edits.py): each goes to the gate as the
+file_write or file_edit it proposes, a part of a file is spliced or refused before the gate, a block written
+again after it was made is the answer, and a quoted file is no edit."""
 
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
 from orkeon_engine.tools.file_edit import FileEditTool

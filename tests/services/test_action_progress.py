@@ -1,6 +1,6 @@
 """The turn's calls as progress reports: each call's action line as it starts and as it ends."""
 
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import FileEdit, ToolCall, ToolResult, Verdict
 from orkeon_engine.services.action_progress import ActionProgress
 from tests.support.doubles.fake_progress import FakeProgress

@@ -4,10 +4,10 @@ gate as one edit."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.candidates import Candidate
-from orkeon_engine.domain.project_tooling import detect_zones
+from orkeon_engine.domain.checks.candidates import Candidate
+from orkeon_engine.domain.checks.project_tooling import detect_zones
+from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck
 from orkeon_engine.domain.tool_call import Verdict
-from orkeon_engine.domain.turn_checks import CheckOutcome, TurnCheck
 from orkeon_engine.ports.scratch_copies import ScratchError
 from orkeon_engine.ports.shell import ShellResult
 from orkeon_engine.services.candidate_search import SearchPorts, WinnerPorts, put_to_gate, search_candidates

@@ -1,7 +1,7 @@
 """gather_change_checks over FakeFiles and FakeGit: the change, its nearest tests, the zones' commands and
 playbooks, and notes for what cannot be read."""
 
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.services.change_checks import gather_change_checks
 from tests.support.doubles.fake_files import FakeFiles

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from orkeon_engine.domain.checkpoints import Checkpoint, CheckpointRefusedError, FileChange
+from orkeon_engine.domain.session.checkpoints import Checkpoint, CheckpointRefusedError, FileChange
 from orkeon_engine.ports.files import FilesError
 from orkeon_engine.services.checkpoints import RecordingFiles, take_back
 from tests.support.doubles.fake_checkpoint_store import FakeCheckpointStore

@@ -3,8 +3,8 @@ sets on the child's gate only, its questions under its name, its stop, its budge
 
 import pytest
 
-from orkeon_engine.domain.chat import Usage
-from orkeon_engine.domain.children import SpawnRequest
+from orkeon_engine.domain.agents.children import SpawnRequest
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.permissions.question import ALLOW_ONCE
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.children import ChildError, NamedHumanInput

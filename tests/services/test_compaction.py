@@ -1,8 +1,8 @@
-from orkeon_engine.domain.compaction import BREAKER_KEY, BREAKER_LIMIT, MEMORIES_BEGIN, MEMORIES_END
-from orkeon_engine.domain.compaction_thresholds import thresholds_for
-from orkeon_engine.domain.history import RESTORED_FILE, SNIP_NOTE, SUMMARY, is_archived, live
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.working_files import WORKING_FILES_KEY
+from orkeon_engine.domain.context.compaction_thresholds import thresholds_for
+from orkeon_engine.domain.session.compaction import BREAKER_KEY, BREAKER_LIMIT, MEMORIES_BEGIN, MEMORIES_END
+from orkeon_engine.domain.session.history import RESTORED_FILE, SNIP_NOTE, SUMMARY, is_archived, live
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.session.working_files import WORKING_FILES_KEY
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from tests.support.deps import make_deps

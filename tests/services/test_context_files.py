@@ -1,6 +1,6 @@
 import pytest
 
-from orkeon_engine.domain.context_files import CONTEXT_FILES_KEY, PinnedFile
+from orkeon_engine.domain.context.context_files import CONTEXT_FILES_KEY, PinnedFile
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.decide import GateContext
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS

@@ -1,5 +1,5 @@
-from orkeon_engine.domain.compaction_thresholds import ASSUMED_CONTEXT_WINDOW
-from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts
+from orkeon_engine.domain.context.compaction_thresholds import ASSUMED_CONTEXT_WINDOW
+from orkeon_engine.domain.model.model_facts import UNKNOWN, ModelFacts
 from orkeon_engine.services.context_window import ModelInformation, model_information, resolve_context_window
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_model_server import FakeModelServer

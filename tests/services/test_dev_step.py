@@ -1,4 +1,4 @@
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.services.dev_step import DevStep
 from tests.support.dev_steps import dev_deps
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteTool
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteTool
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.extra_tools import ExtraToolsError, launch_extra_tools, read_extra_entries
 from orkeon_engine.services.mcp_hub import McpHub

@@ -1,6 +1,6 @@
 """The findings board: publish, clear, dismiss and follow, written through and announced by path."""
 
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.review.findings import Finding
 from orkeon_engine.services.findings_board import FindingsBoard
 from tests.support.doubles.fake_findings_store import FakeFindingsStore
 

@@ -1,4 +1,4 @@
-from orkeon_engine.domain.free_answer import OWN_ANSWER
+from orkeon_engine.domain.ui.free_answer import OWN_ANSWER
 from orkeon_engine.services.free_answer import ask_with_free_answer
 from tests.support.doubles.fake_human_input import FakeHumanInput
 

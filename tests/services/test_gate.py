@@ -238,7 +238,7 @@ async def test_the_gate_decides_every_cell_of_the_documented_matrix(mode, rules,
 # --- the PreToolUse hooks ---------------------------------------------------------------------------------
 
 async def _hooked_gate(hooks_value, results, mode="default", human=None, files=None):
-    from orkeon_engine.domain.hooks import HookContext, parse_hooks
+    from orkeon_engine.domain.extensions.hooks import HookContext, parse_hooks
     from orkeon_engine.services.hooks import TurnHooks
     from tests.support.doubles.fake_hook_commands import FakeHookCommands
 
@@ -249,7 +249,7 @@ async def _hooked_gate(hooks_value, results, mode="default", human=None, files=N
 
 
 async def test_a_hook_that_allows_spares_the_question_the_mode_would_ask():
-    from orkeon_engine.domain.hooks import HookRun
+    from orkeon_engine.domain.extensions.hooks import HookRun
 
     gate, deps, _ = await _hooked_gate({"PreToolUse": ["ok"]}, {"ok": HookRun(0, '{"decision": "allow", '
                                                                                 '"reason": "make is fine"}')})
@@ -260,7 +260,7 @@ async def test_a_hook_that_allows_spares_the_question_the_mode_would_ask():
 
 
 async def test_a_hook_that_asks_puts_an_allowed_call_to_the_person_offering_no_rule():
-    from orkeon_engine.domain.hooks import HookRun
+    from orkeon_engine.domain.extensions.hooks import HookRun
 
     gate, deps, _ = await _hooked_gate({"PreToolUse": ["asker"]}, {"asker": HookRun(0, '{"decision": "ask", '
                                                                                       '"reason": "a read of .env?"}')},
@@ -274,7 +274,7 @@ async def test_a_hook_that_asks_puts_an_allowed_call_to_the_person_offering_no_r
 
 
 async def test_a_hook_that_exits_two_refuses_the_call_with_its_stderr():
-    from orkeon_engine.domain.hooks import HookRun
+    from orkeon_engine.domain.extensions.hooks import HookRun
 
     gate, _, _ = await _hooked_gate({"PreToolUse": ["guard"]}, {"guard": HookRun(2, "", "no deploys today")})
 

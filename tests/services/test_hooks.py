@@ -1,6 +1,6 @@
 import json
 
-from orkeon_engine.domain.hooks import HookContext, HookRun, parse_hooks
+from orkeon_engine.domain.extensions.hooks import HookContext, HookRun, parse_hooks
 from orkeon_engine.domain.tool_call import ToolResult
 from orkeon_engine.services.hooks import TurnHooks, read_hooks
 from tests.support.deps import make_deps

@@ -5,10 +5,10 @@ import dataclasses
 import pytest
 from pydantic import BaseModel, Field, model_validator
 
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.answer_limits import DEFAULT_ANSWER_TOKENS, EXTRACT_ANSWER_TOKENS
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, Usage
+from orkeon_engine.domain.context.answer_limits import DEFAULT_ANSWER_TOKENS, EXTRACT_ANSWER_TOKENS
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, Usage
 from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
 from orkeon_engine.services.context_window import WindowChoice
 from orkeon_engine.services.llm import ExtractFailure, Llm

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from orkeon_engine.domain.chat import ChatSettings
-from orkeon_engine.domain.local_model import LocalModelError
+from orkeon_engine.domain.model.chat import ChatSettings
+from orkeon_engine.domain.model.local_model import LocalModelError
 from orkeon_engine.services.local_model import LocalModelPorts, no_model_line, served_settings
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles

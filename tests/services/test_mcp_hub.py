@@ -3,7 +3,7 @@ import json
 import pytest
 
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import McpServerSpec
+from orkeon_engine.domain.extensions.mcp import McpServerSpec
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.session_io import CurrentSession

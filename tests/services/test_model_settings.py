@@ -1,7 +1,7 @@
 import pytest
 
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import chat_settings, require_model, resolve_model
 from orkeon_engine.services.session_io import CurrentSession

@@ -1,6 +1,6 @@
 """neutral_changes over FakeReviewSource: each file's old and new text compared, public renames searched for."""
 
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.git.diff import parse_diff
 from orkeon_engine.ports.review_source import DiffRequest
 from orkeon_engine.services.neutral_changes import neutral_changes
 from tests.support.doubles.fake_review_source import FakeReviewSource

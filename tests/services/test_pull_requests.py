@@ -3,7 +3,7 @@ with the reason and the gh command; the body written to /output; dev.prAuto read
 
 import pytest
 
-from orkeon_engine.domain.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
+from orkeon_engine.domain.git.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.ports.github_api import GitHubApiError
 from orkeon_engine.services.config_store import ConfigStore

@@ -1,8 +1,8 @@
-from orkeon_engine.domain.context_files import ContextFile
+from orkeon_engine.domain.context.context_files import ContextFile
+from orkeon_engine.domain.context.request_material import NAMED_FILE_MAX_TOKENS
 from orkeon_engine.domain.permissions.decide import GateContext
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry
-from orkeon_engine.domain.request_material import NAMED_FILE_MAX_TOKENS
 from orkeon_engine.services.context_files import quiet_read_refusal
 from orkeon_engine.services.request_material import MaterialChoice, read_request_material
 from tests.support.bash_grammar import BASH_GRAMMAR

@@ -2,7 +2,7 @@
 parsed once, secret files never read, files the index cannot parse skipped."""
 
 from orkeon_engine.domain.code_index.model import FileEntry, Symbol
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.git.diff import parse_diff
 from orkeon_engine.ports.review_source import DiffRequest
 from orkeon_engine.services.review_context import used_definitions
 from tests.support.doubles.fake_code_index import FakeCodeIndex

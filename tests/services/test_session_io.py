@@ -1,6 +1,6 @@
 import pytest
 
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
 from orkeon_engine.ports.session_store import SessionNotFoundError
 from orkeon_engine.services.session_io import CurrentSession
 from tests.support.doubles.fake_session_store import FakeSessionStore

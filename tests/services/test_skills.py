@@ -1,7 +1,7 @@
 import pytest
 
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.skills import MAX_SKILLS, SKILL_CAP_CHARS, SKILLS_STATE_KEY
+from orkeon_engine.domain.extensions.skills import MAX_SKILLS, SKILL_CAP_CHARS, SKILLS_STATE_KEY
 from orkeon_engine.services.skills import attach, attached_paths, attached_skills, detach
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles

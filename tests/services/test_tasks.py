@@ -2,8 +2,8 @@ import asyncio
 
 import pytest
 
-from orkeon_engine.domain.chat import Usage
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model.usage import UsageRecord
 from orkeon_engine.services.tasks import (
     KEEP_ENDED,
     TaskRegistry,

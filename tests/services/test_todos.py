@@ -1,4 +1,4 @@
-from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.session.todos import TodoItem
 from orkeon_engine.services.todos import TodoBoard, read_session_todos
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_progress import FakeProgress

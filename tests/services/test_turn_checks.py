@@ -2,10 +2,10 @@ import json
 
 import pytest
 
-from orkeon_engine.domain.act import ActResult
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.checks.turn_checks import TurnCheck
+from orkeon_engine.domain.model.act import ActResult
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_engine.domain.tool_call import Verdict
-from orkeon_engine.domain.turn_checks import TurnCheck
 from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.services.turn_checks import CheckRunner, TurnChecks, read_project_tests, read_verify, run_named_check
 from tests.support.bash_grammar import BASH_GRAMMAR

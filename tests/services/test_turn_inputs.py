@@ -1,6 +1,6 @@
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.turn_inputs import Hook, ProjectInstructions, Skill
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.context.turn_inputs import Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.shell import ShellError, ShellResult
 from orkeon_engine.services.turn_inputs import (
     GIT_FILES_COMMAND,

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
-from orkeon_engine.domain.mcp import McpServerSpec
+from orkeon_engine.domain.extensions.mcp import McpServerSpec
 from orkeon_speech.errors import SpeechError
 from orkeon_speech.server import SpeechTools
 from orkeon_speech.stt import Transcriber

@@ -15,7 +15,7 @@ from orkeon_engine.adapters.vfs import VirtualFileSystem, create_workspace_vfs
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopPorts
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.files import Mount
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_human_input import FakeHumanInput

@@ -6,9 +6,9 @@ import dataclasses
 from collections.abc import Mapping
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.client_info import ClientInfo
-from orkeon_engine.domain.mcp import McpServerSpec
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.extensions.mcp import McpServerSpec
+from orkeon_engine.domain.ui.client_info import ClientInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.code_navigation import CodeNavigation
 from orkeon_engine.ports.git import Git

@@ -14,7 +14,7 @@ from orkeon_engine.domain.dev.plan import render_plan
 from orkeon_engine.domain.dev.sheet import render_sheet
 from orkeon_engine.domain.dev.verdict import Verdict
 from orkeon_engine.domain.dev.work_folder import WorkPlace
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 from orkeon_engine.ports.project_checks import CheckKind
 from orkeon_engine.services.dev_audit import AuditInput, audit_batch
 from orkeon_engine.services.dev_step import DevStep

@@ -14,7 +14,7 @@ from typing import Any
 from orkeon_engine.bootstrap import build_engine
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep, render_plan, sheet_file
 from orkeon_engine.domain.dev.sheet import render_sheet
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.engine import Engine
 from orkeon_engine.ports.chat_model import ChatModel
 from orkeon_engine.ports.progress import Progress
@@ -95,7 +95,7 @@ async def shop_engine(root: Path, model: ChatModel, human: FakeHumanInput | None
 
 async def dev_batches(engine: Engine, *words: str) -> CommandView:
     from orkeon_engine.commands.dev.dev_batches import ARGS, run_dev_batches
-    from orkeon_engine.domain.args import parse_args
+    from orkeon_engine.domain.ui.args import parse_args
 
     return await run_dev_batches(parse_args("dev-batches", ARGS, list(words)), engine.deps.for_run("dev-batches"))
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.progress import Progress
 from tests.support.dev_batches import (
     AUDIT_CLEAR,

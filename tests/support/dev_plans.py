@@ -12,7 +12,7 @@ from orkeon_engine.domain.code_index.answers import Location
 from orkeon_engine.domain.code_index.model import FileEntry, Symbol
 from orkeon_engine.domain.dev.questions import OpenQuestion, QuestionBook
 from orkeon_engine.domain.dev.spec import Actor, BusinessRule, Spec, UseCase, render_spec
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 from tests.support.dev_steps import PROJECT, dev_deps
 from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_code_navigation import FakeCodeNavigation
@@ -103,6 +103,6 @@ def blocked_spec() -> Spec:
 
 async def dev_plan(deps: Deps, *words: str) -> CommandView:
     from orkeon_engine.commands.dev.dev_plan import ARGS, run_dev_plan
-    from orkeon_engine.domain.args import parse_args
+    from orkeon_engine.domain.ui.args import parse_args
 
     return await run_dev_plan(parse_args("dev-plan", ARGS, list(words)), deps)

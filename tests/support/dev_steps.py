@@ -9,8 +9,8 @@ from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.code_index.model import FileEntry, Symbol
-from orkeon_engine.domain.structured_output import StructuredWay
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.model.structured_output import StructuredWay
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.shell import ShellResult
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_child_runtime import FakeChildRuntime
@@ -114,6 +114,6 @@ def failing(command: str = REPRODUCTION, code: int = 1, output: str = "FAILED te
 
 async def dev_spec(deps: Deps, *words: str) -> CommandView:
     from orkeon_engine.commands.dev.dev_spec import ARGS, run_dev_spec
-    from orkeon_engine.domain.args import parse_args
+    from orkeon_engine.domain.ui.args import parse_args
 
     return await run_dev_spec(parse_args("dev-spec", ARGS, list(words)), deps)

@@ -8,7 +8,7 @@ import git
 
 from orkeon_engine.adapters.gitpython_repo import GitPythonRepo
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 
 

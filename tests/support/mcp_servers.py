@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from orkeon_engine.domain.mcp import McpServerSpec
+from orkeon_engine.domain.extensions.mcp import McpServerSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 

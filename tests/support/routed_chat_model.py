@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
 from tests.support.scripted_chat_model import ScriptedChatModel
 
 

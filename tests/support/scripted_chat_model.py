@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.structured_output import StructuredWay
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest, Usage
+from orkeon_engine.domain.model.structured_output import StructuredWay
 from orkeon_engine.services.model_settings import HOW_TO_CONFIGURE
 
 DEFAULT_USAGE = Usage(input_tokens=100, output_tokens=20, cost=0.001)

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ToolCallRequest
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ToolCallRequest
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.scripted_chat_model import Call, ScriptedChatModel
 

@@ -1,4 +1,4 @@
-from orkeon_engine.domain.project_tooling import detect_zones
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.ports.shell import ShellResult
 from orkeon_engine.services.project_checks import ShellProjectChecks
 from orkeon_engine.tools.check_tools import RunBuildTool, RunTestsTool

@@ -3,9 +3,9 @@ default, refused in plan), the pull request opened on the current branch, and wh
 
 import pytest
 
+from orkeon_engine.domain.git.pull_requests import PullRequestDraft
 from orkeon_engine.domain.permissions.decide import Ask, Deny, GateContext, decide
 from orkeon_engine.domain.permissions.rules import format_rule
-from orkeon_engine.domain.pull_requests import PullRequestDraft
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.services.pull_requests import PullRequestPorts
 from orkeon_engine.tools.create_pr import CreatePrTool

@@ -1,6 +1,6 @@
 import pytest
 
-from orkeon_engine.domain.mcp import ExtraToolSpec, McpServerSpec, RemoteResult, RemoteTool
+from orkeon_engine.domain.extensions.mcp import ExtraToolSpec, McpServerSpec, RemoteResult, RemoteTool
 from orkeon_engine.tools.mcp_tool import MAX_RESULT_CHARS, build_mcp_tool
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 

@@ -12,7 +12,7 @@ import posixpath
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import on_disk, shown
-from orkeon_engine.domain.context_files import ContextFile, context_files_budget, is_glob
+from orkeon_engine.domain.context.context_files import ContextFile, context_files_budget, is_glob
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.services.context_files import Refusal, Wanted, read_context_files, read_refusal
 from orkeon_engine.services.context_window import resolve_context_window

@@ -17,8 +17,8 @@ if TYPE_CHECKING:  # annotations only: a command imports what it uses, so a quic
     from typing import Any
 
     from orkeon_engine.commands._shared.listing import ListedCommand
-    from orkeon_engine.domain.client_info import ClientInfo
-    from orkeon_engine.domain.workspace import WorkspaceInfo
+    from orkeon_engine.domain.ui.client_info import ClientInfo
+    from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
     from orkeon_engine.ports.caches import Caches
     from orkeon_engine.ports.checkpoint_store import CheckpointStore
     from orkeon_engine.ports.clipboard import Clipboard

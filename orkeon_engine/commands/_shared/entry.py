@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from orkeon_engine.commands._shared.listing import ListedCommand
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
 
 if TYPE_CHECKING:
     from orkeon_engine.commands._shared.deps import Deps
-    from orkeon_engine.domain.view import CommandView
+    from orkeon_engine.domain.ui.view import CommandView
 
 UseCase = Callable[[ParsedArgs, "Deps"], Awaitable["CommandView"]]
 COMMANDS_PACKAGE = "orkeon_engine.commands"

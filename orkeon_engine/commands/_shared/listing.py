@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from orkeon_engine.domain.args import ArgSpec
+    from orkeon_engine.domain.ui.args import ArgSpec
 
 
 class ListedCommand(Protocol):

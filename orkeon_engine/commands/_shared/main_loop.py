@@ -10,8 +10,8 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.main_loop.run import Epilogue, MainLoopPorts, MainLoopResult, Prelude, run_assistant_request
 from orkeon_engine.crews.speech.run import speak_answer
-from orkeon_engine.domain.local_server import is_local_model
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.model.local_server import is_local_model
+from orkeon_engine.domain.ui.view import CommandView, Document
 from orkeon_engine.services.action_progress import ActionProgress
 from orkeon_engine.services.model_settings import resolve_model
 

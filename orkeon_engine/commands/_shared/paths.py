@@ -7,7 +7,7 @@ The model keeps working with virtual paths; what a command tells the person name
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.workspace import shown_path, typed_path
+from orkeon_engine.domain.workspace.workspace import shown_path, typed_path
 from orkeon_engine.ports.files import FilesError
 
 

@@ -13,7 +13,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports
 from orkeon_engine.domain.dev.verdict_findings import cited_line, verdict_findings
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
+from orkeon_engine.domain.git.pull_requests import PullRequestDraft, PullRequestOutcome
 from orkeon_engine.ports.batch_audit import AuditVerdict, BatchAuditor
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.project_checks import ProjectChecks

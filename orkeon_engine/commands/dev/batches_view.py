@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from orkeon_engine.domain.dev.batches_state import render_batches_state
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
     from orkeon_engine.crews.dev_batches.run import BatchesOutcome

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.dev.plan import is_batch_id
 from orkeon_engine.domain.dev.work_folder import WorkCodeError
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 if TYPE_CHECKING:  # the crew loads with the first /dev-batches
     from orkeon_engine.crews.dev_batches.run import BatchesRequest

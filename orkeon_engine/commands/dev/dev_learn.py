@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 USAGE = "/dev-learn [--list]"
 ARGS = ArgSpec(flags=(Flag("list", "show the untreated verdict rows by axis and the refused proposals, without "

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import step_ports, stopped_view
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.dev.sections import DevFileError
 from orkeon_engine.domain.dev.work import WorkDoc, parse_work
 from orkeon_engine.domain.dev.work_folder import WorkCodeError, WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 if TYPE_CHECKING:  # the step's services load with the first /dev-plan
     from orkeon_engine.services.work_folder import WorkFolder

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.dev.step import outcome_view, step_ports, stopped_view
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.dev.request import USAGE, read_dev_spec_words
 from orkeon_engine.domain.dev.work_folder import WorkCodeError, WorkKind, exists_refusal, taken_refusal
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 ARGS = ArgSpec(
     positionals=(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from orkeon_engine.domain.dev.plan import batch_state, render_plan, sheet_file
 from orkeon_engine.domain.dev.review import render_review
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 if TYPE_CHECKING:  # the step's services load with the first /dev-plan
     from orkeon_engine.services.dev_plan_work import PlanOutcome

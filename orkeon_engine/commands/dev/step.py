@@ -9,7 +9,7 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.dev.review import ReviewRecord, render_review
 from orkeon_engine.domain.dev.work import render_work
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.view import CommandView, Document
 from orkeon_engine.services.dev_step import DevStepPorts
 
 if TYPE_CHECKING:  # the step's services load with the first dev command, not at the engine's start

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.repository import require_git
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.git import branch_name_problem
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.git.git import branch_name_problem
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.git import Git, GitError
 
 ACTIONS = ("list", "create", "switch")

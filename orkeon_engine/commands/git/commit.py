@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.commands.git.repository import repo_paths, require_git
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.policy import policy_for
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.work_folder import work_folder_setting
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.repository import repo_paths, require_git
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, Document
 from orkeon_engine.ports.git import GitError
 
 ARGS = ArgSpec(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 MAX_PASSES = 5
 ARGS = ArgSpec(positionals=(Positional("rounds", f"1 to {MAX_PASSES}: the session's default for /review"),))

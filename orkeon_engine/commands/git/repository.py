@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.git import PathOutsideRepositoryError, repo_path
+from orkeon_engine.domain.git.git import PathOutsideRepositoryError, repo_path
 from orkeon_engine.ports.git import Git
 
 

@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.passes import MAX_PASSES, parse_passes
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.diff import Diff, parse_diff
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.findings import LENSES, SEVERITIES, Severity, parse_severity
-from orkeon_engine.domain.review_report import (
+from orkeon_engine.domain.git.diff import Diff, parse_diff
+from orkeon_engine.domain.review.findings import LENSES, SEVERITIES, Severity, parse_severity
+from orkeon_engine.domain.review.review_report import (
     ReviewResult,
     closing_line,
     dropped_lines,
@@ -32,15 +31,16 @@ from orkeon_engine.domain.review_report import (
     location_lines,
     ranked_markdown,
 )
-from orkeon_engine.domain.sarif import sarif_log
-from orkeon_engine.domain.view import CommandView, Document
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.review.sarif import sarif_log
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, Document
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.review_source import DiffRequest, DiffScope
 from orkeon_engine.services.context_window import resolve_context_window
 from orkeon_engine.services.findings_board import FindingsBoard
 
 if TYPE_CHECKING:
-    from orkeon_engine.domain.review_context import UsedDefinition
+    from orkeon_engine.domain.review.review_context import UsedDefinition
 
 FORMATS = ("text", "json", "sarif")
 SCOPE_FLAGS: tuple[Flag, ...] = (

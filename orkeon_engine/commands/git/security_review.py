@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.git.review import PATHS, SCOPE_FLAGS, review
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 
 ARGS = ArgSpec(positionals=(PATHS,), flags=SCOPE_FLAGS)
 

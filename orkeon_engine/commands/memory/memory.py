@@ -15,16 +15,16 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.memory.memory_admit import run_memory_admit
 from orkeon_engine.commands.memory.memory_search import run_memory_search
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.memory import (
+from orkeon_engine.domain.session.memory import (
     CATEGORY_DEFINITIONS,
     MEMORY_CATEGORIES,
     MemoryNote,
     check_note_text,
     parse_category,
 )
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 
 ACTIONS = ("list", "add", "show", "remove", "admit", "search")
 FLAG_ACTIONS = {"because": "add", "from": "admit", "limit": "search"}

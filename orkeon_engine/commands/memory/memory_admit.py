@@ -28,7 +28,7 @@ from orkeon_engine.domain.shared_memory.admit import (
 from orkeon_engine.domain.shared_memory.candidates import Candidate, read_candidates
 from orkeon_engine.domain.shared_memory.entries import EntrySource
 from orkeon_engine.domain.shared_memory.refused import RefusedList
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.human_input import HumanInput
 from orkeon_engine.ports.memory_entries import MemoryEntries, MemoryFilesError

@@ -6,7 +6,7 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.shared_memory.recall import DEFAULT_RECALL, MAX_RECALL, describe_method, format_score
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.memory_index import MemoryIndexError
 from orkeon_engine.services.shared_memory import recall
 

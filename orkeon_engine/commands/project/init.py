@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import shown
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 ARGS = ArgSpec()
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import assistant_view, main_loop_ports, voice_reply
 from orkeon_engine.crews.main_loop.run import run_verify_turn
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.change_checks import gather_change_checks
 
 ARGS = ArgSpec(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import run_assistant_turn
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 ARGS = ArgSpec(
     positionals=(Positional("request", "what to do; mode:<name> first runs this turn in that mode", required=True,

@@ -10,8 +10,8 @@ untouched.
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 
 ARGS = ArgSpec()
 KEPT = "memory and the settings files are kept"

@@ -9,9 +9,9 @@ conversation was working on come back afterwards. A success resets the automatic
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.compaction import CompactionPorts, compact_session
 from orkeon_engine.services.context_window import resolve_context_window
 

@@ -16,9 +16,9 @@ from orkeon_engine.commands._shared.context_files import (
 )
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import shown
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.files import Files
 from orkeon_engine.services.context_files import drop, pin
 

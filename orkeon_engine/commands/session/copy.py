@@ -6,10 +6,10 @@ and `data.text`, for the client to copy."""
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.history import last_answer
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.history import last_answer
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.clipboard import ClipboardError
 
 ARGS = ArgSpec()

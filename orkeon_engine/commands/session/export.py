@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import on_disk, shown
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.export import conversation_markdown, default_export_path
-from orkeon_engine.domain.view import CommandView
-from orkeon_engine.domain.workspace import shown_path
+from orkeon_engine.domain.session.export import conversation_markdown, default_export_path
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
+from orkeon_engine.domain.workspace.workspace import shown_path
 from orkeon_engine.ports.files import FilesError
 
 ARGS = ArgSpec(

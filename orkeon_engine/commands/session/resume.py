@@ -7,10 +7,10 @@ the next command (and the next `orkeon` started in this workspace) continues it.
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.session import title_from_entries
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.session.session import title_from_entries
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.session_store import SessionNotFoundError
 
 ARGS = ArgSpec(

@@ -12,8 +12,8 @@ is named. No git is needed. When only one of the two goes back, the conversation
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.checkpoints import (
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.session.checkpoints import (
     Checkpoint,
     CheckpointRefusedError,
     NothingToTakeBackError,
@@ -25,9 +25,9 @@ from orkeon_engine.domain.checkpoints import (
     turn_line,
     turns_from,
 )
-from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.files import Files
 from orkeon_engine.services.checkpoints import take_back

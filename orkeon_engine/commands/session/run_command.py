@@ -6,10 +6,10 @@ so the next turn sees it. A refused command never runs, says why, and leaves not
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.run_command import RUN_TIMEOUT_SECONDS, command_line, output_entry, person_reason
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.run_command import RUN_TIMEOUT_SECONDS, command_line, output_entry, person_reason
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.permission_mode import resolve_mode
 

@@ -17,12 +17,18 @@ from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.crews.agent_run.run import AgentRunInput, RerunKind, run_agent_run
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
-from orkeon_engine.domain.call_usage import format_cost
-from orkeon_engine.domain.children import ChildIdError, ChildRecord, is_child_label, parse_child_label, report_document
+from orkeon_engine.domain.agents.children import (
+    ChildIdError,
+    ChildRecord,
+    is_child_label,
+    parse_child_label,
+    report_document,
+)
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.tasks import TaskRecord, format_elapsed
-from orkeon_engine.domain.view import CommandView, Document, table
+from orkeon_engine.domain.model.call_usage import format_cost
+from orkeon_engine.domain.session.tasks import TaskRecord, format_elapsed
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, Document, table
 from orkeon_engine.services.tasks import TaskRegistry
 
 ACTIONS = ("stop", "send", "repair", "show")

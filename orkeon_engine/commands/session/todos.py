@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.todos import todo_summary
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.todos import todo_summary
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.todos import read_session_todos
 
 ARGS = ArgSpec()

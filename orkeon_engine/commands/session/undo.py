@@ -10,8 +10,8 @@ back the turn before.
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.checkpoints import (
+from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.session.checkpoints import (
     CheckpointRefusedError,
     NothingToTakeBackError,
     last_undoable,
@@ -19,9 +19,9 @@ from orkeon_engine.domain.checkpoints import (
     restore_line,
     taken_back_note,
 )
-from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.checkpoints import take_back
 
 ARGS = ArgSpec()

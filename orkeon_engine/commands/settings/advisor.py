@@ -7,11 +7,11 @@ from __future__ import annotations
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.crews.advisor.run import ADVICE_KIND, AdvisorInput, pick_material
 from orkeon_engine.crews.advisor.run import run_advisor as second_opinion
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
-from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.model.chat import CallOptions
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 ARGS = ArgSpec(positionals=(Positional("focus", "what the second opinion should look at above all", many=True),))
 

@@ -4,7 +4,7 @@ shows one. A child started from one (spawn_agent, a dev step, /tasks send) is li
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.agents import (
+from orkeon_engine.domain.agents.agents import (
     CHARTERS,
     GENERAL_CHARTER,
     AgentCharter,
@@ -12,10 +12,10 @@ from orkeon_engine.domain.agents import (
     find_charter,
     general_charter,
 )
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.permission_mode import resolve_mode
 
 ARGS = ArgSpec(positionals=(Positional("name", "a charter to show in full"),))

@@ -7,13 +7,13 @@ import json
 from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.hooks import ACCEPTED, EXAMPLE, parse_hooks, refusal
+from orkeon_engine.domain.extensions.hooks import ACCEPTED, EXAMPLE, parse_hooks, refusal
 from orkeon_engine.domain.permissions.rules import parse_rule_lists
-from orkeon_engine.domain.trust import held_back_message
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.settings.config_schema import CONFIG_KEYS, ConfigValueError, find_key, parse_token
+from orkeon_engine.domain.settings.trust import held_back_message
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.config_store import Scope
 
 ACTIONS = ("keys", "get", "set", "unset")

@@ -5,10 +5,10 @@ PreToolUse one refuses every tool call while it stands)."""
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.hooks import EXAMPLE, HOOK_EVENTS, TOOL_EVENTS, HookDeclaration
-from orkeon_engine.domain.trust import TRUST_COMMAND
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.extensions.hooks import EXAMPLE, HOOK_EVENTS, TOOL_EVENTS, HookDeclaration
+from orkeon_engine.domain.settings.trust import TRUST_COMMAND
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.hooks import read_hooks
 
 ARGS = ArgSpec()

@@ -10,10 +10,10 @@ from __future__ import annotations
 import asyncio
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import ExtraToolSpec, McpServerSpec, RemoteTool, extra_tool_name
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.extensions.mcp import ExtraToolSpec, McpServerSpec, RemoteTool, extra_tool_name
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.mcp_servers import McpServerError
 from orkeon_engine.services.extra_tools import read_extra_entries
 from orkeon_engine.services.mcp_hub import McpHub, ServerDirectory

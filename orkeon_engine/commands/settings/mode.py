@@ -8,7 +8,6 @@ mode came from (the session, the `permissions.fallback` setting, or the fallback
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.modes import (
     MODE_CYCLE,
@@ -18,7 +17,8 @@ from orkeon_engine.domain.permissions.modes import (
     parse_mode,
 )
 from orkeon_engine.domain.permissions.policy import policy_for
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.services.permission_mode import ModeChoice, resolve_mode
 
 SHOW = "show"

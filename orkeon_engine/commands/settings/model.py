@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands.settings.model_local import run_model_local
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.local_model import LOCAL_MODELS
-from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, providers_with_keys, qualified_model
-from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.model.local_model import LOCAL_MODELS
+from orkeon_engine.domain.model.providers import PROVIDER_KEYS, key_variable, providers_with_keys, qualified_model
+from orkeon_engine.domain.settings.setting_choices import LOCAL_API_BASE
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.model_catalogue import ModelCatalogue, ModelListError
 from orkeon_engine.services.model_settings import ModelChoice, resolve_model
 

@@ -9,16 +9,16 @@ the server starts on the first model call (services/local_model.py)."""
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.local_model import (
+from orkeon_engine.domain.model.local_model import (
     DEFAULT_SIZE,
     LOCAL_MODELS,
     find_spec,
     spec_for_model,
 )
-from orkeon_engine.domain.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_IDLE_MINUTES, LOCAL_API_BASE
+from orkeon_engine.domain.ui.args import ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.local_model import LocalModelPorts, plan_setup, set_up
 from orkeon_engine.services.model_settings import resolve_model
 

@@ -9,13 +9,13 @@ with the column of the problem.
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS, STEP_RULE_SETS
 from orkeon_engine.domain.permissions.rules import EFFECTS, Effect, Rule, RuleParseError, format_rule, parse_rule
 from orkeon_engine.domain.permissions.tools import ANY_TOOL, BUILTIN_TOOLS
-from orkeon_engine.domain.trust import TRUST_COMMAND
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.settings.trust import TRUST_COMMAND
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.permission_rules import PermissionRules
 
 ACTIONS = ("add", "remove", "clear", "sets")

@@ -4,10 +4,10 @@ each attached playbook every turn, capped and marked when cut."""
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.skills import SKILL_CAP_CHARS, AttachedSkill
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.extensions.skills import SKILL_CAP_CHARS, AttachedSkill
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.files import Files
 from orkeon_engine.services.skills import attach, attached_skills, detach
 

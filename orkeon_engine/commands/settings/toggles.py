@@ -14,11 +14,11 @@ from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import UseCase
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
-from orkeon_engine.domain.behaviour import EFFORTS, OUTPUT_STYLES
-from orkeon_engine.domain.config_schema import find_key
 from orkeon_engine.domain.errors import NotConfiguredError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.settings.behaviour import EFFORTS, OUTPUT_STYLES
+from orkeon_engine.domain.settings.config_schema import find_key
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 RESET = "reset"
 SWITCH_WORDS = {"on": True, "off": False}

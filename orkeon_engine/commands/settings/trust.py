@@ -5,10 +5,10 @@ it; `grant` trusts it, `revoke` takes the trust back. The decision is kept in yo
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.trust import ALLOW_RULES, TRUST_GATED_KEYS
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.settings.trust import ALLOW_RULES, TRUST_GATED_KEYS
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 
 ARGS = ArgSpec(positionals=(Positional("action", "show (the default) | grant | revoke"),))
 ACTIONS = ("show", "grant", "revoke")

@@ -7,9 +7,9 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.paths import on_disk
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.speech.run import speak
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs, Positional
-from orkeon_engine.domain.view import CommandView
-from orkeon_engine.domain.workspace import shown_path
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
+from orkeon_engine.domain.workspace.workspace import shown_path
 
 ARGS = ArgSpec(
     flags=(Flag("out", "write the speech to this WAV file instead of playing it", value="PATH"),),

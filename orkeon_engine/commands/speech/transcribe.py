@@ -8,9 +8,9 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import run_assistant_turn
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.speech.run import AudioItem, list_audio, transcribe
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView, Document, table
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, Document, table
 from orkeon_engine.ports.files import Files, FilesError
 
 ARGS = ArgSpec(

@@ -10,9 +10,9 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import run_assistant_turn
 from orkeon_engine.commands._shared.speech import speech_ports
 from orkeon_engine.crews.speech.run import record_dictation
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, Flag, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView
 
 ARGS = ArgSpec(
     flags=(Flag("go", "record, then send the dictation to the assistant at once"),

@@ -4,9 +4,9 @@ model's prompt cache as the provider reported it), and `/cache clear [name]` to 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.caches import CacheError, Caches
 
 ARGS = ArgSpec(positionals=(

@@ -1,6 +1,6 @@
 """/context: how the context window is used, part by part of the next turn's prompt, with the gauge's
 tier and what the automatic compaction will do; the window and the output limit with their sources; the
-context the last model call used, as the provider counted it (domain/context_use.py); and the files
+context the last model call used, as the provider counted it (domain/context/context_use.py); and the files
 pinned to the context (/add, /read-only), each read-only or editable with its tokens."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.commands._shared.paths import shown
 from orkeon_engine.crews.main_loop.run import run_context_report
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.context_files import ContextFile
-from orkeon_engine.domain.context_use import context_used_text
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.context.context_files import ContextFile
+from orkeon_engine.domain.context.context_use import context_used_text
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, table
 
 ARGS = ArgSpec()
 

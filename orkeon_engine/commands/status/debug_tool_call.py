@@ -7,7 +7,7 @@ extra tools of `tools.extra`), the project-check tools that /dev-batches registe
 the tools each assistant turn builds itself (todo_write; definition_rewrite, for the core tool set) and the
 host's own spawn_agent. Who offers each is read from the offering code itself: the assistant's
 offer in each mode under the session's rules (crews/main_loop), the built-in agent charters
-(domain/agents.py), the implement step's tools (crews/dev_implement), and the tool loop, which offers
+(domain/agents/agents.py), the implement step's tools (crews/dev_implement), and the tool loop, which offers
 spawn_agent to every act of the engine's model and never to a child's.
 """
 
@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.crews.main_loop.run import tools_offered_in, turn_tools_offered_in
-from orkeon_engine.domain.agents import CHARTERS
-from orkeon_engine.domain.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.agents.agents import CHARTERS
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
 from orkeon_engine.domain.tool_call import TOOL_CLASSES, ToolResult
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ArgumentError, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.gate import gate_for_run
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.tools.toolbox import RunToolbox

@@ -7,10 +7,14 @@ client's capabilities; each check ok or failed, with the fix. "All checks pass" 
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, Flag, ParsedArgs
-from orkeon_engine.domain.chat import CallOptions
-from orkeon_engine.domain.client_info import ClientInfo
-from orkeon_engine.domain.doctor import (
+from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
+from orkeon_engine.domain.model.chat import CallOptions
+from orkeon_engine.domain.model.local_model import LocalModelError
+from orkeon_engine.domain.model.providers import PROVIDER_KEYS, key_variable, qualified_model
+from orkeon_engine.domain.settings.setting_choices import LOCAL_API_BASE
+from orkeon_engine.domain.ui.args import ArgSpec, Flag, ParsedArgs
+from orkeon_engine.domain.ui.client_info import ClientInfo
+from orkeon_engine.domain.ui.doctor import (
     SHELL_BUILTINS,
     Check,
     git_check,
@@ -22,11 +26,7 @@ from orkeon_engine.domain.doctor import (
     shell_programs_check,
     summary,
 )
-from orkeon_engine.domain.errors import CommandFailedError, ConfigFileError, NotConfiguredError
-from orkeon_engine.domain.local_model import LocalModelError
-from orkeon_engine.domain.providers import PROVIDER_KEYS, key_variable, qualified_model
-from orkeon_engine.domain.setting_choices import LOCAL_API_BASE
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
 from orkeon_engine.ports.model_catalogue import ModelListError
 from orkeon_engine.services.local_model import local_files

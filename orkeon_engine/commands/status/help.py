@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import GROUPS, find_entry
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs, Positional
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs, Positional
+from orkeon_engine.domain.ui.view import CommandView, table
 
 ARGS = ArgSpec(positionals=(Positional("command", "a command to describe", choices_from="commands"),))
 

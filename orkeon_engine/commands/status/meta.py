@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
 from orkeon_engine.commands._shared.entry import GROUPS
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, Document
 
 ARGS = ArgSpec()
 

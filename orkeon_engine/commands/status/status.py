@@ -6,11 +6,11 @@ session itself, the code index's state, and the session's tokens (summed over it
 from __future__ import annotations
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
-from orkeon_engine.domain.compaction_thresholds import gauge_for
-from orkeon_engine.domain.context_use import LAST_CALL_KEY, read_last_prompt
+from orkeon_engine.domain.context.compaction_thresholds import gauge_for
+from orkeon_engine.domain.context.context_use import LAST_CALL_KEY, read_last_prompt
 from orkeon_engine.domain.errors import ConfigFileError
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, table
 from orkeon_engine.services.model_settings import resolve_model
 from orkeon_engine.services.permission_mode import resolve_mode
 from orkeon_engine.services.workspace_trust import trust_line

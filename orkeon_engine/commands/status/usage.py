@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from orkeon_engine.commands._shared.deps import Deps
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.usage import UsageSummary, UsageTotals
-from orkeon_engine.domain.view import CommandView, table
+from orkeon_engine.domain.model.usage import UsageSummary, UsageTotals
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView, table
 
 ARGS = ArgSpec()
 COLUMNS = ("", "calls", "input", "output", "cache read", "cache write", "cost")

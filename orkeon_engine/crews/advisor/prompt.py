@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.history import ADVICE
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.history import ADVICE
+from orkeon_engine.domain.session.session import BufferEntry
 
 MAX_ANSWER_CHARS = 30_000
 MAX_REQUEST_CHARS = 8_000

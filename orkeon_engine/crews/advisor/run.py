@@ -15,8 +15,8 @@ from orkeon_engine.crews.advisor.prompt import (
     pick_material,
     read_advice,
 )
-from orkeon_engine.domain.chat import CallOptions
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.model.chat import CallOptions
 from orkeon_engine.services.llm import Llm
 
 __all__ = ["ADVICE_KIND", "NOTHING_TO_ADD", "Advice", "AdvisorInput", "AdvisorMaterial", "pick_material",

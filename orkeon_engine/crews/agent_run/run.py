@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from orkeon_engine.crews.agent_run.brief import PreviousRun, RerunKind, rerun_brief
-from orkeon_engine.domain.agents import find_charter
-from orkeon_engine.domain.children import ChildRecord
+from orkeon_engine.domain.agents.agents import find_charter
+from orkeon_engine.domain.agents.children import ChildRecord
 from orkeon_engine.services.children import ChildError, ChildHandle, Children
 
 __all__ = ["AgentRunInput", "RerunKind", "run_agent_run"]

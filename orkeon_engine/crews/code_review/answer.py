@@ -1,7 +1,7 @@
 """The shape of a lens's answer, as the model must give it in JSON, and its conversion to proposals.
 
 The model names the path, title, quoted line, line, severity and detail of each finding; code adds the lens
-and the pass, then decides what stands (domain/anchoring.py). Severities are read without regard to case.
+and the pass, then decides what stands (domain/review/anchoring.py). Severities are read without regard to case.
 
 The fields are declared in the order a model should think them through, since a server that enforces the
 schema by grammar (llama.cpp, vLLM) makes the model write them in that order: the problem first, then the
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, WithJsonSchema, field_validator
 
-from orkeon_engine.domain.anchoring import Proposal
+from orkeon_engine.domain.review.anchoring import Proposal
 
 
 class ProposedFinding(BaseModel):
@@ -51,7 +51,7 @@ NEUTRAL_SEVERITIES: tuple[str, ...] = ("low", "nit")
 class NeutralFinding(ProposedFinding):
     """A finding on a change code proved behaviour-neutral: the schema offers only low and nit (a server
     that enforces it keeps to them); a graver answer from a server that does not is still read, and the
-    merge step caps it and says so (domain/behaviour_neutral.py)."""
+    merge step caps it and says so (domain/review/behaviour_neutral.py)."""
 
     severity: Annotated[
         Literal["blocker", "high", "medium", "low", "nit"],

@@ -4,7 +4,7 @@ code before the change had the same problem; one that was already there is cappe
 A review judges a change, not the code around it. Small models raise the same concern on a renamed variable or
 a value given a name first as on a real defect ("incorrect condition in this function"); what tells them apart
 is whether the problem came with the change. The question shows the lines the change removed and the lines now
-in their place (domain/change_sides.py), the finding's title and detail, and takes one of two answers (an enum
+in their place (domain/review/change_sides.py), the finding's title and detail, and takes one of two answers (an enum
 a grammar-enforcing server keeps). A finding on lines added where nothing was removed is not asked: the change
 brought whatever it finds. A question that fails leaves the finding as it was.
 """
@@ -16,8 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from orkeon_engine.domain.change_sides import OLD_PROBLEM_REASON, ChangeSides
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.review.change_sides import OLD_PROBLEM_REASON, ChangeSides
+from orkeon_engine.domain.review.findings import Finding
 
 ANSWER_TOKENS = 48
 HAD_IT = "the code before had it too"

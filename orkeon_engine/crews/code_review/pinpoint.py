@@ -16,9 +16,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, create_model
 
-from orkeon_engine.domain.anchoring import Proposal
-from orkeon_engine.domain.definition_lines import DefinitionBody
-from orkeon_engine.domain.diff import DiffLine
+from orkeon_engine.domain.git.diff import DiffLine
+from orkeon_engine.domain.review.anchoring import Proposal
+from orkeon_engine.domain.review.definition_lines import DefinitionBody
 
 WHOLE_DEFINITION_LENSES: frozenset[str] = frozenset({"tests"})
 """The lenses whose findings are about a definition as a whole, never pinpointed."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from orkeon_engine.crews.code_review.lenses import Lens
-from orkeon_engine.domain.diff import RenderedDiff
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.git.diff import RenderedDiff
+from orkeon_engine.domain.review.findings import Finding
 
 MARKERS: dict[str, str] = {
     "looks for": "What this lens looks for",
@@ -29,9 +29,9 @@ MARKERS: dict[str, str] = {
     "words changed": "read it to see exactly what the line changed",
 }
 WORDS_HEADING = "## What each changed line changed, word by word"
-"""Opens the request's list of the words each replaced line changed (domain/word_changes.py)."""
+"""Opens the request's list of the words each replaced line changed (domain/review/word_changes.py)."""
 USED_HEADING = "## Definitions the changed lines use"
-"""Opens the request's section of the definitions the changed lines call or read (domain/review_context.py)."""
+"""Opens the request's section of the definitions the changed lines call or read (domain/review/review_context.py)."""
 PROVEN_NEUTRAL = "Code proved that the behaviour of these files cannot change"
 """Opens the request's list of the files whose change code proved behaviour-neutral (the user prompt's, as
 it changes with the diff)."""

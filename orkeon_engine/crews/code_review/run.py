@@ -2,8 +2,8 @@
 
 The diff is rendered once (hand-written files first, generated, vendored, lock and minified ones after;
 cut to the budget, and said to be cut), each lens answers in JSON against LensAnswer, and after each pass
-the proposals so far are anchored, deduplicated and ranked (domain/anchoring.py), then a finding graver than
-low on a file code proved behaviour-neutral (ReviewRequest.changes, domain/behaviour_neutral.py) is capped
+the proposals so far are anchored, deduplicated and ranked (domain/review/anchoring.py), then a finding graver than
+low on a file code proved behaviour-neutral (ReviewRequest.changes, domain/review/behaviour_neutral.py) is capped
 at low with its reason (when every file is, the lenses' schema offers only low and nit), so the next pass of a
 lens is shown what stands and looks for what it missed. Before that, a proposal of the pass that points at
 the first line of a function or class whose body the change adds is asked which of that body's lines holds
@@ -26,21 +26,21 @@ from orkeon_engine.crews.code_review import before_check, pinpoint
 from orkeon_engine.crews.code_review.answer import LensAnswer, answer_model, to_proposals
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, Lens, find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
-from orkeon_engine.domain.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
-from orkeon_engine.domain.behaviour_neutral import FileChange, cap_findings
-from orkeon_engine.domain.call_usage import Usage, format_usage
-from orkeon_engine.domain.change_sides import ChangeSides, change_sides
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
-from orkeon_engine.domain.definition_lines import DefinitionBody, added_body
-from orkeon_engine.domain.diff import Diff, render_numbered
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.findings import DismissKey, Finding, ranked, severity_rank
-from orkeon_engine.domain.prompt_tool_protocol import ToolProtocol
-from orkeon_engine.domain.review_context import UsedDefinition, render_used
-from orkeon_engine.domain.review_files import review_order
-from orkeon_engine.domain.review_report import LensFailure, ReviewResult
-from orkeon_engine.domain.secret_paths import withheld_paths
-from orkeon_engine.domain.word_changes import render_word_changes, word_changes
+from orkeon_engine.domain.git.diff import Diff, render_numbered
+from orkeon_engine.domain.model.call_usage import Usage, format_usage
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol
+from orkeon_engine.domain.review.anchoring import Dropped, Proposal, Settled, anchor_finding, settle_findings
+from orkeon_engine.domain.review.behaviour_neutral import FileChange, cap_findings
+from orkeon_engine.domain.review.change_sides import ChangeSides, change_sides
+from orkeon_engine.domain.review.definition_lines import DefinitionBody, added_body
+from orkeon_engine.domain.review.findings import DismissKey, Finding, ranked, severity_rank
+from orkeon_engine.domain.review.review_context import UsedDefinition, render_used
+from orkeon_engine.domain.review.review_files import review_order
+from orkeon_engine.domain.review.review_report import LensFailure, ReviewResult
+from orkeon_engine.domain.review.word_changes import render_word_changes, word_changes
+from orkeon_engine.domain.secrets.secret_paths import withheld_paths
 from orkeon_engine.ports.chat_model import ChatModel, LlmFailure
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import ExtractFailure, Llm

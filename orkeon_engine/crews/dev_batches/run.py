@@ -26,7 +26,6 @@ from typing import Any
 
 from orkeon_engine.crews.dev_implement.run import LaunchOutcome, LaunchPorts, LaunchRequest, run_launch
 from orkeon_engine.crews.git_commit.run import CommitCrewDeps, CommitRequest, run_git_commit
-from orkeon_engine.domain.act import BudgetExhausted, Cancelled
 from orkeon_engine.domain.dev.batch_review_brief import BATCH_REVIEW_TOOLS, BATCH_REVIEW_TURNS, batch_review_brief
 from orkeon_engine.domain.dev.batch_run import next_batch, stale_lines
 from orkeon_engine.domain.dev.batches_state import (
@@ -46,7 +45,8 @@ from orkeon_engine.domain.dev.verdict import parse_verdict, verdict_file
 from orkeon_engine.domain.dev.waves import CONCURRENCY_FLAG, BatchVerdict, batch_verdict, next_wave, trees_folder
 from orkeon_engine.domain.dev.work_folder import WorkPlace
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.pull_requests import PullRequestDraft, PullRequestOutcome
+from orkeon_engine.domain.git.pull_requests import PullRequestDraft, PullRequestOutcome
+from orkeon_engine.domain.model.act import BudgetExhausted, Cancelled
 from orkeon_engine.ports.batch_audit import AuditRequest, AuditVerdict, BatchAuditor
 from orkeon_engine.ports.batch_runner import BatchRunner
 from orkeon_engine.ports.files import Files

@@ -4,11 +4,11 @@ a cost's measurement, drafting the brief, and the reviewer's brief of a change b
 from __future__ import annotations
 
 from orkeon_engine.crews.dev_change.prompts import BRIEF_SYSTEM, RUN_SYSTEMS, build_brief_user, build_run_user
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.dev.brief import ChangeBrief, Criterion, Guard, RunRecord, render_brief
 from orkeon_engine.domain.dev.pack import RepositoryPack, render_pack
 from orkeon_engine.domain.dev.review_brief import review_brief, reviewer_system
-from orkeon_engine.domain.project_tooling import detect_zones
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 
 SAMPLE_PATHS = ("pyproject.toml", "shop/cart.py", "tests/test_cart.py")
 SAMPLE_PACK = RepositoryPack(zones=tuple(detect_zones(SAMPLE_PATHS, {"pyproject.toml": "[tool.pytest.ini_options]\n"})),

@@ -16,7 +16,7 @@ from orkeon_engine.crews.dev_change.prompts import BRIEF_SYSTEM, RUN_SYSTEMS, bu
 from orkeon_engine.domain.dev.brief import ChangeBrief, ChangeKind, Guard, RunRecord
 from orkeon_engine.domain.dev.pack import RepositoryPack, narrow_command_problem, render_pack, split_test_ref
 from orkeon_engine.domain.dev.work_folder import WorkPlace
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.ports.files import FilesError
 from orkeon_engine.services.dev_step import DevStep
 from orkeon_engine.services.dev_work import StepOutcome, StepStopped, carry_on

@@ -16,7 +16,7 @@ from orkeon_engine.domain.dev.batch_run import correction_step, cycles
 from orkeon_engine.domain.dev.plan import Anchor, Batch, Plan, PlanStep, render_plan, sheet_file
 from orkeon_engine.domain.dev.review_brief import reviewer_system
 from orkeon_engine.domain.dev.sheet import render_sheet
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 
 SAMPLE_BATCH = Batch("F1", "Save a cart", "The shopper keeps a cart for later.", (), (
     PlanStep("Keep a saved cart with its lines", ("UC1",), ("tests/test_saved.py::test_a_cart_is_saved",),

@@ -24,9 +24,7 @@ from orkeon_engine.crews.dev_implement.prompts import (
     green_request,
     red_request,
 )
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.agents import STEP_BUDGETS
-from orkeon_engine.domain.chat import ChatMessage
+from orkeon_engine.domain.agents.agents import STEP_BUDGETS
 from orkeon_engine.domain.dev.batch_run import (
     Cycle,
     correction_step,
@@ -37,7 +35,9 @@ from orkeon_engine.domain.dev.batch_run import (
 )
 from orkeon_engine.domain.dev.batches_state import BatchRecord
 from orkeon_engine.domain.dev.plan import Batch
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import ChatMessage
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.git import Git
 from orkeon_engine.ports.project_checks import CheckRun, ProjectChecks

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from orkeon_engine.domain.dev.learn_brief import LEARN_SYSTEM, learn_user
 from orkeon_engine.domain.dev.proposals import LearnRow, Proposal
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 
 SAMPLE_ROWS = (
     LearnRow("cart-save/F1/V1", "tests", "Major", "tests/test_saved.py:4", "The test never calls save()."),

@@ -31,7 +31,7 @@ from orkeon_engine.domain.dev.proposals import (
 from orkeon_engine.domain.dev.sections import DevFileError, one_line
 from orkeon_engine.domain.dev.verdict import Axis, mark_treated
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.ports.files import Files
 from orkeon_engine.services.dev_step import DevStep
 from orkeon_engine.services.dev_verdicts import StoredVerdict, read_verdicts, write_verdict

@@ -5,6 +5,7 @@ markers)."""
 from __future__ import annotations
 
 from orkeon_engine.crews.dev_plan.prompts import PLAN_SYSTEM, build_plan_user, build_send_back
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.dev.inventory import Inventory, InventoryItem, render_inventory
 from orkeon_engine.domain.dev.pack import RepositoryPack, render_pack
 from orkeon_engine.domain.dev.plan import Anchor, Batch, DesignRule, Plan, PlanStep, render_plan, sheet_file
@@ -12,9 +13,8 @@ from orkeon_engine.domain.dev.plan_review_brief import plan_review_brief
 from orkeon_engine.domain.dev.review_brief import reviewer_system
 from orkeon_engine.domain.dev.sheet import render_sheet
 from orkeon_engine.domain.dev.spec import Actor, BusinessRule, Spec, UseCase, render_spec
-from orkeon_engine.domain.project_files import SourceText
-from orkeon_engine.domain.project_tooling import detect_zones
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 SAMPLE_PATHS = ("pyproject.toml", "Makefile", "docs/guide.md", "shop/cart.py", "shop/checkout.py",
                 "tests/test_cart.py")

@@ -20,7 +20,7 @@ from orkeon_engine.domain.dev.questions import render_decisions
 from orkeon_engine.domain.dev.review import ReviewRecord
 from orkeon_engine.domain.dev.work import WorkDoc, render_work
 from orkeon_engine.domain.dev.work_folder import WorkPlace
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.services.dev_inventory import build_inventory, indexed_files
 from orkeon_engine.services.dev_plan_work import PlanOutcome, carry_on_plan
 from orkeon_engine.services.dev_step import DevStep

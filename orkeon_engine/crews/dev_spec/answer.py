@@ -12,7 +12,7 @@ from orkeon_engine.domain.dev.question_answer import Questions, to_open_question
 from orkeon_engine.domain.dev.questions import QuestionBook
 from orkeon_engine.domain.dev.sections import clean_lines, one_line
 from orkeon_engine.domain.dev.spec import MAX_STEPS, Actor, BusinessRule, Spec, UseCase
-from orkeon_engine.domain.model_json import shown_value
+from orkeon_engine.domain.model_replies.model_json import shown_value
 
 
 class ActorAnswer(BaseModel):

@@ -5,14 +5,14 @@ test reads them for its markers)."""
 from __future__ import annotations
 
 from orkeon_engine.crews.dev_spec.prompts import SPEC_SYSTEM, build_send_back, build_spec_user
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.dev.pack import RepositoryPack, render_pack
 from orkeon_engine.domain.dev.questions import OpenQuestion, QuestionBook
 from orkeon_engine.domain.dev.review_brief import EXTRACT_SYSTEM, extract_request, review_brief, reviewer_system
 from orkeon_engine.domain.dev.spec import Actor, BusinessRule, Spec, UseCase, render_spec
 from orkeon_engine.domain.dev.wording import Leak
-from orkeon_engine.domain.project_files import SourceText
-from orkeon_engine.domain.project_tooling import detect_zones
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 SAMPLE_PATHS = ("pyproject.toml", "Makefile", "shop/cart.py", "shop/checkout.py", "tests/test_cart.py")
 SAMPLE_PACK = RepositoryPack(

@@ -15,7 +15,7 @@ from orkeon_engine.domain.dev.pack import render_pack
 from orkeon_engine.domain.dev.spec import Spec
 from orkeon_engine.domain.dev.wording import Leak, find_leaks, spec_texts
 from orkeon_engine.domain.dev.work_folder import WorkPlace
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 from orkeon_engine.services.dev_step import DevStep
 from orkeon_engine.services.dev_work import StepOutcome, carry_on
 from orkeon_engine.services.repository_pack import build_repository_pack

@@ -4,11 +4,11 @@ them for its markers)."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.agents import find_charter
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt
+from orkeon_engine.domain.agents.agents import find_charter
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt
 from orkeon_engine.domain.dev.audit_brief import EXTRACT_SYSTEM, audit_brief, extract_request
 from orkeon_engine.domain.dev.verdict import Check
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 
 SAMPLE_SHEET_FILE = ".orkeon/work/cart-save/sheets/F1.md"
 SAMPLE_SHEET = """\

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from orkeon_engine.crews.dev_verify.prompt_catalogue import every_prompt
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
 
 
 def render_every_prompt() -> list[RenderedPrompt]:

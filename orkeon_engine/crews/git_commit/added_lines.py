@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.git.diff import parse_diff
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class AddedLine:
 
 def added_lines(diff: str) -> Iterator[AddedLine]:
     """Every `+` line of a unified diff (git's format) with the new file's path and line number
-    (domain/diff.py parses it, as it does for the review)."""
+    (domain/git/diff.py parses it, as it does for the review)."""
     for file in parse_diff(diff).files:
         for hunk in file.hunks:
             for line in hunk.added():

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, create_model, model_validator
 
-from orkeon_engine.domain.model_json import shown_value
+from orkeon_engine.domain.model_replies.model_json import shown_value
 
 CommitType = Literal["feat", "fix", "docs", "style", "refactor", "perf", "test", "build", "ci", "chore", "revert"]
 COMMIT_TYPES: tuple[str, ...] = ("feat", "fix", "docs", "style", "refactor", "perf", "test", "build", "ci",

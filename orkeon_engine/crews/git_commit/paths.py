@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.dev.work_folder import DEFAULT_WORK_FOLDER
-from orkeon_engine.domain.git import StatusEntry, is_under
+from orkeon_engine.domain.git.git import StatusEntry, is_under
 
 LOCAL_FOLDER = ".orkeon/local"
 DEFAULT_LEFT_OUT: tuple[str, ...] = (LOCAL_FOLDER, DEFAULT_WORK_FOLDER)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from orkeon_engine.crews.git_commit.message import COMMIT_TYPES, MAX_HEADER, MAX_SUBJECT
-from orkeon_engine.domain.git import FileStart, StatusEntry
+from orkeon_engine.domain.git.git import FileStart, StatusEntry
 
 MAX_DIFF_CHARS = 40_000
 NEW_FILE_LINES = 40

@@ -21,8 +21,8 @@ from orkeon_engine.crews.git_commit.prompt import SYSTEM_PROMPT, CommitMaterial,
 from orkeon_engine.crews.git_commit.secrets import find_credentials, secret_path_reason
 from orkeon_engine.domain.dev.work_folder import DEFAULT_WORK_FOLDER
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.git import FileStart
-from orkeon_engine.domain.pull_requests import PullRequestDraft
+from orkeon_engine.domain.git.git import FileStart
+from orkeon_engine.domain.git.pull_requests import PullRequestDraft
 from orkeon_engine.ports.files import Files
 from orkeon_engine.ports.git import Git, GitError
 from orkeon_engine.ports.human_input import HumanInput

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from orkeon_engine.crews.git_commit.added_lines import AddedLine
-from orkeon_engine.domain.secret_paths import secret_path_reason
+from orkeon_engine.domain.secrets.secret_paths import secret_path_reason
 
 __all__ = ["CredentialHit", "find_credentials", "secret_path_reason"]
 

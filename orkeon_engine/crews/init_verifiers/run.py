@@ -16,7 +16,7 @@ from orkeon_engine.crews.init_verifiers.prompts import (
     build_playbook_user,
     build_readiness_user,
 )
-from orkeon_engine.domain.project_tooling import Zone, describe_zone, playbook_path
+from orkeon_engine.domain.checks.project_tooling import Zone, describe_zone, playbook_path
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress
 from orkeon_engine.services.llm import Llm

@@ -14,20 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from orkeon_engine.domain.behaviour import BehaviourFlags
-from orkeon_engine.domain.compaction import entry_label
-from orkeon_engine.domain.compaction_thresholds import (
+from orkeon_engine.domain.context.compaction_thresholds import (
     INSTRUCTIONS_CEILING_CHARS,
     Gauge,
     Thresholds,
     estimate_tokens,
     gauge_for,
 )
-from orkeon_engine.domain.context_files import ContextFile, fence_for
-from orkeon_engine.domain.memory import MemoryNote
-from orkeon_engine.domain.request_material import LineHit, RequestMaterial
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.context.context_files import ContextFile, fence_for
+from orkeon_engine.domain.context.request_material import LineHit, RequestMaterial
+from orkeon_engine.domain.context.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.session.compaction import entry_label
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.settings.behaviour import BehaviourFlags
 
 SKILL_CEILING_CHARS = 8_000
 MEMORY_CEILING_CHARS = 8_000
@@ -55,7 +55,7 @@ class BodyParts:
     history: tuple[BufferEntry, ...] = ()
     context_files: tuple[ContextFile, ...] = ()
     material: RequestMaterial = field(default_factory=RequestMaterial)
-    """The files the request names and the lines that share its words (domain/request_material.py)."""
+    """The files the request names and the lines that share its words (domain/context/request_material.py)."""
     gauge: Gauge | None = None
     brief_gauge: bool = False
     """No gauge while the tier is ok (a turn offered the core tool set: a small model)."""

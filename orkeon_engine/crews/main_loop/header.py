@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS
+from orkeon_engine.domain.context.compaction_thresholds import HEADER_CEILING_CHARS
 
 EDIT_TOOL = "file_write"
 SHELL_TOOL = "shell_command"

@@ -5,7 +5,7 @@ when declared so), so the mode's row alone decides whether it is offered.
 
 An unknown mode offers nothing (the gate would refuse every call anyway). A rule with a specifier
 (`shell_command(git push:*)`) leaves the tool offered: the gate refuses the matching calls one by one.
-With `core` (domain/tool_sets.py), only the core tools and the extra tools are offered; the rest are
+With `core` (domain/tools/tool_sets.py), only the core tools and the extra tools are offered; the rest are
 `trimmed`, and said so. Without it, a tool of the core set only (definition_rewrite) is not offered.
 
 When nobody can answer a question (`unanswerable`: the command line without a terminal), a tool whose every
@@ -27,7 +27,7 @@ from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.permissions.tools import tool_name_matches
 from orkeon_engine.domain.tool_call import ToolClass
-from orkeon_engine.domain.tool_sets import CORE_ONLY_TOOLS, in_core_set
+from orkeon_engine.domain.tools.tool_sets import CORE_ONLY_TOOLS, in_core_set
 
 ASKING_CLASSES: frozenset[ToolClass] = frozenset({"shell", "network"})
 """The classes whose calls a mode that asks always asks about, unless a rule allows them."""

@@ -20,26 +20,26 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_request,
 )
 from orkeon_engine.crews.main_loop.verify_request import build_verify_request
-from orkeon_engine.domain.agents import CHARTERS, AgentCharter, general_charter
-from orkeon_engine.domain.behaviour import BehaviourFlags
-from orkeon_engine.domain.change_checks import ChangeChecks, Playbook, nearest_tests
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
-from orkeon_engine.domain.compaction import (
+from orkeon_engine.domain.agents.agents import CHARTERS, AgentCharter, general_charter
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt, child_user_message
+from orkeon_engine.domain.checks.change_checks import ChangeChecks, Playbook, nearest_tests
+from orkeon_engine.domain.checks.project_tooling import detect_zones, is_test_file
+from orkeon_engine.domain.context.compaction_thresholds import thresholds_for
+from orkeon_engine.domain.context.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
+from orkeon_engine.domain.permissions.policy import policy_for
+from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
+from orkeon_engine.domain.session.compaction import (
     build_memory_prompt,
     build_summary_prompt,
     build_summary_request,
     render_transcript,
 )
-from orkeon_engine.domain.compaction_thresholds import thresholds_for
-from orkeon_engine.domain.history import SUMMARY
-from orkeon_engine.domain.memory import MemoryNote
-from orkeon_engine.domain.permissions.modes import PERMISSION_MODES
-from orkeon_engine.domain.permissions.policy import policy_for
-from orkeon_engine.domain.permissions.tools import BUILTIN_TOOLS
-from orkeon_engine.domain.project_tooling import detect_zones, is_test_file
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.session.history import SUMMARY
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.settings.behaviour import BehaviourFlags
 
 SAMPLE_WHEN = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 SAMPLE_INSTRUCTIONS = ProjectInstructions(

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.empty_reply import says_nothing
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.model_replies.empty_reply import says_nothing
 
 SUBJECT_KEYS = ("command", "path", "paths", "pattern", "query")
 """The argument that says what a call is about, first found first, for the refusal line."""
@@ -48,7 +48,7 @@ class TurnFigures:
     tool_calls: int
     model_calls: int
     usage: str
-    """`1,234 tokens in, 56 out, $0.0012` (domain/chat.py's format_usage)."""
+    """`1,234 tokens in, 56 out, $0.0012` (domain/model/chat.py's format_usage)."""
     gauge: str = ""
 
 

@@ -8,7 +8,7 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
 1. the launching command's prelude call, if any (its failure fails the turn before anything is stored);
 2. the mode the launching command resolved, and where it came from;
 3. the tool offer from the mode, the extra tools, the rules (the gate of the run reads them once) and the
-   tool set (`assistant.toolSet`: the core few for a model with a small window, domain/tool_sets.py), and
+   tool set (`assistant.toolSet`: the core few for a model with a small window, domain/tools/tool_sets.py), and
    what the rules and the tool set took out; the extra tools of `tools.extra` are checked against what the
    MCP servers register at the launch, before step 1, so an unknown one fails the turn before anything runs;
 4. the behaviour flags, read once (before step 1, since the model they choose is checked before anything
@@ -69,35 +69,35 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_request,
 )
 from orkeon_engine.crews.main_loop.verify_request import build_verify_request
-from orkeon_engine.domain.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
-from orkeon_engine.domain.behaviour import BehaviourFlags
-from orkeon_engine.domain.change_checks import ChangeChecks
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, Usage
-from orkeon_engine.domain.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
-from orkeon_engine.domain.compaction_thresholds import Gauge, Thresholds, estimate_tokens
-from orkeon_engine.domain.context_files import ContextFile, context_files_budget
-from orkeon_engine.domain.context_use import (
+from orkeon_engine.domain.checks.change_checks import ChangeChecks
+from orkeon_engine.domain.checks.turn_checks import CheckOutcome, budget_left, check_line
+from orkeon_engine.domain.context.compaction_thresholds import Gauge, Thresholds, estimate_tokens
+from orkeon_engine.domain.context.context_files import ContextFile, context_files_budget
+from orkeon_engine.domain.context.context_use import (
     LAST_CALL_KEY,
     context_used_text,
     last_call_state,
     read_last_prompt,
     summed_usage_text,
 )
+from orkeon_engine.domain.context.request_material import RequestMaterial, uses_request_search
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.history import is_archived, is_request, live, live_tokens
-from orkeon_engine.domain.hooks import HookContext
+from orkeon_engine.domain.extensions.hooks import HookContext
+from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, Cancelled, ToolCallRecord
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, Usage
+from orkeon_engine.domain.model.rendered_prompt import RenderedPrompt
+from orkeon_engine.domain.model_replies.unbacked_claims import unbacked_claims, with_claims_checked
 from orkeon_engine.domain.permissions.decide import GateContext
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, parse_mode
 from orkeon_engine.domain.permissions.rules import RuleEntry
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, SHELL_TOOLS
-from orkeon_engine.domain.rendered_prompt import RenderedPrompt
-from orkeon_engine.domain.request_material import RequestMaterial, uses_request_search
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.tool_sets import uses_core_set
-from orkeon_engine.domain.turn_checks import CheckOutcome, budget_left, check_line
-from orkeon_engine.domain.unbacked_claims import unbacked_claims, with_claims_checked
-from orkeon_engine.domain.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.session.compaction import BREAKER_KEY, CompactOutcome, chars_for, read_breaker
+from orkeon_engine.domain.session.history import is_archived, is_request, live, live_tokens
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.session.working_files import WORKING_FILES_KEY, note_working_files, touched_paths
+from orkeon_engine.domain.settings.behaviour import BehaviourFlags
+from orkeon_engine.domain.tools.tool_sets import uses_core_set
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import AnswerCut
 from orkeon_engine.ports.checkpoint_store import CheckpointStore
 from orkeon_engine.ports.clock import Clock
@@ -623,7 +623,7 @@ class _Steps:
 
 
 async def _uses_core_set(config: ConfigStore, window: WindowChoice) -> bool:
-    """Whether the turn offers the core tool set (`assistant.toolSet`, domain/tool_sets.py)."""
+    """Whether the turn offers the core tool set (`assistant.toolSet`, domain/tools/tool_sets.py)."""
     return uses_core_set(str(await config.get("assistant.toolSet", "auto")), window.window)
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.compaction import render_transcript, summary_words
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.compaction import render_transcript, summary_words
+from orkeon_engine.domain.session.session import BufferEntry
 
 SUMMARY_HEADINGS: tuple[str, ...] = ("## Asked", "## Done", "## Decided", "## Open")
 SESSION_SUMMARY_TOKENS = 1_200

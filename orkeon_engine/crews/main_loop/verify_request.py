@@ -1,13 +1,13 @@
 """/verify's request to the assistant: check the current change with the project's own checks, narrowest
 first, then the wider one, and report what passed, what failed with its output, and what could not be
 checked. The material (the change, the nearest tests, the zones' commands and playbooks) is read by code
-(domain/change_checks.py); this module only words it.
+(domain/checks/change_checks.py); this module only words it.
 """
 
 from __future__ import annotations
 
-from orkeon_engine.domain.change_checks import ChangeChecks
-from orkeon_engine.domain.project_tooling import describe_zone
+from orkeon_engine.domain.checks.change_checks import ChangeChecks
+from orkeon_engine.domain.checks.project_tooling import describe_zone
 
 REPORT_HEADINGS: tuple[str, ...] = ("## Passed", "## Failed", "## Not checked")
 WIDER_KINDS: tuple[str, ...] = ("test", "lint", "typecheck", "build")

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.project_files import SourceText
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.project_files import SourceText
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 INIT_SYSTEM = """\
 You write AGENTS.md, the instructions file that coding agents and new contributors read before they \

@@ -11,7 +11,7 @@ from orkeon_engine.crews.project_init.merge import keep_existing, strip_fence
 from orkeon_engine.crews.project_init.prompts import INIT_SYSTEM, build_init_user
 from orkeon_engine.crews.project_init.sources import CONFIG_FILES, INSTRUCTIONS_FILE, MAX_MATERIAL_CHARS, WORKFLOWS_DIR
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.project_files import SourceText, excerpt
+from orkeon_engine.domain.workspace.project_files import SourceText, excerpt
 from orkeon_engine.ports.code_index import CodeIndex
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.progress import Progress

@@ -1,6 +1,6 @@
 """What /init reads: the instruction files to merge, the configuration files that state the commands, and
 how much is shown to the model. The instruction files merged into AGENTS.md (never lost, AGENTS.md itself
-first) are domain/project_files.py INSTRUCTION_FILES."""
+first) are domain/workspace/project_files.py INSTRUCTION_FILES."""
 
 from __future__ import annotations
 

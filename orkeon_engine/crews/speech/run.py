@@ -25,7 +25,7 @@ from orkeon_engine.crews.speech.replies import (
     speakable,
 )
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import RemoteResult
+from orkeon_engine.domain.extensions.mcp import RemoteResult
 from orkeon_engine.ports.files import Files, FilesError
 from orkeon_engine.ports.mcp_servers import McpServerError
 from orkeon_engine.services.mcp_hub import McpHub

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from orkeon_engine.domain.glob_patterns import glob_regex
+from orkeon_engine.domain.workspace.glob_patterns import glob_regex
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.dev.inventory import is_test_path
 from orkeon_engine.domain.dev.plan import Batch
 from orkeon_engine.domain.dev.sections import one_line
 from orkeon_engine.domain.dev.verdict import NO_CAPTURE, Axis, Check, RowSeverity, VerdictRow
-from orkeon_engine.domain.project_tooling import is_test_file
 
 LEFT_TO_THE_AUDITOR: tuple[Axis, ...] = ("code", "reuse", "conventions")
 _FAILING: dict[Axis, RowSeverity] = {"build": "Blocking", "tests": "Blocking", "suite": "Major"}

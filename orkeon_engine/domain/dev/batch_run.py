@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.dev.plan import Batch, PlanStep
 from orkeon_engine.domain.dev.review import ReviewRecord
 from orkeon_engine.domain.dev.sections import one_line
-from orkeon_engine.domain.project_tooling import is_test_file
 
 ASSUMPTION_PREFIX = "Assumption:"
 

@@ -20,11 +20,11 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.code_index.answers import IndexSnapshot
 from orkeon_engine.domain.code_index.model import CALLABLE_KINDS, TYPE_KINDS, Symbol
 from orkeon_engine.domain.code_index.ranking import name_tokens, score_symbol
 from orkeon_engine.domain.dev.sections import DevFileError
-from orkeon_engine.domain.project_tooling import is_test_file
 
 InventoryKind = Literal["module", "class", "function", "method", "test", "fixture", "setting"]
 INVENTORY_KINDS: tuple[InventoryKind, ...] = get_args(InventoryKind)

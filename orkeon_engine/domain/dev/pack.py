@@ -17,8 +17,8 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from orkeon_engine.domain.project_files import SourceText
-from orkeon_engine.domain.project_tooling import Zone, describe_zone
+from orkeon_engine.domain.checks.project_tooling import Zone, describe_zone
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 MAX_FILES_SHOWN = 400
 MAX_INSTRUCTION_CHARS = 6_000

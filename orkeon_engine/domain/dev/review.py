@@ -44,7 +44,7 @@ from orkeon_engine.domain.dev.sections import (
     one_line,
     render_bullets,
 )
-from orkeon_engine.domain.model_json import json_candidate
+from orkeon_engine.domain.model_replies.model_json import json_candidate
 
 FindingSeverity = Literal["Blocking", "Major"]
 FINDING_SEVERITIES: tuple[FindingSeverity, ...] = get_args(FindingSeverity)

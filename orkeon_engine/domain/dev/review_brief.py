@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from orkeon_engine.domain.agents import find_charter
-from orkeon_engine.domain.child_prompt import ChildPromptInput, child_system_prompt
+from orkeon_engine.domain.agents.agents import find_charter
+from orkeon_engine.domain.agents.child_prompt import ChildPromptInput, child_system_prompt
 from orkeon_engine.domain.dev.review import MAX_FINDINGS
 from orkeon_engine.domain.dev.work_folder import WorkKind
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from orkeon_engine.domain.findings import Finding, Severity
+from orkeon_engine.domain.review.findings import Finding, Severity
 
 VERDICT_LENS = "dev-verify"
 ROW_SEVERITIES: dict[str, Severity] = {"Blocking": "blocker", "Major": "high", "Minor": "low"}

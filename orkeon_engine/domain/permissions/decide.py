@@ -30,8 +30,8 @@ from orkeon_engine.domain.permissions.paths import PathPatternError, compile_pat
 from orkeon_engine.domain.permissions.policy import ModePolicy, policy_for
 from orkeon_engine.domain.permissions.rules import Rule, RuleEntry, RuleParseError, format_rule, parse_rule
 from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
-from orkeon_engine.domain.shell_reading import ShellReader
 from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.domain.tools.shell_reading import ShellReader
 
 PROTECTED_FOLDERS = (".git", ".orkeon")
 """Folders at the workspace root whose files acceptEdits never edits without asking."""

@@ -9,7 +9,7 @@ scheme are not part of the pattern. Neither form ever matches `example.org.evil.
 
 from __future__ import annotations
 
-from orkeon_engine.domain.web_urls import WebUrlError, normalize_host
+from orkeon_engine.domain.tools.web_urls import WebUrlError, normalize_host
 
 DOMAIN_MARK = "domain:"
 SUBDOMAINS_MARK = "*."

@@ -30,8 +30,8 @@ from orkeon_engine.domain.permissions.shell import (
     names_from_input,
 )
 from orkeon_engine.domain.permissions.tools import NETWORK_TOOLS, SHELL_TOOLS, tool_name_matches
-from orkeon_engine.domain.shell_reading import ShellReader, join_words
 from orkeon_engine.domain.tool_call import ToolCall
+from orkeon_engine.domain.tools.shell_reading import ShellReader, join_words
 
 GLOB_CHARS = "*?["
 MIN_FRAGMENT = 3

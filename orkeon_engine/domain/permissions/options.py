@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from orkeon_engine.domain.permissions.shell import unwrap_chain
-from orkeon_engine.domain.shell_reading import CommandPart, program_name
+from orkeon_engine.domain.tools.shell_reading import CommandPart, program_name
 
 Effect = Literal["writes", "runs"]
 MIN_ABBREVIATION = 4

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from orkeon_engine.domain.glob_patterns import glob_regex
+from orkeon_engine.domain.workspace.glob_patterns import glob_regex
 
 WORKSPACE = "/workspace"
 

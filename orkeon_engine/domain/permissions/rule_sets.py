@@ -2,7 +2,7 @@
 
 A dev step runs under the sets STEP_RULE_SETS names for it, on top of the session's and the settings'
 rules, without storing them; the main loop runs under the sets the `permissions.ruleSets` setting names,
-DEFAULT_RULE_SETS (`secrets`, domain/setting_choices.py) when it is unset.
+DEFAULT_RULE_SETS (`secrets`, domain/settings/setting_choices.py) when it is unset.
 
 - git-readonly: git may read (status, log, diff, show, blame), never change the repository or a remote.
 - inline-interpreters: no program written on the command line (`python -c`, `node -e`, `bash -c`).

@@ -1,6 +1,6 @@
 """How the rules judge a command line the shell grammar read: what runs, what hides inside, the files it names.
 
-The line is read once, by the ShellGrammar port (bash's grammar, domain/shell_reading.py); the functions
+The line is read once, by the ShellGrammar port (bash's grammar, domain/tools/shell_reading.py); the functions
 here take that reader (`read`) and never parse shell text themselves.
 
 An allow rule reads a line narrowly: every part must match, and a part with a doubt never does (see
@@ -13,7 +13,7 @@ its input (`echo ... | sh`, a here-document into `bash`), option clusters and at
 files a line names, and `computed_names` the names it builds at run time (`.${x}env` as `.*env`).
 
 The same reading gives the programs a line starts, for the `shell.allow` check (`programs_of`; its
-default list, DEFAULT_SHELL_ALLOW, is in domain/setting_choices.py).
+default list, DEFAULT_SHELL_ALLOW, is in domain/settings/setting_choices.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from orkeon_engine.domain.shell_reading import (
+from orkeon_engine.domain.tools.shell_reading import (
     CommandPart,
     ShellLine,
     ShellReader,

@@ -1,7 +1,7 @@
 import json
 
 from orkeon_engine.commands._shared.main_loop import run_assistant_turn, voice_reply
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers
 from tests.support.scripted_chat_model import ScriptedChatModel
@@ -44,7 +44,7 @@ async def test_a_voice_reply_that_fails_is_only_a_warning_beside_the_answer():
 
 
 async def test_a_local_model_nobody_priced_says_no_price_once_in_the_closing_line():
-    from orkeon_engine.domain.chat import Usage
+    from orkeon_engine.domain.model.chat import Usage
 
     unpriced = ScriptedChatModel(["Done."], usage=Usage(input_tokens=10, output_tokens=5, cost=None))
     deps = await make_deps(chat_model=unpriced, env={"ORKEON_MODEL": "openai/qwen",
@@ -56,7 +56,7 @@ async def test_a_local_model_nobody_priced_says_no_price_once_in_the_closing_lin
 
 
 async def test_a_hosted_model_nobody_priced_says_unknown():
-    from orkeon_engine.domain.chat import Usage
+    from orkeon_engine.domain.model.chat import Usage
 
     unpriced = ScriptedChatModel(["Done."], usage=Usage(input_tokens=10, output_tokens=5, cost=None))
     deps = await make_deps(chat_model=unpriced, env={"ORKEON_MODEL": "openai/gpt-4o-mini"})

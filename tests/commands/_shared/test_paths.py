@@ -1,5 +1,5 @@
 from orkeon_engine.commands._shared.paths import on_disk, shown
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from orkeon_engine.domain.dev.batches_state import parse_batches_state
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.view import CommandView
 from tests.support.dev_batches import (
     RESTORE_CODE,
     RESTORE_TEST,
@@ -212,7 +212,7 @@ async def test_with_dev_pr_auto_the_plans_close_pushes_once_and_opens_one_pull_r
 
 
 async def test_gate_only_names_one_batch_and_audits_it_by_code_alone(tmp_path):
-    from orkeon_engine.domain.args import ArgumentError
+    from orkeon_engine.domain.ui.args import ArgumentError
 
     root = shop_repository(tmp_path / "shop")
     model = ScriptedChatModel([*F1_TURNS[:5]])  # F1's review, RED and GREEN: stopped at its audit
@@ -232,7 +232,7 @@ async def test_gate_only_names_one_batch_and_audits_it_by_code_alone(tmp_path):
     (("F1", "--close", "--gate-only"), "--close and --gate-only are two ways to end a batch"),
 ])
 async def test_close_names_one_batch_and_goes_with_no_audit(tmp_path, words, said):
-    from orkeon_engine.domain.args import ArgumentError
+    from orkeon_engine.domain.ui.args import ArgumentError
 
     root = shop_repository(tmp_path / "shop")
 

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.dev.batches_state import parse_batches_state
 from orkeon_engine.domain.dev.waves import parse_waves
-from orkeon_engine.domain.view import render_text
+from orkeon_engine.domain.ui.args import ArgumentError
+from orkeon_engine.domain.ui.view import render_text
 from tests.support.dev_batches import (
     RESTORE_CODE,
     RESTORE_TEST,

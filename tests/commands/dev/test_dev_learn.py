@@ -1,7 +1,7 @@
 from orkeon_engine.commands.dev.dev_learn import ARGS, run_dev_learn
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.dev.proposals import parse_proposals
 from orkeon_engine.domain.dev.verdict import parse_verdict
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.dev_learning import OWNER, PROPOSALS, WORK, learn_answer, learning_project
 from tests.support.dev_steps import dev_deps
 from tests.support.doubles.fake_files import FakeFiles

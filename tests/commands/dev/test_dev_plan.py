@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.dev.plan import parse_plan
 from orkeon_engine.domain.dev.review import parse_review
 from orkeon_engine.domain.dev.sheet import parse_sheet
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ArgumentError
 from tests.support.dev_plans import (
     PLAN_FILE,
     PLAN_REVIEW_FILE,

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from orkeon_engine.domain.args import ArgumentError
 from orkeon_engine.domain.dev.brief import parse_brief
 from orkeon_engine.domain.dev.review import parse_review
 from orkeon_engine.domain.dev.spec import parse_spec
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.free_answer import OWN_ANSWER
+from orkeon_engine.domain.ui.args import ArgumentError
+from orkeon_engine.domain.ui.free_answer import OWN_ANSWER
 from tests.support.dev_steps import (
     BRIEF_FILE,
     MAJOR_FINDING,

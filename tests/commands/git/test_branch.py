@@ -1,8 +1,8 @@
 import pytest
 
 from orkeon_engine.commands.git.branch import run_branch
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ArgumentError, ParsedArgs
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_git import FakeGit
 from tests.support.git_deps import make_git_deps

@@ -6,8 +6,8 @@ import pytest
 
 from orkeon_engine.adapters.http_github_api import HttpGitHubApi
 from orkeon_engine.commands.git.commit import run_commit
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput

@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.git.diff import run_diff
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.ui.args import ParsedArgs
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.git import GitError
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_git import FakeGit

@@ -3,8 +3,8 @@
 import pytest
 
 from orkeon_engine.commands.git.passes import run_passes
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.deps import make_deps
 
 

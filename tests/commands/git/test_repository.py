@@ -2,7 +2,7 @@ import pytest
 
 from orkeon_engine.commands.git.repository import repo_paths, require_git
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_git import FakeGit
 

@@ -8,9 +8,9 @@ import pytest
 
 from orkeon_engine.adapters.gitpython_review_source import GitPythonReviewSource
 from orkeon_engine.commands.git.review import ARGS, run_review
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.review_source import DiffRequest
 from tests.support.deps import make_deps

@@ -3,7 +3,7 @@
 import pytest
 
 from orkeon_engine.commands.git.security_review import ARGS, run_security_review
-from orkeon_engine.domain.args import ArgumentError, parse_args
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_review_source import FakeReviewSource
 from tests.support.review_script import answer, finding, lens_of

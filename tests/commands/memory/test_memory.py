@@ -3,9 +3,9 @@ from datetime import UTC, datetime
 import pytest
 
 from orkeon_engine.commands.memory.memory import ARGS, run_memory
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.memory import MemoryNote
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput

@@ -4,8 +4,8 @@ import pytest
 
 from orkeon_engine.adapters.tree_sitter_code_index import TreeSitterCodeIndex
 from orkeon_engine.commands.project.analyze import ARGS, run_analyze
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.code_projects import copy_project
 from tests.support.deps import make_deps
 from tests.support.scripted_chat_model import ScriptedChatModel

@@ -3,8 +3,8 @@
 import pytest
 
 from orkeon_engine.commands.project.init import ARGS, run_init
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.scripted_chat_model import ScriptedChatModel

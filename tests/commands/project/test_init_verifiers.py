@@ -3,7 +3,7 @@
 import json
 
 from orkeon_engine.commands.project.init_verifiers import ARGS, run_init_verifiers
-from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.scripted_chat_model import ScriptedChatModel

@@ -11,8 +11,8 @@ import pytest
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.commands.project.verify import ARGS, run_verify
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.git_deps import make_git_deps
 from tests.support.git_repo import commit_files, init_repo, isolate_git, write

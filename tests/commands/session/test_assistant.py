@@ -1,5 +1,5 @@
 from orkeon_engine.commands.session.assistant import ARGS, run_assistant
-from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.scripted_chat_model import ScriptedChatModel
 

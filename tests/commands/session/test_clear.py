@@ -1,6 +1,6 @@
 from orkeon_engine.commands.session.clear import run_clear
-from orkeon_engine.domain.args import ParsedArgs
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_session_store import FakeSessionStore
 

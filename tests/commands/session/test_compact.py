@@ -1,11 +1,11 @@
 import pytest
 
 from orkeon_engine.commands.session.compact import ARGS, run_compact
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.compaction import BREAKER_KEY, MEMORIES_BEGIN, MEMORIES_END
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.history import SUMMARY, live
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.compaction import BREAKER_KEY, MEMORIES_BEGIN, MEMORIES_END
+from orkeon_engine.domain.session.history import SUMMARY, live
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.scripted_chat_model import ScriptedChatModel
 

@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.session.context_files import ARGS_DROP, ARGS_PIN, run_add, run_drop, run_read_only
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 

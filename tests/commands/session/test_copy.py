@@ -3,10 +3,10 @@ import dataclasses
 import pytest
 
 from orkeon_engine.commands.session.copy import run_copy
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.history import ADVICE, archived
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.history import ADVICE, archived
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ParsedArgs
 from orkeon_engine.ports.clipboard import ClipboardError
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_clipboard import FakeClipboard

@@ -1,10 +1,10 @@
 import pytest
 
 from orkeon_engine.commands.session.export import ARGS, run_export
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import parse_args
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_disk_files import FakeDiskFiles
 from tests.support.doubles.fake_files import FakeFiles

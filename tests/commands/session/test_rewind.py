@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from orkeon_engine.commands.session.rewind import ARGS, run_rewind
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.checkpoint_turns import edit_turns
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles

@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.session.run_command import ARGS, run_run_command
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.history import COMMAND_OUTPUT
+from orkeon_engine.domain.session.history import COMMAND_OUTPUT
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from orkeon_engine.ports.shell import ShellResult
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_human_input import FakeHumanInput

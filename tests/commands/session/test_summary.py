@@ -1,7 +1,7 @@
 from orkeon_engine.commands.session.summary import run_summary
-from orkeon_engine.domain.args import ParsedArgs
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.view import render_text
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ParsedArgs
+from orkeon_engine.domain.ui.view import render_text
 from tests.support.deps import make_deps
 from tests.support.scripted_chat_model import ScriptedChatModel
 

@@ -3,8 +3,8 @@ import asyncio
 import pytest
 
 from orkeon_engine.commands.session.tasks import ARGS, run_tasks
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.chat import Usage
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from orkeon_engine.services.children import ChildError
 from orkeon_engine.services.tasks import TaskStoppedError, UnknownTaskError
 from tests.support.deps import make_deps

@@ -1,6 +1,6 @@
 from orkeon_engine.commands.session.todos import ARGS, run_todos
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.session.todos import TodoItem
+from orkeon_engine.domain.ui.args import parse_args
 from orkeon_engine.services.todos import TodoBoard
 from tests.support.deps import make_deps
 

@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.settings.advisor import ARGS, run_advisor
-from orkeon_engine.domain.args import parse_args
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_usage_ledger import FakeUsageLedger

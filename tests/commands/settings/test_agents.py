@@ -3,9 +3,9 @@ import pytest
 from orkeon_engine.commands.settings.agents import ARGS, run_agents
 from orkeon_engine.commands.settings.mode import ARGS as MODE_ARGS
 from orkeon_engine.commands.settings.mode import run_mode
-from orkeon_engine.domain.agents import CHARTERS
-from orkeon_engine.domain.args import parse_args
+from orkeon_engine.domain.agents.agents import CHARTERS
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import parse_args
 from tests.support.deps import make_deps
 
 

@@ -3,9 +3,9 @@ import json
 import pytest
 
 from orkeon_engine.commands.settings.config import ARGS, run_config
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.config_schema import CONFIG_KEYS
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.settings.config_schema import CONFIG_KEYS
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust
@@ -146,7 +146,7 @@ async def test_list_is_keys_as_git_and_npm_take_it():
 
 
 async def test_no_key_is_cut_in_an_80_column_terminal():
-    from orkeon_engine.domain.view import render_text
+    from orkeon_engine.domain.ui.view import render_text
 
     view = await run_config(_args("keys"), await make_deps())
 

@@ -1,8 +1,8 @@
 import re
 
 from orkeon_engine.commands.settings.hooks import ARGS, run_hooks
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.view import render_text
+from orkeon_engine.domain.ui.args import parse_args
+from orkeon_engine.domain.ui.view import render_text
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust

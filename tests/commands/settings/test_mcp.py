@@ -3,8 +3,8 @@ import json
 import pytest
 
 from orkeon_engine.commands.settings.mcp import ARGS, run_mcp
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.mcp import RemoteTool
+from orkeon_engine.domain.extensions.mcp import RemoteTool
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_files import FakeFiles

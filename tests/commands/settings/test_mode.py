@@ -1,8 +1,8 @@
 import pytest
 
 from orkeon_engine.commands.settings.mode import run_mode
-from orkeon_engine.domain.args import ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 

@@ -1,8 +1,8 @@
 import pytest
 
 from orkeon_engine.commands.settings.model import ARGS, run_model
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.view import render_text
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
+from orkeon_engine.domain.ui.view import render_text
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_model_catalogue import FakeModelCatalogue

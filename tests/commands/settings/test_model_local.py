@@ -10,9 +10,9 @@ import pytest
 
 from orkeon_engine.commands.settings.model import ARGS, run_model
 from orkeon_engine.commands.settings.model_local import GO, NOT_NOW
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.local_model import LocalModelError, ServerRecord
-from orkeon_engine.domain.view import render_text
+from orkeon_engine.domain.model.local_model import LocalModelError, ServerRecord
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
+from orkeon_engine.domain.ui.view import render_text
 from orkeon_engine.services.local_model import LocalModelPorts
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles

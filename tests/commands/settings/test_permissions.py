@@ -3,8 +3,8 @@ import json
 import pytest
 
 from orkeon_engine.commands.settings.permissions import ARGS, run_permissions
-from orkeon_engine.domain.args import ArgumentError, parse_args, split_line
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args, split_line
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 

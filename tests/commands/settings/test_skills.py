@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.settings.skills import ARGS, run_skills
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.skills import SKILL_CAP_CHARS
+from orkeon_engine.domain.extensions.skills import SKILL_CAP_CHARS
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 

@@ -7,9 +7,9 @@ from orkeon_engine.commands.settings.toggles import (
     run_output_style,
     run_proactive,
 )
-from orkeon_engine.domain.args import ArgumentError, ParsedArgs
-from orkeon_engine.domain.config_schema import find_key
 from orkeon_engine.domain.errors import NotConfiguredError
+from orkeon_engine.domain.settings.config_schema import find_key
+from orkeon_engine.domain.ui.args import ArgumentError, ParsedArgs
 from tests.support.deps import make_deps
 
 

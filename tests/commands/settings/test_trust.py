@@ -1,8 +1,8 @@
 import pytest
 
 from orkeon_engine.commands.settings.trust import ARGS, run_trust
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles
 from tests.support.doubles.fake_workspace_trust import FakeWorkspaceTrust

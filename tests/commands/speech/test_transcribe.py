@@ -3,9 +3,9 @@ import json
 import pytest
 
 from orkeon_engine.commands.speech.transcribe import ARGS, run_transcribe
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_mcp_servers import FakeMcpServers

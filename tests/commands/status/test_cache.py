@@ -1,10 +1,10 @@
 import pytest
 
 from orkeon_engine.commands.status.cache import ARGS, format_size, run_cache
-from orkeon_engine.domain.args import ArgumentError, parse_args
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.usage import UsageRecord
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model.usage import UsageRecord
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from orkeon_engine.ports.caches import CacheInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_caches import FakeCaches

@@ -1,6 +1,6 @@
 from orkeon_engine.commands.status.context import run_context
-from orkeon_engine.domain.args import ParsedArgs
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.deps import make_deps
 
 
@@ -30,7 +30,7 @@ async def test_context_lists_each_pinned_file_read_only_or_editable_with_its_tok
     assert view.lines[-2:] == ("  src/a.py (editable): 16 tokens", "  docs/spec.md (read-only): 16 tokens")
     assert "files" in [row[0] for row in view.table.rows]
 async def test_context_shows_the_last_calls_prompt_tokens_as_the_context_used():
-    from orkeon_engine.domain.context_use import LAST_CALL_KEY, last_call_state
+    from orkeon_engine.domain.context.context_use import LAST_CALL_KEY, last_call_state
 
     deps = await make_deps()
     await deps.config.set_value("model.contextWindow", "16384", "session")

@@ -1,9 +1,9 @@
 import pytest
 
 from orkeon_engine.commands.status.debug_tool_call import ARGS, run_debug_tool_call
-from orkeon_engine.domain.args import ArgumentError, parse_args
 from orkeon_engine.domain.errors import CommandFailedError
 from orkeon_engine.domain.permissions.question import ALLOW_ONCE
+from orkeon_engine.domain.ui.args import ArgumentError, parse_args
 from orkeon_engine.tools.catalogue import UnknownToolError
 from orkeon_engine.tools.toolbox import STANDARD_TOOL_NAMES
 from tests.support.deps import make_deps

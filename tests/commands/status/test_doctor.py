@@ -1,10 +1,10 @@
 from orkeon_engine.commands.status.doctor import ARGS, run_doctor
-from orkeon_engine.domain.args import parse_args
-from orkeon_engine.domain.client_info import ClientFeature, ClientInfo
-from orkeon_engine.domain.doctor import GrammarStatus
 from orkeon_engine.domain.permissions.rule_sets import RULE_SETS
-from orkeon_engine.domain.setting_choices import DEFAULT_RULE_SETS
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_RULE_SETS
+from orkeon_engine.domain.ui.args import parse_args
+from orkeon_engine.domain.ui.client_info import ClientFeature, ClientInfo
+from orkeon_engine.domain.ui.doctor import GrammarStatus
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.local_model import LocalModelPorts
 from tests.support.deps import make_deps

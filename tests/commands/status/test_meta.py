@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from orkeon_engine.commands.status.meta import CREWS, run_release_notes, run_version
-from orkeon_engine.domain.args import ParsedArgs
+from orkeon_engine.domain.ui.args import ParsedArgs
 from tests.support.deps import make_deps
 
 CREWS_DIR = Path(__file__).resolve().parents[3] / "orkeon_engine" / "crews"

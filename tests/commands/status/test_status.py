@@ -1,9 +1,9 @@
 from orkeon_engine.commands.status.status import run_status
-from orkeon_engine.domain.args import ParsedArgs
-from orkeon_engine.domain.chat import Usage
 from orkeon_engine.domain.code_index.model import FileEntry
-from orkeon_engine.domain.usage import UsageRecord
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model.usage import UsageRecord
+from orkeon_engine.domain.ui.args import ParsedArgs
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_code_index import FakeCodeIndex
 from tests.support.doubles.fake_config_files import FakeConfigFiles
@@ -154,7 +154,7 @@ async def test_the_api_base_and_its_source_are_shown_and_the_trust_row_names_wha
 
 
 def _server_says(window, output=None):
-    from orkeon_engine.domain.model_facts import ModelFacts
+    from orkeon_engine.domain.model.model_facts import ModelFacts
     from orkeon_engine.services.context_window import ModelInformation
 
     async def lookup():
@@ -166,7 +166,7 @@ def _server_says(window, output=None):
 async def test_status_shows_the_servers_window_and_the_context_the_last_call_used():
     import dataclasses
 
-    from orkeon_engine.domain.context_use import LAST_CALL_KEY, last_call_state
+    from orkeon_engine.domain.context.context_use import LAST_CALL_KEY, last_call_state
 
     deps = await make_deps(files=FakeConfigFiles(user='{"model": "openai/qwen"}'))
     deps = dataclasses.replace(deps, context_window=_server_says(16_384, 1_024))

@@ -1,9 +1,9 @@
 """/usage and /cost: the session's calls, tokens and cost by model and by command, after a run."""
 
 from orkeon_engine.commands.status.usage import run_usage
-from orkeon_engine.domain.act import Budget
-from orkeon_engine.domain.args import ParsedArgs
-from orkeon_engine.domain.chat import CallOptions, Usage
+from orkeon_engine.domain.model.act import Budget
+from orkeon_engine.domain.model.chat import CallOptions, Usage
+from orkeon_engine.domain.ui.args import ParsedArgs
 from orkeon_engine.engine import Engine, Ok
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_permission_gate import FakePermissionGate

@@ -10,7 +10,7 @@ from orkeon_engine.crews.advisor.prompt import (
     pick_material,
     read_advice,
 )
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
 
 MARKERS = {
     "worst first": "Report the problems worst first",

@@ -1,7 +1,7 @@
 """The lenses: the five the review runs, each with what it looks for and what it leaves to the others."""
 
 from orkeon_engine.crews.code_review.lenses import LENS_LIST, find_lens
-from orkeon_engine.domain.findings import LENSES
+from orkeon_engine.domain.review.findings import LENSES
 
 
 def test_the_lenses_are_the_ones_findings_rank_by_in_the_same_order():

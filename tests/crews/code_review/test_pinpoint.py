@@ -11,9 +11,9 @@ from orkeon_engine.crews.code_review.pinpoint import (
     needs_pinpoint,
     user_prompt,
 )
-from orkeon_engine.domain.anchoring import Proposal
-from orkeon_engine.domain.definition_lines import added_body
-from orkeon_engine.domain.diff import parse_diff
+from orkeon_engine.domain.git.diff import parse_diff
+from orkeon_engine.domain.review.anchoring import Proposal
+from orkeon_engine.domain.review.definition_lines import added_body
 
 FILE = parse_diff("""--- a/access.py
 +++ b/access.py

@@ -2,7 +2,7 @@
 
 from orkeon_engine.crews.code_review.lenses import find_lens
 from orkeon_engine.crews.code_review.prompts import system_prompt, user_prompt
-from orkeon_engine.domain.diff import parse_diff, render_numbered
+from orkeon_engine.domain.git.diff import parse_diff, render_numbered
 
 DIFF = parse_diff("--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n a = 1\n+b = 2\n c = 3\n")
 

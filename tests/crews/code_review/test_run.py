@@ -6,11 +6,11 @@ import json
 import pytest
 
 from orkeon_engine.crews.code_review.run import ReviewRequest, run_code_review
-from orkeon_engine.domain.behaviour_neutral import FileChange
-from orkeon_engine.domain.diff import parse_diff
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.findings import LENSES, DismissKey
-from orkeon_engine.domain.review_report import closing_line
+from orkeon_engine.domain.git.diff import parse_diff
+from orkeon_engine.domain.review.behaviour_neutral import FileChange
+from orkeon_engine.domain.review.findings import LENSES, DismissKey
+from orkeon_engine.domain.review.review_report import closing_line
 from orkeon_engine.ports.chat_model import LlmFailure
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_clock import FakeClock

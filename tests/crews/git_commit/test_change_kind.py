@@ -4,7 +4,7 @@ import pytest
 
 from orkeon_engine.crews.git_commit.change_kind import allowed_types, path_kind
 from orkeon_engine.crews.git_commit.message import COMMIT_TYPES
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 
 
 def _types(paths, diff="", new=(), codes=None):

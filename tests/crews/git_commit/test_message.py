@@ -11,7 +11,7 @@ from orkeon_engine.crews.git_commit.message import (
     render_message,
     wrap_body,
 )
-from orkeon_engine.domain.model_json import describe_validation_error
+from orkeon_engine.domain.model_replies.model_json import describe_validation_error
 
 
 def draft(**fields):

@@ -1,5 +1,5 @@
 from orkeon_engine.crews.git_commit.paths import select_paths
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 
 STATUS = [
     StatusEntry("src/a.py", " M"),

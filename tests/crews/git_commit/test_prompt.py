@@ -5,7 +5,7 @@ from orkeon_engine.crews.git_commit.prompt import (
     build_user_prompt,
     fence,
 )
-from orkeon_engine.domain.git import FileStart, StatusEntry
+from orkeon_engine.domain.git.git import FileStart, StatusEntry
 
 ENTRIES = (StatusEntry("src/a.py", " M"), StatusEntry("src/new.py", "??"))
 

@@ -7,7 +7,7 @@ from orkeon_engine.crews.git_commit.render import (
     secret_paths_refusal,
 )
 from orkeon_engine.crews.git_commit.secrets import CredentialHit
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 
 
 def test_the_identity_refusal_hands_over_the_two_git_config_commands():

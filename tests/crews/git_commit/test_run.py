@@ -6,7 +6,7 @@ import pytest
 
 from orkeon_engine.crews.git_commit.run import CommitCrewDeps, CommitRequest, run_git_commit
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.git import StatusEntry
+from orkeon_engine.domain.git.git import StatusEntry
 from orkeon_engine.ports.git import GitError
 from orkeon_engine.services.llm import Llm
 from tests.support.doubles.fake_clock import FakeClock

@@ -4,7 +4,7 @@ from orkeon_engine.crews.init_verifiers.playbooks import (
     parse_sections,
     render_playbook,
 )
-from orkeon_engine.domain.project_tooling import playbook_path
+from orkeon_engine.domain.checks.project_tooling import playbook_path
 
 ANSWER = """Sure, here it is.
 ## Prerequisites

@@ -20,13 +20,13 @@ from orkeon_engine.crews.main_loop.body import (
     files_overview,
     measure_prompt,
 )
-from orkeon_engine.domain.behaviour import BehaviourFlags
-from orkeon_engine.domain.compaction_thresholds import INSTRUCTIONS_CEILING_CHARS, Gauge, thresholds_for
-from orkeon_engine.domain.context_files import ContextFile
-from orkeon_engine.domain.history import SUMMARY
-from orkeon_engine.domain.memory import MemoryNote
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.context.compaction_thresholds import INSTRUCTIONS_CEILING_CHARS, Gauge, thresholds_for
+from orkeon_engine.domain.context.context_files import ContextFile
+from orkeon_engine.domain.context.turn_inputs import Environment, Hook, ProjectInstructions, Skill
+from orkeon_engine.domain.session.history import SUMMARY
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.settings.behaviour import BehaviourFlags
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 ENV = Environment("/workspace", "2026-01-01", "")

@@ -3,8 +3,8 @@ import re
 import pytest
 
 from orkeon_engine.crews.main_loop.header import HeaderInput, authored_header, build_static_header
-from orkeon_engine.domain.compaction_thresholds import HEADER_CEILING_CHARS
-from orkeon_engine.domain.tool_sets import CORE_TOOLS
+from orkeon_engine.domain.context.compaction_thresholds import HEADER_CEILING_CHARS
+from orkeon_engine.domain.tools.tool_sets import CORE_TOOLS
 
 EVERYTHING = ("file_read", "file_write", "shell_command", "codebase_search", "incremental_reindex")
 CORE = tuple(sorted(CORE_TOOLS - {"shell_command"}))

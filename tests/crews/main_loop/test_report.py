@@ -10,7 +10,7 @@ from orkeon_engine.crews.main_loop.report import (
     speaks,
     stopped_note,
 )
-from orkeon_engine.domain.act import ToolCallRecord
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolResult, Verdict
 
 
@@ -84,7 +84,7 @@ def test_an_answer_speaks_when_it_has_a_word_outside_its_code():
 async def test_an_answer_claiming_a_fix_no_call_made_is_followed_by_the_plain_fact():
     from orkeon_engine.commands._shared.main_loop import main_loop_ports
     from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
-    from orkeon_engine.domain.unbacked_claims import NO_CHANGE
+    from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE
     from tests.support.deps import make_deps
     from tests.support.doubles.fake_files import FakeFiles
     from tests.support.scripted_chat_model import ScriptedChatModel

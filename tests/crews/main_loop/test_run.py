@@ -12,16 +12,16 @@ from orkeon_engine.crews.main_loop.run import (
     run_main_loop,
     run_session_summary,
 )
-from orkeon_engine.domain.act import BudgetExhausted
-from orkeon_engine.domain.chat import ChatMessage, ChatReply, Usage
-from orkeon_engine.domain.compaction import MEMORIES_BEGIN, MEMORIES_END
-from orkeon_engine.domain.context_use import LAST_CALL_KEY
+from orkeon_engine.domain.context.context_use import LAST_CALL_KEY
 from orkeon_engine.domain.errors import CommandFailedError, NotConfiguredError
-from orkeon_engine.domain.history import SNIP_NOTE, SUMMARY, archived, live
-from orkeon_engine.domain.memory import MemoryNote
-from orkeon_engine.domain.session import BufferEntry
-from orkeon_engine.domain.tool_sets import CORE_TOOLS
-from orkeon_engine.domain.working_files import WORKING_FILES_KEY
+from orkeon_engine.domain.model.act import BudgetExhausted
+from orkeon_engine.domain.model.chat import ChatMessage, ChatReply, Usage
+from orkeon_engine.domain.session.compaction import MEMORIES_BEGIN, MEMORIES_END
+from orkeon_engine.domain.session.history import SNIP_NOTE, SUMMARY, archived, live
+from orkeon_engine.domain.session.memory import MemoryNote
+from orkeon_engine.domain.session.session import BufferEntry
+from orkeon_engine.domain.session.working_files import WORKING_FILES_KEY
+from orkeon_engine.domain.tools.tool_sets import CORE_TOOLS
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.shell import ShellResult
 from orkeon_engine.services.turn_inputs import GIT_FILES_COMMAND

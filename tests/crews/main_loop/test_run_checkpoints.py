@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
-from orkeon_engine.domain.checkpoints import FileChange
+from orkeon_engine.domain.session.checkpoints import FileChange
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_checkpoint_store import FakeCheckpointStore
 from tests.support.doubles.fake_files import FakeFiles

@@ -5,7 +5,7 @@ answer names the check."""
 from __future__ import annotations
 
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop, run_verify_turn
-from orkeon_engine.domain.change_checks import ChangeChecks
+from orkeon_engine.domain.checks.change_checks import ChangeChecks
 from orkeon_engine.domain.permissions.question import ALLOW_SESSION
 from tests.support.checked_projects import RIGHT_ADD, project_ports, tiny_python_project, write_turn
 from tests.support.doubles.fake_human_input import FakeHumanInput

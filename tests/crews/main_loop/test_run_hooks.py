@@ -9,7 +9,7 @@ import pytest
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MAX_STOP_CONTINUATIONS, MainLoopInput, run_main_loop
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.hooks import HookRun
+from orkeon_engine.domain.extensions.hooks import HookRun
 from orkeon_engine.services.todos import read_session_todos
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_config_files import FakeConfigFiles

@@ -7,7 +7,7 @@ import pytest
 
 from orkeon_engine.commands._shared.main_loop import main_loop_ports
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop
-from orkeon_engine.domain.unbacked_claims import NO_CHANGE
+from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE
 from tests.support.deps import make_deps
 from tests.support.doubles.fake_files import FakeFiles
 from tests.support.doubles.fake_human_input import FakeHumanInput

@@ -3,8 +3,8 @@ from orkeon_engine.crews.main_loop.session_summary import (
     build_session_summary_prompt,
     build_session_summary_request,
 )
-from orkeon_engine.domain.history import SUMMARY, archived
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.history import SUMMARY, archived
+from orkeon_engine.domain.session.session import BufferEntry
 
 
 def test_the_prompt_names_every_fixed_heading_in_order():

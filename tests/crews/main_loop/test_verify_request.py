@@ -2,8 +2,8 @@
 three report headings; what is missing is said, never invented."""
 
 from orkeon_engine.crews.main_loop.verify_request import build_verify_request
-from orkeon_engine.domain.change_checks import ChangeChecks, Playbook
-from orkeon_engine.domain.project_tooling import StatedCommand, Zone
+from orkeon_engine.domain.checks.change_checks import ChangeChecks, Playbook
+from orkeon_engine.domain.checks.project_tooling import StatedCommand, Zone
 
 ZONE = Zone(".", ("python",), ("pyproject.toml",), ("pytest",),
             (StatedCommand("test", "make test", "Makefile target 'test'"),), ("tests/test_cart.py",))

@@ -1,5 +1,5 @@
 from orkeon_engine.crews.project_init.merge import keep_existing, normalize_line, strip_fence
-from orkeon_engine.domain.project_files import SourceText
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 CLAUDE = SourceText("CLAUDE.md", "# Notes\n\n- Run `make test` before committing.\n- Never edit generated/ by hand.\n")
 

@@ -1,7 +1,7 @@
 import re
 
 from orkeon_engine.crews.project_init.prompts import INIT_SYSTEM, build_init_user
-from orkeon_engine.domain.project_files import SourceText
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 OTHER_PRODUCTS = re.compile(r"claude|copilot|cursor|chatgpt|openai|gemini|aider|codex", re.IGNORECASE)
 

@@ -4,7 +4,7 @@ import pytest
 
 from orkeon_engine.crews.speech.run import SpeechPorts, list_audio, record_dictation, speak, speak_answer, transcribe
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.mcp_hub import McpHub
 from orkeon_engine.services.session_io import CurrentSession

@@ -202,7 +202,7 @@ def test_orkeon_runs_under_the_settings_an_ablation_gives_and_the_project_is_lef
 
 def test_an_answer_orkeon_said_claimed_what_did_not_happen_is_marked() -> None:
     from devtools.eval.families import claims_unbacked
-    from orkeon_engine.domain.unbacked_claims import NO_CHANGE
+    from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE
 
     assert claims_unbacked(f"Added median to stats.py.\n\n{NO_CHANGE}\n")
     assert not claims_unbacked("Added median to stats.py.")

@@ -1,5 +1,6 @@
 import pytest
 
+from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.dev.pack import (
     RepositoryPack,
     console_scripts,
@@ -8,8 +9,7 @@ from orkeon_engine.domain.dev.pack import (
     render_pack,
     split_test_ref,
 )
-from orkeon_engine.domain.project_files import SourceText
-from orkeon_engine.domain.project_tooling import detect_zones
+from orkeon_engine.domain.workspace.project_files import SourceText
 
 TEXTS = {
     "pyproject.toml": "[project]\nname='shop'\n[project.scripts]\nshop = 'shop.cli:main'\n[tool.pytest.ini_options]\n",

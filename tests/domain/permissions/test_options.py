@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from orkeon_engine.domain.permissions.options import RISKY_OPTIONS, RISKY_PROGRAMS, option_risk
-from orkeon_engine.domain.shell_reading import CommandPart
+from orkeon_engine.domain.tools.shell_reading import CommandPart
 from tests.support.bash_grammar import BASH_READ
 
 

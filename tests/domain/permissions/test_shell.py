@@ -11,7 +11,7 @@ from orkeon_engine.domain.permissions.shell import (
     unlisted_programs,
     unwrap_chain,
 )
-from orkeon_engine.domain.setting_choices import DEFAULT_SHELL_ALLOW
+from orkeon_engine.domain.settings.setting_choices import DEFAULT_SHELL_ALLOW
 from tests.support.bash_grammar import BASH_READ
 
 

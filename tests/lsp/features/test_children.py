@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from orkeon_engine.domain.chat import Usage
-from orkeon_engine.domain.children import ChildRecord
+from orkeon_engine.domain.agents.children import ChildRecord
+from orkeon_engine.domain.model.chat import Usage
 from orkeon_lsp.features.children import ChildProgress, ended_view
 
 WHEN = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 
-from orkeon_engine.domain.session import BufferEntry
+from orkeon_engine.domain.session.session import BufferEntry
 from orkeon_lsp.features.choices import CHOICES_REQUEST, source_of
 
 

@@ -3,7 +3,7 @@
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
-from orkeon_engine.domain.findings import Finding
+from orkeon_engine.domain.review.findings import Finding
 from orkeon_lsp.features.code_actions import (
     actions_for,
     chosen_findings,

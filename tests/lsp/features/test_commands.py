@@ -13,9 +13,9 @@ import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
-from orkeon_engine.domain.args import ArgSpec, ParsedArgs
 from orkeon_engine.domain.errors import CommandFailedError
-from orkeon_engine.domain.view import CommandView
+from orkeon_engine.domain.ui.args import ArgSpec, ParsedArgs
+from orkeon_engine.domain.ui.view import CommandView
 from orkeon_engine.engine import CommandEntry, Engine
 from orkeon_lsp.features.commands import REQUEST_FAILED
 from orkeon_lsp.features.commands import execute as execute_command

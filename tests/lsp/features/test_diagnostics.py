@@ -5,9 +5,9 @@ import asyncio
 from lsprotocol import types
 from pygls.workspace import PositionCodec
 
-from orkeon_engine.domain.finding_tracking import relocate
-from orkeon_engine.domain.findings import Finding
-from orkeon_engine.domain.workspace import WorkspaceInfo
+from orkeon_engine.domain.review.finding_tracking import relocate
+from orkeon_engine.domain.review.findings import Finding
+from orkeon_engine.domain.workspace.workspace import WorkspaceInfo
 from orkeon_engine.engine import Engine
 from orkeon_lsp.features import diagnostics as diagnostics_feature
 from orkeon_lsp.features.diagnostics import to_changes, to_diagnostic

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from orkeon_engine.domain.view import CommandView, Document
+from orkeon_engine.domain.ui.view import CommandView, Document
 from orkeon_lsp.features.output import LONG_TEXT_LINES, long_text, present, write_markdown
 from orkeon_lsp.settings import ServerSettings
 from tests.support.lsp_session import bare_capabilities, full_capabilities

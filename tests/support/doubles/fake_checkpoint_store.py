@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from orkeon_engine.domain.checkpoints import Checkpoint, FileChange
+from orkeon_engine.domain.session.checkpoints import Checkpoint, FileChange
 from orkeon_engine.ports.checkpoint_store import CheckpointStoreError
 
 

@@ -7,8 +7,8 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 
-from orkeon_engine.domain.chat import ChatMessage, Usage
-from orkeon_engine.domain.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.agents.children import ChildDraft, ChildRecord, ChildState
+from orkeon_engine.domain.model.chat import ChatMessage, Usage
 
 
 class FakeChildStore:

@@ -1,6 +1,6 @@
 """FakeFiles: the Files port over in-memory mounts; `texts` holds each file by virtual path.
 
-Paths follow the real rules of domain/virtual_paths.py (relative under /workspace, `..` kept inside its
+Paths follow the real rules of domain/workspace/virtual_paths.py (relative under /workspace, `..` kept inside its
 mount, host paths refused); `links` plays symlinks for `real_path` (a virtual path to the virtual path it
 leads to; reads do not follow them). Set `refuse_edits` to play an editor refusing an edit,
 `fail` to make one path fail with a reason.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from orkeon_engine.domain.virtual_paths import VirtualPathError, resolve_virtual
+from orkeon_engine.domain.workspace.virtual_paths import VirtualPathError, resolve_virtual
 from orkeon_engine.ports.files import MISSING, DirEntry, EditRefusedError, FilesError, Mount
 
 DEFAULT_MOUNTS = (

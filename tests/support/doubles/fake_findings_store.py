@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.findings import DismissKey, Finding
+from orkeon_engine.domain.review.findings import DismissKey, Finding
 from orkeon_engine.ports.findings_store import FindingsStoreError
 
 

@@ -6,7 +6,7 @@ make create_pull refuse, and `open_pulls` ({head: OpenedPull}) to what find_open
 
 from __future__ import annotations
 
-from orkeon_engine.domain.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
+from orkeon_engine.domain.git.pull_requests import GitHubRepo, OpenedPull, PullRequestDraft
 from orkeon_engine.ports.github_api import GitHubApiError
 
 

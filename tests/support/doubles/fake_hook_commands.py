@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from orkeon_engine.domain.hooks import HookRun
+from orkeon_engine.domain.extensions.hooks import HookRun
 
 
 class FakeHookCommands:

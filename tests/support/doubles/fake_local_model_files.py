@@ -3,7 +3,7 @@ error a step raises; `fetched` and `built` record the steps run."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.local_model import LocalModelError, LocalModelSpec
+from orkeon_engine.domain.model.local_model import LocalModelError, LocalModelSpec
 from orkeon_engine.ports.progress import Progress
 
 

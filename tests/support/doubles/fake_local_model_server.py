@@ -3,7 +3,7 @@ start raises; `started` records each api_base asked (model, binary, alias, idle 
 
 from __future__ import annotations
 
-from orkeon_engine.domain.local_model import LocalModelError, ServerRecord
+from orkeon_engine.domain.model.local_model import LocalModelError, ServerRecord
 from orkeon_engine.ports.local_model import LocalServerStatus
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from orkeon_engine.domain.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
+from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
 from orkeon_engine.ports.mcp_servers import McpServerError
 
 

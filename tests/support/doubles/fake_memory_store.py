@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from orkeon_engine.domain.memory import MemoryCategory, MemoryNote
+from orkeon_engine.domain.session.memory import MemoryCategory, MemoryNote
 
 WHEN = datetime(2026, 1, 15, 9, 30, tzinfo=UTC)
 

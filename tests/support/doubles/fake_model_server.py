@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.model_facts import UNKNOWN, ModelFacts
+from orkeon_engine.domain.model.model_facts import UNKNOWN, ModelFacts
 
 
 class FakeModelServer:

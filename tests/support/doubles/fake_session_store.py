@@ -6,7 +6,7 @@ import copy
 from datetime import UTC, datetime
 from typing import Any
 
-from orkeon_engine.domain.session import BufferEntry, SessionInfo
+from orkeon_engine.domain.session.session import BufferEntry, SessionInfo
 from orkeon_engine.ports.session_store import SessionNotFoundError
 
 WHEN = datetime(2026, 1, 15, 9, 30, tzinfo=UTC)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orkeon_engine.domain.children import SpawnRequest
+from orkeon_engine.domain.agents.children import SpawnRequest
 from orkeon_engine.tools.base import Tool
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orkeon_engine.domain.chat import CallOptions, ChatMessage, ChatReply
+from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply
 from orkeon_engine.ports.chat_model import TextSink
 from tests.support.scripted_chat_model import ScriptedChatModel
 

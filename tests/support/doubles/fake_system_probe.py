@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.doctor import GrammarStatus
+from orkeon_engine.domain.ui.doctor import GrammarStatus
 
 
 class FakeSystemProbe:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from orkeon_engine.domain.act import ToolCallRecord
-from orkeon_engine.domain.todos import TodoItem
+from orkeon_engine.domain.model.act import ToolCallRecord
+from orkeon_engine.domain.session.todos import TodoItem
 from orkeon_engine.domain.tool_call import ToolCall
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orkeon_engine.domain.usage import UsageRecord, UsageSummary, summarise
+from orkeon_engine.domain.model.usage import UsageRecord, UsageSummary, summarise
 
 
 class FakeUsageLedger:

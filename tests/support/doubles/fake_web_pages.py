@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from orkeon_engine.domain.web_urls import WebUrl
+from orkeon_engine.domain.tools.web_urls import WebUrl
 from orkeon_engine.ports.web_pages import WebPage, WebPagesError
 
 
