@@ -275,7 +275,7 @@ async def test_a_prompt_echo_and_a_result_echo_each_have_their_own_note():
     assert result.text == "The notes say to ship." and model.remaining == 0
 
 
-async def test_an_imagined_result_after_the_nothing_ran_note_gets_the_echo_note_then_the_real_result():
+async def test_an_imagined_result_after_the_nothing_ran_note_gets_the_echo_note_once_then_the_reply_stands():
     read = TextRead({"settings.py": "PORT = 8731\n"})
     imagined = "<tool_response>\nPORT = 1234\n</tool_response>"
     model = ScriptedChatModel([Call("file_read", {"path": "settings.py"}), READ_THEN_TALK, imagined, imagined])
@@ -284,7 +284,7 @@ async def test_an_imagined_result_after_the_nothing_ran_note_gets_the_echo_note_
 
     told = [m.text for m in model.requests[-1].messages if m.role == "user"][1:]
     assert told[0].startswith("Nothing ran") and told[1].startswith("Your reply repeated a tool's result")
-    assert "PORT = 8731" in result.text and "1234" not in result.text and model.remaining == 0
+    assert result.text == imagined and model.remaining == 0  # the echo stand-in is gone (docs/models.md)
 
 
 async def test_an_answer_naming_the_result_tag_after_a_note_is_the_answer():
