@@ -13,17 +13,17 @@ budget raises BudgetExhausted saying which; the person's cancel (Progress.cancel
 A failed model call (LlmFailure) propagates as it is.
 
 Tool calls written as text: a reply without `tool_calls` whose text ends with calls of offered tools
-(domain/model_replies/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked,
-gated and run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
-shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes from
-them does not run. A reply that wrote calls of offered tools mid-text and went on after them (as small models
-do, then imagining what the call returned) is not taken as the answer the first time: the model is told that
-nothing ran and how a call runs (rule 8 there, and the reply checks below), and asked again; the person sees
-the reply only up to the first such call. This is also how the replies of a model asked through the prompt
-protocol become calls: when the model says its protocol is `prompt` (`model.toolCalls`,
-ChatModel.tool_protocol), each request is the conversation as domain/model_replies/prompt_tool_protocol.py
-writes it (the tools in the system message, the calls as text, the results as a user message) and no tools are
-sent; the loop, its budget and its gate are the same.
+(domain/model_replies/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
+run exactly as native ones, the text before them kept as the assistant's note, the blob itself never
+shown. The tool results of the conversation are the texts the model has read, so a call it merely quotes
+from them does not run. A reply that wrote calls of offered tools mid-text and went on after them (as small
+models do, then imagining what the call returned) is not taken as the answer the first time: the model is
+told that nothing ran and how a call runs (rule 8 there), and asked again; the person sees the reply only up
+to the first such call. This is also how the replies of a model asked through the prompt protocol
+become calls: when the model says its protocol is `prompt` (`model.toolCalls`, ChatModel.tool_protocol),
+each request is the conversation as domain/model_replies/prompt_tool_protocol.py writes it (the tools in the system
+message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
+and its gate are the same.
 
 The reply checks: before a reply is taken, it is put to the checks of domain/model_replies/reply_checks/, in
 the order `catalogue.REPLY_CHECKS` lists them (calls written mid-text, reads written again that already ran,
