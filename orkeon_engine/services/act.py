@@ -25,6 +25,15 @@ each request is the conversation as domain/model_replies/prompt_tool_protocol.py
 message, the calls as text, the results as a user message) and no tools are sent; the loop, its budget
 and its gate are the same.
 
+The reply checks: before a reply is taken, it is put to the checks of domain/model_replies/reply_checks/, in
+the order `catalogue.REPLY_CHECKS` lists them (calls written mid-text, reads written again that already ran,
+a tool's result written back, the prompt written back, a reply that says nothing). The first check that has a
+note for it, while that check has notes left this turn (its `limit`), sends it: the note goes to the model as
+a user message, the turn's budget is checked, and the model is asked again. A reply no check has a note for
+stands: its calls run, or it is the answer (one that still writes back the harness's own text becomes a
+sentence saying so: domain/model_replies/echoed_results.py). The loop knows no check by name: a new one is
+its module there and its line in that list.
+
 With TurnEvents (a front end that shows the turn as it goes), the model is asked through `stream_chat`,
 so its text reaches the front end piece by piece (held back from where a call written as text may begin:
 domain/model_replies/held_call_text.py), and each call is reported checked (before the gate),
@@ -42,7 +51,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,22 +59,13 @@ from typing import TYPE_CHECKING, Any
 from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.model.call_usage import Usage, usage_so_far
 from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
-from orkeon_engine.domain.model_replies.echoed_results import (
-    ECHO_NOTE,
-    PROMPT_ECHO_ANSWER,
-    PROMPT_ECHO_NOTE,
-    echoes_error,
-    echoes_prompt,
-    echoes_result,
-    opens_as_result,
-    repeats_harness,
-    repeats_note,
-)
-from orkeon_engine.domain.model_replies.empty_reply import EMPTY_NOTE, says_nothing
+from orkeon_engine.domain.model_replies.echoed_results import PROMPT_ECHO_ANSWER, repeats_harness, repeats_note
 from orkeon_engine.domain.model_replies.file_blocks import judge_block, spliced_note
 from orkeon_engine.domain.model_replies.held_call_text import HeldCallText
 from orkeon_engine.domain.model_replies.model_json import describe_validation_error
 from orkeon_engine.domain.model_replies.prompt_tool_protocol import ToolProtocol, prompt_conversation
+from orkeon_engine.domain.model_replies.reply_checks.catalogue import REPLY_CHECKS
+from orkeon_engine.domain.model_replies.reply_checks.check import ReplyChecks, ReplyView, prompt_texts
 from orkeon_engine.domain.model_replies.text_tool_calls import (
     TextToolCall,
     UnrunCalls,
@@ -74,9 +73,7 @@ from orkeon_engine.domain.model_replies.text_tool_calls import (
     quoted_call_line,
     quoted_from,
     read_text_calls,
-    repeated_note,
     unrun_calls,
-    unrun_note,
 )
 from orkeon_engine.domain.model_replies.unknown_tool import unknown_tool_text
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
@@ -95,11 +92,6 @@ if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at st
     from orkeon_engine.tools.spawn_agent import Spawner
 
 MAX_PARALLEL_READS = 4
-MAX_UNRUN_NOTES = 1
-"""How many times a turn tells the model that calls it wrote mid-reply did not run, before taking its reply."""
-MAX_ECHO_NOTES = 1
-MAX_REPEAT_NOTES = 1
-MAX_EMPTY_NOTES = 1
 NO_OUTPUT = "(no output)"
 CHILD_REFUSAL = (
     "refused: spawn_agent is not offered here, since a child agent has no child of its own; do this part "
@@ -186,11 +178,8 @@ class _ToolLoop:
         self._context_tokens = 0
         self._turns = 0
         self._protocol: ToolProtocol = "native"
-        self._unrun_notes = 0
-        self._echo_notes = 0
-        self._empty_notes = 0
-        self._repeat_notes = 0
-        self._prompt_notes = 0
+        self._reply_checks = ReplyChecks(REPLY_CHECKS)
+        """The checks each reply is put to before it is taken, with the notes each sent this turn."""
         self._notes: list[str] = []
         """The notes this loop sent the model this turn (a reply made of one is an echo)."""
         self._prompt_size = 0
@@ -225,18 +214,18 @@ class _ToolLoop:
             self._context_tokens += reply.usage.input_tokens
             message = self._calls_of(reply.message, conversation)
             unrun = None if message.tool_calls else self._unrun(message, conversation)
-            note = None if unrun is None else self._unrun_note(unrun)
-            if unrun is not None and note is None:  # written again after the notes: run, or named as not run
-                message, unrun = self._insisted(message, unrun), None
-            if note is None and not message.tool_calls:
-                note = self._echo_note(message, conversation) or self._empty_note(message)
+            taken = message if unrun is None else self._insisted(message, unrun)
+            note = self._reply_checks.note_for(ReplyView(taken, unrun, tuple(conversation), tuple(self._notes),
+                                                         tuple(self._records), self._turn_left(), self._is_read))
+            if note is None:  # the reply stands; calls written mid-text after the notes: run, or named as not run
+                message, unrun = taken, None
             if held is not None and self._events is not None:
                 rest = held.finish(message.text if unrun is None else message.text[:unrun.start].rstrip())
                 if rest:
                     await self._events.text(rest)
             conversation.append(message)
             self._report()
-            if note is not None:  # the reply is not the answer: the model is told why, each note once a turn
+            if note is not None:  # the reply is not the answer: the model is told why, as often as the check allows
                 self._check("turns", self._budget.turns, self._turns - 1)
                 self._notes.append(note)
                 conversation.append(ChatMessage.user(note))
@@ -301,35 +290,12 @@ class _ToolLoop:
         return requests
 
     def _unrun(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> UnrunCalls | None:
-        """The calls a reply without calls wrote mid-text (domain/model_replies/text_tool_calls.py, rule 8): told
-        once a turn (MAX_UNRUN_NOTES), and after that run or named (rule 9, `_insisted`)."""
+        """The calls a reply without calls wrote mid-text (domain/model_replies/text_tool_calls.py, rule 8): the
+        reply checks' to tell the model of, and after their notes run or named (rule 9, `_insisted`)."""
         if not message.text or self._quoted:
             return None
         found = unrun_calls(message.text, self._offered())
         return None if found is None or self._copied(found.calls, conversation) else found
-
-    def _unrun_note(self, unrun: UnrunCalls) -> str | None:
-        """The note for calls written mid-reply: that nothing ran (once a turn); then, when they are reads
-        that all ran already this turn with the same arguments, that their results are above (once a turn);
-        else None, and the reply is taken as insisted (`_insisted`)."""
-        if self._unrun_notes < MAX_UNRUN_NOTES:
-            self._unrun_notes += 1
-            return unrun_note(unrun)
-        if self._repeat_notes < MAX_REPEAT_NOTES and unrun.calls and all(self._ran(call) for call in unrun.calls):
-            self._repeat_notes += 1
-            return repeated_note(unrun)
-        return None
-
-    def _ran(self, call: TextToolCall) -> bool:
-        """Whether a read of this name and these arguments already ran this turn (so its result is known)."""
-        if not self._is_read(ToolCallRequest("", call.name, call.arguments)):
-            return False
-        try:
-            arguments = json.loads(call.arguments)
-        except ValueError:
-            return False
-        return any(record.name == call.name and record.arguments == arguments and record.verdict is not None
-                   and record.verdict.allowed for record in self._records)
 
     def _insisted(self, message: ChatMessage, unrun: UnrunCalls) -> ChatMessage:
         """A reply that wrote calls with text after them again, after the note (text_tool_calls rule 9): the
@@ -337,49 +303,21 @@ class _ToolLoop:
         run."""
         before = message.text[:unrun.start].rstrip()
         calls = self._requests(unrun.calls)
-        if calls and all(self._is_read(call) for call in calls):
+        if calls and all(self._is_read(call.name) for call in calls):
             return ChatMessage.assistant(before, calls)
         return ChatMessage.assistant(f"{before}\n\n{not_run_text(unrun)}".strip())
 
     def _answer(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str:
         """The final answer: the reply's text; or, when it writes back the harness's own text, a sentence saying
         that (domain/model_replies/echoed_results.py)."""
-        if repeats_harness(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes):
+        if repeats_harness(message.text, prompt_texts(conversation)) or repeats_note(message.text, self._notes):
             return PROMPT_ECHO_ANSWER
         return message.text
-
-    def _echo_note(self, message: ChatMessage, conversation: Sequence[ChatMessage]) -> str | None:
-        """The note for a reply that only repeats the tool result right before it, or opens with a result's
-        markup after a tool ran (another note may stand between: the 1.5B, told that its call with an imagined
-        `<tool_response>` after it did not run, answered with that imagined response alone), or repeats the
-        prompt (domain/model_replies/echoed_results.py), while this turn has that note left (MAX_ECHO_NOTES each)."""
-        after_result = conversation and conversation[-1].role == "tool"
-        failed = bool(self._records) and _refused(self._records[-1]) and self._turn_left()
-        repeated = after_result and (echoes_result(message.text, conversation[-1].text)
-                                     or failed and echoes_error(message.text, conversation[-1].text))
-        imitated = bool(self._records) and opens_as_result(message.text)  # a result imitated, a note between
-        if self._echo_notes < MAX_ECHO_NOTES and (repeated or imitated):
-            self._echo_notes += 1
-            return ECHO_NOTE
-        echoed = echoes_prompt(message.text, _prompt_texts(conversation)) or repeats_note(message.text, self._notes)
-        if self._prompt_notes < MAX_ECHO_NOTES and echoed:
-            self._prompt_notes += 1
-            return PROMPT_ECHO_NOTE
-        return None
 
     def _turn_left(self) -> bool:
         """Whether the budget leaves the model a turn to answer a note (the empty and refusal-echo notes are
         only sent then; the older notes raise BudgetExhausted on the last turn, as they always have)."""
         return self._budget.turns is None or self._turns - 1 < self._budget.turns
-
-    def _empty_note(self, message: ChatMessage) -> str | None:
-        """The note for a reply with no words and no call (domain/model_replies/empty_reply.py), once a turn,
-        while the budget has a model turn left for the answer (the last turn's empty reply ends the loop as it
-        did)."""
-        if self._empty_notes >= MAX_EMPTY_NOTES or not self._turn_left() or not says_nothing(message.text):
-            return None
-        self._empty_notes += 1
-        return EMPTY_NOTE
 
     def _offered(self) -> dict[str, Any]:
         return {function["name"]: function.get("parameters") or {} for spec in self._specs
@@ -400,14 +338,15 @@ class _ToolLoop:
     def _groups(self, requests: Sequence[ToolCallRequest]) -> list[list[ToolCallRequest]]:
         groups: list[list[ToolCallRequest]] = []
         for request in requests:
-            if self._is_read(request) and groups and self._is_read(groups[-1][0]):
+            if self._is_read(request.name) and groups and self._is_read(groups[-1][0].name):
                 groups[-1].append(request)
             else:
                 groups.append([request])
         return groups
 
-    def _is_read(self, request: ToolCallRequest) -> bool:
-        tool = self._find(request.name)
+    def _is_read(self, name: str) -> bool:
+        """Whether the tool of that name is offered and a read."""
+        tool = self._find(name)
         return tool is not None and tool.tool_class == "read"
 
     async def _run_group(self, requests: Sequence[ToolCallRequest]) -> list[ToolCallRecord]:
@@ -531,19 +470,8 @@ class _ToolLoop:
                                   f"{calls} tool call{'' if calls == 1 else 's'}")
 
 
-def _refused(record: ToolCallRecord) -> bool:
-    """Whether a call failed before running (unknown tool, arguments that do not fit, the gate's refusal):
-    the loop's own words, which are never an answer, unlike a tool's error output (a failing test run)."""
-    return record.result.is_error and (record.verdict is None or not record.verdict.allowed)
-
-
 def _record(request: ToolCallRequest, arguments: dict[str, Any], verdict: Verdict | None, text: str) -> ToolCallRecord:
     return ToolCallRecord(request.id, request.name, arguments, verdict, ToolResult(text, is_error=True))
-
-
-def _prompt_texts(conversation: Sequence[ChatMessage]) -> list[str]:
-    """The texts the harness and the person sent: the system and user messages."""
-    return [message.text for message in conversation if message.role in ("system", "user")]
 
 
 PROMPT_SOURCE = ("the turn's prompt (its context files such as AGENTS.md, its pinned and named files, hook "

@@ -3,7 +3,7 @@
 Small models served over the chat templates of llama.cpp often answer a tool result by writing it back:
 the eval's traces show a 1.5B model's last reply closing with the template's `</tool_response>`, or made of
 the diff file_edit had just returned. Such a reply is not an answer; the tool loop tells the model once
-(`ECHO_NOTE`) and takes its next reply as it comes.
+(reply_checks/echoed_result.py) and takes its next reply as it comes.
 
 A reply repeats a result when, following a tool result, it carries a chat template's result markup, or at
 least ECHO_SHARE of its lines that say something (MIN_LINES or more; a fence line does not count) are lines
@@ -26,9 +26,9 @@ answer, or quoted in code, is not. A reply repeats the prompt when it holds harn
 ECHO_SHARE of its lines that say something (MIN_LINES or more) are prose lines of the system or user
 messages: lines outside their code fences that hold a space. File text, which the prompt shows fenced (the
 named files, the lines sharing the request's words), does not count, so an answer quoting a function the
-prompt showed is an answer. The model is told once (`PROMPT_ECHO_NOTE`, a budget of its own). A final answer
-that still holds harness text is not shown, a sentence is (`PROMPT_ECHO_ANSWER`); one that repeats the
-person's own prose is shown, since proofreading a text repeats most of it. In the editor the reply has
+prompt showed is an answer. The model is told once (reply_checks/echoed_prompt.py, a budget of its own). A
+final answer that still holds harness text is not shown, a sentence is (`PROMPT_ECHO_ANSWER`); one that
+repeats the person's own prose is shown, since proofreading a text repeats most of it. In the editor the reply has
 streamed by then, as a repeated result has.
 """
 
@@ -47,11 +47,6 @@ ECHO_SHARE = 0.6
 _MARKUP = re.compile(r"</?(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
 _OPENING_MARKUP = re.compile(r"\s*<(?:tool_response|tool_result|function_results)\b", re.IGNORECASE)
 _REMINDER_BLOCK = re.compile(r"<system-reminder\b.*?</system-reminder>", re.IGNORECASE | re.DOTALL)
-ECHO_NOTE = ("Your reply repeated a tool's result instead of answering; the result is already in the conversation. "
-             "Now call the next tool you need, or give the final answer to the request in your own words: what "
-             "you found or changed.")
-PROMPT_ECHO_NOTE = ("Your reply repeated the instructions you were given instead of answering them. Now call the next "
-                    "tool you need, or give the final answer to the request in your own words.")
 PROMPT_ECHO_ANSWER = ("The model's answer only repeated the instructions it was given, so it is not shown. Ask again, "
                       "or use a larger model for this request.")
 

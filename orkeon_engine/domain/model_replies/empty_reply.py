@@ -2,9 +2,10 @@
 
 Qwen2.5-Coder-1.5B on llama.cpp, asked to fix a function, once answered `<tools></tools>` (the tag its chat
 template wraps the tool list in) and nothing else; it was shown to the person as the answer. Such a reply,
-like an empty one or a lone ".", is no answer: the tool loop asks the model once for one (`EMPTY_NOTE`), and
-a turn that still ends on one shows the sentence that says the model gave no answer. Only the tags of tool
-calling and thinking count as nothing (`TEMPLATE_TAGS`): `<br/>` or `<div></div>` may be what was asked for.
+like an empty one or a lone ".", is no answer: the tool loop asks the model once for one
+(reply_checks/empty_reply.py), and a turn that still ends on one shows the sentence that says the model gave
+no answer. Only the tags of tool calling and thinking count as nothing (`TEMPLATE_TAGS`): `<br/>` or
+`<div></div>` may be what was asked for.
 """
 
 from __future__ import annotations
@@ -14,11 +15,6 @@ import re
 TEMPLATE_TAGS = frozenset({"tools", "tool", "tool_call", "tool_calls", "tool_response", "tool_result", "function",
                            "functions", "function_call", "parameter", "arguments", "think", "thinking"})
 _TAG = re.compile(r"</?([A-Za-z_][\w:.-]*)(?:\s[^<>]*)?/?>")
-
-EMPTY_NOTE = (
-    "Your reply had no words in it and called no tool. Do what the request asks with the tools offered, or "
-    "answer it in words."
-)
 
 
 def says_nothing(text: str) -> bool:

@@ -55,8 +55,9 @@ The rule (what is a call, and what only looks like one):
    string (cut at MAX_NAME characters) and refused as in 6.
 
 8. A call of an offered tool written in a block that prose follows (not run, by rule 2) is an unrun call:
-   `unrun_calls` names them, so the loop can tell the model once that nothing ran, instead of taking as the
-   answer a reply that goes on to imagine what the call returned. A block quoted from what the model read
+   `unrun_calls` names them, so the loop can tell the model once that nothing ran
+   (reply_checks/unrun_calls.py), instead of taking as the answer a reply that goes on to imagine what the
+   call returned. A block quoted from what the model read
    is not one. A bare `{"name": ..., "arguments": ...}` envelope that opens the reply and ends its line,
    prose under it, counts as such a block (rule 3's forgiveness applies to it; it is read for this rule
    only, never run by itself); a bare object inside a sentence, or one without those two keys (a JSON
@@ -68,8 +69,8 @@ The rule (what is a call, and what only looks like one):
    first call and a sentence saying a call was written and did not run (`not_run_text`). Either way the
    blob is not the answer (the 1.5B, told once, wrote its codebase_search first and "after running it,
    check the results" after it). Reads that all ran already this turn with the same arguments are not run
-   again: the model is told once that their results are above (`repeated_note`; the 1.5B wrote the same
-   search and the same imagined output again after its real result came back).
+   again: the model is told once that their results are above (reply_checks/repeated_reads.py; the 1.5B
+   wrote the same search and the same imagined output again after its real result came back).
 
 10. A reply that is nothing but labels (headings, "Arguments:", one line that is an offered tool's name) and
    a json fence ending it whose object's keys are all arguments of that tool is a call of it (the
@@ -270,22 +271,6 @@ def unrun_calls(text: str, offered: Mapping[str, Mapping[str, Any]], quoted: Ite
     if not found or _any_quoted(found, quoted):
         return None
     return UnrunCalls(tuple(dict.fromkeys(call.name for call in found)), start, tuple(found))
-
-
-def unrun_note(calls: UnrunCalls) -> str:
-    """What the loop tells a model whose reply wrote calls it went on after (rule 8)."""
-    named = ", ".join(calls.names)
-    return (f"Nothing ran: your reply wrote a call of {named} with more text after it, and only a call that "
-            "ends the reply runs. Anything the reply says after the call is not its result. To use a tool, end "
-            "your reply with the call alone; its result comes back in the next message. If you need no tool, "
-            "give your final answer with no call in it.")
-
-
-def repeated_note(calls: UnrunCalls) -> str:
-    """What the loop tells a model that wrote, mid-reply again, reads that already ran this turn (rule 9)."""
-    return (f"That {', '.join(calls.names)} call already ran in this turn: its result is in the conversation above, "
-            "and anything written after the call in your reply is not it. Read that result and give your final "
-            "answer to the request in your own words, with no call in it.")
 
 
 def not_run_text(calls: UnrunCalls) -> str:
