@@ -14,7 +14,8 @@ This module is the pure part of it:
 - the prompt, in this project's words;
 - a reply read as a candidate (`read_candidate`): its path-headed blocks and search/replace blocks
   (domain/model_replies/text_edits.py), or a code block with no path given to the one shown file that defines
-  what it defines; a part of a Python file is spliced in by its definitions (domain/model_replies/file_blocks.py).
+  what it defines; a part of a Python, JavaScript, TypeScript, Go or Rust file is spliced in by its definitions
+  (domain/model_replies/file_blocks.py).
   A block for a test file, a file not shown, or one that does not parse is left out: a candidate can only change
   the code under test, never the tests that judge it;
 - how close a failed candidate came: the fewest failing tests its check reports.
@@ -24,11 +25,13 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, imports_module
+from orkeon_engine.domain.model_replies.brace_definitions import BRACE_SUFFIXES, brace_definitions
 from orkeon_engine.domain.model_replies.file_blocks import judge_block
 from orkeon_engine.domain.model_replies.text_edits import EDIT, read_text_edits
 from orkeon_engine.domain.tools.definition_rewrite import PYTHON_SUFFIXES, Located, code_blocks, dedent, definitions_in
@@ -248,20 +251,29 @@ def _shown_path(written: str, sources: Mapping[str, str]) -> str | None:
 
 
 def _owner(block: str, sources: Mapping[str, str]) -> str | None:
-    """The shown file a code block under no path belongs to: the only one shown, or the one Python file that
-    defines every top-level name the block defines."""
+    """The shown file a code block under no path belongs to: the only one shown, or the one file that defines
+    every top-level name the block defines (Python read by its syntax tree, a brace language by
+    domain/model_replies/brace_definitions.py)."""
     if len(sources) == 1:
         return next(iter(sources))
-    try:
-        names = {node.name for node in ast.parse(dedent(block)).body
-                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-    except (SyntaxError, ValueError):
-        return None
-    if not names:
-        return None
-    owners = [path for path, text in sources.items() if path.endswith(PYTHON_SUFFIXES)
-              and names <= {found.name.rpartition(".")[2] for found in _definitions(text)}]
+    owners = [path for path, text in sources.items() if _defines_all(path, text, block)]
     return owners[0] if len(owners) == 1 else None
+
+
+def _defines_all(path: str, text: str, block: str) -> bool:
+    """Whether the file at `path` defines every top-level name the block defines (and the block defines one)."""
+    if path.endswith(PYTHON_SUFFIXES):
+        try:
+            names = {node.name for node in ast.parse(dedent(block)).body
+                     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+        except (SyntaxError, ValueError):
+            return False
+        return bool(names) and names <= {found.name.rpartition(".")[2] for found in _definitions(text)}
+    if path.endswith(BRACE_SUFFIXES):
+        rust = path.endswith(".rs")
+        given, own = brace_definitions(textwrap.dedent(block), rust), brace_definitions(text, rust)
+        return bool(given) and own is not None and {each.name for each in given or ()} <= {each.name for each in own}
+    return False
 
 
 def _definitions(text: str) -> list[Located]:

@@ -12,6 +12,8 @@ would wipe out the rest. So before the gate sees it (`judge_block`):
 - else, in Python, the block's definitions replace the file's of the same name (a class the block gives in
   part has its methods replaced one by one), a definition the file lacks is added at its end and an import
   it lacks after its imports: the rest of the file stays as it was (`spliced` in definition_rewrite.py);
+- else, in a brace language (JavaScript, TypeScript, Go, Rust), the block's top-level definitions replace the
+  file's of the same name in the same way, one the file lacks added at its end (brace_definitions.py);
 - else nothing is written, and the model is told how to write part of a file (search/replace blocks).
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from orkeon_engine.domain.model_replies.brace_definitions import BRACE_SUFFIXES, brace_spliced
 from orkeon_engine.domain.tools.definition_rewrite import (
     PYTHON_SUFFIXES,
     dedent,
@@ -55,12 +58,16 @@ def judge_block(path: str, before: str | None, block: str) -> Judged:
     try:
         if python and _keeps_names(before, block) or not python and _keeps_lines(before, block):
             return Judged(block)
-        merged = _merged(before, block) if python else None
+        merged = _merged(before, block) if python else _brace_merged(path, before, block)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         merged = None
     if merged is not None:
         return Judged(merged[0], spliced=merged[1])
     return Judged(None, _refusal(path, before, block))
+
+
+def _brace_merged(path: str, before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
+    return brace_spliced(before, block, path.endswith(".rs")) if path.endswith(BRACE_SUFFIXES) else None
 
 
 def spliced_note(path: str, names: tuple[str, ...]) -> str:

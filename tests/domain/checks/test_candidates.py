@@ -103,6 +103,26 @@ def test_a_code_block_under_no_path_goes_to_the_one_file_that_defines_it():
     assert "return sorted(a.owner" in candidate.texts["ledger/account.py"]
 
 
+SLUGS = ("'use strict';\n\nconst MAX_LENGTH = 41;\n\nfunction slugify(title) {\n  return title.toLowerCase();\n}\n\n"
+         "function isValid(slug) {\n  if (slug.length > MAX_LENGTH) {\n    return false;\n  }\n  return true;\n}\n\n"
+         "module.exports = { MAX_LENGTH, slugify, isValid };\n")
+WORDS = "function countWords(slug) {\n  return slug.split('-').length;\n}\n\nmodule.exports = { countWords };\n"
+
+
+def test_a_javascript_function_written_alone_is_spliced_into_its_file():
+    under_path = read_candidate("slugs.js\n```javascript\nconst MAX_LENGTH = 40;\n```\n",
+                                {"slugs.js": SLUGS, "words.js": WORDS})
+    under_no_path = read_candidate(
+        "Fixed:\n```javascript\nfunction isValid(slug) {\n  return slug.length <= MAX_LENGTH;\n}\n```\n",
+        {"slugs.js": SLUGS, "words.js": WORDS})
+
+    assert isinstance(under_path, Candidate) and isinstance(under_no_path, Candidate)
+    assert under_path.texts == {"slugs.js": SLUGS.replace("MAX_LENGTH = 41", "MAX_LENGTH = 40")}
+    assert set(under_no_path.texts) == {"slugs.js"}
+    assert "return slug.length <= MAX_LENGTH;\n}\n\nmodule.exports" in under_no_path.texts["slugs.js"]
+    assert "function slugify(title) {" in under_no_path.texts["slugs.js"]
+
+
 def test_search_replace_blocks_are_placed_in_the_shown_file_named_by_its_ending():
     reply = ("account.py\n<<<<<<< SEARCH\n        self.balance -= amount + FEE\n=======\n"
              "        self.balance -= amount\n>>>>>>> REPLACE\n")

@@ -88,3 +88,12 @@ def test_another_file_is_whole_when_it_keeps_most_of_its_lines():
 def test_the_spliced_note_names_what_replaced_the_files_own():
     assert spliced_note("stats.py", ("mean",)) == ("The block under stats.py was not the whole file, so only mean "
                                                    "replaced the file's own; the rest of the file is as it was.")
+
+
+def test_a_function_of_a_javascript_file_replaces_that_function_alone():
+    before = "".join(f"const C{index} = {index};\n" for index in range(12)) + "\nfunction f() {\n  return 1;\n}\n"
+
+    judged = judge_block("lib.js", before, "function f() {\n  return 2;\n}\n")
+
+    assert judged.content == before.replace("return 1;", "return 2;") and judged.spliced == ("f",)
+    assert judge_block("notes.txt", before, "function f() {\n  return 2;\n}\n").content is None
