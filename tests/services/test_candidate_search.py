@@ -50,8 +50,9 @@ def _passes_when_lowered(command: str, files: FakeFiles) -> ShellResult:
     return ShellResult(command, 0 if fixed else 1, "# pass 1" if fixed else "not ok 1 - lower\n# fail 1")
 
 
-async def _ports(model: _Model, check=_passes_when_lowered, gate: FakePermissionGate | None = None):
-    workspace = FakeFiles({f"/workspace/{path}": text for path, text in FILES.items()})
+async def _ports(model: _Model, check=_passes_when_lowered, gate: FakePermissionGate | None = None,
+                 files: dict[str, str] = FILES):
+    workspace = FakeFiles({f"/workspace/{path}": text for path, text in files.items()})
     scratch = FakeScratchCopies(source=workspace, check=check)
     deps = await make_deps(vfs=workspace)
     runner = CheckRunner(scratch, gate or FakePermissionGate(), deps.config, BASH_GRAMMAR)  # the shell: each copy's
@@ -79,6 +80,19 @@ async def test_the_first_candidate_that_passes_wins_and_nothing_of_the_search_to
     assert (found.asked, found.tried, len(model.replies)) == (2, 2, 1)
     assert workspace.writes == [] and (scratch.opened, scratch.closed) == (1, 1)
     assert scratch.copies[0].files.texts["/workspace/slugs.js"] == SLUGS  # put back after each candidate
+
+
+async def test_a_javascript_function_written_alone_is_tried_in_its_whole_file():
+    helpers = "".join(f"function helper{index}() {{\n  return {index};\n}}\n\n" for index in range(4))
+    long_slugs = helpers + SLUGS
+    model = _Model("The case is wrong:\n```javascript\nfunction slugify(text) {\n"
+                   "  return text.toLowerCase().replace(/ /g, '-');\n}\n```\n")
+    ports, _, _ = await _ports(model, files={**FILES, "slugs.js": long_slugs})
+
+    found = await search_candidates(ports, _project(), "fix it", FAILING, (), 1)
+
+    assert found.winner is not None
+    assert found.winner.texts["slugs.js"] == long_slugs.replace("toUpperCase", "toLowerCase")
 
 
 async def test_none_passing_keeps_the_closest_failure_and_the_same_change_is_tried_once():
