@@ -1,6 +1,6 @@
 """Checks in the turn over a real tiny project (a real pytest run through the real shell): a failing check
 after the model's edits goes back to the model until it passes, a fix request runs its check first, and the
-answer names the check."""
+answer names the check; and the files a turn changed, as the checks are given them."""
 
 from __future__ import annotations
 
