@@ -22,6 +22,7 @@ from orkeon_engine.adapters.system_clock import SystemClock  # noqa: E402
 from orkeon_engine.domain.model.act import Budget  # noqa: E402
 from orkeon_engine.domain.model.chat import CallOptions, ChatMessage  # noqa: E402
 from orkeon_engine.services.act import act  # noqa: E402
+from orkeon_engine.services.act_context import ActContext  # noqa: E402
 from tests.support.doubles.fake_permission_gate import FakePermissionGate  # noqa: E402
 from tests.support.scripted_chat_model import Call, ScriptedChatModel  # noqa: E402
 from tests.support.tiny_tools import EchoTool, RecordingEdit  # noqa: E402
@@ -49,9 +50,9 @@ def _script(kind: str) -> list[object]:
 async def _loop(kind: str) -> float:
     model = ScriptedChatModel(_script(kind))
     tools = [EchoTool(), RecordingEdit()]
+    context = ActContext(tools, UNLIMITED, FakePermissionGate(), model, SystemClock())
     start = time.perf_counter()
-    await act("bench", [ChatMessage.user("go")], tools, UNLIMITED, FakePermissionGate(), model=model,
-              clock=SystemClock())
+    await act("bench", [ChatMessage.user("go")], context)
     return time.perf_counter() - start
 
 

@@ -1,9 +1,10 @@
 """An import-linter contract for the crews' rule, which the built-in contract types cannot express:
 
-- in `orkeon_engine.crews.<name>`, every module but `run` is pure: it imports `orkeon_engine.domain` and
-  its own crew's modules other than `run` only, and no I/O library;
+- in `orkeon_engine.crews.<name>`, every module but the use case is pure: it imports `orkeon_engine.domain`
+  and its own crew's pure modules only, and no I/O library. The use case is `run`, and, for a crew whose
+  use case is cut by step, the `run_<step>` modules beside it (crews/main_loop/run_prompt.py...);
 - outside its own folder, a crew is reached through `orkeon_engine.crews.<name>.run` only (a command never
-  imports a crew's prompts or parsers directly).
+  imports a crew's prompts, parsers or steps directly).
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ def _problem(crews: str, pure: list[str], importer: list[str], imported: str) ->
     crew_depth = len(crews.split("."))
     target = imported.split(".")
     in_crew = importer[:crew_depth] == crews.split(".") and len(importer) > crew_depth + 1
-    if in_crew and importer[crew_depth + 1] != "run":
+    if in_crew and not _is_use_case(importer[crew_depth + 1]):
         own = importer[: crew_depth + 1]
         if target[: crew_depth + 1] == own:
-            if len(target) > crew_depth + 1 and target[crew_depth + 1] == "run":
+            if len(target) > crew_depth + 1 and _is_use_case(target[crew_depth + 1]):
                 return "a pure crew module imports its run.py"
             return ""
         if any(imported == p or imported.startswith(p + ".") for p in pure):
@@ -68,3 +69,8 @@ def _problem(crews: str, pure: list[str], importer: list[str], imported: str) ->
     if targets_crew_internals and importer[: crew_depth + 1] != target[: crew_depth + 1]:
         return "reach a crew through its run.py only"
     return ""
+
+
+def _is_use_case(name: str) -> bool:
+    """Whether a crew's module is its use case: `run`, or one of the `run_<step>` modules it is cut into."""
+    return name == "run" or name.startswith("run_")

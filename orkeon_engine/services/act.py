@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.model.act import ActResult, Budget, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
+from orkeon_engine.domain.model.act import ActResult, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.model.call_usage import Usage, usage_so_far
 from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
 from orkeon_engine.domain.model_replies.echoed_results import PROMPT_ECHO_ANSWER, repeats_harness, repeats_note
@@ -79,15 +79,10 @@ from orkeon_engine.domain.model_replies.unknown_tool import unknown_tool_text
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
 from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
-from orkeon_engine.ports.clock import Clock
-from orkeon_engine.ports.logger import Logger
-from orkeon_engine.ports.permission_gate import PermissionGate
-from orkeon_engine.ports.progress import Progress
-from orkeon_engine.ports.turn_events import TurnEvents
+from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.tools.catalogue import ToolCatalogue
 
 if TYPE_CHECKING:  # the tools (and pydantic) load with the first run, not at start-up
-    from orkeon_engine.services.hooks import TurnHooks
     from orkeon_engine.tools.base import Tool
     from orkeon_engine.tools.spawn_agent import Spawner
 
@@ -99,35 +94,17 @@ CHILD_REFUSAL = (
 )
 
 
-async def act(
-    system: str,
-    messages: Sequence[ChatMessage],
-    tools: Sequence[Tool[Any]],
-    budget: Budget,
-    gate: PermissionGate,
-    *,
-    model: ChatModel,
-    clock: Clock,
-    progress: Progress | None = None,
-    options: CallOptions | None = None,
-    logger: Logger | None = None,
-    max_parallel_reads: int = MAX_PARALLEL_READS,
-    events: TurnEvents | None = None,
-    spawner: Spawner | None = None,
-    parent: str = "",
-    hooks: TurnHooks | None = None,
-) -> ActResult:
-    """Run the loop over `messages` (the history and the request), `system` first, offering `tools` (and
-    spawn_agent when a `spawner` is given; `parent` names this run to the children it starts).
+async def act(system: str, messages: Sequence[ChatMessage], context: ActContext) -> ActResult:
+    """Run the loop over `messages` (the history and the request), `system` first, as `context` says: offering
+    its tools (and spawn_agent when it carries a spawner), under its budget and gate (services/act_context.py).
 
     Returns the final text, every call made in order, the usage summed over the turns, and the whole
-    conversation. Raises UnknownToolError (a host tool named in `tools`), BudgetExhausted, Cancelled, or
-    the model's LlmFailure / NotConfiguredError. `events` hears the turn as it goes, `hooks` runs the
-    PostToolUse hooks (the module docstring)."""
-    loop = _ToolLoop(tools, budget, gate, model, clock, progress, options or CallOptions(), logger,
-                     max_parallel_reads, events, hooks)
-    if spawner is not None:
-        loop.offer_spawn_agent(spawner, parent)
+    conversation. Raises UnknownToolError (a host tool among the context's tools), BudgetExhausted, Cancelled,
+    or the model's LlmFailure / NotConfiguredError. The context's events hear the turn as it goes, its hooks
+    run the PostToolUse hooks (the module docstring)."""
+    loop = _ToolLoop(context)
+    if context.spawner is not None:
+        loop.offer_spawn_agent(context.spawner, context.parent)
     return await loop.run(system, messages)
 
 
@@ -156,23 +133,20 @@ class _Ready:
 
 
 class _ToolLoop:
-    def __init__(self, tools: Sequence[Tool[Any]], budget: Budget, gate: PermissionGate, model: ChatModel,
-                 clock: Clock, progress: Progress | None, options: CallOptions, logger: Logger | None,
-                 max_parallel_reads: int, events: TurnEvents | None = None,
-                 hooks: TurnHooks | None = None) -> None:
-        self._tools = ToolCatalogue(tools)  # names compared without case; a duplicate raises ValueError
+    def __init__(self, context: ActContext) -> None:
+        self._tools = ToolCatalogue(context.tools)  # names compared without case; a duplicate raises ValueError
         self._specs = self._tools.specs()
-        self._budget = budget
-        self._gate = gate
-        self._model = model
-        self._clock = clock
-        self._progress = progress
-        self._options = options
-        self._logger = logger
-        self._parallel = max(1, max_parallel_reads)
-        self._events = events
-        self._hooks = hooks if hooks is not None and hooks.active else None
-        self._started = clock.monotonic()
+        self._budget = context.budget
+        self._gate = context.gate
+        self._model = context.model
+        self._clock = context.clock
+        self._progress = context.progress
+        self._options = context.options
+        self._logger = context.logger
+        self._parallel = MAX_PARALLEL_READS
+        self._events = context.events
+        self._hooks = context.hooks if context.hooks is not None and context.hooks.active else None
+        self._started = context.clock.monotonic()
         self._records: list[ToolCallRecord] = []
         self._usage = Usage()
         self._context_tokens = 0

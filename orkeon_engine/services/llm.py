@@ -132,14 +132,16 @@ class Llm:
         """The tool loop (services/act.py) over this model; a string is one user message. `events` hears
         the turn as it goes (the model's text streamed, the calls checked, started, finished); `hooks` runs
         the PostToolUse hooks of the assistant's turn."""
-        from orkeon_engine.domain.model.chat import ChatMessage
+        from orkeon_engine.domain.model.chat import CallOptions, ChatMessage
         from orkeon_engine.services import act as tool_loop
+        from orkeon_engine.services.act_context import ActContext
 
         history = [ChatMessage.user(messages)] if isinstance(messages, str) else list(messages)
         parent = self.run or (f"/{self.command}" if self.command else "")
-        return await tool_loop.act(system, history, tools, budget, gate, model=_Recorded(self),
-                                   clock=self.clock, progress=self.progress, options=options, logger=self.logger,
-                                   events=events, spawner=self.spawner, parent=parent, hooks=hooks)
+        context = ActContext(tools, budget, gate, _Recorded(self), self.clock, options=options or CallOptions(),
+                             progress=self.progress, logger=self.logger, events=events, hooks=hooks,
+                             spawner=self.spawner, parent=parent)
+        return await tool_loop.act(system, history, context)
 
     async def complete(self, system: str, user: str, options: CallOptions | None = None) -> str:
         """One answer to `user` under the instructions `system`, no tools offered."""

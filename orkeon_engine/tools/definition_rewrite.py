@@ -44,7 +44,7 @@ from orkeon_engine.tools.shaping import gate_paths, write_or_problem
 
 
 class RewriteTurn(Protocol):
-    """What the tool needs of its turn (crews/main_loop/run.py builds it): the focused call, the person's
+    """What the tool needs of its turn (crews/main_loop/run_offer.py builds it): the focused call, the person's
     request as the turn has it (a prelude's text included), and the read rules of the turn's gate."""
 
     @property

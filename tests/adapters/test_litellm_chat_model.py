@@ -20,6 +20,7 @@ from orkeon_engine.domain.model.pricing import parse_pricing
 from orkeon_engine.domain.model.structured_output import structured_output
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.services.config_store import ConfigStore
 from orkeon_engine.services.model_settings import chat_settings
 from orkeon_engine.services.session_io import CurrentSession
@@ -201,8 +202,8 @@ async def test_the_tool_loop_runs_over_litellm_and_feeds_the_result_back():
     steps = [{"tool_calls": [{"id": "call_a", "name": "echo", "arguments": {"path": "src/a.py"}}]},
              {"content": "a.py echoed"}]
     with StubOpenAIServer(steps) as stub:
-        result = await act("Be brief.", [ChatMessage.user("echo a")], [EchoTool()], Budget(), FakePermissionGate(),
-                           model=_model(stub), clock=FakeClock())
+        context = ActContext([EchoTool()], Budget(), FakePermissionGate(), _model(stub), FakeClock())
+        result = await act("Be brief.", [ChatMessage.user("echo a")], context)
 
     assert result.text == "a.py echoed" and result.calls[0].result.text == "src/a.py"
     assert stub.requests[1]["messages"][-1] == {"role": "tool", "tool_call_id": "call_a", "content": "src/a.py",

@@ -29,6 +29,20 @@ def test_run_may_import_services():
     assert _check("orkeon_engine.crews.review.run", "orkeon_engine.services.llm") == ""
 
 
+def test_a_step_of_a_cut_run_may_import_services():
+    assert _check("orkeon_engine.crews.main_loop.run_prompt", "orkeon_engine.services.turn_inputs") == ""
+
+
+def test_a_pure_crew_module_may_not_import_a_step_of_its_run():
+    assert "run.py" in _check("orkeon_engine.crews.main_loop.body", "orkeon_engine.crews.main_loop.run_prompt")
+
+
 def test_a_command_reaches_a_crew_through_run_only():
     assert _check("orkeon_engine.commands.git.review", "orkeon_engine.crews.review.run") == ""
     assert "through its run.py" in _check("orkeon_engine.commands.git.review", "orkeon_engine.crews.review.prompts")
+
+
+def test_a_command_does_not_reach_a_step_of_a_crews_run():
+    problem = _check("orkeon_engine.commands.status.context", "orkeon_engine.crews.main_loop.run_context")
+
+    assert "through its run.py" in problem

@@ -17,6 +17,7 @@ from orkeon_engine.engine import Failed
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.ports.ui import UserInterface
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.doubles.fake_logger import FakeLogger
@@ -58,8 +59,8 @@ async def test_the_tool_loop_feeds_deep_arguments_back_as_an_error_the_model_rea
     model = ScriptedChatModel([Call("probe_read", '{"path": ' + "[" * 50_000 + "]" * 50_000 + "}", id="d1"),
                                "sorry"])
 
-    await act("You are a test.", [ChatMessage.user("go")], [ProbeRead(ConcurrencyProbe())], UNLIMITED,
-              FakePermissionGate(), model=model, clock=FakeClock())
+    await act("You are a test.", [ChatMessage.user("go")],
+              ActContext([ProbeRead(ConcurrencyProbe())], UNLIMITED, FakePermissionGate(), model, FakeClock()))
 
     assert "nest more than 64 levels deep" in model.requests[1].tool_results()["d1"]
 

@@ -8,6 +8,7 @@ from orkeon_engine.domain.model.chat import ChatMessage, Usage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.tools.catalogue import UnknownToolError
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_logger import FakeLogger
@@ -25,8 +26,9 @@ def _reads(*paths):
 
 
 async def _act(model, tools, gate=None, budget=UNLIMITED, clock=None, progress=None, logger=None):
-    return await act("You are a test.", [ChatMessage.user("go")], tools, budget, gate or FakePermissionGate(),
-                     model=model, clock=clock or FakeClock(), progress=progress, logger=logger)
+    context = ActContext(tools, budget, gate or FakePermissionGate(), model, clock or FakeClock(), progress=progress,
+                         logger=logger)
+    return await act("You are a test.", [ChatMessage.user("go")], context)
 
 
 async def test_a_two_turn_act_runs_six_reads_four_at_a_time_and_returns_the_final_answer():
@@ -227,8 +229,9 @@ async def test_the_usage_is_summed_over_the_turns():
 # --- spawn_agent, the host's own tool ---------------------------------------------------------------------
 
 async def _act_with_spawner(model, tools, spawner, gate=None):
-    return await act("You are a test.", [ChatMessage.user("go")], tools, UNLIMITED, gate or FakePermissionGate(),
-                     model=model, clock=FakeClock(), spawner=spawner, parent="/assistant (t1)")
+    context = ActContext(tools, UNLIMITED, gate or FakePermissionGate(), model, FakeClock(), spawner=spawner,
+                         parent="/assistant (t1)")
+    return await act("You are a test.", [ChatMessage.user("go")], context)
 
 
 async def test_the_loop_offers_spawn_agent_itself_after_the_acts_tools():

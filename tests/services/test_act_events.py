@@ -5,6 +5,7 @@ from orkeon_engine.domain.model.act import Budget
 from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
@@ -16,8 +17,8 @@ UNLIMITED = Budget(tool_calls=None, seconds=None, context_tokens=None)
 
 
 async def _act(model, tools=(), gate=None, events=None):
-    return await act("You are a test.", [ChatMessage.user("go")], list(tools), UNLIMITED,
-                     gate or FakePermissionGate(), model=model, clock=FakeClock(), events=events)
+    context = ActContext(list(tools), UNLIMITED, gate or FakePermissionGate(), model, FakeClock(), events=events)
+    return await act("You are a test.", [ChatMessage.user("go")], context)
 
 
 async def test_a_streaming_models_text_reaches_the_events_in_pieces():

@@ -8,6 +8,7 @@ from orkeon_engine.domain.model.act import Budget, BudgetExhausted
 from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.scripted_chat_model import ScriptedChatModel
@@ -18,8 +19,8 @@ WRITE = '<tool_call>\n{"name": "file_write", "arguments": {"path": "cart.py", "t
 
 
 async def _act(model, tools, gate=None, budget=UNLIMITED):
-    return await act("You are a test.", [ChatMessage.user("go")], list(tools), budget,
-                     gate or FakePermissionGate(), model=model, clock=FakeClock())
+    context = ActContext(list(tools), budget, gate or FakePermissionGate(), model, FakeClock())
+    return await act("You are a test.", [ChatMessage.user("go")], context)
 
 
 async def test_the_tools_go_in_the_system_message_and_the_results_come_back_as_text():

@@ -6,6 +6,7 @@ import pytest
 from orkeon_engine.domain.model.act import Budget, BudgetExhausted
 from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from tests.support.doubles.fake_clock import FakeClock
 from tests.support.doubles.fake_permission_gate import FakePermissionGate
 from tests.support.doubles.fake_streaming_chat_model import FakeStreamingChatModel
@@ -18,8 +19,8 @@ WRITE = '```json\n{"name": "file_write", "arguments": {"path": "cart.py", "text"
 
 
 async def _act(model, tools, gate=None, budget=UNLIMITED, events=None):
-    return await act("You are a test.", [ChatMessage.user("go")], list(tools), budget,
-                     gate or FakePermissionGate(), model=model, clock=FakeClock(), events=events)
+    context = ActContext(list(tools), budget, gate or FakePermissionGate(), model, FakeClock(), events=events)
+    return await act("You are a test.", [ChatMessage.user("go")], context)
 
 
 async def test_a_json_fenced_call_in_the_text_edits_the_file_and_the_answer_follows():
@@ -238,8 +239,9 @@ async def test_a_reply_repeating_the_prompt_is_sent_back_once_and_the_next_reply
     model = ScriptedChatModel([Call("file_read", {"path": "/settings.py"}), request.text,
                                "It listens on 8731."])
 
-    result = await act("You are a test.", [request], [TextRead({"settings.py": "PORT = 8731\n"})], UNLIMITED,
-                       FakePermissionGate(), model=model, clock=FakeClock())
+    result = await act("You are a test.", [request],
+                       ActContext([TextRead({"settings.py": "PORT = 8731\n"})], UNLIMITED, FakePermissionGate(), model,
+                                  FakeClock()))
 
     told = model.requests[2].messages[-1]
     assert told.role == "user" and told.text.startswith("Your reply repeated the instructions you were given")
@@ -251,8 +253,8 @@ async def test_a_second_reply_writing_the_harness_text_back_is_not_shown_a_sente
                                "## The request\n\nOn which port does it listen?")
     model = ScriptedChatModel([request.text, request.text])
 
-    result = await act("You are a test.", [request], [TextRead({})], UNLIMITED, FakePermissionGate(),
-                       model=model, clock=FakeClock())
+    result = await act("You are a test.", [request],
+                       ActContext([TextRead({})], UNLIMITED, FakePermissionGate(), model, FakeClock()))
 
     assert result.text.startswith("The model's answer only repeated the instructions it was given, so it is not "
                                   "shown.")
@@ -267,8 +269,9 @@ async def test_a_prompt_echo_and_a_result_echo_each_have_their_own_note():
     model = ScriptedChatModel([repeat, Call("file_read", {"path": "notes.md"}), "ship\n</tool_response>",
                                "The notes say to ship."])
 
-    result = await act("You are a test.", [request], [TextRead({"notes.md": "ship\n"})], UNLIMITED,
-                       FakePermissionGate(), model=model, clock=FakeClock())
+    result = await act("You are a test.", [request],
+                       ActContext([TextRead({"notes.md": "ship\n"})], UNLIMITED, FakePermissionGate(), model,
+                                  FakeClock()))
 
     notes = [m.text.split(" instead")[0] for m in model.requests[-1].messages if m.role == "user"][1:]
     assert notes == ["Your reply repeated the instructions you were given", "Your reply repeated a tool's result"]

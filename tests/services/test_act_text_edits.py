@@ -6,6 +6,7 @@ from orkeon_engine.domain.model.act import Budget
 from orkeon_engine.domain.model.chat import ChatMessage
 from orkeon_engine.domain.tool_call import Verdict
 from orkeon_engine.services.act import act
+from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.tools.file_edit import FileEditTool
 from orkeon_engine.tools.file_read import FileReadTool
 from orkeon_engine.tools.file_write import FileWriteTool
@@ -27,8 +28,8 @@ def _tools(files):
 
 
 async def _act(model, files, gate=None, tools=None, request="go"):
-    return await act("You are a test.", [ChatMessage.user(request)], tools or _tools(files), UNLIMITED,
-                     gate or FakePermissionGate(), model=model, clock=FakeClock())
+    context = ActContext(tools or _tools(files), UNLIMITED, gate or FakePermissionGate(), model, FakeClock())
+    return await act("You are a test.", [ChatMessage.user(request)], context)
 
 
 async def test_a_whole_file_block_is_put_to_the_gate_as_a_file_write_and_written_once_allowed():

@@ -342,7 +342,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "prompt faster and chooses better among few tools), else full.",
         "choice",
         "auto",
-        "crews.main_loop.run",
+        "crews.main_loop.run_offer",
         choices=TOOL_SETS,
     ),
     _key(
@@ -353,7 +353,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "or whose file_read would ask the person, is left out. false leaves the reading to the model.",
         "boolean",
         True,
-        "crews.main_loop.run",
+        "crews.main_loop.run_prompt",
     ),
     _key(
         "assistant.requestSearch",
@@ -363,7 +363,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "rather than reading. Files the read rules refuse, or whose file_read would ask, are not searched.",
         "choice",
         "auto",
-        "crews.main_loop.run",
+        "crews.main_loop.run_prompt",
         choices=REQUEST_SEARCHES,
     ),
     _key(

@@ -1,12 +1,15 @@
 """Checks in the turn over a real tiny project (a real pytest run through the real shell): a failing check
 after the model's edits goes back to the model until it passes, a fix request runs its check first, and the
-answer names the check."""
+answer names the check; and the files a turn changed, as the checks are given them."""
 
 from __future__ import annotations
 
 from orkeon_engine.crews.main_loop.run import MainLoopInput, run_main_loop, run_verify_turn
+from orkeon_engine.crews.main_loop.run_checks import changed_paths
 from orkeon_engine.domain.checks.change_checks import ChangeChecks
+from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.permissions.question import ALLOW_SESSION
+from orkeon_engine.domain.tool_call import ToolResult, Verdict
 from tests.support.checked_projects import RIGHT_ADD, project_ports, tiny_python_project, write_turn
 from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.scripted_chat_model import ScriptedChatModel
@@ -89,3 +92,13 @@ async def test_verifys_request_runs_no_check_before_the_model(tmp_path):
     await run_verify_turn(checks, ports)
 
     assert human.questions == [] and "Before any change" not in model.requests[0].last_user_text
+
+
+def test_without_checkpoints_the_files_changed_are_those_the_edit_calls_that_succeeded_name():
+    def call(name: str, path: str, error: bool = False) -> ToolCallRecord:
+        return ToolCallRecord(name, name, {"path": path}, Verdict(True), ToolResult("", is_error=error))
+
+    calls = [call("file_write", "/workspace/calc.py"), call("file_edit", "/workspace/calc.py"),
+             call("file_write", "/workspace/gone.py", error=True), call("file_read", "/workspace/notes.md")]
+
+    assert changed_paths(None, calls) == ["calc.py"]

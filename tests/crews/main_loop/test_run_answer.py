@@ -1,0 +1,73 @@
+from orkeon_engine.crews.main_loop.run import run_main_loop
+from orkeon_engine.crews.main_loop.run_answer import answer_as_read, closing_call
+from orkeon_engine.domain.context.context_use import LAST_CALL_KEY
+from orkeon_engine.domain.model.act import ActResult, ToolCallRecord
+from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.tool_call import ToolResult, Verdict
+from tests.support.main_loop_turns import set_up_turn, turn_input
+from tests.support.scripted_chat_model import Call, Turn
+
+
+async def test_the_answer_joins_the_history_without_the_tool_results():
+    deps, model, ports = await set_up_turn(Call("file_read", {"path": "a.py"}), "a.py prints a")
+
+    result = await run_main_loop(turn_input("what does a.py do?"), ports)
+
+    entries = await deps.session.entries()
+    assert [(e.role, e.text) for e in entries] == [("user", "what does a.py do?"), ("assistant", "a.py prints a")]
+    assert result.figures.tool_calls == 1 and result.figures.model_calls == 2
+
+
+async def test_the_context_used_is_the_last_calls_prompt_tokens_and_the_sum_is_called_one():
+    deps, model, ports = await set_up_turn(Turn("", (Call("file_read", {"path": "a.py"}),), Usage(2_500, 20)),
+                                      Turn("a.py prints a", (), Usage(2_648, 36)))
+    await deps.config.set_value("model.contextWindow", "16384", "session")
+
+    result = await run_main_loop(turn_input("what does a.py do?"), ports)
+
+    assert result.figures.usage.startswith("5,148 tokens in (summed over the calls), 56 out")
+    assert result.figures.gauge == "2,648 of 16,384 tokens (16%) at the last model call, tier ok"
+    assert await deps.session.get_state(LAST_CALL_KEY) == {"promptTokens": 2_648}
+
+
+async def test_a_failing_epilogue_is_a_warning():
+    deps, model, ports = await set_up_turn("the answer")
+
+    async def epilogue(answer):
+        raise RuntimeError("no speaker")
+
+    result = await run_main_loop(turn_input(epilogue=epilogue), ports)
+
+    assert result.answer == "the answer" and result.warnings == ("the closing call failed: no speaker",)
+
+
+# --- the answer as the person reads it ----------------------------------------------------------------------
+
+def _done(*calls):
+    return ActResult("I fixed calc.py.", tuple(calls), Usage(), 1)
+
+
+def _call(name, arguments, error=False):
+    return ToolCallRecord(f"c{name}", name, arguments, Verdict(True), ToolResult("", is_error=error))
+
+
+def test_without_checkpoints_the_files_written_are_the_edit_calls_that_succeeded():
+    act = _done(_call("file_write", {"path": "/workspace/calc.py"}), _call("file_edit", {"path": "x.py"}, error=True))
+
+    answer, wrote, ran = answer_as_read(act, (), None)
+
+    assert wrote == ("/workspace/calc.py",) and ran is False and answer.startswith("I fixed calc.py.")
+
+
+def test_a_claimed_change_no_call_backs_is_followed_by_a_sentence_saying_so():
+    answer, wrote, ran = answer_as_read(_done(), (), None)
+
+    assert wrote == () and answer.startswith("I fixed calc.py.\n\n") and len(answer) > len("I fixed calc.py.")
+
+
+async def test_a_failing_closing_call_is_a_warning_and_none_is_nothing():
+    async def epilogue(answer):
+        raise RuntimeError("no speaker")
+
+    assert await closing_call(epilogue, "the answer") == ["the closing call failed: no speaker"]
+    assert await closing_call(None, "the answer") == []
