@@ -1,8 +1,8 @@
 """A reply that writes a tool's result back instead of answering (domain/model_replies/echoed_results.py says
 when one does): right after the result, or after a call the loop refused (nothing but its refusal, while a
-turn is left), or one that opens with a result's markup after a tool ran (another note may stand between:
-the 1.5B, told that its call with an imagined `<tool_response>` after it did not run, answered with that
-imagined response alone). The model is told once a turn; its next reply is taken as it comes."""
+turn is left), or one that opens with a result's markup after a tool ran (another note may stand between,
+so a result imitated in answer to a note counts too). Such a reply is the harness's text, never an answer,
+whatever model wrote it. The model is told once a turn; its next reply is taken as it comes."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Reads written mid-reply again that already ran: a reply that, after the nothing-ran note, writes mid-text
-reads which all ran this turn with the same arguments (the 1.5B wrote the same search and the same imagined
-output again after its real result had come back) is told once that their results are above, instead of
-running them again (domain/model_replies/text_tool_calls.py, rule 9)."""
+reads which all ran this turn with the same arguments is told once that their results are above, instead of
+running them again: the same read with the same arguments returns what the conversation already holds
+(domain/model_replies/text_tool_calls.py, rule 9)."""
 
 from __future__ import annotations
 
