@@ -1,6 +1,7 @@
 """The search for a change that passes (`assistant.candidates`; domain/checks/candidates.py says what the model is shown
 and how a reply is read): once a check fails, the model is asked for up to N changes in plain text, one call
-each (the first at temperature 0, the others sampled); each is written into one scratch copy of the workspace
+each (the first at temperature 0, the others sampled and told of the changes tried before them and how their
+checks failed: domain/checks/tried_candidates.py); each is written into one scratch copy of the workspace
 (ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
 failing one was narrowed, and the copy is put back before the next. The first candidate both accept wins;
 the search stops there.
@@ -22,6 +23,7 @@ from orkeon_engine.domain.checks.candidates import (
     CANDIDATE_SYSTEM,
     FIRST_TEMPERATURE,
     SAMPLED_TEMPERATURE,
+    UNCHANGED,
     Candidate,
     SuspectInputs,
     candidate_prompt,
@@ -33,6 +35,7 @@ from orkeon_engine.domain.checks.candidates import (
     suspect_files,
 )
 from orkeon_engine.domain.checks.project_tooling import is_test_file
+from orkeon_engine.domain.checks.tried_candidates import Tried, tried_section
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck, choose_check
 from orkeon_engine.domain.model.act import ToolCallRecord
 from orkeon_engine.domain.tool_call import ToolResult
@@ -106,12 +109,16 @@ async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, 
     notes: list[str] = []
     closest: CheckOutcome | None = None
     baseline: CheckOutcome | None = None
-    tried = 0
+    failed: list[Tried] = []
+    unchanged = tried = 0
     for index in range(count):
         _report(ports.progress, f"candidate {index + 1} of {count}: asking the model")
-        reply = await ports.ask(CANDIDATE_SYSTEM, prompt, FIRST_TEMPERATURE if index == 0 else SAMPLED_TEMPERATURE)
+        told = tried_section(failed, unchanged, sources)  # what the earlier candidates' checks said
+        reply = await ports.ask(CANDIDATE_SYSTEM, f"{prompt}\n\n{told}" if told else prompt,
+                                FIRST_TEMPERATURE if index == 0 else SAMPLED_TEMPERATURE)
         candidate = read_candidate(reply, sources)
         if isinstance(candidate, str):
+            unchanged += candidate == UNCHANGED
             notes.append(f"candidate {index + 1}: {candidate}")
             continue
         if candidate.key() in seen:
@@ -132,6 +139,7 @@ async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, 
                                  stopped=f"the check did not run in the scratch copy ({last.reason})")
         if last.passed:
             return SearchOutcome(candidate, proof, asked=index + 1, tried=tried, notes=tuple(notes), before=sources)
+        failed.append(Tried(candidate.texts, last))
         if closest is None or failing_count(last) < failing_count(closest):
             closest = last
     return SearchOutcome(closest=closest, asked=count, tried=tried, notes=tuple(notes))

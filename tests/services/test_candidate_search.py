@@ -105,6 +105,19 @@ async def test_none_passing_keeps_the_closest_failure_and_the_same_change_is_tri
     assert found.closest is not None and "# fail 1" in found.closest.failure and scratch.closed == 1
 
 
+async def test_a_later_candidate_is_told_the_change_tried_and_how_its_check_failed():
+    model = _Model(WRONG, "slugs.js\n```javascript\n" + SLUGS + "```", RIGHT)
+    ports, _, _ = await _ports(model)
+
+    found = await search_candidates(ports, _project(), "fix it", FAILING, (), 3)
+
+    first, second, third = (user for _, user, _ in model.asked)
+    assert "Tried change" not in first and second.startswith(first) and third.startswith(first)
+    assert "Tried change 1:" in second and "+  return text.trim().replace(/ /g, '-');" in second
+    assert "`npm test` then failed with:\nnot ok 1 - lower\n# fail 1" in second
+    assert "An answer wrote the shown code back unchanged" in third and found.winner is not None
+
+
 async def test_a_narrowed_check_is_followed_by_the_whole_suite_which_may_not_fail_anything_new():
     failing = CheckOutcome(TurnCheck("npm test -- test/slugs.test.js", ("test/slugs.test.js",)), "failed", 1,
                            "not ok 1 - lower\n# fail 1")

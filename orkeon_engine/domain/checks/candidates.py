@@ -47,6 +47,8 @@ ANSWER_TOKENS = 2_048
 FIRST_TEMPERATURE = 0.0
 """The first candidate is the model's likeliest change; the others are sampled."""
 SAMPLED_TEMPERATURE = 0.8
+UNCHANGED = "the reply changes no shown file"
+"""Why a reply is no candidate when it writes the shown code back as it was."""
 NO_COUNT = 1_000_000
 """A failure whose check states no count of failing tests ranks after every one that does."""
 
@@ -226,7 +228,7 @@ def read_candidate(reply: str, sources: Mapping[str, str]) -> Candidate | str:
     changed = {path: text for path, text in texts.items() if text != sources[path]}
     if changed:
         return Candidate(changed, tuple(left_out))
-    return "; ".join(left_out) if left_out else "the reply changes no shown file"
+    return "; ".join(left_out) if left_out else UNCHANGED
 
 
 def _take_block(path: str, current: str, block: str, texts: dict[str, str], left_out: list[str]) -> None:
