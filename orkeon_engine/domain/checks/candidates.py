@@ -48,7 +48,7 @@ FIRST_TEMPERATURE = 0.0
 """The first candidate is the model's likeliest change; the others are sampled."""
 SAMPLED_TEMPERATURE = 0.8
 UNCHANGED = "the reply changes no shown file"
-"""Why a reply is no candidate when it writes the shown code back as it was."""
+"""Why a reply is no candidate when it writes the shown code back as it was (blank lines aside)."""
 NO_COUNT = 1_000_000
 """A failure whose check states no count of failing tests ranks after every one that does."""
 
@@ -225,10 +225,19 @@ def read_candidate(reply: str, sources: Mapping[str, str]) -> Candidate | str:
                 left_out.append("a code block under no path that no shown file owns")
                 continue
             _take_block(path, texts.get(path, sources[path]), block, texts, left_out)
-    changed = {path: text for path, text in texts.items() if text != sources[path]}
+    changed = {path: text for path, text in texts.items() if not same_code(text, sources[path])}
     if changed:
         return Candidate(changed, tuple(left_out))
     return "; ".join(left_out) if left_out else UNCHANGED
+
+
+def same_code(text: str, other: str) -> bool:
+    """Whether two texts of a file differ in blank lines and trailing spaces at most: no change to try."""
+    return _code_lines(text) == _code_lines(other)
+
+
+def _code_lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
 
 
 def _take_block(path: str, current: str, block: str, texts: dict[str, str], left_out: list[str]) -> None:

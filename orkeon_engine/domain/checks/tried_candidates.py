@@ -4,15 +4,16 @@ search; domain/checks/candidates.py writes the prompt they extend).
 Every candidate is asked with the same files and the same failure, so a sample that missed tends to miss the
 same way again: the same function changed, the same wrong operator, the code written back unchanged. After a
 candidate was tried and its check still failed, the next ones are shown, below the prompt, the latest changes
-tried (a short diff against the shown files each) with the failure each left, and how many answers wrote the
-code back unchanged. What the checks said of a change is a fact any model can use to look elsewhere; nothing
-here depends on one model's replies. Put at the end of the user message, it leaves the prompt's start as
-before, so a server's prompt cache still holds it.
+tried (a short diff against the shown files each, blank lines aside) with the error each left and its check's
+last line, and how many answers wrote the code back unchanged. What the checks said of a change is a fact any
+model can use to look elsewhere; nothing here depends on one model's replies. Put at the end of the user
+message, it leaves the prompt's start as before, so a server's prompt cache still holds it.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -22,8 +23,8 @@ SHOWN_TRIED = 2
 """How many tried changes the prompt shows, the latest ones."""
 DIFF_LINES = 16
 """The diff lines shown of one file a tried change wrote (its hunks, one line of context)."""
-FAILURE_LINES = 10
-"""The lines shown of the failure a tried change left."""
+_ERROR = re.compile(r"^\s*(?:E\s|\w*(?:Error|Exception)\b|not ok\b|AssertionError|FAIL\b|panic)")
+"""A failure's line that states the error: pytest's `E` lines, an exception's name, TAP's `not ok`."""
 
 
 @dataclass(frozen=True)
@@ -56,16 +57,24 @@ def _one(number: int, each: Tried, sources: Mapping[str, str]) -> str:
 
 
 def _diff(path: str, before: str, after: str) -> str:
-    lines = list(difflib.unified_diff(before.splitlines(), after.splitlines(), f"a/{path}", f"b/{path}", n=1,
-                                      lineterm=""))
+    """The change's hunks with one line of context, blank lines left out on both sides (a change of blank
+    lines alone is no change: domain/checks/candidates.py's `same_code`)."""
+    lines = [line if not line.startswith("@@") else "@@" for line in difflib.unified_diff(
+        _kept(before), _kept(after), f"a/{path}", f"b/{path}", n=1, lineterm="")]
     if len(lines) > DIFF_LINES + 2:
         cut = len(lines) - DIFF_LINES - 2
         lines = [*lines[:DIFF_LINES + 2], f"... ({cut} more diff line{'' if cut == 1 else 's'})"]
     return "\n".join(lines)
 
 
+def _kept(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
 def _failure(outcome: CheckOutcome) -> str:
-    lines = (outcome.failure or outcome.reason or "(no output)").strip("\n").split("\n")
-    if len(lines) <= FAILURE_LINES:
-        return "\n".join(lines)
-    return "\n".join([*lines[:FAILURE_LINES - 1], f"... ({len(lines) - FAILURE_LINES + 1} more lines)", lines[-1]])
+    """The failure's first error line and its last line (the count, as a test runner ends): the prompt above
+    holds the failure in full, and a tried change's own error in full draws the next answer to it."""
+    lines = [line for line in (outcome.failure or outcome.reason or "(no output)").strip("\n").split("\n")
+             if line.strip()]
+    error = next((line for line in lines if _ERROR.match(line)), lines[0])
+    return error if error == lines[-1] else f"{error}\n{lines[-1]}"

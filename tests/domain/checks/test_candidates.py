@@ -2,6 +2,7 @@ from orkeon_engine.domain.checks.candidates import (
     CORE_CANDIDATES,
     MAX_CANDIDATES,
     NO_COUNT,
+    UNCHANGED,
     Candidate,
     SuspectInputs,
     candidate_count,
@@ -10,6 +11,7 @@ from orkeon_engine.domain.checks.candidates import (
     none_passed_text,
     proved_text,
     read_candidate,
+    same_code,
     shown_sources,
     suspect_files,
 )
@@ -179,3 +181,11 @@ def test_with_nothing_tying_the_failure_to_a_file_the_projects_code_is_shown():
     inputs = _inputs(failure="Segmentation fault", targets=(), texts={})
 
     assert suspect_files(inputs) == ("ledger/__init__.py", "ledger/account.py", "ledger/rates.py")
+
+
+def test_a_reply_that_changes_only_blank_lines_is_no_change():
+    source = "def area(width, height):\n    return width + height\n\n\ndef zero():\n    return 0\n"
+    spaced = "calc.py\n```python\n" + source.replace("\n\n\n", "\n\n").replace("height\n", "height   \n") + "```"
+
+    assert read_candidate(spaced, {"calc.py": source}) == UNCHANGED
+    assert same_code(source, source.replace("\n\n\n", "\n")) and not same_code(source, source.replace("+", "*"))

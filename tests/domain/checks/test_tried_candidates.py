@@ -3,7 +3,7 @@ failure each left, and the answers that wrote the code back unchanged."""
 
 from __future__ import annotations
 
-from orkeon_engine.domain.checks.tried_candidates import DIFF_LINES, FAILURE_LINES, SHOWN_TRIED, Tried, tried_section
+from orkeon_engine.domain.checks.tried_candidates import DIFF_LINES, SHOWN_TRIED, Tried, tried_section
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck
 
 SOURCE = "def quiet(hour, start=22, end=7):\n    return hour < start or hour < end\n"
@@ -42,17 +42,39 @@ def test_only_the_latest_tried_changes_are_shown_numbered_as_tried():
     assert text.count("Tried change") == SHOWN_TRIED
 
 
-def test_a_long_diff_and_a_long_failure_are_cut_and_say_so_keeping_the_failures_last_line():
+def test_a_long_diff_is_cut_and_says_so():
     long_source = "".join(f"x{index} = {index}\n" for index in range(60))
     changed = long_source.replace(" = ", " == ")
-    failure = "\n".join(f"E line {index}" for index in range(40)) + "\n5 failed"
 
-    text = tried_section([Tried({"big.py": changed}, _failed(failure))], 0, {"big.py": long_source})
+    text = tried_section([Tried({"big.py": changed}, _failed("E  boom\n1 failed"))], 0, {"big.py": long_source})
 
     diff = text.split("```diff\n")[1].split("\n```")[0].split("\n")
     assert len(diff) == DIFF_LINES + 3 and diff[-1].startswith("... (") and "more diff lines)" in diff[-1]
-    shown = text.split("then failed with:\n")[1].split("\n")
-    assert len(shown) == FAILURE_LINES + 1 and shown[-1] == "5 failed" and "more lines)" in shown[-2]
+
+
+def test_blank_lines_the_change_added_or_removed_are_not_shown():
+    spaced = SOURCE.replace("\n    return", "\n\n\n    return").replace("hour < end", "hour >= end")
+
+    text = tried_section([Tried({"notifier/service.py": spaced}, _failed("E  x\n1 failed"))], 0, SOURCES)
+
+    diff = text.split("```diff\n")[1].split("\n```")[0].split("\n")
+    assert [line for line in diff if line[:1] in "+-" and not line.startswith(("---", "+++"))] == [
+        "-    return hour < start or hour < end", "+    return hour < start or hour >= end"]
+
+
+def test_the_failure_a_tried_change_left_is_its_first_error_and_its_last_line():
+    pytest = ("--- test_add\n>   assert run(['add']) == ['added 1']\nE   AttributeError: no parse_args\n"
+              "E   more detail\ntodo/cli.py:37: AttributeError\nFAILED tests/test_cli.py::test_add\n11 failed in 0.1s")
+    tap = "# Subtest: slugify\nnot ok 1 - lowers the case\n  ---\n  expected: 'a-b'\n# fail 1"
+    unknown = "something went wrong\nand ended"
+
+    def shown(failure: str) -> str:
+        return tried_section([_tried("hour >= end", failure)], 0, SOURCES).split("then failed with:\n")[1]
+
+    assert shown(pytest) == "E   AttributeError: no parse_args\n11 failed in 0.1s"
+    assert shown(tap) == "not ok 1 - lowers the case\n# fail 1"
+    assert shown(unknown) == "something went wrong\nand ended"
+    assert shown("1 error in 0.2s") == "1 error in 0.2s"
 
 
 def test_answers_that_wrote_the_code_back_unchanged_are_counted():
