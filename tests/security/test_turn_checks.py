@@ -82,3 +82,41 @@ async def test_the_requests_words_never_reach_the_command_line(tmp_path):
 
     assert not (tmp_path / MARKER).exists()
     assert "$ python -m pytest -q tests/test_calc.py\n" in model.requests[0].last_user_text
+
+
+async def test_a_check_output_naming_secret_or_outside_files_by_line_never_has_them_quoted(tmp_path):
+    """The attack: a project's test prints `.env:1:1`, a path up out of the workspace, or a code-named symlink
+    to a file outside, so that the failure fed to the model quotes a secret's line. Only code files inside
+    the workspace, read through its VFS, are ever quoted."""
+    from orkeon_engine.adapters.vfs import create_workspace_vfs
+    from orkeon_engine.domain.checks.turn_checks import TurnCheck
+    from orkeon_engine.ports.shell import ShellResult
+    from orkeon_engine.services.turn_checks import CheckRunner, run_named_check
+    from tests.support.bash_grammar import BASH_GRAMMAR
+    from tests.support.deps import make_deps
+    from tests.support.doubles.fake_permission_gate import FakePermissionGate
+    from tests.support.doubles.fake_shell import FakeShell
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.js").write_text("const KEY = 'sk-outside-secret';\n")
+    project = tmp_path / "project"
+    (project / "test").mkdir(parents=True)
+    (project / ".env").write_text("API_KEY=sk-env-secret\n")
+    (project / "credentials.json").write_text('{"token": "sk-json-secret"}\n')
+    (project / "test" / ".env.js").write_text("module.exports = 'sk-envjs-secret';\n")
+    (project / "test" / "link.js").symlink_to(outside / "secret.js")
+    (project / "test" / "ok.test.js").write_text("assert.equal(1, 2);\n")
+    output = ("not ok 1 - x\n  stack: |-\n    at (.env:1:1)\n    at (credentials.json:1:1)\n"
+              "    at (test/.env.js:1:1)\n    at (../outside/secret.js:1:1)\n"
+              f"    at ({outside}/secret.js:1:1)\n    at (test/link.js:1:1)\n    at (test/ok.test.js:1:1)\n  ...\n")
+    check = TurnCheck("npm test")
+    deps = await make_deps()
+    runner = CheckRunner(FakeShell({check.command: ShellResult(check.command, 1, output)}), FakePermissionGate(),
+                         deps.config, BASH_GRAMMAR, str(project), create_workspace_vfs(project, None))
+
+    failure = (await run_named_check(check, runner)).failure
+
+    assert not any(secret in failure for secret in ("sk-env-secret", "sk-json-secret", "sk-envjs-secret",
+                                                     "sk-outside-secret"))
+    assert "> 1 | assert.equal(1, 2);" in failure  # the project's own test line is quoted

@@ -131,3 +131,77 @@ def test_an_absolute_path_is_the_projects_only_under_its_root():
 @given(st.text(max_size=3_000))
 def test_any_output_is_trimmed_to_at_most_the_cap_without_raising(output):
     assert len(trim_failure(output, ROOT).split("\n")) <= MAX_LINES
+
+
+TAP_OUTPUT = """\
+TAP version 13
+# Subtest: normalizeTitle trims
+ok 1 - normalizeTitle trims
+  ---
+  duration_ms: 0.5
+  ...
+# Subtest: the default limit is forty characters
+not ok 4 - the default limit is forty characters
+  ---
+  duration_ms: 0.77
+  location: '/home/me/slugs/test/slugs.test.js:24:1'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+
+    41 !== 40
+
+  code: 'ERR_ASSERTION'
+  name: 'AssertionError'
+  expected: 40
+  actual: 41
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (/home/me/slugs/test/slugs.test.js:27:10)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+    Test.run (node:internal/test_runner/test:796:25)
+  ...
+# Subtest: isValid accepts slugs only
+not ok 9 - isValid accepts slugs only
+  ---
+  duration_ms: 0.510177
+  location: '/home/me/slugs/test/slugs.test.js:54:1'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be strictly equal:
+    true !== false
+  expected: false
+  actual: true
+  operator: 'strictEqual'
+  stack: |-
+    TestContext.<anonymous> (/home/me/slugs/test/slugs.test.js:60:10)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+  ...
+1..9
+# tests 9
+# suites 0
+# pass 7
+# fail 2
+# cancelled 0
+# duration_ms 88.598646
+"""
+
+
+def test_tap_keeps_each_failing_entrys_error_and_project_stack_and_the_counts_without_the_passing_tests():
+    trimmed = trim_failure(TAP_OUTPUT, "/home/me/slugs")
+
+    assert trimmed.startswith("not ok 4 - the default limit is forty characters\n  location: 'test/slugs.test.js:24:1'")
+    assert "    41 !== 40\n  expected: 40\n  actual: 41" in trimmed
+    assert "TestContext.<anonymous> (test/slugs.test.js:27:10)" in trimmed
+    assert "node:" not in trimmed and "duration_ms" not in trimmed and "normalizeTitle" not in trimmed
+    assert trimmed.endswith("# tests 9\n# pass 7\n# fail 2")
+    assert "not ok 9 - isValid accepts slugs only" in trimmed
+
+
+def test_a_tap_entry_failing_only_by_its_subtests_is_left_out_and_more_than_three_are_counted():
+    nested = "# Subtest: all\n    not ok 1 - inner\n      ---\n      error: 'boom'\n      ...\nnot ok 1 - all\n" \
+             "  ---\n  error: '1 subtest failed'\n  failureType: 'subtestsFailed'\n  ...\n"
+    many = "".join(f"not ok {n} - case {n}\n  ---\n  error: 'e{n}'\n  ...\n" for n in range(1, 6))
+
+    assert "1 subtest failed" not in trim_failure(nested) and "    not ok 1 - inner" in trim_failure(nested)
+    assert "[2 more failing tests left out]" in trim_failure(many) and "case 4" not in trim_failure(many)
