@@ -39,7 +39,7 @@ from orkeon_acp.stdio import protocol_streams
 from orkeon_engine import __version__
 from orkeon_engine.domain.permissions.modes import PERMISSION_MODES, PermissionMode
 from orkeon_engine.domain.permissions.policy import policy_for
-from orkeon_engine.edge_io import protect_stdout
+from orkeon_engine.edge_io import protect_stdout, stop_commands_on_signals
 from orkeon_engine.engine import Ok
 
 USAGE = """usage: orkeon-acp
@@ -173,6 +173,7 @@ def serve(argv: Sequence[str]) -> int:
     level = os.environ.get("ORKEON_ACP_LOG", "").upper()
     logging.basicConfig(stream=sys.stderr, level=level if level in ("DEBUG", "INFO", "ERROR") else "WARNING")
     protocol_out = protect_stdout()
+    stop_commands_on_signals()
     asyncio.run(_serve(protocol_out))
     return 0
 

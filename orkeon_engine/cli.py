@@ -10,11 +10,17 @@ background child asks nobody (the prompt owns the keyboard): a call that needs a
 command (`orkeon assistant ...`) waits for the children it started before it exits (Ctrl-C stops them:
 they show as interrupted and `/tasks repair <id>` runs one again); leaving the prompt stops those still
 running the same way.
+
+SIGTERM and SIGHUP (a `kill`, a closed terminal, a harness's time limit) stop Orkeon as Ctrl-C does: the
+running command is cancelled where it waits, the commands it started in their own process groups (a check,
+a shell call) are stopped with it, nothing half-done is kept, and the process ends with 128 + the signal's
+number. Without this the default action ended Python at once and left those groups running.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -59,6 +65,34 @@ editor's palette."""
 CANCELLED_EXIT = 130
 """The exit code of a command Ctrl-C cancelled (128 + SIGINT, as a shell reports it)."""
 T = TypeVar("T")
+
+
+class StopSignals:
+    """SIGTERM and SIGHUP taken as Ctrl-C (the module docstring): the handler raises KeyboardInterrupt where
+    the main thread waits, and `received` says which signal came, so the prompt leaves instead of waiting
+    for the next line."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+
+    def install(self) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), self._on_signal)
+
+    def _on_signal(self, signum: int, _frame: object) -> None:
+        first = self.received is None
+        self.received = signum
+        if first:  # once: a second signal must not interrupt the clean-up the first one started
+            raise KeyboardInterrupt
+
+    def exit_code(self, code: int) -> int:
+        return code if self.received is None else 128 + self.received
+
+
+_STOP_SIGNALS = StopSignals()
 
 
 class EngineLoop:
@@ -150,7 +184,13 @@ class ChildReports:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script's entry point (`argv` None: the process's own arguments)."""
-    code = _main(argv)
+    if argv is None:
+        _STOP_SIGNALS.install()
+    try:
+        code = _STOP_SIGNALS.exit_code(_main(argv))
+    except KeyboardInterrupt:  # Ctrl-C (or a stop signal) before a command ran, as the engine was built
+        print("\norkeon: cancelled", file=sys.stderr)
+        return _STOP_SIGNALS.exit_code(CANCELLED_EXIT)
     if argv is None and _MODEL_CLIENT_LOADER.is_loading():
         _MODEL_CLIENT_LOADER.leave(code)
     return code
@@ -364,6 +404,9 @@ def _interactive(runner: EngineLoop, engine: Engine, reports: ChildReports, scre
     _offer_local_model(runner, engine)
     _load_model_client_while_idle(runner, engine)
     while True:
+        if _STOP_SIGNALS.received is not None:  # a SIGTERM or SIGHUP cancelled the last command: leave
+            _say_interrupted(engine.running_children())
+            return 0
         reports.at_prompt = not redraws
         try:
             line = read()

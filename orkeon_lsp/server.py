@@ -28,7 +28,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from orkeon_engine import __version__
-from orkeon_engine.edge_io import protect_stdout
+from orkeon_engine.edge_io import protect_stdout, stop_commands_on_signals
 from orkeon_lsp.cancellation import Cancellations
 from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.engine_slot import EngineSlot
@@ -264,6 +264,7 @@ def serve(argv: Sequence[str]) -> int:
     level = os.environ.get("ORKEON_LSP_LOG", "").upper()
     logging.basicConfig(stream=sys.stderr, level=level if level in ("DEBUG", "INFO", "ERROR") else "WARNING")
     logging.getLogger("pygls.protocol.json_rpc").addFilter(_AnswersAreNotFailures())
+    stop_commands_on_signals()
     if tcp is None:
         protocol_out = protect_stdout()
         server = build_server()

@@ -398,3 +398,47 @@ def test_status_builds_only_what_it_reads(folder):
 
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip().splitlines()[-1] == "loaded: []"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def test_sigterm_stops_a_turn_as_ctrl_c_does_and_the_check_it_was_running_with_it(folder):
+    """A harness's time limit or a `kill` sends SIGTERM: the check the turn started in its own process group
+    (here `make test`, sleeping in the background) must not outlive Orkeon."""
+    from tests.support.silent_server import SilentServer
+
+    (folder / "pyproject.toml").write_text("[project]\nname = 'tiny'\n")
+    (folder / "Makefile").write_text("test:\n\tsleep 300 & echo $$! > sleeping.pid; wait\n")
+    config = folder / ".xdg" / "orkeon"
+    config.mkdir(parents=True)
+    (config / "config.json").write_text(json.dumps({"permissions": {"allow": ["shell_command(make test:*)"]}}))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORKEON_")}
+    env.update(XDG_CONFIG_HOME=str(folder / ".xdg"), ORKEON_MODEL="openai/stub-model")
+    with SilentServer() as silent:
+        env["ORKEON_API_BASE"] = silent.url
+        process = subprocess.Popen([sys.executable, "-m", "orkeon_engine.cli", "assistant", "fix the failing tests"],
+                                   cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while not (folder / "sleeping.pid").exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert (folder / "sleeping.pid").exists(), "the check never started"
+            time.sleep(0.2)
+            sleeping = int((folder / "sleeping.pid").read_text())
+            process.send_signal(signal.SIGTERM)
+            _, stderr = process.communicate(timeout=30)
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+    assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr and "cancelled" in stderr
+    deadline = time.monotonic() + 5
+    while _alive(sleeping) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(sleeping)

@@ -18,6 +18,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from orkeon_engine.adapters import process_groups
 from orkeon_engine.domain.secrets.secret_masking import mask_secrets
 from orkeon_engine.domain.secrets.shell_environment import command_environment
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
@@ -138,6 +139,7 @@ class SubprocessShell:
         except OSError as error:
             raise ShellError(f"cannot start {self._bash} in {self._root}: {error.strerror or error}") from None
         timed_out = False
+        process_groups.started(transport.get_pid())
         try:
             try:
                 await asyncio.wait_for(asyncio.shield(collector.exited), timeout)
@@ -145,6 +147,7 @@ class SubprocessShell:
                 timed_out = True
         finally:
             _stop_group(transport.get_pid())
+            process_groups.ended(transport.get_pid())
             await collector.exited
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(collector.drained), DRAIN_GRACE_SECONDS)

@@ -1,0 +1,66 @@
+"""The process groups Orkeon's commands run in, kept while they run, so that Orkeon ending stops them too.
+
+Every shell call and check runs in a session of its own (adapters/subprocess_shell.py), so a stop of its
+command can kill the whole group: the shell, what it runs and what it left in the background. The same
+separation means a signal that ends Orkeon never reaches them: a test runner stuck in a loop then runs on
+after Orkeon, for ever. So each group is recorded here while it runs; `stop_all` kills every one still
+recorded, at the interpreter's exit and, through `stop_on_signals`, on SIGTERM or SIGHUP (an editor stopping
+its language server, a closed terminal, a harness's time limit) before the process ends with 128 + the
+signal's number.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import signal
+import threading
+
+_LIVE: set[int] = set()
+_LOCK = threading.Lock()
+
+
+def started(pid: int) -> None:
+    """A command's process group (led by `pid`) is running."""
+    with _LOCK:
+        _LIVE.add(pid)
+
+
+def ended(pid: int) -> None:
+    """That group was stopped or ended by itself."""
+    with _LOCK:
+        _LIVE.discard(pid)
+
+
+def live() -> frozenset[int]:
+    with _LOCK:
+        return frozenset(_LIVE)
+
+
+def stop_all() -> None:
+    """Kill every recorded group still running (a group already gone is passed over)."""
+    with _LOCK:
+        pids = list(_LIVE)
+        _LIVE.clear()
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signal.SIGKILL)
+
+
+def stop_on_signals() -> None:
+    """On SIGTERM or SIGHUP: stop every recorded group, then end with 128 + the signal (from the main thread
+    only, where Python runs signal handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _stop_and_leave)
+
+
+def _stop_and_leave(signum: int, _frame: object) -> None:
+    stop_all()
+    raise SystemExit(128 + signum)
+
+
+atexit.register(stop_all)

@@ -1,0 +1,80 @@
+"""The process groups of running commands are recorded, and stopped when Orkeon ends: at exit, and on SIGTERM or
+SIGHUP through `stop_on_signals` (what the language server and the ACP agent install)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from orkeon_engine.adapters import process_groups
+from orkeon_engine.adapters.subprocess_shell import SubprocessShell
+
+BACKGROUND = "sleep 300 & echo $! > sleeping.pid; wait"
+SERVER = f"""
+import asyncio, sys
+from pathlib import Path
+from orkeon_engine.adapters.subprocess_shell import SubprocessShell
+from orkeon_engine.edge_io import stop_commands_on_signals
+stop_commands_on_signals()
+asyncio.run(SubprocessShell(Path.cwd(), {{"PATH": "/usr/bin:/bin"}}).run({BACKGROUND!r}, 600))
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _gone(pid: int) -> bool:
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not _alive(pid)
+
+
+async def _pid_file(folder: Path) -> int:
+    for _ in range(400):
+        if (folder / "sleeping.pid").exists() and (folder / "sleeping.pid").read_text().strip():
+            return int((folder / "sleeping.pid").read_text())
+        await asyncio.sleep(0.025)
+    raise AssertionError("the command never started")
+
+
+async def test_a_running_commands_group_is_recorded_and_stop_all_ends_it(tmp_path):
+    shell = SubprocessShell(tmp_path, {"PATH": os.environ["PATH"]})
+    running = asyncio.create_task(shell.run(BACKGROUND, 600))
+    sleeping = await _pid_file(tmp_path)
+
+    assert os.getpgid(sleeping) in process_groups.live()
+    process_groups.stop_all()
+    result = await asyncio.wait_for(running, 30)
+
+    assert _gone(sleeping) and result.exit_code != 0 and process_groups.live() == frozenset()
+
+
+async def test_a_command_that_ended_is_no_longer_recorded(tmp_path):
+    await SubprocessShell(tmp_path, {"PATH": os.environ["PATH"]}).run("true", 30)
+
+    assert process_groups.live() == frozenset()
+
+
+def test_sigterm_to_a_server_stops_the_command_it_was_running_and_ends_it_with_143(tmp_path):
+    process = subprocess.Popen([sys.executable, "-c", SERVER], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    try:
+        sleeping = asyncio.run(_pid_file(tmp_path))
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+    assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr
+    assert _gone(sleeping)
