@@ -12,18 +12,15 @@ person's configuration.
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from devtools.eval.cache import EvalSetupError, cache_root
 from devtools.eval.server import SERVED_NAME
-from devtools.eval.workspace import environment
+from devtools.eval.workspace import PeerRun, environment, run_limited
 
 
 @dataclass(frozen=True)
@@ -41,15 +38,6 @@ MINI = PeerSpec("mini-swe-agent", "mini-swe-agent==2.4.6", "mini", 180.0, ("fix"
 PEERS = {spec.name: spec for spec in (AIDER, MINI)}
 MINI_STEP_LIMIT = 25
 _WITHOUT = "to run without the peers, name the agents: make eval AGENTS=orkeon"
-
-
-@dataclass(frozen=True)
-class PeerRun:
-    code: int
-    stdout: str
-    stderr: str
-    seconds: float
-    timed_out: bool
 
 
 def venv_folder(spec: PeerSpec) -> Path:
@@ -125,34 +113,7 @@ def mini_argv(venv: Path, api_base: str, task: str, trajectory: Path, step_limit
 
 def run_peer(argv: Sequence[str], cwd: Path, env: dict[str, str], limit: float) -> PeerRun:
     """Run a peer in `cwd` with nothing on stdin; past `limit` seconds its whole process group is stopped."""
-    started = time.monotonic()
-    try:
-        process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
-    except OSError as error:
-        return PeerRun(-1, "", f"could not start {argv[0]}: {error}", 0.0, False)
-    try:
-        stdout, stderr = process.communicate(timeout=limit)
-        return PeerRun(process.returncode, stdout, stderr, time.monotonic() - started, False)
-    except subprocess.TimeoutExpired:
-        _stop_group(process)
-        stdout, stderr = process.communicate()
-        return PeerRun(-1, stdout or "", (stderr or "") + f"\n(stopped after {limit:.0f} s)",
-                       time.monotonic() - started, True)
-
-
-def _stop_group(process: subprocess.Popen[str]) -> None:
-    """Stop the peer and what it started (its own session's group): TERM, then KILL after 5 s."""
-    for sent in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(process.pid, sent)
-        except ProcessLookupError:
-            return
-        try:
-            process.wait(timeout=5)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+    return run_limited(argv, cwd, env, limit)
 
 
 def aider_reply(history: Path) -> str:

@@ -4,6 +4,7 @@ with the model pointed at the metering proxy."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -77,18 +78,55 @@ def script(name: str) -> str:
 
 
 def run_orkeon(repo: Path, home: Path, api_base: str, args: Sequence[str], timeout: float) -> Run:
-    """`orkeon ARGS` in `repo`, as a person's terminal would run it with no one to answer."""
+    """`orkeon ARGS` in `repo`, as a person's terminal would run it with no one to answer; past `timeout`
+    stopped as `run_limited` stops a program (Orkeon stops the checks it started in their own groups)."""
+    done = run_limited([script("orkeon"), *args], repo, environment(home, api_base), timeout)
+    return Run(-1 if done.timed_out else done.code, done.stdout, done.stderr, done.seconds)
+
+
+@dataclass(frozen=True)
+class PeerRun:
+    """A program run under a wall-clock limit: its exit code, its output, its seconds, whether it was stopped."""
+
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+    timed_out: bool
+
+
+STOP_GRACE_SECONDS = 10.0
+"""How long a program stopped at its limit has after SIGTERM (to stop what it started) before SIGKILL."""
+
+
+def run_limited(argv: Sequence[str], cwd: Path, env: Mapping[str, str], limit: float) -> PeerRun:
+    """Run a program in `cwd` in a session of its own with nothing on stdin. Past `limit` seconds its process
+    group gets SIGTERM, then SIGKILL after STOP_GRACE_SECONDS: SIGKILL alone would leave running what it
+    started in groups of their own (Orkeon runs each check so), which then slows every attempt after it."""
     started = time.monotonic()
     try:
-        done = subprocess.run([script("orkeon"), *args], cwd=repo, env=environment(home, api_base),
-                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired as late:
-        return Run(-1, _text(late.stdout), _text(late.stderr) + f"\n(stopped after {timeout:.0f} s)",
-                   time.monotonic() - started)
-    return Run(done.returncode, done.stdout, done.stderr, time.monotonic() - started)
+        process = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    except OSError as error:
+        return PeerRun(-1, "", f"could not start {argv[0]}: {error}", 0.0, False)
+    try:
+        stdout, stderr = process.communicate(timeout=limit)
+        return PeerRun(process.returncode, stdout, stderr, time.monotonic() - started, False)
+    except subprocess.TimeoutExpired:
+        _stop_group(process)
+        stdout, stderr = process.communicate()
+        return PeerRun(-1, stdout or "", (stderr or "") + f"\n(stopped after {limit:.0f} s)",
+                       time.monotonic() - started, True)
 
 
-def _text(data: bytes | str | None) -> str:
-    if isinstance(data, bytes):
-        return data.decode(errors="replace")
-    return data or ""
+def _stop_group(process: subprocess.Popen[str]) -> None:
+    for sent in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(process.pid, sent)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=STOP_GRACE_SECONDS)
+            return
+        except subprocess.TimeoutExpired:
+            continue
