@@ -15,6 +15,7 @@ import os
 import shutil
 import signal
 import subprocess
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -125,6 +126,7 @@ class SubprocessShell:
     async def run(self, command: str, timeout: float, max_output_bytes: int = DEFAULT_MAX_OUTPUT_BYTES) -> ShellResult:
         output = CappedOutput(max_output_bytes)
         loop = asyncio.get_running_loop()
+        began = time.monotonic()
         try:
             transport, collector = await loop.subprocess_exec(
                 lambda: _Collector(output),
@@ -154,7 +156,8 @@ class SubprocessShell:
             transport.close()
         exit_code = None if timed_out else transport.get_returncode()
         # a secret the command found elsewhere (a file, its own environment) is masked before anyone reads it
-        return ShellResult(command, exit_code, mask_secrets(output.text(), self._mask_from), output.omitted, timed_out)
+        return ShellResult(command, exit_code, mask_secrets(output.text(), self._mask_from), output.omitted, timed_out,
+                           time.monotonic() - began)
 
 
 def _stop_group(pid: int) -> None:

@@ -18,13 +18,15 @@ class ShellResult:
 
     `output` is stdout and stderr interleaved as the command wrote them; when it was longer than the
     caller's cap, its head and tail are kept and `omitted_bytes` says how much of the middle was left out.
-    `exit_code` is None when the command was stopped at its timeout (`timed_out`)."""
+    `exit_code` is None when the command was stopped at its timeout (`timed_out`); `seconds` is how long it
+    ran."""
 
     command: str
     exit_code: int | None
     output: str
     omitted_bytes: int = 0
     timed_out: bool = False
+    seconds: float = 0.0
 
 
 class Shell(Protocol):

@@ -3,8 +3,9 @@ and how a reply is read): once a check fails, the model is asked for up to N cha
 each (the first at temperature 0, the others sampled and told of the changes tried before them and how their
 checks failed: domain/checks/tried_candidates.py); each is written into one scratch copy of the workspace
 (ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
-failing one was narrowed, and the copy is put back before the next. The first candidate both accept wins;
-the search stops there.
+failing one was narrowed, and the copy is put back before the next; a candidate's checks stop after ten
+times the failing check's own time (at least a minute: a change that makes a test loop for ever fails then).
+The first candidate both accept wins; the search stops there.
 
 Nothing here touches the workspace. Every check run in the copy is put to the permission gate as the turn's
 own checks are (services/turn_checks.py): a refusal ends the search, unchecked. `put_to_gate` then offers the
@@ -27,6 +28,7 @@ from orkeon_engine.domain.checks.candidates import (
     Candidate,
     SuspectInputs,
     candidate_prompt,
+    check_seconds,
     failing_count,
     fails_nothing_new,
     named_in,
@@ -102,7 +104,8 @@ async def search_candidates(ports: SearchPorts, project: ProjectTests, request: 
 
 async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, request: str, failing: CheckOutcome,
                   sources: dict[str, str], count: int) -> SearchOutcome:
-    runner = dataclasses.replace(ports.runner, shell=copy.shell, root=copy.root, files=copy.files)
+    runner = dataclasses.replace(ports.runner, shell=copy.shell, root=copy.root, files=copy.files,
+                                 seconds=check_seconds(failing.seconds, ports.runner.seconds))
     prompt = candidate_prompt(request, failing, sources)
     whole = choose_check(project.zones) if failing.check.targets else None
     seen: set[tuple[tuple[str, str], ...]] = set()

@@ -92,10 +92,11 @@ async def run_named_check(check: TurnCheck, runner: CheckRunner) -> CheckOutcome
         return CheckOutcome(check, "unchecked", reason=f"it could not start: {error}")
     if result.timed_out or result.exit_code is None:
         return CheckOutcome(check, "failed", None, await _failure(result.output, runner),
-                            reason=f"stopped after {runner.seconds:g} s")
+                            reason=f"stopped after {runner.seconds:g} s", seconds=result.seconds)
     if result.exit_code == 0:
-        return CheckOutcome(check, "passed", 0)
-    return CheckOutcome(check, "failed", result.exit_code, await _failure(result.output, runner))
+        return CheckOutcome(check, "passed", 0, seconds=result.seconds)
+    return CheckOutcome(check, "failed", result.exit_code, await _failure(result.output, runner),
+                        seconds=result.seconds)
 
 
 async def _failure(output: str, runner: CheckRunner) -> str:

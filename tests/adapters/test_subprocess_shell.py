@@ -109,3 +109,10 @@ async def test_a_key_in_the_environment_is_masked_in_what_a_command_prints(tmp_p
     result = await shell.run("echo key=$OPENAI_API_KEY; env", timeout=10)
 
     assert "abcd1234efgh5678" not in result.output and "key=***" in result.output
+
+
+async def test_a_command_says_how_long_it_ran(shell):
+    quick = await shell.run("true", 10)
+    slow = await shell.run("sleep 0.3", 10)
+
+    assert 0 <= quick.seconds < slow.seconds and slow.seconds >= 0.3

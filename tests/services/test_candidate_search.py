@@ -4,6 +4,8 @@ gate as one edit."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from orkeon_engine.domain.checks.candidates import Candidate
 from orkeon_engine.domain.checks.project_tooling import detect_zones
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck
@@ -116,6 +118,23 @@ async def test_a_later_candidate_is_told_the_change_tried_and_how_its_check_fail
     assert "Tried change 1:" in second and "+  return text.trim().replace(/ /g, '-');" in second
     assert "`npm test` then failed with:\nnot ok 1 - lower\n# fail 1" in second
     assert "An answer wrote the shown code back unchanged" in third and found.winner is not None
+
+
+async def test_a_candidates_check_stops_after_ten_times_the_failing_checks_time_and_the_next_is_told():
+    slow = dataclasses.replace(FAILING, seconds=30.0)
+
+    def loops_for_ever_when_trimmed(command: str, files: FakeFiles) -> ShellResult:
+        if "trim()" in files.texts["/workspace/slugs.js"]:
+            return ShellResult(command, None, "# Subtest: lower", timed_out=True)
+        return _passes_when_lowered(command, files)
+
+    model = _Model(WRONG, RIGHT)
+    ports, _, scratch = await _ports(model, check=loops_for_ever_when_trimmed)
+
+    found = await search_candidates(ports, _project(), "fix it", slow, (), 2)
+
+    assert [timeout for _, timeout, _ in scratch.copies[0].shell.runs] == [300.0, 300.0]
+    assert "(stopped after 300 s)" in model.asked[1][1] and found.winner is not None
 
 
 async def test_a_narrowed_check_is_followed_by_the_whole_suite_which_may_not_fail_anything_new():

@@ -49,6 +49,11 @@ FIRST_TEMPERATURE = 0.0
 SAMPLED_TEMPERATURE = 0.8
 UNCHANGED = "the reply changes no shown file"
 """Why a reply is no candidate when it writes the shown code back as it was (blank lines aside)."""
+CHECK_FLOOR_SECONDS = 60.0
+CHECK_TIMES = 10
+"""A candidate's checks may run CHECK_TIMES as long as the failing check took in the workspace, and never less
+than CHECK_FLOOR_SECONDS: a change that makes a test loop for ever (a flipped comparison in a loop's
+condition) is failed then, and the search goes on, instead of waiting out the turn's budget."""
 NO_COUNT = 1_000_000
 """A failure whose check states no count of failing tests ranks after every one that does."""
 
@@ -59,6 +64,11 @@ CODE_SUFFIXES = (*PYTHON_SUFFIXES, *_JS_SUFFIXES, ".go", ".rs", ".rb", ".java", 
 _FAILED_IDS = (re.compile(r"^(?:FAILED|ERROR) (\S+)", re.MULTILINE), re.compile(r"^not ok \d+ - (.+)$", re.MULTILINE))
 _COUNTS = (re.compile(r"(\d+) failed"), re.compile(r"(\d+) errors?\b"), re.compile(r"^# fail (\d+)", re.MULTILINE),
            re.compile(r"(\d+) failing"))
+
+
+def check_seconds(failing_seconds: float, ceiling: float) -> float:
+    """How long a candidate's check may run (CHECK_TIMES the failing check's own time), at most `ceiling`."""
+    return min(ceiling, max(CHECK_FLOOR_SECONDS, CHECK_TIMES * failing_seconds))
 
 
 def candidate_count(setting: object, core: bool) -> int:

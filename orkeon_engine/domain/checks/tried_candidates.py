@@ -77,4 +77,5 @@ def _failure(outcome: CheckOutcome) -> str:
     lines = [line for line in (outcome.failure or outcome.reason or "(no output)").strip("\n").split("\n")
              if line.strip()]
     error = next((line for line in lines if _ERROR.match(line)), lines[0])
-    return error if error == lines[-1] else f"{error}\n{lines[-1]}"
+    shown = error if error == lines[-1] else f"{error}\n{lines[-1]}"
+    return f"({outcome.reason})\n{shown}" if outcome.reason and outcome.failure else shown

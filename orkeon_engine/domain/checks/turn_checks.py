@@ -47,13 +47,15 @@ class TurnCheck:
 @dataclass(frozen=True)
 class CheckOutcome:
     """How a check ended: passed, failed (its exit code and the failure trimmed to the project's frames), or
-    unchecked (it did not run: `reason` says why, the gate's refusal or a command that could not start)."""
+    unchecked (it did not run: `reason` says why, the gate's refusal or a command that could not start);
+    `seconds`, how long it ran."""
 
     check: TurnCheck
     status: CheckStatus
     exit_code: int | None = None
     failure: str = ""
     reason: str = ""
+    seconds: float = 0.0
 
     @property
     def passed(self) -> bool:

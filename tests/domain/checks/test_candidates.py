@@ -1,4 +1,5 @@
 from orkeon_engine.domain.checks.candidates import (
+    CHECK_FLOOR_SECONDS,
     CORE_CANDIDATES,
     MAX_CANDIDATES,
     NO_COUNT,
@@ -7,6 +8,7 @@ from orkeon_engine.domain.checks.candidates import (
     SuspectInputs,
     candidate_count,
     candidate_prompt,
+    check_seconds,
     failing_count,
     none_passed_text,
     proved_text,
@@ -189,3 +191,9 @@ def test_a_reply_that_changes_only_blank_lines_is_no_change():
 
     assert read_candidate(spaced, {"calc.py": source}) == UNCHANGED
     assert same_code(source, source.replace("\n\n\n", "\n")) and not same_code(source, source.replace("+", "*"))
+
+
+def test_a_candidates_check_may_run_ten_times_the_failing_checks_time_within_a_floor_and_a_ceiling():
+    assert check_seconds(0.4, 600.0) == CHECK_FLOOR_SECONDS
+    assert check_seconds(30.0, 600.0) == 300.0
+    assert check_seconds(120.0, 600.0) == 600.0
