@@ -26,13 +26,17 @@ MAX_QUOTED = 4
 """How many places of one failure are quoted."""
 MAX_QUOTE_CHARS = 200
 
+_TEST_START = re.compile(r"^\s*location:")
+"""A TAP entry's `location:` names the test's first line (`test('its name', ...`), which its `not ok` line says
+already: the stack's places, the failing lines, are the ones worth the quota."""
 _PLACE = re.compile(r"(?<![\w./-])(?P<path>(?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w{0,5}):(?P<line>\d+):\d+\b")
 
 
 def pointed_places(failure: str) -> list[tuple[str, int]]:
     """The relative `path:line:column` places the failure names, in order, each once, at most MAX_QUOTED."""
     places: list[tuple[str, int]] = []
-    for match in _PLACE.finditer(failure):
+    pointing = "\n".join(line for line in failure.split("\n") if not _TEST_START.match(line))
+    for match in _PLACE.finditer(pointing):
         path = match.group("path").removeprefix("./")
         if ".." in path.split("/") or not path.endswith(CODE_SUFFIXES) or secret_path_reason(path) is not None:
             continue

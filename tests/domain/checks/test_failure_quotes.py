@@ -38,3 +38,9 @@ def test_at_most_a_few_places_are_pointed_at():
     text = " ".join(f"t{n}.js:1:1" for n in range(MAX_QUOTED + 3))
 
     assert len(pointed_places(text)) == MAX_QUOTED
+
+
+def test_a_tap_location_naming_the_tests_first_line_is_not_quoted_the_stack_is():
+    failure = "not ok 4 - limit\n  location: 'test/slugs.test.js:3:1'\n  stack: |-\n    at (test/slugs.test.js:4:10)"
+
+    assert pointed_places(failure) == [("test/slugs.test.js", 4)]
