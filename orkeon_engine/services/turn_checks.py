@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from orkeon_engine.domain.checks.check_failure import trim_failure
-from orkeon_engine.domain.checks.failure_quotes import pointed_places, quoted_failure
 from orkeon_engine.domain.checks.project_tooling import MANIFESTS, ZONE_CONFIG, Zone, detect_zones, is_test_file
 from orkeon_engine.domain.checks.turn_checks import (
     CheckOutcome,
@@ -38,7 +37,7 @@ from orkeon_engine.ports.progress import Progress
 from orkeon_engine.ports.shell import Shell, ShellError
 from orkeon_engine.ports.shell_grammar import ShellGrammar
 from orkeon_engine.services.config_store import ConfigStore
-from orkeon_engine.services.project_files import list_project_files, read_named_texts, read_workspace_text
+from orkeon_engine.services.project_files import list_project_files, read_named_texts
 from orkeon_engine.tools.shell_command import describe_command, shell_allow_refusal
 
 CHECK_SECONDS = 600.0
@@ -91,26 +90,12 @@ async def run_named_check(check: TurnCheck, runner: CheckRunner) -> CheckOutcome
     except ShellError as error:
         return CheckOutcome(check, "unchecked", reason=f"it could not start: {error}")
     if result.timed_out or result.exit_code is None:
-        return CheckOutcome(check, "failed", None, await _failure(result.output, runner),
+        return CheckOutcome(check, "failed", None, trim_failure(result.output, runner.root),
                             reason=f"stopped after {runner.seconds:g} s", seconds=result.seconds)
     if result.exit_code == 0:
         return CheckOutcome(check, "passed", 0, seconds=result.seconds)
-    return CheckOutcome(check, "failed", result.exit_code, await _failure(result.output, runner),
+    return CheckOutcome(check, "failed", result.exit_code, trim_failure(result.output, runner.root),
                         seconds=result.seconds)
-
-
-async def _failure(output: str, runner: CheckRunner) -> str:
-    """The failure trimmed to the project's frames, with the source lines it points at quoted
-    (domain/checks/failure_quotes.py) when the runner has the folder's Files to read them from."""
-    failure = trim_failure(output, runner.root)
-    if runner.files is None:
-        return failure
-    texts: dict[str, str] = {}
-    for path in dict.fromkeys(path for path, _ in pointed_places(failure)):
-        text = await read_workspace_text(runner.files, path)
-        if text is not None:
-            texts[path] = text
-    return quoted_failure(failure, texts)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,3 @@
-import dataclasses
 import json
 
 import pytest
@@ -155,21 +154,3 @@ async def test_the_setting_is_read_with_auto_by_default(settings, value):
     deps = await make_deps(files=FakeConfigFiles(project=json.dumps(settings)))
 
     assert await read_verify(deps.config) == value
-
-
-TAP_FAILED = ("not ok 1 - lowers the case\n  ---\n  error: 'Expected values to be strictly equal'\n  stack: |-\n"
-              "    TestContext.<anonymous> (/home/dev/shop/test/slugs.test.js:3:10)\n  ...\n# fail 1\n")
-
-
-async def test_a_failure_naming_a_line_by_its_column_has_that_line_of_the_project_quoted():
-    check = TurnCheck("npm test")
-    shell = FakeShell({check.command: ShellResult(check.command, 1, TAP_FAILED)})
-    files = FakeFiles({"/workspace/test/slugs.test.js": "const s = require('../slugs');\n\n"
-                                                           "assert.equal(s.slugify('A B'), 'a-b');\n"})
-    runner = dataclasses.replace(await _runner(shell), files=files)
-
-    outcome = await run_named_check(check, runner)
-
-    assert ("    TestContext.<anonymous> (test/slugs.test.js:3:10)\n      > 3 | assert.equal(s.slugify('A B'), 'a-b');"
-            in outcome.failure)
-    assert "> 3 |" not in (await run_named_check(check, await _runner(shell))).failure  # no Files: nothing read

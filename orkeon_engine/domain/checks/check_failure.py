@@ -7,11 +7,8 @@ first), or Python's `File "path", line 12, in name`. A frame inside the project 
 folder the check ran in, or under it, and in no installed-packages folder) keeps its location, the failing
 line (`>`) and its source; a frame outside it (the standard library, site-packages, node_modules) keeps
 only its error lines (`E ...`), and a note says how many frames were left out. pytest's sections are read
-when present: the FAILURES and ERRORS sections and the short summary, not the progress dots. TAP (node's
-test runner, tape) is read by its `not ok` entries: each keeps its `not ok` line, its error, expected and
-actual lines and the location and stack lines inside the project (paths under `root` written relative to it),
-then the closing counts; the tests that passed are left out. Any other output keeps its last lines, the lines
-naming a path outside the project left out.
+when present: the FAILURES and ERRORS sections and the short summary, not the progress dots; any other
+output keeps its last lines, the lines naming a path outside the project left out.
 """
 
 from __future__ import annotations
@@ -35,9 +32,6 @@ _SECTION = re.compile(r"^=+ (?P<name>.+?) =+$")
 _TEST_HEADER = re.compile(r"^_{3,} (?P<name>.+?) _{3,}$")
 _ENTRY_BREAK = re.compile(r"^(_ ){5,}_?\s*$")
 _CARETS = re.compile(r"^\s*[\^~]+\s*$")
-_TAP_FAILED = re.compile(r"^(?P<indent>\s*)not ok \d+ - (?P<name>.*)$")
-_TAP_COUNT = re.compile(r"^# (?:tests|pass|fail) \d+\s*$")
-_TAP_LEFT_OUT = ("duration_ms:", "failureType:", "code:", "name:", "type:", "...")
 _PATH_IN_LINE = re.compile(r"(?:^|[\s(\"'])(?P<path>/[^\s:)\"']+|[\w.-]+/[^\s:)\"']+)")
 
 
@@ -52,9 +46,7 @@ def trim_failure(output: str, root: str = "") -> str:
     absolute path under it counts as the project's)."""
     lines = [_cut(line) for line in output.replace("\r\n", "\n").split("\n")]
     sections = _pytest_sections(lines)
-    if not sections and any(_TAP_FAILED.match(line) for line in lines):
-        kept = _tap(lines, root)
-    elif not sections:
+    if not sections:
         kept = _plain(lines, root)
     else:
         kept = []
@@ -201,54 +193,6 @@ def _summary(body: Sequence[str]) -> list[str]:
 
 def _is_count_line(line: str) -> bool:
     return bool(re.match(r"^=*\s*\d+ (failed|error|errors|passed)\b", line.strip()))
-
-
-def _tap(lines: Sequence[str], root: str) -> list[str]:
-    """TAP's failing entries (the module docstring), the first MAX_TESTS of those that failed on their own (an
-    entry that failed only because its subtests did says nothing more), then the counts."""
-    entries: list[list[str]] = []
-    index = 0
-    while index < len(lines):
-        match = _TAP_FAILED.match(lines[index])
-        if match is None:
-            index += 1
-            continue
-        end = _tap_entry_end(lines, index + 1, match.group("indent"))
-        body = lines[index + 1:end]
-        if not any("subtestsFailed" in line for line in body):
-            entries.append([lines[index], *_tap_body(body, root)])
-        index = end
-    kept = [line for entry in entries[:MAX_TESTS] for line in entry]
-    if len(entries) > MAX_TESTS:
-        kept.append(f"[{len(entries) - MAX_TESTS} more failing tests left out]")
-    return kept + [line for line in lines if _TAP_COUNT.match(line)]
-
-
-def _tap_entry_end(lines: Sequence[str], start: int, indent: str) -> int:
-    """Where a `not ok` entry's YAML block ends: after its closing `...` line, or at the next entry or comment."""
-    for index in range(start, len(lines)):
-        line = lines[index]
-        if line.strip() == "..." and line.startswith(indent + "  ") and not line.startswith(indent + "   "):
-            return index + 1
-        if re.match(rf"^{re.escape(indent)}(?:not ok|ok|#)\b", line):
-            return index
-    return len(lines)
-
-
-def _tap_body(body: Sequence[str], root: str) -> list[str]:
-    """An entry's lines worth reading: the error and what was expected against what came, and the location's
-    and stack's lines inside the project, with `root` written away."""
-    base = root.rstrip("/") + "/" if root else ""
-    kept: list[str] = []
-    for line in body:
-        stripped = line.strip()
-        if not stripped or stripped == "---" or stripped.startswith(_TAP_LEFT_OUT) or stripped.startswith("node:"):
-            continue
-        paths = [match.group("path") for match in _PATH_IN_LINE.finditer(stripped)]
-        if "(node:" in stripped or (paths and not any(inside_project(path, root) for path in paths)):
-            continue
-        kept.append(line.replace(base, "") if base else line)
-    return kept
 
 
 def _plain(lines: Sequence[str], root: str) -> list[str]:
