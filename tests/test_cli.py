@@ -400,17 +400,10 @@ def test_status_builds_only_what_it_reads(folder):
         assert done.stdout.strip().splitlines()[-1] == "loaded: []"
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-    except FileNotFoundError:
-        return False
-
-
 def test_sigterm_stops_a_turn_as_ctrl_c_does_and_the_check_it_was_running_with_it(folder):
     """A harness's time limit or a `kill` sends SIGTERM: the check the turn started in its own process group
     (here `make test`, sleeping in the background) must not outlive Orkeon."""
+    from tests.support.processes import gone
     from tests.support.silent_server import SilentServer
 
     (folder / "pyproject.toml").write_text("[project]\nname = 'tiny'\n")
@@ -438,7 +431,4 @@ def test_sigterm_stops_a_turn_as_ctrl_c_does_and_the_check_it_was_running_with_i
                 process.kill()
 
     assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr and "cancelled" in stderr
-    deadline = time.monotonic() + 5
-    while _alive(sleeping) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _alive(sleeping)
+    assert gone(sleeping)

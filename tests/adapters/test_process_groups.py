@@ -8,11 +8,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from orkeon_engine.adapters import process_groups
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
+from tests.support.processes import gone
 
 BACKGROUND = "sleep 300 & echo $! > sleeping.pid; wait"
 SERVER = f"""
@@ -23,21 +23,6 @@ from orkeon_engine.edge_io import stop_commands_on_signals
 stop_commands_on_signals()
 asyncio.run(SubprocessShell(Path.cwd(), {{"PATH": "/usr/bin:/bin"}}).run({BACKGROUND!r}, 600))
 """
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
-def _gone(pid: int) -> bool:
-    deadline = time.monotonic() + 5
-    while _alive(pid) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return not _alive(pid)
 
 
 async def _pid_file(folder: Path) -> int:
@@ -57,7 +42,7 @@ async def test_a_running_commands_group_is_recorded_and_stop_all_ends_it(tmp_pat
     process_groups.stop_all()
     result = await asyncio.wait_for(running, 30)
 
-    assert _gone(sleeping) and result.exit_code != 0 and process_groups.live() == frozenset()
+    assert gone(sleeping) and result.exit_code != 0 and process_groups.live() == frozenset()
 
 
 async def test_a_command_that_ended_is_no_longer_recorded(tmp_path):
@@ -77,4 +62,4 @@ def test_sigterm_to_a_server_stops_the_command_it_was_running_and_ends_it_with_1
             process.kill()
 
     assert process.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr
-    assert _gone(sleeping)
+    assert gone(sleeping)

@@ -12,6 +12,7 @@ import pytest
 
 from devtools.eval import workspace
 from devtools.eval.workspace import run_limited
+from tests.support.processes import gone
 
 # Starts `sleep` in a session of its own, as Orkeon starts a check, and stops it on SIGTERM.
 TIDY = """
@@ -27,22 +28,11 @@ STUBBORN = ("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\
             "time.sleep(300)\n")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 def test_a_program_past_its_limit_gets_sigterm_first_and_stops_what_it_started(tmp_path: Path) -> None:
     run = run_limited([sys.executable, "-c", TIDY], tmp_path, os.environ, 2)
 
     child = int((tmp_path / "child.pid").read_text())
-    deadline = time.monotonic() + 5
-    while _alive(child) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert run.timed_out and "(stopped after 2 s)" in run.stderr and not _alive(child)
+    assert run.timed_out and "(stopped after 2 s)" in run.stderr and gone(child)
 
 
 def test_a_program_that_ignores_sigterm_is_killed_after_the_grace(tmp_path: Path,
