@@ -20,7 +20,7 @@ from pathlib import Path
 
 from devtools.eval.cache import EvalSetupError, cache_root
 from devtools.eval.server import SERVED_NAME
-from devtools.eval.workspace import PeerRun, environment, run_limited
+from devtools.eval.workspace import LimitedRun, environment, run_limited
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def mini_argv(venv: Path, api_base: str, task: str, trajectory: Path, step_limit
             "-m", f"openai/{SERVED_NAME}", "-t", task, "-o", str(trajectory)]
 
 
-def run_peer(argv: Sequence[str], cwd: Path, env: dict[str, str], limit: float) -> PeerRun:
+def run_peer(argv: Sequence[str], cwd: Path, env: dict[str, str], limit: float) -> LimitedRun:
     """Run a peer in `cwd` with nothing on stdin; past `limit` seconds its whole process group is stopped."""
     return run_limited(argv, cwd, env, limit)
 

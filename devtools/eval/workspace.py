@@ -85,7 +85,7 @@ def run_orkeon(repo: Path, home: Path, api_base: str, args: Sequence[str], timeo
 
 
 @dataclass(frozen=True)
-class PeerRun:
+class LimitedRun:
     """A program run under a wall-clock limit: its exit code, its output, its seconds, whether it was stopped."""
 
     code: int
@@ -99,7 +99,7 @@ STOP_GRACE_SECONDS = 10.0
 """How long a program stopped at its limit has after SIGTERM (to stop what it started) before SIGKILL."""
 
 
-def run_limited(argv: Sequence[str], cwd: Path, env: Mapping[str, str], limit: float) -> PeerRun:
+def run_limited(argv: Sequence[str], cwd: Path, env: Mapping[str, str], limit: float) -> LimitedRun:
     """Run a program in `cwd` in a session of its own with nothing on stdin. Past `limit` seconds its process
     group gets SIGTERM, then SIGKILL after STOP_GRACE_SECONDS: SIGKILL alone would leave running what it
     started in groups of their own (Orkeon runs each check so), which then slows every attempt after it."""
@@ -108,14 +108,14 @@ def run_limited(argv: Sequence[str], cwd: Path, env: Mapping[str, str], limit: f
         process = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     except OSError as error:
-        return PeerRun(-1, "", f"could not start {argv[0]}: {error}", 0.0, False)
+        return LimitedRun(-1, "", f"could not start {argv[0]}: {error}", 0.0, False)
     try:
         stdout, stderr = process.communicate(timeout=limit)
-        return PeerRun(process.returncode, stdout, stderr, time.monotonic() - started, False)
+        return LimitedRun(process.returncode, stdout, stderr, time.monotonic() - started, False)
     except subprocess.TimeoutExpired:
         _stop_group(process)
         stdout, stderr = process.communicate()
-        return PeerRun(-1, stdout or "", (stderr or "") + f"\n(stopped after {limit:.0f} s)",
+        return LimitedRun(-1, stdout or "", (stderr or "") + f"\n(stopped after {limit:.0f} s)",
                        time.monotonic() - started, True)
 
 

@@ -4,6 +4,7 @@ the same protocol on a socket; bad command-line arguments exit 2 with the usage.
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pygls.uris import from_fs_path
 
 from orkeon_engine import __version__
@@ -157,3 +159,28 @@ def test_help_and_a_bad_option_write_nothing_on_stdout():
 
     assert [(r.returncode, r.stdout) for r in runs] == [(0, ""), (2, "")]
     assert "usage" in runs[0].stderr.lower() and "--tcp takes HOST:PORT" in runs[1].stderr
+
+
+def _catches_sigterm(pid: int) -> bool:
+    with open(f"/proc/{pid}/status") as status:
+        caught = next(line for line in status if line.startswith("SigCgt:")).split()[1]
+    return bool(int(caught, 16) & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.parametrize("module", ["orkeon_lsp", "orkeon_acp"])
+def test_a_server_stopped_by_sigterm_ends_with_143_having_stopped_its_commands(tmp_path, module):
+    """An editor stopping its server sends SIGTERM: the server's handler (adapters/process_groups.py, whose
+    stopping of running commands tests/adapters/test_process_groups.py shows) ends it with 128 + 15."""
+    server = subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=server_env(tmp_path))
+    try:
+        deadline = time.monotonic() + 60
+        while not _catches_sigterm(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        server.send_signal(signal.SIGTERM)
+        _, stderr = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+    assert server.returncode == 128 + signal.SIGTERM and b"Traceback" not in stderr

@@ -243,10 +243,11 @@ def read_candidate(reply: str, sources: Mapping[str, str]) -> Candidate | str:
 
 def same_code(text: str, other: str) -> bool:
     """Whether two texts of a file differ in blank lines and trailing spaces at most: no change to try."""
-    return _code_lines(text) == _code_lines(other)
+    return code_lines(text) == code_lines(other)
 
 
-def _code_lines(text: str) -> list[str]:
+def code_lines(text: str) -> list[str]:
+    """A file's lines that hold something, their trailing spaces taken off: what a change of code compares."""
     return [line.rstrip() for line in text.splitlines() if line.strip()]
 
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from orkeon_engine.domain.checks.candidates import code_lines
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome
 
 SHOWN_TRIED = 2
@@ -58,17 +59,13 @@ def _one(number: int, each: Tried, sources: Mapping[str, str]) -> str:
 
 def _diff(path: str, before: str, after: str) -> str:
     """The change's hunks with one line of context, blank lines left out on both sides (a change of blank
-    lines alone is no change: domain/checks/candidates.py's `same_code`)."""
+    lines alone is no change: domain/checks/candidates.py's `same_code`, over the same `code_lines`)."""
     lines = [line if not line.startswith("@@") else "@@" for line in difflib.unified_diff(
-        _kept(before), _kept(after), f"a/{path}", f"b/{path}", n=1, lineterm="")]
+        code_lines(before), code_lines(after), f"a/{path}", f"b/{path}", n=1, lineterm="")]
     if len(lines) > DIFF_LINES + 2:
         cut = len(lines) - DIFF_LINES - 2
         lines = [*lines[:DIFF_LINES + 2], f"... ({cut} more diff line{'' if cut == 1 else 's'})"]
     return "\n".join(lines)
-
-
-def _kept(text: str) -> list[str]:
-    return [line.rstrip() for line in text.splitlines() if line.strip()]
 
 
 def _failure(outcome: CheckOutcome) -> str:
