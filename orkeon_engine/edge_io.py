@@ -29,3 +29,11 @@ def stop_commands_on_signals() -> None:
     from orkeon_engine.adapters.process_groups import stop_on_signals
 
     stop_on_signals()
+
+
+def exit_code_after_stop(code: int) -> int:
+    """`code`, or 128 + the stop signal when one ended the server (its loop may have swallowed the exit)."""
+    from orkeon_engine.adapters.process_groups import received_signal
+
+    signum = received_signal()
+    return code if signum is None else 128 + signum

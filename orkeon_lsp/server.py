@@ -28,7 +28,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from orkeon_engine import __version__
-from orkeon_engine.edge_io import protect_stdout, stop_commands_on_signals
+from orkeon_engine.edge_io import exit_code_after_stop, protect_stdout, stop_commands_on_signals
 from orkeon_lsp.cancellation import Cancellations
 from orkeon_lsp.client import ClientSupport
 from orkeon_lsp.engine_slot import EngineSlot
@@ -273,4 +273,4 @@ def serve(argv: Sequence[str]) -> int:
         sys.stdout = sys.stderr
         server = build_server()
         server.start_tcp(*tcp)
-    return 0 if server.shut_down else 1
+    return exit_code_after_stop(0 if server.shut_down else 1)

@@ -19,6 +19,8 @@ import threading
 
 _LIVE: set[int] = set()
 _LOCK = threading.Lock()
+_RECEIVED: list[int] = []
+"""The stop signal taken, if one was: a server whose loop swallows SystemExit (pygls's) still ends with its code."""
 
 
 def started(pid: int) -> None:
@@ -58,7 +60,13 @@ def stop_on_signals() -> None:
             signal.signal(getattr(signal, name), _stop_and_leave)
 
 
+def received_signal() -> int | None:
+    """The SIGTERM or SIGHUP `stop_on_signals` took, if one came."""
+    return _RECEIVED[0] if _RECEIVED else None
+
+
 def _stop_and_leave(signum: int, _frame: object) -> None:
+    _RECEIVED.append(signum)
     stop_all()
     raise SystemExit(128 + signum)
 

@@ -168,12 +168,18 @@ def _catches_sigterm(pid: int) -> bool:
 
 
 @pytest.mark.parametrize("module", ["orkeon_lsp", "orkeon_acp"])
-def test_a_server_stopped_by_sigterm_ends_with_143_having_stopped_its_commands(tmp_path, module):
+def test_a_server_stopped_by_sigterm_ends_with_143_having_stopped_its_commands(tmp_path, workspace, module):
     """An editor stopping its server sends SIGTERM: the server's handler (adapters/process_groups.py, whose
-    stopping of running commands tests/adapters/test_process_groups.py shows) ends it with 128 + 15."""
+    stopping of running commands tests/adapters/test_process_groups.py shows) ends it with 128 + 15, also
+    from inside pygls's loop, which swallows the exit (the language server is signalled once it answered
+    initialize)."""
     server = subprocess.Popen([sys.executable, "-m", module], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, env=server_env(tmp_path))
     try:
+        if module == "orkeon_lsp":
+            server.stdin.write(frame(session(workspace)[0]))
+            server.stdin.flush()
+            assert unframe(_read_frame(server.stdout))[0]["id"] == 1
         deadline = time.monotonic() + 60
         while not _catches_sigterm(server.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
