@@ -11,7 +11,8 @@ would wipe out the rest. So before the gate sees it (`judge_block`):
   is taken to be rewritten whole;
 - else, in Python, the block's definitions replace the file's of the same name (a class the block gives in
   part has its methods replaced one by one), a definition the file lacks is added at its end and an import
-  it lacks after its imports: the rest of the file stays as it was (`spliced` in definition_rewrite.py);
+  it lacks after its imports; a top-level assignment to one name (`LIMIT = 10`) that the file makes once at
+  its top level replaces the file's: the rest of the file stays as it was (`spliced` in definition_rewrite.py);
 - else, in a brace language (JavaScript, TypeScript, Go, Rust), the block's top-level definitions replace the
   file's of the same name in the same way, one the file lacks added at its end (brace_definitions.py);
 - else nothing is written, and the model is told how to write part of a file (search/replace blocks).
@@ -115,11 +116,11 @@ def _top_names(source: str) -> set[str]:
 def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
     """`before` with the block's top-level definitions (and imports) put in, and the names replaced or added;
     None when the block gives no definition of the file's, or one that cannot be placed."""
-    source, done = before, []
     existing = {each.name for each in definitions_in(before)}
     module = ast.parse(block)
     tops = [each for each in definitions_in(block) if "." not in each.name]
-    if not any(each.name in existing for each in tops):
+    source, done = _assignments_spliced(before, block, module)
+    if not done and not any(each.name in existing for each in tops):
         return None
     for each in tops:
         text = dedent(each.text(block))
@@ -139,6 +140,36 @@ def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
         done.append(each.name)
     source = _with_imports(source, module)
     return (source, tuple(done)) if parses(source) is None else None
+
+
+def _assignments_spliced(before: str, block: str, module: ast.Module) -> tuple[str, list[str]]:
+    """`before` with each of the block's top-level assignments to one name put in place of the file's own, when
+    the file assigns that name once at its top level; and the names so replaced."""
+    source, done = before, []
+    block_lines = block.split("\n")
+    for node in module.body:
+        name = _assigned_name(node)
+        if name is None:
+            continue
+        ours = [each for each in ast.parse(source).body if _assigned_name(each) == name]
+        if len(ours) != 1:
+            continue
+        text = dedent("\n".join(block_lines[node.lineno - 1:node.end_lineno or node.lineno])).rstrip("\n")
+        lines = source.split("\n")
+        start, end = ours[0].lineno, ours[0].end_lineno or ours[0].lineno
+        if "\n".join(lines[start - 1:end]) != text:
+            source = "\n".join([*lines[:start - 1], *text.split("\n"), *lines[end:]])
+        done.append(name)
+    return source, done
+
+
+def _assigned_name(node: ast.stmt) -> str | None:
+    """The one name a top-level `NAME = value` (or `NAME: type = value`) binds; None for any other statement."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        return node.targets[0].id
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+        return node.target.id
+    return None
 
 
 def _whole_class(before: str, block: str, name: str) -> bool:

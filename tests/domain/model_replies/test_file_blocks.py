@@ -53,6 +53,31 @@ def test_a_block_giving_one_function_replaces_that_function_alone():
     assert judged.spliced == ("mean",)
 
 
+PRICES = STATS.replace('import math\n', 'import math\n\nLIMIT = 50\nFEE: int = 4\nSEEN = []\nSEEN = [1]\n')
+
+
+def test_a_constant_written_with_a_function_replaces_the_files_constant_too():
+    block = "LIMIT = 40\n\n\ndef mean(xs):\n    return math.fsum(xs) / len(xs)\n"
+
+    judged = judge_block("prices.py", PRICES, block)
+
+    assert judged.content == PRICES.replace("LIMIT = 50", "LIMIT = 40").replace(
+        "return sum(xs) / len(xs)", "return math.fsum(xs) / len(xs)")
+    assert judged.spliced == ("LIMIT", "mean")
+
+
+def test_a_block_of_constants_alone_replaces_them_and_nothing_else():
+    judged = judge_block("prices.py", PRICES, "LIMIT = 45\nFEE: int = 5\n")
+
+    assert judged.content == PRICES.replace("LIMIT = 50", "LIMIT = 45").replace("FEE: int = 4", "FEE: int = 5")
+
+
+def test_a_name_the_file_assigns_twice_is_not_guessed_at():
+    judged = judge_block("prices.py", PRICES, "SEEN = [2]\n")
+
+    assert judged.content is None and "unchanged" in judged.refusal
+
+
 def test_a_class_given_in_part_has_only_its_given_methods_replaced():
     judged = judge_block("stats.py", STATS, "class Box:\n    def get(self):\n        return self.x + 1\n")
 
