@@ -3,9 +3,9 @@ and how a reply is read): once a check fails, the model is asked for up to N cha
 each (the first at temperature 0 and shown the suspect files whole; the others sampled, each shown one suspect
 definition, the next in rank each time (domain/checks/focused_candidates.py), and told of the changes tried
 before them and how their checks failed: domain/checks/tried_candidates.py); each is written into one
-scratch copy of the workspace (ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
-failing one was narrowed, and the copy is put back before the next; a candidate's checks stop after ten
-times the failing check's own time (at least a minute: a change that makes a test loop for ever fails then).
+scratch copy of the workspace (ports/scratch_copies.py), the failing check runs there, then the project's whole
+test command when the failing one was narrowed, and the copy is put back before the next; a candidate's checks
+stop after ten times the failing check's own time (at least a minute: a change that makes a test loop for ever fails then).
 The first candidate both accept wins; the search stops there.
 
 Nothing here touches the workspace. Every check run in the copy is put to the permission gate as the turn's
