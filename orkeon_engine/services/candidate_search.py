@@ -5,8 +5,8 @@ definition, the next in rank each time (domain/checks/focused_candidates.py), an
 before them and how their checks failed: domain/checks/tried_candidates.py); each is written into one
 scratch copy of the workspace (ports/scratch_copies.py), the failing check runs there, then the project's whole
 test command when the failing one was narrowed, and the copy is put back before the next; a candidate's checks
-stop after ten times the failing check's own time (at least a minute: a change that makes a test loop for ever fails then).
-The first candidate both accept wins; the search stops there.
+stop after ten times the failing check's own time (at least a minute: a change that makes a test loop for ever
+fails then). The first candidate both accept wins; the search stops there.
 
 Nothing here touches the workspace. Every check run in the copy is put to the permission gate as the turn's
 own checks are (services/turn_checks.py): a refusal ends the search, unchecked. `put_to_gate` then offers the
