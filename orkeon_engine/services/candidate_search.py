@@ -1,12 +1,11 @@
 """The search for a change that passes (`assistant.candidates`; domain/checks/candidates.py says what the model is shown
 and how a reply is read): once a check fails, the model is asked for up to N changes in plain text, one call
-each (the first at temperature 0 and shown the suspect files whole; the others sampled, each shown one suspect
-definition, the next in rank each time (domain/checks/focused_candidates.py), and told of the changes tried
-before them and how their checks failed: domain/checks/tried_candidates.py); each is written into one
-scratch copy of the workspace (ports/scratch_copies.py), the failing check runs there, then the project's whole
-test command when the failing one was narrowed, and the copy is put back before the next; a candidate's checks
-stop after ten times the failing check's own time (at least a minute: a change that makes a test loop for ever
-fails then). The first candidate both accept wins; the search stops there.
+each (the first at temperature 0, the others sampled and told of the changes tried before them and how their
+checks failed: domain/checks/tried_candidates.py); each is written into one scratch copy of the workspace
+(ports/scratch_copies.py), the failing check runs there, then the project's whole test command when the
+failing one was narrowed, and the copy is put back before the next; a candidate's checks stop after ten
+times the failing check's own time (at least a minute: a change that makes a test loop for ever fails then).
+The first candidate both accept wins; the search stops there.
 
 Nothing here touches the workspace. Every check run in the copy is put to the permission gate as the turn's
 own checks are (services/turn_checks.py): a refusal ends the search, unchecked. `put_to_gate` then offers the
@@ -30,7 +29,6 @@ from orkeon_engine.domain.checks.candidates import (
     SuspectInputs,
     candidate_prompt,
     check_seconds,
-    failed_tests,
     failing_count,
     fails_nothing_new,
     named_in,
@@ -38,7 +36,6 @@ from orkeon_engine.domain.checks.candidates import (
     shown_sources,
     suspect_files,
 )
-from orkeon_engine.domain.checks.focused_candidates import focused_prompt, suspect_definitions
 from orkeon_engine.domain.checks.project_tooling import is_test_file
 from orkeon_engine.domain.checks.tried_candidates import Tried, tried_section
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, TurnCheck, choose_check
@@ -92,7 +89,7 @@ class SearchPorts:
 async def search_candidates(ports: SearchPorts, project: ProjectTests, request: str, failing: CheckOutcome,
                             changed: Sequence[str], count: int) -> SearchOutcome:
     """Up to `count` candidates for the failing check, each tried in a scratch copy (the module docstring)."""
-    sources, tests = await _sources(ports.files, project, request, failing, changed)
+    sources = await _sources(ports.files, project, request, failing, changed)
     if not sources:
         return SearchOutcome(stopped="no source file of the project could be tied to the failure")
     try:
@@ -100,19 +97,16 @@ async def search_candidates(ports: SearchPorts, project: ProjectTests, request: 
     except ScratchError as error:
         return SearchOutcome(stopped=f"no scratch copy of the workspace: {error}")
     try:
-        return await _search(ports, copy, project, request, failing, (sources, tests), count)
+        return await _search(ports, copy, project, request, failing, sources, count)
     finally:
         copy.close()
 
 
 async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, request: str, failing: CheckOutcome,
-                  read: tuple[dict[str, str], dict[str, str]], count: int) -> SearchOutcome:
-    """The search proper over the shown sources and the tests' texts (`read`), in the open copy."""
-    sources, tests = read
+                  sources: dict[str, str], count: int) -> SearchOutcome:
     runner = dataclasses.replace(ports.runner, shell=copy.shell, root=copy.root, files=copy.files,
                                  seconds=check_seconds(failing.seconds, ports.runner.seconds))
     prompt = candidate_prompt(request, failing, sources)
-    ranked = suspect_definitions(failing.failure, [*failed_tests(failing), *failing.check.targets], tests, sources)
     whole = choose_check(project.zones) if failing.check.targets else None
     seen: set[tuple[tuple[str, str], ...]] = set()
     notes: list[str] = []
@@ -123,8 +117,7 @@ async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, 
     for index in range(count):
         _report(ports.progress, f"candidate {index + 1} of {count}: asking the model")
         told = tried_section(failed, unchanged, sources)  # what the earlier candidates' checks said
-        asked = focused_prompt(request, failing, ranked[(index - 1) % len(ranked)]) if index and ranked else prompt
-        reply = await ports.ask(CANDIDATE_SYSTEM, f"{asked}\n\n{told}" if told else asked,
+        reply = await ports.ask(CANDIDATE_SYSTEM, f"{prompt}\n\n{told}" if told else prompt,
                                 FIRST_TEMPERATURE if index == 0 else SAMPLED_TEMPERATURE)
         candidate = read_candidate(reply, sources)
         if isinstance(candidate, str):
@@ -172,10 +165,9 @@ async def _try(files: Files, runner: CheckRunner, candidate: Candidate, sources:
 
 
 async def _sources(files: Files, project: ProjectTests, request: str, failing: CheckOutcome,
-                   changed: Sequence[str]) -> tuple[dict[str, str], dict[str, str]]:
+                   changed: Sequence[str]) -> dict[str, str]:
     """The suspects' texts as the workspace has them now, as many as the prompt shows (domain/checks/candidates.py):
-    localised twice, the second time with the first suspects' texts, so their imports count too; and the texts
-    of the tests read (the project's Python tests, and the test files the failure names)."""
+    localised twice, the second time with the first suspects' texts, so their imports count too."""
     texts = dict(project.test_texts)
     tests = [target.partition("::")[0] for target in failing.check.targets]
     tests += [path for path in named_in(failing.failure, project.test_files) if path not in tests]
@@ -187,7 +179,7 @@ async def _sources(files: Files, project: ProjectTests, request: str, failing: C
 
     for _ in range(2):
         texts.update(await _read(files, [path for path in suspects() if path not in texts]))
-    return shown_sources(suspects(), texts), {path: text for path, text in texts.items() if is_test_file(path)}
+    return shown_sources(suspects(), texts)
 
 
 async def _read(files: Files, paths: Sequence[str]) -> dict[str, str]:

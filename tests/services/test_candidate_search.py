@@ -114,27 +114,10 @@ async def test_a_later_candidate_is_told_the_change_tried_and_how_its_check_fail
     found = await search_candidates(ports, _project(), "fix it", FAILING, (), 3)
 
     first, second, third = (user for _, user, _ in model.asked)
-    assert "Tried change" not in first and "most likely comes from: `slugify`" in second
+    assert "Tried change" not in first and second.startswith(first) and third.startswith(first)
     assert "Tried change 1:" in second and "+  return text.trim().replace(/ /g, '-');" in second
     assert "`npm test` then failed with:\nnot ok 1 - lower\n# fail 1" in second
     assert "An answer wrote the shown code back unchanged" in third and found.winner is not None
-
-
-async def test_the_first_candidate_sees_the_files_whole_and_each_later_one_the_next_suspect_alone():
-    files = {**FILES, "slugs.js": SLUGS.replace("module.exports", "function shout(text) {\n  return slugify(text)"
-                                                 " + '!';\n}\nmodule.exports")}
-    test = TEST.replace("slugify('A B')", "shout('A B')")
-    model = _Model(WRONG, WRONG.replace("trim()", "trimEnd()"), WRONG.replace("trim()", "trimStart()"), RIGHT)
-    ports, _, _ = await _ports(model, files={**files, "test/slugs.test.js": test})
-
-    await search_candidates(ports, _project(), "fix it", FAILING, (), 4)
-
-    first, second, third, fourth = (user.partition("Changes already tried")[0] for _, user, _ in model.asked)
-    assert "function shout" in first and "function slugify" in first  # the file, whole
-    assert "most likely comes from: `shout` in slugs.js (lines 4-6)" in second and "function slugify" not in second
-    assert "most likely comes from: `slugify` in slugs.js (lines 1-3)" in third and "function shout" not in third
-    assert "`shout`" in fourth  # round again
-    assert all(user.startswith("Request: fix it\n\nThe failing check:\n$ npm test") for user in (second, third))
 
 
 async def test_a_candidates_check_stops_after_ten_times_the_failing_checks_time_and_the_next_is_told():
