@@ -496,13 +496,13 @@ def _scratch_copies(root: Path, commands_env: Mapping[str, str],
                     environment: Mapping[str, str]) -> TempFolderScratchCopies:
     """Copies of the workspace for the search for a change that passes: each copy's Files and Shell built as
     the workspace's are (no /output kept, no editor buffers: a copy is no file the person has open)."""
-    from orkeon_engine.adapters.scratch_copies import TempFolderScratchCopies, scratch_environment
+    from orkeon_engine.adapters.scratch_copies import TempFolderScratchCopies, copy_first_environment
     from orkeon_engine.adapters.subprocess_shell import SubprocessShell
     from orkeon_engine.adapters.vfs import create_workspace_vfs
 
     def ports(folder: Path) -> ScratchPorts:
         files = create_workspace_vfs(folder, None)
-        shell = SubprocessShell(folder, scratch_environment(folder, commands_env), mask_from=(environment,))
+        shell = SubprocessShell(folder, copy_first_environment(folder, commands_env), mask_from=(environment,))
         return files, shell, files.close
 
     return TempFolderScratchCopies(root, ports)

@@ -19,13 +19,10 @@ while the copy runs is never followed. At most MAX_FILES files and MAX_BYTES byt
 or at a file that cannot be read, the copy stops with a ScratchError naming the limit or the file, and the
 partial copy is removed.
 
-What a copy's commands get in their environment (`scratch_environment`):
-- the copy (and its `src`) first on PYTHONPATH: a Python project installed in editable mode into a linked
-  `.venv` would import its original sources, not the copy's;
-- PYTHONDONTWRITEBYTECODE=1: Python takes a cached `.pyc` as current when its source has the same size and the
-  same mtime in whole seconds. Two candidates of one size written in one second (`a * b`, then `a + b`) would
-  run the first one's bytecode, and a change that passes would be checked as failing. The copy starts with no
-  `__pycache__`, and none is written in it, so every check runs the sources as they are.
+A Python project installed in editable mode into a linked `.venv` would import its original sources, not
+the copy's: a copy's commands get the copy (and its `src`) first on PYTHONPATH (`copy_first_environment`).
+The copy starts with no `__pycache__`, and the shell writes none (adapters/subprocess_shell.py), so two
+candidates of one size written in one second are each checked as written.
 """
 
 from __future__ import annotations
@@ -90,12 +87,11 @@ class TempFolderScratchCopies:
         return ScratchCopy(str(folder), files, shell, _once(close_ports, folder))
 
 
-def scratch_environment(folder: Path, env: Mapping[str, str]) -> dict[str, str]:
-    """`env` for the copy's commands: the copy's folder, and its `src` when it has one, put first on PYTHONPATH,
-    and no bytecode written (the module docstring says why)."""
+def copy_first_environment(folder: Path, env: Mapping[str, str]) -> dict[str, str]:
+    """`env` with the copy's folder, and its `src` when it has one, put first on PYTHONPATH."""
     first = [str(folder)] + ([str(folder / "src")] if (folder / "src").is_dir() else [])
     rest = [part for part in env.get("PYTHONPATH", "").split(os.pathsep) if part]
-    return {**env, "PYTHONPATH": os.pathsep.join(first + rest), "PYTHONDONTWRITEBYTECODE": "1"}
+    return {**env, "PYTHONPATH": os.pathsep.join(first + rest)}
 
 
 class _Limits:

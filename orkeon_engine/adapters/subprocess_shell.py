@@ -25,7 +25,12 @@ from orkeon_engine.domain.secrets.shell_environment import command_environment
 from orkeon_engine.ports.shell import DEFAULT_MAX_OUTPUT_BYTES, ShellError, ShellResult
 
 BASH_OPTIONS = ("--noprofile", "--norc")
-QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
+QUIET_ENVIRONMENT = {"PAGER": "cat", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+"""Set for every command: no pager or git prompt waits on a terminal nobody reads; and no Python bytecode is
+written. Python takes a cached `.pyc` as current when its source has the same size and the same mtime in whole
+seconds, so a check run between two edits of one size made in one second (`a * b`, then `a + b`: a fast model,
+or a candidate tried after another) would run the first edit's bytecode and fail the second. A command that
+writes none can leave none stale; the project's own earlier `.pyc` files, older than any edit, stay valid."""
 DRAIN_GRACE_SECONDS = 2.0
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from orkeon_engine.adapters.scratch_copies import TempFolderScratchCopies, scratch_environment
+from orkeon_engine.adapters.scratch_copies import TempFolderScratchCopies, copy_first_environment
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.vfs import create_workspace_vfs
 from orkeon_engine.ports.scratch_copies import ScratchError
@@ -21,7 +21,7 @@ def _copies(workspace: Path, temp: Path, env: dict[str, str] | None = None, **li
 
     def ports(folder: Path):
         files = create_workspace_vfs(folder, None)
-        return files, SubprocessShell(folder, scratch_environment(folder, commands_env)), files.close
+        return files, SubprocessShell(folder, copy_first_environment(folder, commands_env)), files.close
 
     return TempFolderScratchCopies(workspace, ports, temp_dir=temp, **limits)
 
@@ -156,23 +156,6 @@ async def test_python_in_the_copy_imports_the_copys_sources_before_an_installed_
     copy.close()
 
 
-async def test_two_changes_of_one_size_in_one_second_each_run_as_written(tmp_path):
-    """Python takes a cached .pyc as current by the source's size and whole-second mtime: `a * b` then `a + b`,
-    written in the same second, must not run the first one's bytecode in the second check."""
-    copy = await _copies(_shop(tmp_path / "shop"), tmp_path / "temp").open()
-    source = Path(copy.root) / "shop" / "calc.py"
-    said = []
-    for operator in ("*", "+"):
-        await copy.files.write_text("shop/calc.py", f"def add(a, b):\n    return a {operator} b\n")
-        os.utime(source, (1_700_000_000, 1_700_000_000))  # the same second for both
-        ran = await copy.shell.run(f"{sys.executable} -c 'from shop.calc import add; print(add(2, 3))'", timeout=60)
-        said.append(ran.output.strip())
-
-    assert said == ["6", "5"]
-    assert not (Path(copy.root) / "shop" / "__pycache__").exists()
-    copy.close()
-
-
 async def test_close_removes_the_copy_and_may_be_called_twice(tmp_path):
     workspace = _shop(tmp_path / "shop")
     copy = await _copies(workspace, tmp_path / "temp").open()
@@ -263,10 +246,10 @@ async def test_a_workspace_that_is_gone_is_a_scratch_error_naming_it(tmp_path):
     assert os.listdir(tmp_path / "temp") == []
 
 
-def test_the_copys_environment_puts_the_copy_and_its_src_first_on_pythonpath_and_writes_no_bytecode(tmp_path):
+def test_the_copys_environment_puts_the_copy_and_its_src_first_on_pythonpath(tmp_path):
     (tmp_path / "src").mkdir()
 
-    env = scratch_environment(tmp_path, {"PYTHONPATH": "/elsewhere", "HOME": "/home/a"})
+    env = copy_first_environment(tmp_path, {"PYTHONPATH": "/elsewhere", "HOME": "/home/a"})
 
     assert env == {"PYTHONPATH": os.pathsep.join([str(tmp_path), str(tmp_path / "src"), "/elsewhere"]),
-                   "HOME": "/home/a", "PYTHONDONTWRITEBYTECODE": "1"}
+                   "HOME": "/home/a"}

@@ -1,5 +1,6 @@
 import asyncio
 import os
+import sys
 
 import pytest
 
@@ -116,3 +117,17 @@ async def test_a_command_says_how_long_it_ran(shell):
     slow = await shell.run("sleep 0.3", 10)
 
     assert 0 <= quick.seconds < slow.seconds and slow.seconds >= 0.3
+
+
+async def test_two_edits_of_one_size_in_one_second_each_run_as_written(tmp_path):
+    """Python takes a cached .pyc as current by its source's size and whole-second mtime: `a * b`, then `a + b`
+    written in the same second, must not run the first one's bytecode (commands write none)."""
+    shell = SubprocessShell(tmp_path, {"PATH": os.environ["PATH"]})
+    said = []
+    for operator in ("*", "+"):
+        (tmp_path / "calc.py").write_text(f"def add(a, b):\n    return a {operator} b\n")
+        os.utime(tmp_path / "calc.py", (1_700_000_000, 1_700_000_000))  # the same second for both
+        ran = await shell.run(f"{sys.executable} -c 'from calc import add; print(add(2, 3))'", timeout=60)
+        said.append(ran.output.strip())
+
+    assert said == ["6", "5"] and not (tmp_path / "__pycache__").exists()

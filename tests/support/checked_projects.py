@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies, scratch_environment
+from orkeon_engine.adapters.scratch_copies import ScratchPorts, TempFolderScratchCopies, copy_first_environment
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from orkeon_engine.adapters.vfs import VirtualFileSystem, create_workspace_vfs
 from orkeon_engine.commands._shared.deps import Deps
@@ -62,6 +62,6 @@ def scratch_copies(root: Path, temp_dir: Path) -> TempFolderScratchCopies:
 
     def ports(folder: Path) -> ScratchPorts:
         files = create_workspace_vfs(folder, None)
-        return files, SubprocessShell(folder, scratch_environment(folder, {"PATH": PATH})), files.close
+        return files, SubprocessShell(folder, copy_first_environment(folder, {"PATH": PATH})), files.close
 
     return TempFolderScratchCopies(root, ports, temp_dir)
