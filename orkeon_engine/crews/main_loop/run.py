@@ -27,17 +27,19 @@ with the hook's reason, at most MAX_STOP_CONTINUATIONS times):
    call, if any (its failure is a warning), and the automatic compaction again when the turn left the
    history saturated.
 
-This module keeps the turn's sequence, its launchers and the calls of the tool loop (`_act`, `_go_on`,
-`_stop_hooks`); each step's work is a `run_<step>.py` module beside it (run_offer.py for step 3, run_prompt.py,
-run_checks.py and run_candidates.py for step 6, run_answer.py for step 7, run_session.py for what the turn
-writes to the session, run_hooks.py; docs/architecture.md lists them), and /context and /summary are
-run_context.py and run_summary.py. Other packages reach the crew through this module (`__all__`).
+This module keeps the turn's sequence, its launchers and the calls of the tool loop (`_Rounds`: one run,
+the turn carried on, the Stop hooks); each step's work is a `run_<step>.py` module beside it (run_offer.py
+for step 3, run_prompt.py, run_checks.py and run_candidates.py for step 6, run_answer.py for step 7,
+run_session.py for what the turn writes to the session, run_hooks.py; docs/architecture.md lists them), and
+/context and /summary are run_context.py and run_summary.py. Other packages reach the crew through this
+module (`__all__`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
@@ -193,13 +195,12 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     if found is not None and found.ends_turn:  # a candidate proved a change: the model's loop is not needed
         act, checked = ActResult(found.text, found.calls, Usage(), 0), found.checked
     else:
-        act = await _act(ports, llm, header, [ChatMessage.user(body)], tools, gate, options, request, hooks)
-        act = await _stop_hooks(ports, llm, header, act, tools, gate, options, request, hooks)
+        rounds = _Rounds(ports, llm, header, tools, gate, options, request, hooks)
+        act = await rounds.stop_hooks(await rounds.act([ChatMessage.user(body)]))
 
         async def again(done: ActResult, text: str) -> ActResult | None:  # a failed check's round, in the budget
             left = budget_left(await read_budget(ports.config), done, ports.clock.monotonic() - started)
-            return None if left is None else await _go_on(ports, llm, header, done, tools, gate, options, request,
-                                                          hooks, text, left)
+            return None if left is None else await rounds.go_on(done, text, left)
 
         checked = None
         if checks is not None:
@@ -232,51 +233,60 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                           claims=unbacked_claims(act.text, wrote, ran))
 
 
-async def _stop_hooks(ports: MainLoopPorts, llm: Llm, header: str, act: ActResult, tools: Any, gate: Any,
-                      options: CallOptions, request: str, hooks: TurnHooks | None) -> ActResult:
-    """The Stop hooks on the final answer: while one blocks (at most MAX_STOP_CONTINUATIONS times), the model
-    goes on with the hook's reason as the next message."""
-    if hooks is None:
+@dataclass(frozen=True)
+class _Rounds:
+    """The turn's calls of the tool loop: what every round shares (the ports, the model, the prompt's header,
+    the offered tools, the gate, the call options, the request and the hooks), and the rounds themselves."""
+
+    ports: MainLoopPorts
+    llm: Llm
+    header: str
+    tools: Any
+    gate: Any
+    options: CallOptions
+    request: str
+    hooks: TurnHooks | None
+
+    async def act(self, messages: list[ChatMessage], budget: Budget | None = None) -> ActResult:
+        """One run of the tool loop over `messages`, under `budget` (the turn's setting when None); a stop
+        records its note, a failed model call takes the request back out of the session."""
+        budget = budget or await read_budget(self.ports.config)
+        try:
+            return await self.llm.act(self.header, messages, self.tools, budget, self.gate, self.options,
+                                      self.ports.events, self.hooks)
+        except (BudgetExhausted, Cancelled) as stop:
+            await self.ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
+            await record_working_files(self.ports, stop.calls)
+            raise
+        except asyncio.CancelledError:
+            await asyncio.shield(self.ports.session.append(BufferEntry("assistant", stopped_note("cancelled", 0))))
+            raise
+        except Exception:  # a failed model call (LlmFailure...): the turn stores nothing
+            await forget_request(self.ports.session, self.request)
+            raise
+
+    async def go_on(self, done: ActResult, text: str, budget: Budget | None = None) -> ActResult:
+        """The turn carried on: the conversation so far and `text` as the model's next input, the rounds summed."""
+        history = [message for message in done.messages if message.role != "system"]
+        more = await self.act([*history, ChatMessage.user(text)], budget)
+        return ActResult(more.text, done.calls + more.calls, done.usage + more.usage, done.turns + more.turns,
+                         more.messages, more.last_prompt_tokens)
+
+    async def stop_hooks(self, act: ActResult) -> ActResult:
+        """The Stop hooks on the final answer: while one blocks (at most MAX_STOP_CONTINUATIONS times), the
+        model goes on with the hook's reason as the next message."""
+        if self.hooks is None:
+            return act
+        for again in range(MAX_STOP_CONTINUATIONS + 1):
+            reason = await self.hooks.stop(act.text, again > 0)
+            if reason is None:
+                return act
+            if again == MAX_STOP_CONTINUATIONS:
+                self.hooks.messages.append(f"the Stop hooks still block after {MAX_STOP_CONTINUATIONS} more "
+                                           f"rounds; the turn ends with the last answer ({reason})")
+                return act
+            act = await self.go_on(act, reason)
         return act
-    for again in range(MAX_STOP_CONTINUATIONS + 1):
-        reason = await hooks.stop(act.text, again > 0)
-        if reason is None:
-            return act
-        if again == MAX_STOP_CONTINUATIONS:
-            hooks.messages.append(f"the Stop hooks still block after {MAX_STOP_CONTINUATIONS} more rounds; the "
-                                  f"turn ends with the last answer ({reason})")
-            return act
-        act = await _go_on(ports, llm, header, act, tools, gate, options, request, hooks, reason)
-    return act
-
-
-async def _go_on(ports: MainLoopPorts, llm: Llm, header: str, act: ActResult, tools: Any, gate: Any,
-                 options: CallOptions, request: str, hooks: TurnHooks | None, text: str,
-                 budget: Budget | None = None) -> ActResult:
-    """The turn carried on: the conversation so far and `text` as the model's next input, the rounds summed."""
-    history = [message for message in act.messages if message.role != "system"]
-    more = await _act(ports, llm, header, [*history, ChatMessage.user(text)], tools, gate, options, request, hooks,
-                      budget)
-    return ActResult(more.text, act.calls + more.calls, act.usage + more.usage, act.turns + more.turns,
-                     more.messages, more.last_prompt_tokens)
-
-
-async def _act(ports: MainLoopPorts, llm: Llm, header: str, messages: list[ChatMessage], tools: Any, gate: Any,
-               options: CallOptions, request: str, hooks: TurnHooks | None = None,
-               budget: Budget | None = None) -> ActResult:
-    budget = budget or await read_budget(ports.config)
-    try:
-        return await llm.act(header, messages, tools, budget, gate, options, ports.events, hooks)
-    except (BudgetExhausted, Cancelled) as stop:
-        await ports.session.append(BufferEntry("assistant", stopped_note(str(stop), len(stop.calls))))
-        await record_working_files(ports, stop.calls)
-        raise
-    except asyncio.CancelledError:
-        await asyncio.shield(ports.session.append(BufferEntry("assistant", stopped_note("cancelled", 0))))
-        raise
-    except Exception:  # a failed model call (LlmFailure...): the turn stores nothing
-        await forget_request(ports.session, request)
-        raise
 
 
 def render_every_prompt() -> list[RenderedPrompt]:

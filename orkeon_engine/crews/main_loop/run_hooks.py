@@ -1,6 +1,6 @@
 """The hooks of a turn (the `hooks` setting, services/hooks.py): read once at the turn's start, with the
 problems of the setting said as warnings. UserPromptSubmit runs before step 5, PreToolUse through the gate,
-PostToolUse in the tool loop, Stop once the model answers (run.py's `_stop_hooks`).
+PostToolUse in the tool loop, Stop once the model answers (run.py's `_Rounds.stop_hooks`).
 """
 
 from __future__ import annotations
