@@ -144,7 +144,7 @@ def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
 
 def _assignments_spliced(before: str, block: str, module: ast.Module) -> tuple[str, list[str]]:
     """`before` with each of the block's top-level assignments to one name put in place of the file's own, when
-    the file assigns that name once at its top level; and the names so replaced."""
+    the file assigns that name once at its top level; and the names whose text so changed."""
     source, done = before, []
     block_lines = block.split("\n")
     for node in module.body:
@@ -159,7 +159,7 @@ def _assignments_spliced(before: str, block: str, module: ast.Module) -> tuple[s
         start, end = ours[0].lineno, ours[0].end_lineno or ours[0].lineno
         if "\n".join(lines[start - 1:end]) != text:
             source = "\n".join([*lines[:start - 1], *text.split("\n"), *lines[end:]])
-        done.append(name)
+            done.append(name)
     return source, done
 
 

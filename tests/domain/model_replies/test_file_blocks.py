@@ -66,6 +66,12 @@ def test_a_constant_written_with_a_function_replaces_the_files_constant_too():
     assert judged.spliced == ("LIMIT", "mean")
 
 
+def test_a_constant_written_back_as_it_was_is_not_named_as_replaced():
+    judged = judge_block("prices.py", PRICES, "FEE: int = 4\n\n\ndef mean(xs):\n    return 0\n")
+
+    assert judged.spliced == ("mean",) and "FEE: int = 4" in (judged.content or "")
+
+
 def test_a_block_of_constants_alone_replaces_them_and_nothing_else():
     judged = judge_block("prices.py", PRICES, "LIMIT = 45\nFEE: int = 5\n")
 
