@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from dataclasses import dataclass
 from typing import Any
 
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
@@ -233,7 +232,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
                           claims=unbacked_claims(act.text, wrote, ran))
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class _Rounds:
     """The turn's calls of the tool loop: what every round shares (the ports, the model, the prompt's header,
     the offered tools, the gate, the call options, the request and the hooks), and the rounds themselves."""
