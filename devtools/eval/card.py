@@ -75,6 +75,14 @@ def claims_line(card: GeneratedCard, half: str) -> str:
             "question answers (each followed by Orkeon's own sentence saying so).")
 
 
+def tracebacks_line(card: GeneratedCard, half: str) -> str:
+    """How many of Orkeon's attempts, of every family, ended in a Python traceback of its own."""
+    mine = [a for a in card.attempts if a.half == half and a.agent == "orkeon"]
+    if not mine:
+        return ""
+    return f"Orkeon's attempts that ended in a Python traceback: {sum(a.crashed for a in mine)} of {len(mine)}."
+
+
 def review_line(card: GeneratedCard, half: str) -> str:
     """Issue 52's review figures of the half: the share of raised proposals dropped unanchored (goal: under 20%)
     and the findings of medium or higher a clean review (goal: at most 0.5)."""
@@ -93,7 +101,8 @@ def review_line(card: GeneratedCard, half: str) -> str:
 
 
 def _notes(card: GeneratedCard, half: str) -> list[str]:
-    lines = [line for line in (claims_line(card, half), review_line(card, half)) if line]
+    lines = [line for line in (claims_line(card, half), tracebacks_line(card, half), review_line(card, half))
+             if line]
     return [*lines, ""] if lines else []
 
 

@@ -25,6 +25,7 @@ from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE, NO_RUN
 ORKEON = "orkeon"
 AGENTS = (ORKEON, AIDER.name, MINI.name)
 SEVERE = {"medium", "high", "blocker", "critical"}
+TRACEBACK = "Traceback (most recent call last):"
 # Orkeon's closing line of figures ("(2 tool calls, 4 model calls: 12,482 tokens in ...)"): not the answer.
 FIGURES = re.compile(r"\(\d[\d,]* tool calls?, \d[\d,]* model calls?.*$", re.MULTILINE)
 
@@ -50,6 +51,8 @@ class Played:
     seconds: float
     claimed: bool = False
     """Orkeon's answer claimed a change or a run that did not happen (its own check said so after it)."""
+    crashed: bool = False
+    """Orkeon ended in a Python traceback of its own (on its standard error), not in a message for the person."""
     review: ReviewCounts | None = None
     """A review's counts, read from its JSON report."""
 
@@ -112,19 +115,26 @@ def _orkeon(task: Task, repo: Path, home: Path, setting: Setting) -> Played:
         return run_orkeon(repo, home, setting.api_base, list(args), setting.orkeon_timeout)
 
     if task.family == "fix":
-        orkeon("trust", "grant")  # the team's settings file allows the tests: this person trusts the project
+        trusted = orkeon("trust", "grant")  # the team's settings file allows the tests: this person trusts it
         run = orkeon("assistant", f"mode:acceptEdits {task.prompt}")
         fixed = _judged_fix(task, repo, run.stdout, run.code == -1)
-        return Played(fixed, run.seconds, claims_unbacked(run.stdout))
+        return Played(fixed, run.seconds, claims_unbacked(run.stdout), crashed(trusted) or crashed(run))
     if task.family == "question":
         run = orkeon("assistant", task.prompt)
         answered = judge_answer(FIGURES.sub("", run.stdout), task.answer)
-        return Played(answered, run.seconds, claims_unbacked(run.stdout))
+        return Played(answered, run.seconds, claims_unbacked(run.stdout), crashed(run))
     if task.family in ("review", "review-clean"):
         run = orkeon("review", "--format", "json")
-        return Played(judge_review(run.stdout, task), run.seconds, review=review_counts(run.stdout))
+        return Played(judge_review(run.stdout, task), run.seconds, crashed=crashed(run),
+                      review=review_counts(run.stdout))
     run = orkeon("commit", "--yes")
-    return Played(judge_commit(repo, task, run.stdout), run.seconds)
+    return Played(judge_commit(repo, task, run.stdout), run.seconds, crashed=crashed(run))
+
+
+def crashed(run: Run) -> bool:
+    """Whether Orkeon ended in a Python traceback: one on its standard error, where a project's check output
+    (which an answer may quote) never goes."""
+    return TRACEBACK in run.stderr
 
 
 def claims_unbacked(said: str) -> bool:

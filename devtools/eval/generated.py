@@ -76,7 +76,8 @@ def attempt(task: Task, agent: str, folder: Path, setting: Setting, meter: Calla
         (folder / "shown.txt").write_text(verdict.shown, encoding="utf-8")
     counts = played.review or ReviewCounts()
     return Attempt(task.family, task.id, task.half, agent, verdict.passed, verdict.note, used.tokens, seconds,
-                   used.model_calls, played.claimed, counts.findings, counts.dropped, counts.merged, counts.severe)
+                   used.model_calls, played.claimed, played.crashed, counts.findings, counts.dropped, counts.merged,
+                   counts.severe)
 
 
 def run_generated(key: str, options: Options, say: Callable[[str], None], commit: str) -> GeneratedCard:

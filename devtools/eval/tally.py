@@ -25,6 +25,8 @@ class Attempt:
     model_calls: int = 0
     claimed: bool = False
     """The answer claimed a change or a run that did not happen (Orkeon's fix and question attempts)."""
+    crashed: bool = False
+    """Orkeon ended in a Python traceback of its own (any family)."""
     findings: int = 0
     """review: the findings that stood (its report's `findings`)."""
     dropped: int = 0

@@ -18,7 +18,7 @@ def _card(when: str = "2026-12-06 21:00 UTC") -> GeneratedCard:
                 Attempt("fix", "fix:a", "dev", "aider", False, "", 3000, 20.0),
                 Attempt("fix", "fix:b", "held-out", "orkeon", False, "", 8000, 70.0, 3, claimed=True),
                 Attempt("fix", "fix:b", "held-out", "aider", True, "", 2500, 15.0),
-                Attempt("review-clean", "review-clean:c", "held-out", "orkeon", True, "", 7000, 50.0)]
+                Attempt("review-clean", "review-clean:c", "held-out", "orkeon", True, "", 7000, 50.0, crashed=True)]
     return GeneratedCard("1.5b", "Model 1.5B", "llama-server", when, "abc1234", 51, 1, attempts,
                          ["orkeon", "aider", "mini-swe-agent"])
 
@@ -43,6 +43,13 @@ def test_each_half_says_how_many_of_orkeons_answers_claimed_what_did_not_happen(
 
     assert "claimed a change or a run that did not happen: 0 of 1 fix and question answers" in dev
     assert "claimed a change or a run that did not happen: 1 of 1 fix and question answers" in held_out
+
+
+def test_each_half_says_how_many_of_orkeons_attempts_ended_in_a_traceback() -> None:
+    dev, held_out = terminal_text(_card()).split("Held-out half")
+
+    assert "Orkeon's attempts that ended in a Python traceback: 0 of 1." in dev
+    assert "Orkeon's attempts that ended in a Python traceback: 1 of 2." in held_out
 
 
 def test_record_replaces_the_models_generated_card_and_adds_history(tmp_path: Path) -> None:

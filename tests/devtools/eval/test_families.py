@@ -185,7 +185,7 @@ def test_orkeon_plays_a_fix_with_the_projects_test_rule_in_force_and_is_judged_b
         rules = run_orkeon(tmp_path / "repo", tmp_path / "home", stub.url, ["permissions"], 60).stdout
 
     allowed = [line.split()[:2] for line in rules.splitlines() if line.startswith("allow")]
-    assert (verdict.passed, verdict.note.startswith("the tests fail")) == (False, True)
+    assert (verdict.passed, verdict.note.startswith("the tests fail"), played.crashed) == (False, True, False)
     assert ["allow", "shell_command(python"] in allowed and "held back" not in rules
 
 
@@ -206,6 +206,17 @@ def test_an_answer_orkeon_said_claimed_what_did_not_happen_is_marked() -> None:
 
     assert claims_unbacked(f"Added median to stats.py.\n\n{NO_CHANGE}\n")
     assert not claims_unbacked("Added median to stats.py.")
+
+
+def test_a_traceback_on_orkeons_standard_error_marks_the_attempt_and_one_in_its_answer_does_not() -> None:
+    from devtools.eval.families import crashed
+    from devtools.eval.workspace import Run
+
+    trace = 'Traceback (most recent call last):\n  File "x.py", line 1\nKeyError: 1\n'
+
+    assert crashed(Run(1, "", trace, 1.0))
+    assert not crashed(Run(0, f"The check failed:\n{trace}", "", 1.0))
+    assert not crashed(Run(2, "", "orkeon: the settings key 'x' is unknown\n", 1.0))
 
 
 def test_a_reviews_counts_split_its_dropped_proposals_into_unanchored_and_merged_duplicates() -> None:
