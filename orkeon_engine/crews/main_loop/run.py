@@ -44,7 +44,7 @@ from typing import Any
 from orkeon_engine.crews.main_loop.mode_prefix import split_mode_prefix
 from orkeon_engine.crews.main_loop.prompt_catalogue import every_prompt
 from orkeon_engine.crews.main_loop.report import TurnFigures, answer_or_silence, mode_line, stopped_note
-from orkeon_engine.crews.main_loop.run_answer import answer_as_read, store_answer
+from orkeon_engine.crews.main_loop.run_answer import answer_as_read, claims_told, store_answer, turn_ran
 from orkeon_engine.crews.main_loop.run_candidates import CandidateSearch, step_ports
 from orkeon_engine.crews.main_loop.run_checks import changed_paths, turn_checks
 from orkeon_engine.crews.main_loop.run_context import ContextReport, run_context_report
@@ -195,12 +195,15 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         act, checked = ActResult(found.text, found.calls, Usage(), 0), found.checked
     else:
         rounds = _Rounds(ports, llm, header, tools, gate, options, request, hooks)
-        act = await rounds.stop_hooks(await rounds.act([ChatMessage.user(body)]))
 
-        async def again(done: ActResult, text: str) -> ActResult | None:  # a failed check's round, in the budget
+        async def again(done: ActResult, text: str) -> ActResult | None:  # one more round, in the budget
             left = budget_left(await read_budget(ports.config), done, ports.clock.monotonic() - started)
             return None if left is None else await rounds.go_on(done, text, left)
 
+        act = await rounds.stop_hooks(await rounds.act([ChatMessage.user(body)]))
+        if gate.mode != "plan":
+            ran = turn_ran(act.calls, checks.reproduced if checks is not None else None)
+            act = await claims_told(act, changed_paths(recorder, act.calls), ran, again)
         checked = None
         if checks is not None:
             act, checked = await checks.after_edits(act, changed_paths(recorder, act.calls), again)

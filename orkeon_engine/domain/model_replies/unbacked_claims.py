@@ -6,7 +6,8 @@ passive past of a verb of change ("I fixed", "I've added", "has been updated", "
 change"), a sentence or list item opening with one ("Added a function to stats.py."), or a run ("I ran",
 "I've tested", "after running the tests", "the tests now pass", "the test passes"). What the turn did is the
 engine's record (the files the turn wrote, the shell calls that ran), never the model's word. A claim that is
-a plan ("I will fix") or a question is not a claim of something done.
+a plan ("I will fix") or a question is not a claim of something done. `claims_input` is what the model is told
+when such an answer goes back to it once (crews/main_loop/run_answer.py).
 """
 
 from __future__ import annotations
@@ -49,6 +50,22 @@ def unbacked_claims(answer: str, changed: Sequence[str], ran: bool) -> tuple[str
     if not ran and _RAN.search(words):
         lines.append(NO_RUN)
     return tuple(lines)
+
+
+_TOLD = {
+    NO_CHANGE: ("Your answer says something was changed, but no file has changed in this turn: what an answer only "
+                "says is never applied. If the request needs a change, make it now with a tool call. If it needs "
+                "none, answer again without saying that anything changed."),
+    NO_RUN: ("Your answer speaks of a command or of tests that ran, but nothing has run in this turn. If the "
+             "answer rests on a run, make it now with a tool call. If not, answer again without saying that "
+             "anything ran."),
+}
+
+
+def claims_input(lines: Sequence[str]) -> str:
+    """The model's next input after an answer with the sentences of `unbacked_claims`: the engine's record, and
+    what to do about it."""
+    return " ".join(_TOLD[line] for line in lines)
 
 
 def with_claims_checked(answer: str, changed: Sequence[str], ran: bool) -> str:

@@ -89,13 +89,15 @@ async def test_an_answer_claiming_a_fix_no_call_made_is_followed_by_the_plain_fa
     from tests.support.doubles.fake_files import FakeFiles
     from tests.support.scripted_chat_model import ScriptedChatModel
 
-    deps = await make_deps(chat_model=ScriptedChatModel(["I fixed the comparison in calc.py."]),
+    model = ScriptedChatModel(["I fixed the comparison in calc.py.", "I have fixed it in calc.py."])
+    deps = await make_deps(chat_model=model,
                            vfs=FakeFiles({"/workspace/calc.py": "def lt(a, b):\n    return a > b\n"}))
 
     result = await run_main_loop(MainLoopInput("fix calc.py", "acceptEdits", "explicit"),
                                  main_loop_ports(deps.for_run("assistant")))
 
-    assert result.answer == f"I fixed the comparison in calc.py.\n\n{NO_CHANGE}"
+    assert result.answer == f"I have fixed it in calc.py.\n\n{NO_CHANGE}"  # told once (test_run_answer.py), it claims
+    assert len(model.requests) == 2
 
 
 def test_the_closing_words_name_the_files_changed_or_say_none_was():

@@ -3,7 +3,10 @@ from orkeon_engine.crews.main_loop.run_answer import answer_as_read, closing_cal
 from orkeon_engine.domain.context.context_use import LAST_CALL_KEY
 from orkeon_engine.domain.model.act import ActResult, ToolCallRecord
 from orkeon_engine.domain.model.chat import Usage
+from orkeon_engine.domain.model_replies.unbacked_claims import NO_CHANGE, NO_RUN, claims_input
 from orkeon_engine.domain.tool_call import ToolResult, Verdict
+from tests.support.doubles.fake_files import FakeFiles
+from tests.support.doubles.fake_human_input import FakeHumanInput
 from tests.support.main_loop_turns import set_up_turn, turn_input
 from tests.support.scripted_chat_model import Call, Turn
 
@@ -39,6 +42,62 @@ async def test_a_failing_epilogue_is_a_warning():
     result = await run_main_loop(turn_input(epilogue=epilogue), ports)
 
     assert result.answer == "the answer" and result.warnings == ("the closing call failed: no speaker",)
+
+
+# --- a claim the turn does not back goes back to the model once ---------------------------------------------
+
+CALC = {"/workspace/calc.py": "def lt(a, b):\n    return a > b\n"}
+FIXED = "def lt(a, b):\n    return a < b\n"
+
+
+async def test_a_claimed_change_goes_back_to_the_model_once_and_it_makes_the_change():
+    deps, model, ports = await set_up_turn("I fixed the comparison in calc.py.",
+                                           Call("file_write", {"path": "calc.py", "content": FIXED}),
+                                           "lt now compares with <.", files=FakeFiles(CALC))
+
+    result = await run_main_loop(turn_input("lt is backwards in calc.py", mode="acceptEdits"), ports)
+
+    assert model.requests[1].last_user_text == claims_input([NO_CHANGE])
+    assert await deps.files.read_text("/workspace/calc.py") == FIXED
+    assert (result.answer, result.claims) == ("lt now compares with <.", ())
+    assert result.closing().endswith("; changed: calc.py")
+
+
+async def test_a_claim_made_again_after_being_told_ends_the_turn_with_the_plain_sentence():
+    deps, model, ports = await set_up_turn("I fixed calc.py and the tests pass.", "I have updated calc.py.",
+                                           files=FakeFiles(CALC))
+
+    result = await run_main_loop(turn_input("lt is backwards in calc.py", mode="acceptEdits"), ports)
+
+    assert model.requests[1].last_user_text == claims_input([NO_CHANGE, NO_RUN])
+    assert len(model.requests) == 2 and result.answer == f"I have updated calc.py.\n\n{NO_CHANGE}"
+
+
+async def test_in_plan_mode_a_claim_is_not_sent_back():
+    deps, model, ports = await set_up_turn("I fixed calc.py.", files=FakeFiles(CALC))
+
+    result = await run_main_loop(turn_input("lt is backwards in calc.py", mode="plan"), ports)
+
+    assert len(model.requests) == 1 and result.answer == f"I fixed calc.py.\n\n{NO_CHANGE}"
+
+
+async def test_after_a_refused_call_the_claim_stands_and_the_model_is_not_pushed_to_try_again():
+    human = FakeHumanInput(["Deny"])
+    deps, model, ports = await set_up_turn(Call("file_write", {"path": "calc.py", "content": FIXED}),
+                                           "I fixed calc.py.", files=FakeFiles(CALC), human=human)
+
+    result = await run_main_loop(turn_input("lt is backwards in calc.py", mode="default"), ports)
+
+    assert len(model.requests) == 2 and result.answer == f"I fixed calc.py.\n\n{NO_CHANGE}"
+    assert await deps.files.read_text("/workspace/calc.py") == CALC["/workspace/calc.py"]
+
+
+async def test_an_answer_that_claims_nothing_is_not_sent_back():
+    deps, model, ports = await set_up_turn("lt returns whether a is greater than b.", files=FakeFiles(CALC))
+
+    result = await run_main_loop(turn_input("what does lt do?", mode="acceptEdits"), ports)
+
+    assert len(model.requests) == 1 and result.claims == ()
 
 
 # --- the answer as the person reads it ----------------------------------------------------------------------
