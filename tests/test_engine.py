@@ -298,7 +298,8 @@ async def test_a_crews_model_calls_count_on_its_task_and_in_the_sessions_ledger(
 
 
 async def test_advisor_judges_the_assistants_last_answer_and_the_next_turn_sees_it_as_advice():
-    model = ScriptedChatModel(["Changed parser.py:40.", "1. parser.py:40 has no test.", "Added the test."])
+    model = ScriptedChatModel(["parser.py:40 reads the header.", "1. parser.py:40 has no test.",
+                               "A test would go in test_parser.py."])
     deps = await make_deps(chat_model=model)
     engine = Engine(deps, CATALOGUE, lambda: None)
     await engine.run("assistant", ["fix", "the", "parser"])
@@ -307,7 +308,7 @@ async def test_advisor_judges_the_assistants_last_answer_and_the_next_turn_sees_
     await engine.run("assistant", ["apply", "the", "advice"])
 
     assert isinstance(advised, Ok) and advised.view.lines == ("1. parser.py:40 has no test.",)
-    assert "Changed parser.py:40." in model.requests[1].last_user_text
+    assert "parser.py:40 reads the header." in model.requests[1].last_user_text
     assert "[advice] 1. parser.py:40 has no test." in model.requests[2].last_user_text
     assert [r.command for r in deps.tasks.records()] == ["assistant", "advisor", "assistant"]
 

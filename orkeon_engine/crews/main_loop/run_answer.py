@@ -17,7 +17,12 @@ from orkeon_engine.crews.main_loop.turn import Epilogue, MainLoopInput
 from orkeon_engine.domain.checks.turn_checks import CheckOutcome, check_line
 from orkeon_engine.domain.context.context_use import LAST_CALL_KEY, last_call_state
 from orkeon_engine.domain.model.act import ActResult, ToolCallRecord
-from orkeon_engine.domain.model_replies.unbacked_claims import claims_input, unbacked_claims, with_claims_checked
+from orkeon_engine.domain.model_replies.unbacked_claims import (
+    NO_CHANGE,
+    claims_input,
+    unbacked_claims,
+    with_claims_checked,
+)
 from orkeon_engine.domain.permissions.tools import EDIT_TOOLS, SHELL_TOOLS
 from orkeon_engine.domain.session.session import BufferEntry
 from orkeon_engine.ports.turn_events import TurnEvents
@@ -54,12 +59,15 @@ async def closing_call(epilogue: Epilogue | None, answer: str) -> list[str]:
     return []
 
 
-async def claims_told(act: ActResult, changed: Sequence[str], ran: bool, again: Again) -> ActResult:
-    """An answer that claims a change or a run the turn did not make, when the gate refused none of its calls,
-    goes back to the model once with the engine's record (it may make the change now, or answer again without
-    the claim); the turn with that round, or `act` as it was. After a refusal the claim stands: the person or a
-    rule said no, and the model is not pushed to try again."""
-    lines = unbacked_claims(act.text, changed, ran)
+async def claims_told(act: ActResult, changed: Sequence[str], ran: bool, offered: Sequence[str],
+                      again: Again) -> ActResult:
+    """An answer that claims a change or a run the turn did not make goes back to the model once with the
+    engine's record (it may make the change now, or answer again without the claim): the turn with that round,
+    or `act` as it was. Only a claim an `offered` tool could make good is sent back (an edit tool for a change,
+    the shell for a run: none in plan mode), and none after the gate refused one of the turn's calls: the
+    person or a rule said no, and the model is not pushed to try again."""
+    lines = [line for line in unbacked_claims(act.text, changed, ran)
+             if set(offered).intersection(EDIT_TOOLS if line == NO_CHANGE else SHELL_TOOLS)]
     if not lines or any(call.verdict is not None and not call.verdict.allowed for call in act.calls):
         return act
     more = await again(act, claims_input(lines))

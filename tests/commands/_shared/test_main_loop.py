@@ -25,12 +25,12 @@ async def test_voice_reply_off_has_no_epilogue():
 
 
 async def test_voice_reply_on_speaks_the_answer_after_the_turn():
-    deps, servers = await _deps(voice=True, model=ScriptedChatModel(["**Done**: the tests pass."]))
+    deps, servers = await _deps(voice=True, model=ScriptedChatModel(["**Done**: the parser reads the header."]))
 
     view = await run_assistant_turn(deps, "run the tests")
 
-    assert view.message.startswith("**Done**: the tests pass.")
-    assert servers.calls == [("speech", "speak", {"text": "Done : the tests pass.", "play": True})]
+    assert view.message.startswith("**Done**: the parser reads the header.")
+    assert servers.calls == [("speech", "speak", {"text": "Done : the parser reads the header.", "play": True})]
 
 
 async def test_a_voice_reply_that_fails_is_only_a_warning_beside_the_answer():

@@ -31,13 +31,13 @@ async def test_voice_records_shows_and_keeps_the_dictation():
 
 
 async def test_voice_send_hands_the_last_dictation_to_the_assistant_once():
-    model = ScriptedChatModel(["Renamed."])
+    model = ScriptedChatModel(["The parser module is parser.py."])
     deps, _ = await _deps(model=model)
     await deps.session.set_state(DICTATION_KEY, "rename the parser module")
 
     view = await run_voice(parse_args("voice", ARGS, ["send"]), deps)
 
-    assert view.message.startswith("Renamed.")
+    assert view.message.startswith("The parser module is parser.py.")
     assert "## The request\n\nrename the parser module" in model.requests[0].last_user_text
     assert await deps.session.get_state(DICTATION_KEY) is None
 
@@ -50,7 +50,7 @@ async def test_voice_send_without_a_dictation_says_how_to_make_one():
 
 
 async def test_voice_go_makes_the_dictation_the_request():
-    model = ScriptedChatModel(["Renamed."])
+    model = ScriptedChatModel(["The parser module is parser.py."])
     deps, _ = await _deps(model=model)
 
     await run_voice(parse_args("voice", ARGS, ["--go"]), deps)
