@@ -10,9 +10,7 @@ The budget is checked at the safe points, before each model call and before each
 calls (every call the model asks for counts, one that fails its checks too), wall seconds on the Clock
 port (a call in flight is not interrupted), and context tokens (each turn's prompt counted once). A spent
 budget raises BudgetExhausted saying which; the person's cancel (Progress.cancelled) raises Cancelled.
-A failed model call (LlmFailure) propagates as it is, but for the turn's first answer cut at its limit
-(AnswerCut): its opening stands for it, and the model is told and asked again, briefly, in the budget
-(domain/context/answer_limits.cut_round); a second cut propagates.
+A failed model call (LlmFailure) propagates as it is.
 
 Tool calls written as text: a reply without `tool_calls` whose text ends with calls of offered tools
 (domain/model_replies/text_tool_calls.py says the rule) is taken as asking for those calls: they are checked, gated and
@@ -58,7 +56,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from orkeon_engine.domain.context.answer_limits import cut_round
 from orkeon_engine.domain.model.act import ActResult, BudgetExhausted, BudgetKind, Cancelled, ToolCallRecord
 from orkeon_engine.domain.model.call_usage import Usage, usage_so_far
 from orkeon_engine.domain.model.chat import CallOptions, ChatMessage, ChatReply, ToolCallRequest
@@ -81,7 +78,7 @@ from orkeon_engine.domain.model_replies.text_tool_calls import (
 from orkeon_engine.domain.model_replies.unknown_tool import unknown_tool_text
 from orkeon_engine.domain.permissions.tools import HOST_TOOLS
 from orkeon_engine.domain.tool_call import ToolCall, ToolResult, Verdict
-from orkeon_engine.ports.chat_model import AnswerCut, ChatModel, StreamingChatModel, TextSink
+from orkeon_engine.ports.chat_model import ChatModel, StreamingChatModel, TextSink
 from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.tools.catalogue import ToolCatalogue
 
@@ -154,8 +151,6 @@ class _ToolLoop:
         self._usage = Usage()
         self._context_tokens = 0
         self._turns = 0
-        self._was_cut = False
-        """Whether an answer of this turn was cut at its limit already (a second cut ends the turn)."""
         self._protocol: ToolProtocol = "native"
         self._reply_checks = ReplyChecks(REPLY_CHECKS)
         """The checks each reply is put to before it is taken, with the notes each sent this turn."""
@@ -187,11 +182,7 @@ class _ToolLoop:
         while True:
             self._safe_point()
             held = HeldCallText() if self._events is not None else None
-            try:
-                reply = await self._ask_model(conversation, held)
-            except AnswerCut as cut:
-                self._after_cut(cut, conversation)
-                continue
+            reply = await self._ask_model(conversation, held)
             self._turns += 1
             self._usage = self._usage + reply.usage
             self._context_tokens += reply.usage.input_tokens
@@ -222,20 +213,6 @@ class _ToolLoop:
             self._check("turns", self._budget.turns, self._turns - 1)
             for record in await self._run_turn(message.tool_calls):
                 conversation.append(ChatMessage.tool(_request_of(record), record.result.text or NO_OUTPUT))
-
-    def _after_cut(self, cut: AnswerCut, conversation: list[ChatMessage]) -> None:
-        """The turn's first answer cut at its limit is not taken: its opening stands for it, the model is told
-        and asked again (the turn's budget checked); a second cut ends the turn as the failure it is."""
-        if self._was_cut:
-            raise cut
-        self._was_cut = True
-        self._turns += 1
-        if cut.usage is not None:
-            self._usage = self._usage + cut.usage
-            self._context_tokens += cut.usage.input_tokens
-        self._check("turns", self._budget.turns, self._turns - 1)
-        kept, told = cut_round(cut.text, cut.tokens)
-        conversation += [ChatMessage.assistant(kept), ChatMessage.user(told)]
 
     async def _ask_model(self, conversation: list[ChatMessage], held: HeldCallText | None) -> ChatReply:
         sent, specs = conversation, self._specs

@@ -6,7 +6,7 @@ import pytest
 from orkeon_engine.domain.model.act import Budget, BudgetExhausted, Cancelled
 from orkeon_engine.domain.model.chat import ChatMessage, Usage
 from orkeon_engine.domain.tool_call import Verdict
-from orkeon_engine.ports.chat_model import AnswerCut, LlmFailure
+from orkeon_engine.ports.chat_model import LlmFailure
 from orkeon_engine.services.act import act
 from orkeon_engine.services.act_context import ActContext
 from orkeon_engine.tools.catalogue import UnknownToolError
@@ -209,39 +209,6 @@ async def test_a_cancel_stops_the_loop_before_the_next_call_runs():
         await _act(model, [ProbeRead(probe)], progress=FakeProgress(cancel_after=1))
 
     assert probe.order == []
-
-
-def _cut(text="the answer the answer the answer"):
-    return AnswerCut("stub: the model's answer was cut at 4,096 tokens", "stub", 4096, text, Usage(900, 4096))
-
-
-async def test_the_first_answer_cut_at_its_limit_is_asked_again_briefly_with_its_opening_kept():
-    model = ScriptedChatModel([_reads("a"), _cut("x" * 5000), "a holds the answer"])
-
-    result = await _act(model, [ProbeRead(ConcurrencyProbe())])
-
-    kept, told = model.requests[2].messages[-2:]
-    assert result.text == "a holds the answer" and result.turns == 3
-    assert (kept.role, kept.text) == ("assistant", "x" * 300 + " [... cut]")
-    assert told.role == "user" and "4,096 tokens and was cut" in told.text
-    assert result.usage.output_tokens >= 4096
-
-
-async def test_a_second_cut_in_the_turn_ends_it_as_the_cut():
-    model = ScriptedChatModel([_cut(), _cut("again")])
-
-    with pytest.raises(AnswerCut) as failure:
-        await _act(model, [ProbeRead(ConcurrencyProbe())])
-
-    assert failure.value.text == "again" and len(model.requests) == 2
-
-
-async def test_a_cut_counts_as_a_turn_of_the_budget():
-    model = ScriptedChatModel([_cut(), _reads("a"), "never asked"])
-
-    with pytest.raises(BudgetExhausted):
-        await _act(model, [ProbeRead(ConcurrencyProbe())], budget=Budget(tool_calls=None, seconds=None,
-                                                                          context_tokens=None, turns=1))
 
 
 async def test_a_failed_model_call_propagates_as_the_llm_failure():

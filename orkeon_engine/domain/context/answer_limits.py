@@ -12,8 +12,7 @@ The limit of a call is the smallest of:
   margin for the estimate's error; never below MIN_ANSWER_TOKENS.
 
 An answer the provider stopped at the limit (finish_reason `length`) is never taken as whole: `cut_text`
-says what happened and which bound it was, so the person knows what to change. The tool loop first asks
-once more, briefly (`cut_round`): a model caught repeating itself may answer the second time.
+says what happened and which bound it was, so the person knows what to change.
 """
 
 from __future__ import annotations
@@ -75,21 +74,6 @@ def cut_text(model: str, limit: AnswerLimit) -> str:
     """The sentence for an answer the provider stopped at the limit."""
     return (f"{model}: the model's answer was cut at {limit.tokens:,} tokens ({limit.source}), before it was "
             "complete")
-
-
-CUT_EXCERPT_CHARS = 300
-"""How much of a cut answer the tool loop keeps in the conversation when it asks again (the rest, often a
-loop of repeated text, would only fill the window)."""
-
-
-def cut_round(text: str, tokens: int) -> tuple[str, str]:
-    """The tool loop's round after an answer cut at `tokens`: what stands for that answer in the conversation
-    (its opening, marked as cut) and what the model is told before it is asked again."""
-    opening = text[:CUT_EXCERPT_CHARS].rstrip()
-    kept = f"{opening} [... cut]" if opening else "[an answer cut before it said anything]"
-    told = (f"(Your last answer ran to {tokens:,} tokens and was cut before it ended, so none of it was taken. "
-            "Answer again, briefly: one tool call at a time, or a short answer in words.)")
-    return kept, told
 
 
 def was_cut(finish_reason: str) -> bool:

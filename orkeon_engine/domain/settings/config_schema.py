@@ -226,8 +226,7 @@ CONFIG_KEYS: tuple[ConfigKey, ...] = (
         "The most tokens one answer of the model may take: every call's max_tokens is at most this (less when "
         "the prompt leaves less of the window, or for a JSON answer, capped at 2048), and it is kept free in "
         "the window for the answer. Like model.contextWindow, the smaller of it and the server's limit is kept, "
-        "and it wins over litellm's table; unknown, a call may take 4096. The assistant's tool loop asks once "
-        "more, briefly, after the first answer cut there; a second cut (or an extract's) fails, saying so.",
+        "and it wins over litellm's table; unknown, a call may take 4096. An answer cut there fails, saying so.",
         "integer",
         None,
         "services.context_window",
