@@ -201,8 +201,10 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
             return None if left is None else await rounds.go_on(done, text, left)
 
         act = await rounds.stop_hooks(await rounds.act([ChatMessage.user(body)]))
+        edited = changed_paths(recorder, act.calls)
         ran = turn_ran(act.calls, checks.reproduced if checks is not None else None)
-        act = await claims_told(act, changed_paths(recorder, act.calls), ran, offer.offered, again)
+        pending = checks is not None and bool(edited)  # the turn's own check runs next: a run claim waits for it
+        act = await claims_told(act, edited, ran or pending, offer.offered, again)
         checked = None
         if checks is not None:
             act, checked = await checks.after_edits(act, changed_paths(recorder, act.calls), again)

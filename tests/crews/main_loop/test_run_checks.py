@@ -36,6 +36,17 @@ async def test_a_failing_check_goes_back_to_the_model_until_it_passes(tmp_path):
     assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py passed")
 
 
+async def test_a_run_claimed_after_edits_waits_for_the_turns_own_check_and_is_not_sent_back(tmp_path):
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("calc.py", RIGHT_ADD), "Fixed add; the tests now pass."])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+
+    result = await run_main_loop(_turn("make add return the sum"), ports)
+
+    assert len(model.requests) == 2 and result.claims == ()
+    assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py passed")
+
+
 async def test_a_fix_request_starts_from_the_failure(tmp_path):
     tiny_python_project(tmp_path)
     model = ScriptedChatModel([write_turn("calc.py", RIGHT_ADD), "Fixed."])
