@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pexpect
@@ -130,6 +130,7 @@ def test_ctrl_c_cancels_the_running_turn_and_the_session_goes_on(workspace, tmp_
         for terminal in _terminal(workspace, tmp_path, stub):
             terminal.type("think about it for a long time\r")
             terminal.seen(r"assistant · \d+s")  # the spinner, with the elapsed time
+            _until(lambda: len(stub.requests) == 1)  # the model is thinking: the hanging step is taken
             terminal.child.sendintr()
             cancelled = terminal.seen(r"cancelled")
             terminal.seen(PROMPT)
@@ -138,6 +139,15 @@ def test_ctrl_c_cancels_the_running_turn_and_the_session_goes_on(workspace, tmp_
             assert terminal.child.isalive()
 
     assert "cancelled" in cancelled and "Still here." in answered
+    assert len(stub.requests) == 2  # the cancelled call was not sent again
+
+
+def _until(ready: Callable[[], bool], timeout: float = 30) -> None:
+    """Wait until `ready()` (AssertionError when `timeout` passes first)."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, "the stub never got the request"
+        time.sleep(0.05)
 
 
 def test_up_recalls_a_line_typed_in_an_earlier_session(workspace, tmp_path):
