@@ -7,6 +7,11 @@ after Orkeon, for ever. So each group is recorded here while it runs; `stop_all`
 recorded, at the interpreter's exit and, through `stop_on_signals`, on SIGTERM or SIGHUP (an editor stopping
 its language server, a closed terminal, a harness's time limit) before the process ends with 128 + the
 signal's number.
+
+A signal can land while a command starts: after its process exists, before its group is recorded. Then the
+group would be unknown to `stop_all` and the command would outlive Orkeon; so a start runs inside `spawning()`,
+and a stop signal that lands there waits until the start has recorded its group (or failed), then stops
+everything as it would have.
 """
 
 from __future__ import annotations
@@ -16,11 +21,17 @@ import contextlib
 import os
 import signal
 import threading
+from collections.abc import Iterator
 
 _LIVE: set[int] = set()
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
+"""Re-entrant: the signal handler runs on the main thread, maybe while that thread holds it."""
 _RECEIVED: list[int] = []
 """The stop signal taken, if one was: a server whose loop swallows SystemExit (pygls's) still ends with its code."""
+_STARTING = [0]
+"""How many commands are starting: spawned or about to be, their groups not yet recorded."""
+_DEFERRED: list[int] = []
+"""A stop signal that landed while a command was starting, to be acted on once none is."""
 
 
 def started(pid: int) -> None:
@@ -33,6 +44,25 @@ def ended(pid: int) -> None:
     """That group was stopped or ended by itself."""
     with _LOCK:
         _LIVE.discard(pid)
+
+
+@contextlib.contextmanager
+def spawning() -> Iterator[None]:
+    """Around a command's start, up to `started` (or the start's failure): a stop signal that lands inside is
+    acted on when the last start in progress leaves, so the group it has to kill is recorded by then."""
+    with _LOCK:
+        _STARTING[0] += 1
+    try:
+        yield
+    finally:
+        due = None
+        with _LOCK:
+            _STARTING[0] -= 1
+            if _STARTING[0] == 0 and _DEFERRED:
+                due = _DEFERRED[0]
+                _DEFERRED.clear()
+        if due is not None:
+            _stop_and_leave(due, None)
 
 
 def live() -> frozenset[int]:
@@ -66,7 +96,11 @@ def received_signal() -> int | None:
 
 
 def _stop_and_leave(signum: int, _frame: object) -> None:
-    _RECEIVED.append(signum)
+    if not _RECEIVED:
+        _RECEIVED.append(signum)
+    if _STARTING[0]:  # a command is starting: its group is not recorded yet (the module docstring)
+        _DEFERRED.append(signum)
+        return
     stop_all()
     raise SystemExit(128 + signum)
 

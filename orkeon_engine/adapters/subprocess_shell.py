@@ -16,7 +16,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from pathlib import Path
 
 from orkeon_engine.adapters import process_groups
@@ -133,7 +133,7 @@ class SubprocessShell:
         loop = asyncio.get_running_loop()
         began = time.monotonic()
         try:
-            transport, collector = await loop.subprocess_exec(
+            transport, collector = await _started(loop.subprocess_exec(
                 lambda: _Collector(output),
                 *bash_command(command, self._bash),
                 cwd=self._root,
@@ -142,11 +142,10 @@ class SubprocessShell:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )
+            ))
         except OSError as error:
             raise ShellError(f"cannot start {self._bash} in {self._root}: {error.strerror or error}") from None
         timed_out = False
-        process_groups.started(transport.get_pid())
         try:
             try:
                 await asyncio.wait_for(asyncio.shield(collector.exited), timeout)
@@ -163,6 +162,25 @@ class SubprocessShell:
         # a secret the command found elsewhere (a file, its own environment) is masked before anyone reads it
         return ShellResult(command, exit_code, mask_secrets(output.text(), self._mask_from), output.omitted, timed_out,
                            time.monotonic() - began)
+
+
+async def _started(start: Awaitable[tuple[asyncio.SubprocessTransport, _Collector]],
+                   ) -> tuple[asyncio.SubprocessTransport, _Collector]:
+    """The command started and its process group recorded (adapters/process_groups.py), whatever lands while
+    it starts: a stop signal waits for the record (`spawning`); a cancel (Ctrl-C in the terminal) waits for
+    the start to finish, then kills the whole group, not only the shell as asyncio would, before it goes on."""
+    with process_groups.spawning():
+        starting = asyncio.ensure_future(start)
+        try:
+            transport, collector = await asyncio.shield(starting)
+        except asyncio.CancelledError:
+            with contextlib.suppress(OSError):
+                transport, _ = await starting
+                _stop_group(transport.get_pid())
+                transport.close()
+            raise
+        process_groups.started(transport.get_pid())
+    return transport, collector
 
 
 def _stop_group(pid: int) -> None:

@@ -1,28 +1,18 @@
 """The process groups of running commands are recorded, and stopped when Orkeon ends: at exit, and on SIGTERM or
-SIGHUP through `stop_on_signals` (what the language server and the ACP agent install)."""
+SIGHUP through `stop_on_signals` (what the language server and the ACP agent install). A stop that lands while
+a command starts: tests/security/test_command_start_race.py."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 from orkeon_engine.adapters import process_groups
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from tests.support.processes import gone
-
-BACKGROUND = "sleep 300 & echo $! > sleeping.pid; wait"
-SERVER = f"""
-import asyncio, sys
-from pathlib import Path
-from orkeon_engine.adapters.subprocess_shell import SubprocessShell
-from orkeon_engine.edge_io import stop_commands_on_signals
-stop_commands_on_signals()
-asyncio.run(SubprocessShell(Path.cwd(), {{"PATH": "/usr/bin:/bin"}}).run({BACKGROUND!r}, 600))
-"""
+from tests.support.stopped_commands import BACKGROUND, SERVER, run_server
 
 
 async def _pid_file(folder: Path) -> int:
@@ -52,7 +42,7 @@ async def test_a_command_that_ended_is_no_longer_recorded(tmp_path):
 
 
 def test_sigterm_to_a_server_stops_the_command_it_was_running_and_ends_it_with_143(tmp_path):
-    process = subprocess.Popen([sys.executable, "-c", SERVER], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    process = run_server(SERVER, tmp_path)
     try:
         sleeping = asyncio.run(_pid_file(tmp_path))
         process.send_signal(signal.SIGTERM)
