@@ -1,10 +1,14 @@
 import os
+import subprocess
+import sys
+import tempfile
 
 import pytest
 
 from orkeon_engine.adapters.vfs import VirtualFileSystem, create_workspace_vfs
 from orkeon_engine.ports.files import EditRefusedError, FilesError, Mount
 from tests.support.doubles.fake_open_documents import FakeOpenDocuments
+from tests.support.orkeon_cli import ROOT
 
 
 @pytest.fixture
@@ -279,6 +283,26 @@ async def test_close_removes_the_private_temp_folder(tmp_path, tree):
 
     vfs.close()
 
+    assert not os.path.exists(private)
+
+
+def test_a_server_stopped_by_a_signal_leaves_no_private_folder(tmp_path):
+    script = (
+        "import os, signal\n"
+        "from pathlib import Path\n"
+        "from orkeon_engine.adapters.vfs import create_workspace_vfs\n"
+        "from orkeon_engine.edge_io import stop_commands_on_signals\n"
+        "stop_commands_on_signals()\n"
+        f"vfs = create_workspace_vfs(Path({str(tmp_path)!r}), None)\n"
+        "print(os.path.dirname(vfs.host_path('/tmp')), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGTERM)\n"
+        "import time; time.sleep(30)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+
+    private = done.stdout.strip()
+    assert done.returncode == 143 and private.startswith(tempfile.gettempdir()), done.stderr
     assert not os.path.exists(private)
 
 

@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.orkeon_cli import ROOT
+
 BACKGROUND = "sleep 300 & echo $! > sleeping.pid; wait"
 """A command whose group holds a `sleep` that outlives the shell, its pid in sleeping.pid."""
 SERVER = f"""
