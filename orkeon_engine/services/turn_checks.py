@@ -185,6 +185,10 @@ class TurnChecks:
             if not edited:  # nothing new to check: the model's round changed no file
                 return act, outcome
 
+    async def will_check(self, changed: Sequence[str]) -> bool:
+        """Whether `after_edits` runs a check for these changed files (a run claimed now waits for it)."""
+        return worth_checking(changed) and await self._check_for(changed) is not None
+
     async def _check_for(self, changed: Sequence[str]) -> TurnCheck | None:
         project = await self._read_project()
         targets = list(self.reproduced.check.targets) if self.reproduced is not None else []

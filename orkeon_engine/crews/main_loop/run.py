@@ -203,7 +203,7 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
         act = await rounds.stop_hooks(await rounds.act([ChatMessage.user(body)]))
         edited = changed_paths(recorder, act.calls)
         ran = turn_ran(act.calls, checks.reproduced if checks is not None else None)
-        pending = checks is not None and bool(edited)  # the turn's own check runs next: a run claim waits for it
+        pending = checks is not None and await checks.will_check(edited)  # a run claim waits for that check
         act = await claims_told(act, edited, ran or pending, offer.offered, again)
         checked = None
         if checks is not None:

@@ -47,6 +47,18 @@ async def test_a_run_claimed_after_edits_waits_for_the_turns_own_check_and_is_no
     assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py passed")
 
 
+async def test_a_run_claimed_after_edits_no_check_covers_goes_back_to_the_model(tmp_path):
+    tiny_python_project(tmp_path)
+    model = ScriptedChatModel([write_turn("NOTES.md", "Add returns the sum.\n"), "Noted; the tests now pass.",
+                               "Noted in NOTES.md."])
+    deps, ports = await project_ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+
+    result = await run_main_loop(_turn("note what add does"), ports)
+
+    assert len(model.requests) == 3 and "nothing has run in this turn" in model.requests[2].last_user_text
+    assert result.claims == () and result.answer.startswith("Noted in NOTES.md.")
+
+
 async def test_a_fix_request_starts_from_the_failure(tmp_path):
     tiny_python_project(tmp_path)
     model = ScriptedChatModel([write_turn("calc.py", RIGHT_ADD), "Fixed."])
