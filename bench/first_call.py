@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,7 +36,7 @@ GOAL = 1.2
 def _env(workspace: str, api_base: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("ORKEON_")}
     env.update({"XDG_CONFIG_HOME": str(Path(workspace) / ".xdg"), "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-                "XDG_STATE_HOME": tempfile.mkdtemp(prefix="orkeon-bench-state-"),  # never the person's
+                "XDG_STATE_HOME": str(Path(workspace) / ".state"),  # never the person's
                 "PYTHONPATH": str(ROOT), "ORKEON_MODEL": "openai/stub-model", "ORKEON_API_BASE": api_base})
     return env
 
@@ -51,6 +52,7 @@ def server_calls(api_base: str, think: float) -> tuple[float, float]:
         return _timed_command(peer), _timed_command(peer)
     finally:
         peer.stop()
+        shutil.rmtree(workspace, ignore_errors=True)
 
 
 def _timed_command(peer: StdioPeer) -> float:
@@ -76,6 +78,7 @@ def prompt_calls(api_base: str, think: float) -> tuple[float, float]:
     finally:
         process.stdin.close()
         process.wait(timeout=60)
+        shutil.rmtree(workspace, ignore_errors=True)
 
 
 def _timed_line(process: subprocess.Popen[bytes]) -> float:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from orkeon_engine.adapters import temp_paths
 from orkeon_engine.domain.extensions.mcp import McpServerSpec, RemoteResult, RemoteTool, ServerState
 from orkeon_engine.ports.mcp_servers import McpServerError
 
@@ -158,7 +159,7 @@ class _Connection:
                 await self.task
         with contextlib.suppress(OSError):
             if self.errlog_path:
-                os.unlink(self.errlog_path)
+                temp_paths.remove(self.errlog_path)
 
     async def _hold(self) -> None:
         from mcp import ClientSession, StdioServerParameters
@@ -168,6 +169,7 @@ class _Connection:
                                        env=dict(self.spec.env) or None, cwd=self.root)
         descriptor, self.errlog_path = tempfile.mkstemp(prefix=f"orkeon-mcp-{self.spec.name}-", suffix=".log")
         os.close(descriptor)
+        temp_paths.made(self.errlog_path)  # gone with `stop`, or at exit when nothing stops the server
         try:
             with open(self.errlog_path, "a", encoding="utf-8") as errlog:
                 async with stdio_client(params, errlog=errlog) as (read, write), ClientSession(read, write) as session:

@@ -16,22 +16,21 @@ When the client reads and writes files itself (ClientFiles: an ACP editor), a fi
 is read and written through it, once the path has passed the same checks (inside the mount, no symlink
 leading out, a writable mount), by its real host path; /output, /tmp and the read-only mounts stay on disk.
 
-The private folder behind /tmp goes with `close`, or at the process's exit when nothing closed the VFS (a
-server stopped by a signal, a script that let it go), so none is left in the system's temp folder.
+The private folder behind /tmp goes with `close`, or at the process's exit when nothing closed the VFS
+(adapters/temp_paths.py), so none is left in the system's temp folder.
 """
 
 from __future__ import annotations
 
 import asyncio
-import atexit
 import os
-import shutil
 import tempfile
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from orkeon_engine.adapters import temp_paths
 from orkeon_engine.adapters.mount_walk import DIRECTORY_FLAGS, HardLinkedError, LeavesMountError, MountWalk
 from orkeon_engine.domain.workspace.virtual_paths import (
     OUTPUT,
@@ -145,7 +144,7 @@ class VirtualFileSystem:
     def close(self) -> None:
         """Remove the private temp folder this VFS made (nothing else)."""
         if self._owned_folder is not None:
-            _remove_private(self._owned_folder)
+            temp_paths.remove(self._owned_folder)
 
     def _locate(self, path: str) -> tuple[Mount, VirtualPath, str, str]:
         """The mount, the virtual path, its host path as written and its real host path; or FilesError."""
@@ -187,8 +186,7 @@ def create_workspace_vfs(
     workspace) /output lives in the private folder too, and its description says it is not kept.
     `client_files` reads and writes /workspace through the client (an ACP editor). `shared` are writable
     mounts inside /workspace (the longest root wins): a batch's worktree sees the main tree's work folder."""
-    private = Path(tempfile.mkdtemp(prefix="orkeon-"))
-    _PRIVATE[private] = os.getpid()
+    private = temp_paths.made(tempfile.mkdtemp(prefix="orkeon-"))
     temp = private / "tmp"
     temp.mkdir()
     if local_dir is not None:
@@ -207,22 +205,6 @@ def create_workspace_vfs(
         *(Mount(m.virtual, m.host, True, m.description) for m in shared),
     ]
     return VirtualFileSystem(mounts, documents, owned_folder=private, client_files=client_files)
-
-
-_PRIVATE: dict[Path, int] = {}
-"""The private folders not yet removed, each with the process that made it (a forked child removes none)."""
-
-
-def _remove_private(folder: Path) -> None:
-    _PRIVATE.pop(folder, None)
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-@atexit.register
-def _remove_private_left() -> None:
-    for folder, owner in list(_PRIVATE.items()):
-        if owner == os.getpid():
-            _remove_private(folder)
 
 
 def _read_host(virtual: str, mount: str, walk: MountWalk, parts: tuple[str, ...]) -> str:

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from orkeon_engine.adapters import temp_paths
 from orkeon_engine.adapters.mcp_servers import StdioMcpServers
 from orkeon_engine.domain.extensions.mcp import McpServerSpec
 from orkeon_engine.ports.mcp_servers import McpServerError
@@ -127,6 +128,16 @@ async def test_close_stops_every_server_and_refuses_later_needs():
     assert pool.states()["closing"].state == "stopped"
     with pytest.raises(McpServerError, match="closing"):
         await pool.tools(tiny_server("closing"))
+
+
+async def test_a_servers_error_log_is_kept_while_it_runs_and_removed_when_it_stops():
+    pool = StdioMcpServers(ROOT)
+    await pool.tools(tiny_server("logging"))
+    logs = [path for path in temp_paths.left() if path.name.startswith("orkeon-mcp-logging-")]
+
+    assert len(logs) == 1 and logs[0].is_file()  # and at exit at the latest, were the pool never closed
+    pool.close()
+    assert not logs[0].exists() and logs[0] not in temp_paths.left()
 
 
 async def test_a_server_that_never_answers_fails_after_the_start_timeout():
