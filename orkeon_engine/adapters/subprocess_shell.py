@@ -168,18 +168,27 @@ async def _started(start: Awaitable[tuple[asyncio.SubprocessTransport, _Collecto
                    ) -> tuple[asyncio.SubprocessTransport, _Collector]:
     """The command started and its process group recorded (adapters/process_groups.py), whatever lands while
     it starts: a stop signal waits for the record (`spawning`); a cancel (Ctrl-C in the terminal) waits for
-    the start to finish, then kills the whole group, not only the shell as asyncio would, before it goes on."""
-    with process_groups.spawning():
-        starting = asyncio.ensure_future(start)
-        try:
-            transport, collector = await asyncio.shield(starting)
-        except asyncio.CancelledError:
-            with contextlib.suppress(OSError):
-                transport, _ = await starting
-                _stop_group(transport.get_pid())
-                transport.close()
-            raise
-        process_groups.started(transport.get_pid())
+    the start to finish, then kills the whole group, not only the shell as asyncio would, before it goes on.
+    A stop signal acted on as `spawning` ends raises SystemExit here: the transport is closed first, while the
+    loop still runs (left to the garbage collector, it would print a traceback as the process ends)."""
+    started: list[asyncio.SubprocessTransport] = []
+    try:
+        with process_groups.spawning():
+            starting = asyncio.ensure_future(start)
+            try:
+                transport, collector = await asyncio.shield(starting)
+            except asyncio.CancelledError:
+                with contextlib.suppress(OSError):
+                    transport, _ = await starting
+                    _stop_group(transport.get_pid())
+                    transport.close()
+                raise
+            started.append(transport)
+            process_groups.started(transport.get_pid())
+    except SystemExit:
+        for transport in started:
+            transport.close()
+        raise
     return transport, collector
 
 
