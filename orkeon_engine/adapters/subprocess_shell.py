@@ -171,10 +171,10 @@ async def _started(start: Awaitable[tuple[asyncio.SubprocessTransport, _Collecto
     the start to finish, then kills the whole group, not only the shell as asyncio would, before it goes on.
     A stop signal acted on as `spawning` ends raises SystemExit here: the transport is closed first, while the
     loop still runs (left to the garbage collector, it would print a traceback as the process ends)."""
-    started: list[asyncio.SubprocessTransport] = []
+    starting = asyncio.ensure_future(start)
+    started: asyncio.SubprocessTransport | None = None
     try:
         with process_groups.spawning():
-            starting = asyncio.ensure_future(start)
             try:
                 transport, collector = await asyncio.shield(starting)
             except asyncio.CancelledError:
@@ -183,13 +183,13 @@ async def _started(start: Awaitable[tuple[asyncio.SubprocessTransport, _Collecto
                     _stop_group(transport.get_pid())
                     transport.close()
                 raise
-            started.append(transport)
+            started = transport
             process_groups.started(transport.get_pid())
+            return transport, collector  # leaving `spawning` may act on a deferred stop signal
     except SystemExit:
-        for transport in started:
-            transport.close()
+        if started is not None:
+            started.close()
         raise
-    return transport, collector
 
 
 def _stop_group(pid: int) -> None:

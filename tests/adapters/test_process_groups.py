@@ -7,26 +7,17 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from pathlib import Path
 
 from orkeon_engine.adapters import process_groups
 from orkeon_engine.adapters.subprocess_shell import SubprocessShell
 from tests.support.processes import gone
-from tests.support.stopped_commands import BACKGROUND, SERVER, run_server
-
-
-async def _pid_file(folder: Path) -> int:
-    for _ in range(400):
-        if (folder / "sleeping.pid").exists() and (folder / "sleeping.pid").read_text().strip():
-            return int((folder / "sleeping.pid").read_text())
-        await asyncio.sleep(0.025)
-    raise AssertionError("the command never started")
+from tests.support.stopped_commands import BACKGROUND, SERVER, run_server, sleeping_pid
 
 
 async def test_a_running_commands_group_is_recorded_and_stop_all_ends_it(tmp_path):
     shell = SubprocessShell(tmp_path, {"PATH": os.environ["PATH"]})
     running = asyncio.create_task(shell.run(BACKGROUND, 600))
-    sleeping = await _pid_file(tmp_path)
+    sleeping = await asyncio.to_thread(sleeping_pid, tmp_path)
 
     assert os.getpgid(sleeping) in process_groups.live()
     process_groups.stop_all()
@@ -44,7 +35,7 @@ async def test_a_command_that_ended_is_no_longer_recorded(tmp_path):
 def test_sigterm_to_a_server_stops_the_command_it_was_running_and_ends_it_with_143(tmp_path):
     process = run_server(SERVER, tmp_path)
     try:
-        sleeping = asyncio.run(_pid_file(tmp_path))
+        sleeping = sleeping_pid(tmp_path)
         process.send_signal(signal.SIGTERM)
         _, stderr = process.communicate(timeout=30)
     finally:

@@ -24,15 +24,13 @@ asyncio.run(SubprocessShell(Path.cwd(), {{"PATH": "/usr/bin:/bin"}}).run({BACKGR
 """
 """A server as the language server and the ACP agent are: stop signals taken, one command running."""
 STARTS_THEN = """
-import os, signal, subprocess, time
+import os, signal, subprocess
 from pathlib import Path
+from tests.support.stopped_commands import sleeping_pid
 _init = subprocess.Popen.__init__
 def _started_then(self, *args, **kwargs):  # the command runs; its group is not recorded yet
     _init(self, *args, **kwargs)
-    for _ in range(400):
-        if Path("sleeping.pid").exists() and Path("sleeping.pid").read_text().strip():
-            break
-        time.sleep(0.025)
+    sleeping_pid(Path.cwd())
     {then}
 subprocess.Popen.__init__ = _started_then
 """
