@@ -10,7 +10,8 @@ would wipe out the rest. So before the gate sees it (`judge_block`):
   assignments: at most a fifth left out), or any other file whose block keeps most of its lines (KEPT_LINES),
   is taken to be rewritten whole;
 - else, in Python, the block's definitions replace the file's of the same name (a class the block gives in
-  part has its methods replaced one by one), a definition the file lacks is added at its end and an import
+  part has its methods replaced one by one; a function taking `self` or `cls` written alone replaces the one
+  method of its name), a definition the file lacks is added at its end and an import
   it lacks after its imports; a top-level assignment to one name (`LIMIT = 10`) that the file makes once at
   its top level replaces the file's: the rest of the file stays as it was (`spliced` in definition_rewrite.py);
 - else, in a brace language (JavaScript, TypeScript, Go, Rust), the block's top-level definitions replace the
@@ -27,6 +28,7 @@ from orkeon_engine.domain.model_replies.brace_definitions import BRACE_SUFFIXES,
 from orkeon_engine.domain.tools.definition_rewrite import (
     PYTHON_SUFFIXES,
     dedent,
+    Located,
     definitions_in,
     locate,
     parses,
@@ -55,6 +57,8 @@ def judge_block(path: str, before: str | None, block: str) -> Judged:
     module's rule. Never raises."""
     if before is None or len(before.splitlines()) <= TINY_LINES or before == block:
         return Judged(block)
+    if path.endswith(PYTHON_SUFFIXES) and parses(block) is not None and parses(dedent(block)) is None:
+        block = dedent(block)  # a method written alone keeps its class's indent
     python = path.endswith(PYTHON_SUFFIXES) and parses(before) is None and parses(block) is None
     try:
         if python and _keeps_names(before, block) or not python and _keeps_lines(before, block):
@@ -116,16 +120,25 @@ def _top_names(source: str) -> set[str]:
 def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
     """`before` with the block's top-level definitions (and imports) put in, and the names replaced or added;
     None when the block gives no definition of the file's, or one that cannot be placed."""
-    existing = {each.name for each in definitions_in(before)}
+    found = definitions_in(before)
+    existing = {each.name for each in found}
     module = ast.parse(block)
     tops = [each for each in definitions_in(block) if "." not in each.name]
+    nodes = {each.name: next(n for n in module.body if getattr(n, "name", None) == each.name) for each in tops}
+    homes = {name: home for name, node in nodes.items()
+             if name not in existing and (home := _method_home(found, node)) is not None}
     source, done = _assignments_spliced(before, block, module)
-    if not done and not any(each.name in existing for each in tops):
+    if not done and not any(each.name in existing or each.name in homes for each in tops):
         return None
     for each in tops:
         text = dedent(each.text(block))
-        node = next(n for n in module.body if getattr(n, "name", None) == each.name)
-        if each.name not in existing:
+        node = nodes[each.name]
+        if each.name in homes:  # a method written alone, out of its class
+            place = locate(source, homes[each.name])
+            if isinstance(place, str):
+                return None
+            source = spliced(source, place, text)
+        elif each.name not in existing:
             source = source.rstrip("\n") + "\n\n\n" + text.rstrip("\n") + "\n"
         elif isinstance(node, ast.ClassDef) and not _whole_class(before, block, each.name):
             members = _members_spliced(source, block, each.name)
@@ -140,6 +153,18 @@ def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
         done.append(each.name)
     source = _with_imports(source, module)
     return (source, tuple(done)) if parses(source) is None else None
+
+
+def _method_home(found: list[Located], node: ast.stmt) -> str | None:
+    """The dotted name of the one method a function written alone at the block's top level stands for: it takes
+    `self` or `cls` first, and exactly one class of the file has a method of its name (a model asked for the
+    function it changes often writes the method without its class)."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or not node.args.args:
+        return None
+    if node.args.args[0].arg not in ("self", "cls"):
+        return None
+    same = [each.name for each in found if each.name.count(".") == 1 and each.name.endswith("." + node.name)]
+    return same[0] if len(same) == 1 else None
 
 
 def _assignments_spliced(before: str, block: str, module: ast.Module) -> tuple[str, list[str]]:

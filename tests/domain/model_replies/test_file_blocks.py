@@ -90,6 +90,24 @@ def test_a_class_given_in_part_has_only_its_given_methods_replaced():
     assert judged.content == STATS.replace("return self.x\n", "return self.x + 1\n")
 
 
+def test_a_method_written_alone_replaces_the_one_method_of_its_name_indented_or_not():
+    expected = STATS.replace("return self.x\n", "return self.x + 1\n")
+
+    for block in ("def get(self):\n    return self.x + 1\n", "    def get(self):\n        return self.x + 1\n"):
+        judged = judge_block("stats.py", STATS, block)
+
+        assert judged.content == expected and judged.spliced == ("get",)
+
+
+def test_a_method_alone_is_not_guessed_at_when_two_classes_have_it_and_a_plain_function_is_new():
+    two = STATS + "\n\nclass Bag:\n    def get(self):\n        return 0\n"
+
+    assert judge_block("stats.py", two, "def get(self):\n    return 1\n").content is None
+    judged = judge_block("stats.py", STATS, "def get(items):\n    return items[0]\n\n\ndef mean(xs):\n    return 0\n")
+    assert judged.content is not None and judged.content.endswith("def get(items):\n    return items[0]\n")
+    assert "        return self.x\n" in judged.content
+
+
 def test_a_definition_and_an_import_the_file_lacks_are_added():
     block = "import statistics\n\n\ndef mean(xs):\n    return statistics.mean(xs)\n\n\ndef stdev(xs):\n    return 0\n"
 
