@@ -197,3 +197,16 @@ def test_a_candidates_check_may_run_ten_times_the_failing_checks_time_within_a_f
     assert check_seconds(0.4, 600.0) == CHECK_FLOOR_SECONDS
     assert check_seconds(30.0, 600.0) == 300.0
     assert check_seconds(120.0, 600.0) == 600.0
+
+
+def test_a_diagnosis_before_the_code_quoting_the_faulty_line_is_not_taken_for_the_change():
+    reply = ("The test expects `withdraw(5)` to leave 5, but ledger/account.py takes the fee as well. This line is "
+             "wrong:\n```python\n        self.balance -= amount + FEE\n```\n"
+             "ledger/account.py\n```python\nclass Account:\n    def withdraw(self, amount):\n"
+             "        if amount > self.balance:\n            raise ValueError('funds')\n        self.balance -= amount\n"
+             "```\n")
+
+    candidate = read_candidate(reply, {"ledger/account.py": ACCOUNT, "ledger/rates.py": RATES})
+
+    assert isinstance(candidate, Candidate)
+    assert candidate.texts == {"ledger/account.py": ACCOUNT.replace("amount + FEE", "amount")}
