@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from orkeon_engine.domain.model_replies.brace_definitions import BRACE_SUFFIXES, brace_spliced
 from orkeon_engine.domain.tools.definition_rewrite import (
     PYTHON_SUFFIXES,
-    dedent,
     Located,
+    dedent,
     definitions_in,
     locate,
     parses,

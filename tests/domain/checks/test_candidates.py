@@ -203,8 +203,8 @@ def test_a_diagnosis_before_the_code_quoting_the_faulty_line_is_not_taken_for_th
     reply = ("The test expects `withdraw(5)` to leave 5, but ledger/account.py takes the fee as well. This line is "
              "wrong:\n```python\n        self.balance -= amount + FEE\n```\n"
              "ledger/account.py\n```python\nclass Account:\n    def withdraw(self, amount):\n"
-             "        if amount > self.balance:\n            raise ValueError('funds')\n        self.balance -= amount\n"
-             "```\n")
+             "        if amount > self.balance:\n            raise ValueError('funds')\n"
+             "        self.balance -= amount\n```\n")
 
     candidate = read_candidate(reply, {"ledger/account.py": ACCOUNT, "ledger/rates.py": RATES})
 
