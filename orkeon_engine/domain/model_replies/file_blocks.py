@@ -120,13 +120,13 @@ def _top_names(source: str) -> set[str]:
 def _merged(before: str, block: str) -> tuple[str, tuple[str, ...]] | None:
     """`before` with the block's top-level definitions (and imports) put in, and the names replaced or added;
     None when the block gives no definition of the file's, or one that cannot be placed."""
-    found = definitions_in(before)
-    existing = {each.name for each in found}
+    known = definitions_in(before)
+    existing = {each.name for each in known}
     module = ast.parse(block)
     tops = [each for each in definitions_in(block) if "." not in each.name]
     nodes = {each.name: next(n for n in module.body if getattr(n, "name", None) == each.name) for each in tops}
     homes = {name: home for name, node in nodes.items()
-             if name not in existing and (home := _method_home(found, node)) is not None}
+             if name not in existing and (home := _method_home(known, node)) is not None}
     source, done = _assignments_spliced(before, block, module)
     if not done and not any(each.name in existing or each.name in homes for each in tops):
         return None
