@@ -11,7 +11,7 @@ This module is the pure part of it:
   changed or the request names, the modules the failing tests import, then the modules those import, in that
   order, whole, as many as SOURCE_CHARS holds; with none of these, the project's code files in order (a small
   project is shown whole); never a test file;
-- the prompt, in this project's words: a short diagnosis first, then the change;
+- the prompt, in this project's words;
 - a reply read as a candidate (`read_candidate`): its path-headed blocks and search/replace blocks
   (domain/model_replies/text_edits.py), or a code block with no path given to the one shown file that defines
   what it defines; a part of a Python, JavaScript, TypeScript, Go or Rust file is spliced in by its definitions
@@ -170,16 +170,12 @@ def shown_sources(suspects: Sequence[str], texts: Mapping[str, str], budget: int
 
 CANDIDATE_SYSTEM = (
     "You repair code. One of the project's checks fails; you are shown the failure and the project files it most "
-    "likely comes from.\n"
-    "Start with a short diagnosis in plain sentences, no code: what the failing test expects, what the code does "
-    "instead, and which line of which file makes it do that.\n"
-    "Then, for every file you change, write its path on a line of its own, then one fenced code block holding "
-    "only the functions or classes you change, each written out in full (a short file may be written whole).\n"
-    "Change only what the diagnosis calls for. Never change the tests: they say what the code must do."
+    "likely comes from. Find the cause and write the corrected code.\n"
+    "For every file you change, write its path on a line of its own, then one fenced code block holding only the "
+    "functions or classes you change, each written out in full (a short file may be written whole).\n"
+    "Change only what the failure calls for. Never change the tests: they say what the code must do. "
+    "Add at most one sentence of explanation."
 )
-"""The diagnosis comes first so the change is written after the model has said where the fault lies (explain,
-then repair, as self-debugging does): the expected value, the actual one and the line between them point at
-the change. docs/models.md gives what it did on the held-out fix family."""
 
 
 def candidate_prompt(request: str, failing: CheckOutcome, sources: Mapping[str, str]) -> str:
