@@ -30,6 +30,7 @@ from orkeon_engine.domain.checks.candidates import (
     candidate_prompt,
     check_seconds,
     failing_count,
+    failing_test_sources,
     fails_nothing_new,
     named_in,
     read_candidate,
@@ -106,7 +107,7 @@ async def _search(ports: SearchPorts, copy: ScratchCopy, project: ProjectTests, 
                   sources: dict[str, str], count: int) -> SearchOutcome:
     runner = dataclasses.replace(ports.runner, shell=copy.shell, root=copy.root, files=copy.files,
                                  seconds=check_seconds(failing.seconds, ports.runner.seconds))
-    prompt = candidate_prompt(request, failing, sources)
+    prompt = candidate_prompt(request, failing, sources, failing_test_sources(failing, project.test_texts))
     whole = choose_check(project.zones) if failing.check.targets else None
     seen: set[tuple[tuple[str, str], ...]] = set()
     notes: list[str] = []

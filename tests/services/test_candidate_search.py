@@ -72,6 +72,24 @@ async def test_the_module_a_failing_javascript_test_requires_is_shown_and_never_
     assert "not ok 1 - lower" in shown and model.asked[0][2] == 0.0
 
 
+async def test_a_failing_python_test_is_shown_as_its_file_defines_it_beside_its_failure():
+    pricing = "def tags(name, extra=[]):\n    extra.extend(name.lower().split())\n    return extra\n"
+    test = ("from pricing import tags\n\n\ndef test_fresh():\n    first = tags('Red Shoe')\n"
+            "    assert tags('Red Shoe') == first\n")
+    files = {"pricing.py": pricing, "tests/test_pricing.py": test}
+    failing = CheckOutcome(TurnCheck("python -m pytest", ("tests/test_pricing.py",)), "failed", 1,
+                           "E   AssertionError\nFAILED tests/test_pricing.py::test_fresh - AssertionError\n1 failed")
+    model = _Model("no change", "no change")
+    ports, _, _ = await _ports(model, files=files)
+    project = ProjectTests(tuple(detect_zones(tuple(files), {})), tuple(files), {"tests/test_pricing.py": test})
+
+    await search_candidates(ports, project, "fix it", failing, (), 2)
+
+    shown = model.asked[0][1]
+    assert "tests/test_pricing.py::test_fresh\n```python\ndef test_fresh():\n    first = tags('Red Shoe')" in shown
+    assert "pricing.py\n```python\ndef tags(name, extra=[]):" in shown
+
+
 async def test_the_first_candidate_that_passes_wins_and_nothing_of_the_search_touches_the_workspace():
     model = _Model(WRONG, RIGHT, "never asked")
     ports, workspace, scratch = await _ports(model)

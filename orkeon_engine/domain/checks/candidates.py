@@ -10,7 +10,8 @@ This module is the pure part of it:
 - what the model is shown (`suspect_files`): the project's files the failure's frames name, the files the turn
   changed or the request names, the modules the failing tests import, then the modules those import, in that
   order, whole, as many as SOURCE_CHARS holds; with none of these, the project's code files in order (a small
-  project is shown whole); never a test file;
+  project is shown whole); never a test file to change, but the failing Python tests' own definitions beside the
+  failure (`failing_test_sources`);
 - the prompt, in this project's words;
 - a reply read as a candidate (`read_candidate`): its path-headed blocks and search/replace blocks
   (domain/model_replies/text_edits.py), or a code block with no path given to the one shown file that defines
@@ -178,13 +179,46 @@ CANDIDATE_SYSTEM = (
 )
 
 
-def candidate_prompt(request: str, failing: CheckOutcome, sources: Mapping[str, str]) -> str:
-    """The user message of a candidate's call: the request, the failing check and its output, the files."""
+def candidate_prompt(request: str, failing: CheckOutcome, sources: Mapping[str, str],
+                     tests: Mapping[str, str] | None = None) -> str:
+    """The user message of a candidate's call: the request, the failing check and its output, the failing tests
+    as their files define them (`failing_test_sources`), the files."""
     ended = f"exit code {failing.exit_code}" if failing.exit_code is not None else failing.reason or "it did not end"
     files = "\n\n".join(f"{path}\n```{_language(path)}\n{text.rstrip()}\n```" for path, text in sources.items())
+    shown = "\n\n".join(f"{name}\n```python\n{text.rstrip()}\n```" for name, text in (tests or {}).items())
     return (f"Request: {request.strip() or '(none: the check failed after the last change)'}\n\n"
             f"The failing check:\n$ {failing.check.command}\n({ended})\n{failing.failure or '(no output)'}\n\n"
-            f"The files:\n\n{files}")
+            + (f"The failing tests, as their files define them:\n\n{shown}\n\n" if shown else "")
+            + f"The files:\n\n{files}")
+
+
+SHOWN_TESTS = 3
+"""How many failing tests the prompt shows whole, the first the check names."""
+TEST_CHARS = 3_000
+"""A failing test longer than this is not shown (its failure's lines are)."""
+
+
+def failing_test_sources(failing: CheckOutcome, texts: Mapping[str, str]) -> dict[str, str]:
+    """The definitions of the Python tests the failed check names (pytest's `path::name` and
+    `path::Class::name`, a parameter's `[...]` left off), by node id, as their files define them: a trimmed
+    failure keeps the failing line, while the calls before it that set the state up (the same function called
+    twice, an object filled first) are what the test asks of the code. The first SHOWN_TESTS, each at most
+    TEST_CHARS long; a test whose file is not in `texts` or does not parse is left out."""
+    shown: dict[str, str] = {}
+    for node in sorted(failed_tests(failing), key=failing.failure.find):
+        path, _, name = node.partition(" ")[0].partition("::")
+        path = path.replace("\\", "/").removeprefix("./")
+        text = texts.get(path)
+        if not name or text is None or not path.endswith(PYTHON_SUFFIXES):
+            continue
+        dotted = re.sub(r"\[.*\]$", "", name).replace("::", ".")
+        found = next((each for each in _definitions(text) if each.name == dotted), None)
+        if found is None or len(found.text(text)) > TEST_CHARS:
+            continue
+        shown[f"{path}::{name}"] = textwrap.dedent(found.text(text))
+        if len(shown) == SHOWN_TESTS:
+            break
+    return shown
 
 
 def _language(path: str) -> str:

@@ -10,6 +10,7 @@ from orkeon_engine.domain.checks.candidates import (
     candidate_prompt,
     check_seconds,
     failing_count,
+    failing_test_sources,
     none_passed_text,
     proved_text,
     read_candidate,
@@ -210,3 +211,36 @@ def test_a_diagnosis_before_the_code_quoting_the_faulty_line_is_not_taken_for_th
 
     assert isinstance(candidate, Candidate)
     assert candidate.texts == {"ledger/account.py": ACCOUNT.replace("amount + FEE", "amount")}
+
+
+PRICING_TESTS = ("import pytest\n\nfrom pricing import tags\n\n\ndef test_tags_start_fresh_at_each_call():\n"
+                 "    first = tags('Red Shoe')\n    second = tags('Red Shoe')\n"
+                 "    assert (first, second) == (['red', 'shoe'], ['red', 'shoe'])\n\n\n"
+                 "class TestTags:\n    @pytest.mark.parametrize('name', ['Hat'])\n    def test_one(self, name):\n"
+                 "        assert tags(name) == ['hat']\n\n\ndef test_passing():\n    assert True\n")
+TAGS_FAILURE = CheckOutcome(TurnCheck("python -m pytest", ()), "failed", 1, (
+    ">       assert (first, second) == (['red', 'shoe'], ['red', 'shoe'])\nE       AssertionError\n"
+    "FAILED tests/test_pricing.py::test_tags_start_fresh_at_each_call - AssertionError: ...\n"
+    "FAILED tests/test_pricing.py::TestTags::test_one[Hat] - AssertionError\n"
+    "FAILED tests/test_gone.py::test_x - AssertionError\n2 failed, 1 passed in 0.02s"))
+
+
+def test_the_failing_python_tests_are_shown_as_their_file_defines_them_set_up_included():
+    shown = failing_test_sources(TAGS_FAILURE, {"tests/test_pricing.py": PRICING_TESTS})
+
+    assert list(shown) == ["tests/test_pricing.py::test_tags_start_fresh_at_each_call",
+                           "tests/test_pricing.py::TestTags::test_one[Hat]"]
+    assert "second = tags('Red Shoe')" in shown["tests/test_pricing.py::test_tags_start_fresh_at_each_call"]
+    assert shown["tests/test_pricing.py::TestTags::test_one[Hat]"].startswith("@pytest.mark.parametrize")
+    prompt = candidate_prompt("fix it", TAGS_FAILURE, {"pricing.py": "def tags(name, extra=[]):\n    return extra\n"},
+                              shown)
+    assert prompt.index("The failing tests, as their files define them:") < prompt.index("The files:")
+    assert "tests/test_pricing.py::test_tags_start_fresh_at_each_call\n```python\ndef test_tags_start" in prompt
+
+
+def test_no_failing_test_is_shown_when_none_is_found_or_one_is_too_long():
+    assert failing_test_sources(FAILING, {}) == {}
+    long = PRICING_TESTS.replace("    assert True\n", "    assert True\n" * 400)
+    failure = CheckOutcome(TurnCheck("python -m pytest", ()), "failed", 1, "FAILED t.py::test_passing - x\n")
+    assert failing_test_sources(failure, {"t.py": long}) == {}
+    assert "The failing tests" not in candidate_prompt("fix it", FAILING, {"a.py": "x = 1\n"}, {})
