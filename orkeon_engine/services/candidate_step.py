@@ -82,15 +82,18 @@ class StepPorts:
 @dataclass(frozen=True)
 class StepResult:
     """What the search did in the turn: the text for the person (the answer when a winner was put to the gate,
-    else a note beside the model's answer), the write calls, whether the winner was written, whether the turn
-    ends with it (a winner written or refused: the person has seen the change that passes), and the check that
-    proved it."""
+    or when changes were tried on a reproduced failure and none passed; else a note beside the model's answer),
+    the write calls, whether the winner was written, whether the turn ends with it (a winner written or refused:
+    the person has seen the change that passes), and the check that proved it (none passing: the failing one)."""
 
     text: str
     calls: tuple[ToolCallRecord, ...] = ()
     written: bool = False
     checked: CheckOutcome | None = None
     ends_turn: bool = False
+    tried: int = 0
+    """How many candidates were tried in the copy when none passed and the search was not stopped early: the
+    search on a reproduced failure is then the turn's answer (crews/main_loop/run.py)."""
 
 
 async def wanted_candidates(config: ConfigStore, core: bool) -> int:
@@ -113,7 +116,8 @@ async def run_candidate_step(ports: StepPorts, calls: CandidateCalls, request: s
     search = SearchPorts(calls, ports.files, ports.scratch, ports.checks.runner, ports.progress)
     found = await search_candidates(search, project, request, failing, changed, count)
     if found.winner is None:
-        return StepResult(none_passed_text(found.asked, found.tried, found.closest, found.stopped))
+        return StepResult(none_passed_text(found.asked, found.tried, found.closest, found.stopped), checked=failing,
+                          tried=0 if found.stopped else found.tried)
     records = await put_to_gate(WinnerPorts(write, ports.checks.runner.gate, ports.events), found.winner)
     refused = next((record for record in records if record.verdict is not None and not record.verdict.allowed), None)
     if refused is not None or not records:

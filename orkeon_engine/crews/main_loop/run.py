@@ -191,7 +191,9 @@ async def run_main_loop(turn: MainLoopInput, ports: MainLoopPorts) -> MainLoopRe
     search = CandidateSearch(step_ports(ports, checks, tools), CandidateCalls(llm, options), request,
                              await wanted_candidates(ports.config, core))
     found = await search.run(checks.reproduced if checks is not None else None, (), session=ports.session)
-    if found is not None and found.ends_turn:  # a candidate proved a change: the model's loop is not needed
+    if found is not None and (found.ends_turn or found.tried):  # a candidate proved a change, or changes were
+        # tried and none passed: the search is the answer (after it the model's own rounds, on the same failure and
+        # files, changed nothing and often claimed a fix: docs/models.md, 2026-12-08)
         act, checked = ActResult(found.text, found.calls, Usage(), 0), found.checked
     else:
         rounds = _Rounds(ports, llm, header, tools, gate, options, request, hooks)

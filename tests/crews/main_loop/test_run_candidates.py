@@ -48,17 +48,29 @@ async def test_the_first_candidate_the_check_accepts_is_written_and_named_with_i
     assert list((tmp_path / "scratch").iterdir()) == []  # the copy is gone
 
 
-async def test_a_candidate_is_tried_in_the_copy_never_in_the_workspace(tmp_path):
-    model = ScriptedChatModel([TIMES, TIMES, TIMES, "I could not fix it."])
+async def test_none_passing_is_the_answer_tried_in_the_copy_never_in_the_workspace_and_no_round_after(tmp_path):
+    model = ScriptedChatModel([TIMES, TIMES, TIMES, "I fixed add and the tests pass now."])
     root, deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
 
     result = await run_main_loop(_turn("the tests in tests/test_calc.py fail, fix it"), ports)
 
     assert (root / "calc.py").read_text() == WRONG_ADD
-    assert "No candidate change passed: 3 asked for, 1 tried in a scratch copy; the search changed no file." in (
-        result.answer)
+    assert result.answer.startswith(
+        "No candidate change passed: 3 asked for, 1 tried in a scratch copy; the search changed no file.")
     assert "assert 6 == 5" in result.answer  # the closest attempt's failure
-    assert result.changed == ()
+    assert result.answer.endswith("checked: python -m pytest -q tests/test_calc.py failed (exit code 1)")
+    assert model.remaining == 1 and "I fixed add" not in result.answer  # no round of the model's after the search
+    assert result.changed == () and result.claims == ()
+
+
+async def test_a_search_with_nothing_to_try_leaves_the_turn_to_the_model(tmp_path):
+    model = ScriptedChatModel(["no code here", "none", "nothing", "I could not find the cause."])
+    root, deps, ports = await _ports(tmp_path, model, FakeHumanInput([ALLOW_SESSION]))
+
+    result = await run_main_loop(_turn("the tests in tests/test_calc.py fail, fix it"), ports)
+
+    assert model.remaining == 0 and result.answer.startswith("I could not find the cause.")
+    assert "No candidate change passed: 3 asked for, 0 tried in a scratch copy" in result.answer
 
 
 async def test_a_refused_write_changes_nothing_and_says_the_candidate_passed(tmp_path):
