@@ -212,10 +212,10 @@ def failing_test_sources(failing: CheckOutcome, texts: Mapping[str, str]) -> dic
         if not name or text is None or not path.endswith(PYTHON_SUFFIXES):
             continue
         dotted = re.sub(r"\[.*\]$", "", name).replace("::", ".")
-        found = next((each for each in _definitions(text) if each.name == dotted), None)
-        if found is None or len(found.text(text)) > TEST_CHARS:
+        found = next((each.text(text) for each in _definitions(text) if each.name == dotted), None)
+        if found is None or len(found) > TEST_CHARS:
             continue
-        shown[f"{path}::{name}"] = textwrap.dedent(found.text(text))
+        shown[f"{path}::{name}"] = textwrap.dedent(found)
         if len(shown) == SHOWN_TESTS:
             break
     return shown
